@@ -1,0 +1,3 @@
+from fzsim.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,74 @@
+# The compiled rule set: plain C fields the hot path reads (RULES.md §12).
+#
+# fzsim/rules.py validates a user's configuration (preset + overrides, TOML)
+# and compiles its canonical form into one `Rules` object; the engine and the
+# scoring code only ever read `Rules.c`. Field names match the configuration
+# keys; enumerated options are stored as the small ints below.
+from libc.stdint cimport int32_t
+
+cdef enum GoldDiscard:
+    GOLD_DISCARD_ALLOWED = 0
+    GOLD_DISCARD_SELFDRAW_ONLY = 1    # the discarder of a gold may then only win by self-draw
+    GOLD_DISCARD_FORBIDDEN = 2
+
+cdef enum NextDealer:
+    NEXT_DEALER_NEXT = 0              # the seat after the dealer takes the deal
+    NEXT_DEALER_WINNER = 1            # the winner takes the deal
+
+cdef enum ScoringFamily:
+    SCORING_FUZHOU = 0
+    SCORING_LIANZHONG = 1
+    SCORING_BIANFENG = 2
+    SCORING_YOUJIN = 3
+
+ctypedef struct RuleSet:
+    # §1 tiles
+    bint honors_are_flowers           # winds/dragons are flowers (default) or ordinary held tiles
+    # §2 dealer and matches
+    int32_t next_dealer               # NextDealer
+    bint draw_keeps_streak            # a drawn hand keeps L unchanged (else resets it to 0)
+    int32_t hands_per_match           # hands in one match (1 = independent deals)
+    # §4 gold
+    int32_t gold_discard              # GoldDiscard
+    bint xianjin_selfdraw_only        # a 闲金 wait wins by self-draw only
+    # §5 play
+    bint guoshui                      # 过水: a declined discard win blocks that tile until own discard
+    bint no_discard_claimed_tile      # after chow/pung the claimed tile may not be discarded that turn
+    # §9 end of the wall: R = reserve_base + per kong ... (+ per flower set)
+    int32_t reserve_base              # 17 (18 with the indicator)
+    int32_t reserve_per_exposed_kong  # exposed and added kongs: 1
+    int32_t reserve_per_concealed_kong  # 2
+    int32_t reserve_per_flower_set    # 0 by default; 2 for the four-flower-set option
+    int32_t last_group_size           # at most this many draws in the last group: 4
+    # §11 游金
+    bint youjin                       # the 游金 chain is played
+    bint must_youjin_with_two_golds   # with >= 2 golds a player may only win by 游金
+    # §10 scoring
+    int32_t scoring                   # ScoringFamily
+    int32_t base                      # fuzhou 5, bianfeng 1, youjin 5 (unused by lianzhong)
+    int32_t flower_point              # points per flower: 1
+    int32_t flower_set_value          # a complete set of four scores this instead of 4: 6
+    int32_t exposed_kong_points       # K per exposed/added kong: 1
+    int32_t concealed_kong_points     # K per concealed kong: 2
+    bint zhuazhuang                   # 抓庄: a non-dealer winner adds the dealer's L
+    int32_t special_tianhu            # 30
+    int32_t special_qiangjin          # 30
+    int32_t special_pinghu_noflower   # 30  平胡 (无花无杠)
+    int32_t special_pinghu_oneflower  # 15  平胡 (一张花); 0 = not a special
+    int32_t special_sanjindao         # 40
+    int32_t special_jinque            # 60
+    int32_t special_jinlong           # 120
+    int32_t lianzhong_pinghu_bonus    # +10 on a lianzhong special that is also 平胡
+    int32_t discard_multiplier        # bianfeng: the discarder pays this × P (2)
+    int32_t youjin_mult_discard       # youjin multipliers: 1
+    int32_t youjin_mult_selfdraw      # 2
+    int32_t youjin_mult_single        # 单游 4
+    int32_t youjin_mult_double        # 双游 8
+    int32_t youjin_mult_triple        # 三游 16
+    int32_t youjin_discard_bonus      # B gets +1 on a discard win
+
+
+cdef class Rules:
+    """A compiled, immutable rule set; `c` is what the core reads."""
+    cdef RuleSet c
+    cdef readonly dict fields

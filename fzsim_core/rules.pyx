@@ -1,0 +1,79 @@
+# cython: language_level=3
+"""Compile a flat mapping of rule fields into the C `RuleSet` the core reads.
+
+Validation, presets and the canonical configuration live in `fzsim.rules`;
+this module only checks that every field is present and an integer.
+"""
+
+#: The `fuzhou` preset (RULES.md §13) as struct fields; fzsim.rules builds the others on it.
+FUZHOU_FIELDS = dict(
+    honors_are_flowers=1,
+    next_dealer=NEXT_DEALER_NEXT,
+    draw_keeps_streak=1,
+    hands_per_match=1,
+    gold_discard=GOLD_DISCARD_ALLOWED,
+    xianjin_selfdraw_only=1,
+    guoshui=0,
+    no_discard_claimed_tile=1,
+    reserve_base=17,
+    reserve_per_exposed_kong=1,
+    reserve_per_concealed_kong=2,
+    reserve_per_flower_set=0,
+    last_group_size=4,
+    youjin=0,
+    must_youjin_with_two_golds=1,
+    scoring=SCORING_FUZHOU,
+    base=5,
+    flower_point=1,
+    flower_set_value=6,
+    exposed_kong_points=1,
+    concealed_kong_points=2,
+    zhuazhuang=1,
+    special_tianhu=30,
+    special_qiangjin=30,
+    special_pinghu_noflower=30,
+    special_pinghu_oneflower=15,
+    special_sanjindao=40,
+    special_jinque=60,
+    special_jinlong=120,
+    lianzhong_pinghu_bonus=10,
+    discard_multiplier=2,
+    youjin_mult_discard=1,
+    youjin_mult_selfdraw=2,
+    youjin_mult_single=4,
+    youjin_mult_double=8,
+    youjin_mult_triple=16,
+    youjin_discard_bonus=1,
+)
+
+
+cdef class Rules:
+    """Rules(**fields): the `fuzhou` struct fields with the given ones replaced.
+
+    Prefer ``fzsim.rules.load(...)``, which validates names and ranges and gives
+    clear errors; this constructor only rejects unknown fields and non-integers.
+    """
+
+    def __init__(self, **overrides):
+        unknown = sorted(set(overrides) - set(FUZHOU_FIELDS))
+        if unknown:
+            raise ValueError(f"unknown rule field(s) {unknown}; known: {sorted(FUZHOU_FIELDS)}")
+        fields = dict(FUZHOU_FIELDS)
+        for key, value in overrides.items():
+            if isinstance(value, bool):
+                value = int(value)
+            if not isinstance(value, int):
+                raise TypeError(f"rule field {key} must be an int or bool, got {value!r}")
+            fields[key] = value
+        self.c = fields
+        self.fields = fields
+
+    def __reduce__(self):
+        return (_rebuild, (self.fields,))
+
+    def __repr__(self):
+        return f"Rules({', '.join(f'{k}={v}' for k, v in self.fields.items() if FUZHOU_FIELDS[k] != v)})"
+
+
+def _rebuild(fields):
+    return Rules(**fields)

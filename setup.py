@@ -1,0 +1,48 @@
+"""Build the Cython core (fzsim_core/*.pyx).
+
+Kernels are compiled with bounds/wraparound checks off. Set FZSIM_DEBUG=1 when
+installing (``FZSIM_DEBUG=1 pip install -e .``) to rebuild with every Cython
+safety check on and C asserts enabled, for debugging a crash or a wrong index.
+"""
+import glob
+import os
+
+import numpy
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+DEBUG = os.environ.get("FZSIM_DEBUG", "0") not in ("", "0")
+
+directives = {
+    "language_level": 3,
+    "boundscheck": DEBUG,
+    "wraparound": DEBUG,
+    "initializedcheck": DEBUG,
+    "nonecheck": DEBUG,
+    "cdivision": not DEBUG,
+    "embedsignature": True,
+}
+compile_args = ["-O0", "-g"] if DEBUG else ["-O3"]
+macros = [("NPY_NO_DEPRECATED_API", "NPY_2_0_API_VERSION")]
+if not DEBUG:
+    macros.append(("NDEBUG", None))
+
+extensions = [
+    Extension(
+        "fzsim_core." + os.path.splitext(os.path.basename(path))[0],
+        [path],
+        include_dirs=[numpy.get_include()],
+        define_macros=macros,
+        extra_compile_args=compile_args,
+    )
+    for path in sorted(glob.glob(os.path.join("fzsim_core", "*.pyx")))
+]
+
+setup(
+    ext_modules=cythonize(
+        extensions,
+        compiler_directives=directives,
+        include_path=["."],
+        annotate=os.environ.get("FZSIM_ANNOTATE", "0") != "0",
+    ),
+)
