@@ -4,5 +4,29 @@ The compiled core lives in ``fzsim_core``; this package is the Python surface.
 """
 from fzsim._version import __version__
 from fzsim.tiles import fmt, kind_index, kind_name, parse
+from fzsim.wincheck import (
+    is_jinlong,
+    is_jinque,
+    is_win,
+    is_win_many,
+    is_xianjin_wait,
+    shanten,
+    shanten_many,
+    waits,
+)
 
-__all__ = ["__version__", "fmt", "kind_index", "kind_name", "parse"]
+__all__ = [
+    "__version__",
+    "fmt",
+    "kind_index",
+    "kind_name",
+    "parse",
+    "is_win",
+    "waits",
+    "shanten",
+    "is_jinque",
+    "is_jinlong",
+    "is_xianjin_wait",
+    "is_win_many",
+    "shanten_many",
+]

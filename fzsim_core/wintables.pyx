@@ -1,0 +1,447 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Table-driven wildcard (金) win search, waits and shanten (contract 1; RULES.md §4–§6).
+
+Tables (built once, at import, in C):
+
+* ``SUIT_F[key]`` for every base-5 suit key (5^9 keys): ``f0 | f1 << 4`` where f0 = fewest
+  golds turning the suit's real tiles into melds only and f1 = into melds plus one pair.
+  Target counts are unbounded, so a gold may stand for a fifth copy of a kind. ``HON_F`` is
+  the same over the 5^7 honour keys with pungs and pairs only (honours never chow).
+* ``SUIT_CLS[key]`` / ``HON_CLS[key]``: a class id whose signature ``*_SIG[cls][2m+p]`` is
+  d[m][p] = fewest tiles missing from the real tiles for a target of exactly m melds (0..5)
+  plus p pairs (0/1), again with unbounded counts. Only ~150 distinct signatures exist.
+
+A concealed part of size 3n+2 with k golds wins iff min over the part holding the pair of
+f1 + Σ f0 (the golds it needs) is <= k: leftover golds then number a multiple of 3 and form
+gold pungs. Shanten is D - k - 1 with D the min-plus combination of the d's over the four
+parts for n melds + 1 pair: each missing target tile is covered by a gold or drawn.
+"""
+from libc.stdint cimport int8_t, int16_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memset
+
+import time
+
+import numpy as np
+
+from fzsim_core.hand cimport FZ_POW5, Hand, hand_add, hand_init, hand_remove, hand_set_counts
+
+
+
+cdef enum:
+    SUIT_KEYS = 1953125      # 5^9
+    HON_KEYS = 78125         # 5^7
+    MAX_TILES = 17           # keys with more real tiles never occur in a hand
+    MAX_MELDS = 5            # a concealed part holds at most 5 melds + a pair
+    N_CLASS_MAX = 256
+    SIG_LEN = 12             # d[m][p] at index 2m+p, m = 0..5, p = 0..1
+    HASH_SLOTS = 4096
+
+cdef uint8_t SUIT_F[SUIT_KEYS]
+cdef uint8_t HON_F[HON_KEYS]
+cdef uint8_t SUIT_CLS[SUIT_KEYS]
+cdef uint8_t HON_CLS[HON_KEYS]
+cdef uint8_t SUIT_SIG[N_CLASS_MAX][SIG_LEN]
+cdef uint8_t HON_SIG[N_CLASS_MAX][SIG_LEN]
+cdef int n_suit_classes = 0
+cdef int n_hon_classes = 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Table construction
+
+cdef inline int _digit(uint32_t key, int r) noexcept nogil:
+    return (key // FZ_POW5[r]) % 5
+
+
+cdef void _build_f(uint8_t* F, int nranks, bint chows) noexcept nogil:
+    """f0/f1 for every key by a DP on the lowest held rank i: the group holding one copy of i
+    is a pung, a pair (f1 only) or a chow covering i, filled with as many real tiles as it can
+    take and golds for the rest (a gold in that group could always swap with a real copy used
+    elsewhere). Every smaller key is done first because removing tiles lowers the key."""
+    cdef uint32_t nkeys = FZ_POW5[nranks - 1] * 5
+    cdef uint32_t key, rest
+    cdef int i, t, g, start, r, best0, best1, f0r, f1r
+    cdef int c[9]
+    F[0] = 0 | (2 << 4)
+    for key in range(1, nkeys):
+        for r in range(nranks):
+            c[r] = _digit(key, r)
+        i = 0
+        while c[i] == 0:
+            i += 1
+        best0 = 255
+        best1 = 255
+        # pung of rank i
+        t = c[i] if c[i] < 3 else 3
+        rest = key - t * FZ_POW5[i]
+        g = 3 - t
+        f0r = F[rest] & 15
+        f1r = F[rest] >> 4
+        if g + f0r < best0:
+            best0 = g + f0r
+        if g + f1r < best1:
+            best1 = g + f1r
+        # the pair on rank i (then the rest is melds only)
+        t = c[i] if c[i] < 2 else 2
+        rest = key - t * FZ_POW5[i]
+        g = 2 - t
+        f0r = F[rest] & 15
+        if g + f0r < best1:
+            best1 = g + f0r
+        if chows:
+            for start in range(i - 2, i + 1):
+                if start < 0 or start + 2 >= nranks:
+                    continue
+                rest = key
+                g = 0
+                for r in range(start, start + 3):
+                    if r >= i and c[r] > 0:
+                        rest -= FZ_POW5[r]
+                    else:
+                        g += 1
+                f0r = F[rest] & 15
+                f1r = F[rest] >> 4
+                if g + f0r < best0:
+                    best0 = g + f0r
+                if g + f1r < best1:
+                    best1 = g + f1r
+        F[key] = <uint8_t>(best0 | (best1 << 4))
+
+
+cdef int _build_classes(const uint8_t* F, int nranks, uint8_t* CLS,
+                        uint8_t (*SIG)[SIG_LEN]) noexcept nogil:
+    """d[m][p] for every key with <= 17 tiles and their distinct signatures.
+
+    d[m][p](c) = 3m+2p - max{|c'| : c' ⊆ c and c' completes to m melds + p pairs}, and c'
+    completes iff its fewest-meld completion (|c'| + f_p(c') - 2p)/3 has <= m melds (more
+    melds come from gold pungs). The max over sub-multisets is a max over the keys one tile
+    smaller, so one ascending pass fills it. Returns the class count, -1 on overflow."""
+    cdef uint32_t nkeys = FZ_POW5[nranks - 1] * 5
+    cdef uint32_t key, prev
+    cdef int r, m, p, n, fp, mm, j, best, ncls = 0
+    cdef uint64_t sig, slot
+    cdef uint8_t* M = <uint8_t*>malloc(<size_t>nkeys * SIG_LEN)
+    cdef uint8_t* ntiles = <uint8_t*>malloc(nkeys)
+    cdef uint64_t hkeys[HASH_SLOTS]
+    cdef int hvals[HASH_SLOTS]
+    if M == NULL or ntiles == NULL:
+        free(M)
+        free(ntiles)
+        return -1
+    for j in range(HASH_SLOTS):
+        hvals[j] = -1
+    ntiles[0] = 0
+    for key in range(nkeys):
+        if key > 0:
+            r = 0
+            while (key // FZ_POW5[r]) % 5 == 0:
+                r += 1
+            ntiles[key] = ntiles[key - FZ_POW5[r]] + 1
+        n = ntiles[key]
+        if n > MAX_TILES:
+            CLS[key] = 0
+            continue
+        sig = 0
+        for p in range(2):
+            fp = (F[key] >> 4) if p else (F[key] & 15)
+            mm = (n + fp - 2 * p) // 3
+            for m in range(MAX_MELDS + 1):
+                if mm <= m:
+                    best = n
+                else:
+                    best = 0
+                    for r in range(nranks):
+                        if (key // FZ_POW5[r]) % 5:
+                            prev = key - FZ_POW5[r]
+                            if M[<size_t>prev * SIG_LEN + 2 * m + p] > best:
+                                best = M[<size_t>prev * SIG_LEN + 2 * m + p]
+                M[<size_t>key * SIG_LEN + 2 * m + p] = <uint8_t>best
+                sig |= (<uint64_t>(3 * m + 2 * p - best)) << (5 * (2 * m + p))
+        # find or add the signature
+        slot = (sig * 0x9E3779B97F4A7C15ULL) >> 52
+        while hvals[slot] >= 0 and hkeys[slot] != sig:
+            slot = (slot + 1) & (HASH_SLOTS - 1)
+        if hvals[slot] < 0:
+            if ncls >= N_CLASS_MAX:
+                free(M)
+                free(ntiles)
+                return -1
+            hkeys[slot] = sig
+            hvals[slot] = ncls
+            for j in range(SIG_LEN):
+                SIG[ncls][j] = <uint8_t>((sig >> (5 * j)) & 31)
+            ncls += 1
+        CLS[key] = <uint8_t>hvals[slot]
+    free(M)
+    free(ntiles)
+    return ncls
+
+
+cdef double build_seconds = 0.0
+
+
+def _build_tables():
+    global n_suit_classes, n_hon_classes, build_seconds
+    cdef double t0 = time.perf_counter()
+    with nogil:
+        _build_f(SUIT_F, 9, True)
+        _build_f(HON_F, 7, False)
+        n_suit_classes = _build_classes(SUIT_F, 9, SUIT_CLS, SUIT_SIG)
+        n_hon_classes = _build_classes(HON_F, 7, HON_CLS, HON_SIG)
+    if n_suit_classes < 0 or n_hon_classes < 0:
+        raise MemoryError("wintables: out of memory or too many shanten classes")
+    build_seconds = time.perf_counter() - t0
+
+
+_build_tables()
+
+
+def table_info():
+    """Build time (seconds) and sizes of the tables, for the benchmark and README."""
+    return {
+        "build_seconds": build_seconds,
+        "suit_classes": n_suit_classes,
+        "honour_classes": n_hon_classes,
+        "bytes": sizeof(SUIT_F) + sizeof(HON_F) + sizeof(SUIT_CLS) + sizeof(HON_CLS)
+        + sizeof(SUIT_SIG) + sizeof(HON_SIG),
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# The core functions (contract 1)
+
+cdef inline int _need(uint32_t k0, uint32_t k1, uint32_t k2, uint32_t k3) noexcept nogil:
+    """Golds needed for melds + one pair: Σf0 plus the cheapest extra for one part's pair
+    (f1 - f0 is always -1 or +2, but take the plain min to rely on nothing)."""
+    cdef int a = SUIT_F[k0], b = SUIT_F[k1], c = SUIT_F[k2], h = HON_F[k3]
+    cdef int a0 = a & 15, b0 = b & 15, c0 = c & 15, h0 = h & 15
+    cdef int s = a0 + b0 + c0 + h0
+    cdef int d = (a >> 4) - a0
+    cdef int e = (b >> 4) - b0
+    if e < d:
+        d = e
+    e = (c >> 4) - c0
+    if e < d:
+        d = e
+    e = (h >> 4) - h0
+    if e < d:
+        d = e
+    return s + d
+
+
+cdef inline int _melds_only(const Hand* h) noexcept nogil:
+    """Golds needed to turn the real tiles into melds only."""
+    return (SUIT_F[h.key[0]] & 15) + (SUIT_F[h.key[1]] & 15) + (SUIT_F[h.key[2]] & 15) \
+        + (HON_F[h.key[3]] & 15)
+
+
+cdef int hand_need(const Hand* h) noexcept nogil:
+    return _need(h.key[0], h.key[1], h.key[2], h.key[3])
+
+
+cdef bint hand_is_win(const Hand* h) noexcept nogil:
+    return h.size % 3 == 2 and _need(h.key[0], h.key[1], h.key[2], h.key[3]) <= h.golds
+
+
+cdef bint hand_wins_with(const Hand* h, int kind) noexcept nogil:
+    cdef uint32_t k[4]
+    if h.counts[kind] >= 4:
+        return 0
+    if kind == h.gold:
+        # a drawn gold is wild: the hand wins iff it is ready
+        return _need(h.key[0], h.key[1], h.key[2], h.key[3]) <= h.golds + 1
+    k[0] = h.key[0]
+    k[1] = h.key[1]
+    k[2] = h.key[2]
+    k[3] = h.key[3]
+    k[kind // 9] += FZ_POW5[kind % 9]
+    return _need(k[0], k[1], k[2], k[3]) <= h.golds
+
+
+cdef uint64_t hand_wait_mask(const Hand* h) noexcept nogil:
+    cdef uint64_t mask = 0
+    cdef int kind
+    # not ready: no draw can win (a gold would complete any ready hand)
+    if _need(h.key[0], h.key[1], h.key[2], h.key[3]) > h.golds + 1:
+        return 0
+    for kind in range(34):
+        if hand_wins_with(h, kind):
+            mask |= (<uint64_t>1) << kind
+    return mask
+
+
+cdef inline void _minplus(const uint8_t* a, const uint8_t* b, uint8_t* out, int n) noexcept nogil:
+    """out[2m+p] = min over splits of melds and of the (at most one) pair, for m <= n."""
+    cdef int m, j, v, b0, b1
+    for m in range(n + 1):
+        b0 = 255
+        b1 = 255
+        for j in range(m + 1):
+            v = a[2 * j] + b[2 * (m - j)]
+            if v < b0:
+                b0 = v
+            v = a[2 * j + 1] + b[2 * (m - j)]
+            if v < b1:
+                b1 = v
+            v = a[2 * j] + b[2 * (m - j) + 1]
+            if v < b1:
+                b1 = v
+        out[2 * m] = <uint8_t>b0
+        out[2 * m + 1] = <uint8_t>b1
+
+
+cdef int hand_shanten(const Hand* h) noexcept nogil:
+    cdef uint8_t ab[SIG_LEN]
+    cdef uint8_t abc[SIG_LEN]
+    cdef const uint8_t* hs
+    cdef int n, m, v, best
+    if h.size % 3 == 0:
+        return -2
+    n = (h.size - 1) // 3
+    _minplus(SUIT_SIG[SUIT_CLS[h.key[0]]], SUIT_SIG[SUIT_CLS[h.key[1]]], ab, n)
+    _minplus(ab, SUIT_SIG[SUIT_CLS[h.key[2]]], abc, n)
+    hs = HON_SIG[HON_CLS[h.key[3]]]
+    best = 255
+    for m in range(n + 1):
+        v = abc[2 * m + 1] + hs[2 * (n - m)]
+        if v < best:
+            best = v
+        v = abc[2 * m] + hs[2 * (n - m) + 1]
+        if v < best:
+            best = v
+    return best - h.golds - 1
+
+
+cdef bint hand_is_jinque(const Hand* h) noexcept nogil:
+    return h.size % 3 == 2 and h.golds >= 2 and _melds_only(h) <= h.golds - 2
+
+
+cdef bint hand_is_jinlong(const Hand* h) noexcept nogil:
+    cdef uint32_t k[4]
+    cdef int g = h.gold
+    if h.size % 3 != 2 or h.golds < 3:
+        return 0
+    k[0] = h.key[0]
+    k[1] = h.key[1]
+    k[2] = h.key[2]
+    k[3] = h.key[3]
+    # golds beyond the pung stand as plain tiles of the gold kind
+    k[g // 9] += (h.golds - 3) * FZ_POW5[g % 9]
+    return _need(k[0], k[1], k[2], k[3]) == 0
+
+
+cdef bint hand_is_xianjin_wait(const Hand* h) noexcept nogil:
+    return h.size % 3 == 1 and h.golds == 1 and _melds_only(h) == 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Python-visible wrappers over one validated 34-count array (fzsim.wincheck validates)
+
+cdef inline void _load(Hand* h, const uint8_t[::1] counts, int gold):
+    if counts.shape[0] < 34:
+        raise ValueError(f"counts must hold 34 kinds, got {counts.shape[0]}")
+    hand_set_counts(h, &counts[0], gold)
+
+
+def need_counts(const uint8_t[::1] counts, int gold):
+    """hand_need of a 34-count hand (golds included in counts[gold])."""
+    cdef Hand h
+    _load(&h, counts, gold)
+    return hand_need(&h)
+
+
+def is_win_counts(const uint8_t[::1] counts, int gold):
+    cdef Hand h
+    _load(&h, counts, gold)
+    return bool(hand_is_win(&h))
+
+
+def wins_with_counts(const uint8_t[::1] counts, int gold, int kind):
+    cdef Hand h
+    _load(&h, counts, gold)
+    if not 0 <= kind < 34:
+        raise ValueError(f"kind {kind} out of range: allowed 0..33")
+    return bool(hand_wins_with(&h, kind))
+
+
+def wait_mask_counts(const uint8_t[::1] counts, int gold):
+    cdef Hand h
+    _load(&h, counts, gold)
+    return int(hand_wait_mask(&h))
+
+
+def shanten_counts(const uint8_t[::1] counts, int gold):
+    cdef Hand h
+    _load(&h, counts, gold)
+    return hand_shanten(&h)
+
+
+def is_jinque_counts(const uint8_t[::1] counts, int gold):
+    cdef Hand h
+    _load(&h, counts, gold)
+    return bool(hand_is_jinque(&h))
+
+
+def is_jinlong_counts(const uint8_t[::1] counts, int gold):
+    cdef Hand h
+    _load(&h, counts, gold)
+    return bool(hand_is_jinlong(&h))
+
+
+def is_xianjin_wait_counts(const uint8_t[::1] counts, int gold):
+    cdef Hand h
+    _load(&h, counts, gold)
+    return bool(hand_is_xianjin_wait(&h))
+
+
+# ---------------------------------------------------------------------------------------------
+# Batched loops (no GIL)
+
+def is_win_many_into(const uint8_t[:, ::1] counts, const int8_t[::1] golds, uint8_t[::1] out):
+    """out[i] = hand_is_win(row i); rows must already be validated."""
+    cdef Py_ssize_t i, n = counts.shape[0]
+    cdef Hand h
+    if counts.shape[1] != 34 or golds.shape[0] != n or out.shape[0] != n:
+        raise ValueError("is_win_many_into: shapes must be (N, 34), (N,), (N,)")
+    with nogil:
+        for i in range(n):
+            hand_set_counts(&h, &counts[i, 0], golds[i])
+            out[i] = hand_is_win(&h)
+
+
+def shanten_many_into(const uint8_t[:, ::1] counts, const int8_t[::1] golds, int8_t[::1] out):
+    """out[i] = hand_shanten(row i); rows must already be validated."""
+    cdef Py_ssize_t i, n = counts.shape[0]
+    cdef Hand h
+    if counts.shape[1] != 34 or golds.shape[0] != n or out.shape[0] != n:
+        raise ValueError("shanten_many_into: shapes must be (N, 34), (N,), (N,)")
+    with nogil:
+        for i in range(n):
+            hand_set_counts(&h, &counts[i, 0], golds[i])
+            out[i] = <int8_t>hand_shanten(&h)
+
+
+# ---------------------------------------------------------------------------------------------
+# Test hooks for the packed hand (hand.pxd)
+
+def _hand_state(const uint8_t[::1] counts, int gold):
+    """(keys, golds, size) of hand_set_counts, to test the packing."""
+    cdef Hand h
+    _load(&h, counts, gold)
+    return [int(h.key[0]), int(h.key[1]), int(h.key[2]), int(h.key[3])], int(h.golds), int(h.size)
+
+
+def _hand_walk(const int16_t[::1] ops, int gold):
+    """Apply ops (k >= 0: hand_add(k); k < 0: hand_remove(-k - 1)) to an empty hand and return
+    (keys, golds, size, counts) — incremental updates must match a rebuild from the counts."""
+    cdef Hand h
+    cdef Py_ssize_t i
+    hand_init(&h, gold)
+    for i in range(ops.shape[0]):
+        if ops[i] >= 0:
+            hand_add(&h, ops[i])
+        else:
+            hand_remove(&h, -ops[i] - 1)
+    return ([int(h.key[0]), int(h.key[1]), int(h.key[2]), int(h.key[3])], int(h.golds),
+            int(h.size), [int(h.counts[k]) for k in range(34)])
