@@ -16,7 +16,7 @@ f1 + Σ f0 (the golds it needs) is <= k: leftover golds then number a multiple o
 gold pungs. Shanten is D - k - 1 with D the min-plus combination of the d's over the four
 parts for n melds + 1 pair: each missing target tile is covered by a gold or drawn.
 """
-from libc.stdint cimport int8_t, int16_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 
@@ -45,6 +45,13 @@ cdef uint8_t SUIT_SIG[N_CLASS_MAX][SIG_LEN]
 cdef uint8_t HON_SIG[N_CLASS_MAX][SIG_LEN]
 cdef int n_suit_classes = 0
 cdef int n_hon_classes = 0
+# Shanten in three lookups: two suits' classes -> an "ab" class, the third suit and the
+# honours -> a "ch" class, and FINAL[n][ab][ch] = D for n melds + a pair (nyanten-style).
+cdef uint16_t* PAIR_AB = NULL     # [suit class][suit class] -> ab class
+cdef uint16_t* PAIR_CH = NULL     # [suit class][honour class] -> ch class
+cdef uint8_t* FINAL = NULL        # [n * n_ab + ab][ch] -> D
+cdef int n_ab_classes = 0
+cdef int n_ch_classes = 0
 
 
 # ---------------------------------------------------------------------------------------------
@@ -191,7 +198,65 @@ def _build_tables():
         n_hon_classes = _build_classes(HON_F, 7, HON_CLS, HON_SIG)
     if n_suit_classes < 0 or n_hon_classes < 0:
         raise MemoryError("wintables: out of memory or too many shanten classes")
+    _build_pipeline()
     build_seconds = time.perf_counter() - t0
+
+
+cdef _combine_classes(uint8_t (*A)[SIG_LEN], int na, uint8_t (*B)[SIG_LEN], int nb,
+                      uint16_t* out):
+    """out[i * nb + j] = class of the min-plus combination of signatures A[i] and B[j];
+    returns the list of distinct combined signatures (each a 12-byte bytes)."""
+    cdef uint8_t comb[SIG_LEN]
+    cdef int i, j
+    seen = {}
+    sigs = []
+    for i in range(na):
+        for j in range(nb):
+            _minplus(A[i], B[j], comb, MAX_MELDS)
+            key = bytes(comb[:SIG_LEN])
+            cls = seen.get(key)
+            if cls is None:
+                cls = seen[key] = len(sigs)
+                sigs.append(key)
+            out[i * nb + j] = <uint16_t>cls
+    return sigs
+
+
+cdef _build_pipeline():
+    global PAIR_AB, PAIR_CH, FINAL, n_ab_classes, n_ch_classes
+    cdef int n, i, j, m, v, best
+    cdef const uint8_t* a
+    cdef const uint8_t* c
+    PAIR_AB = <uint16_t*>malloc(n_suit_classes * n_suit_classes * sizeof(uint16_t))
+    PAIR_CH = <uint16_t*>malloc(n_suit_classes * n_hon_classes * sizeof(uint16_t))
+    if PAIR_AB == NULL or PAIR_CH == NULL:
+        raise MemoryError()
+    ab_sigs = _combine_classes(SUIT_SIG, n_suit_classes, SUIT_SIG, n_suit_classes, PAIR_AB)
+    ch_sigs = _combine_classes(SUIT_SIG, n_suit_classes, HON_SIG, n_hon_classes, PAIR_CH)
+    n_ab_classes = len(ab_sigs)
+    n_ch_classes = len(ch_sigs)
+    ab_arr = np.frombuffer(b"".join(ab_sigs), dtype=np.uint8).reshape(n_ab_classes, SIG_LEN).copy()
+    ch_arr = np.frombuffer(b"".join(ch_sigs), dtype=np.uint8).reshape(n_ch_classes, SIG_LEN).copy()
+    cdef const uint8_t[:, ::1] abv = ab_arr
+    cdef const uint8_t[:, ::1] chv = ch_arr
+    FINAL = <uint8_t*>malloc((MAX_MELDS + 1) * n_ab_classes * n_ch_classes)
+    if FINAL == NULL:
+        raise MemoryError()
+    with nogil:
+        for n in range(MAX_MELDS + 1):
+            for i in range(n_ab_classes):
+                a = &abv[i, 0]
+                for j in range(n_ch_classes):
+                    c = &chv[j, 0]
+                    best = 255
+                    for m in range(n + 1):
+                        v = a[2 * m + 1] + c[2 * (n - m)]
+                        if v < best:
+                            best = v
+                        v = a[2 * m] + c[2 * (n - m) + 1]
+                        if v < best:
+                            best = v
+                    FINAL[(n * n_ab_classes + i) * n_ch_classes + j] = <uint8_t>best
 
 
 _build_tables()
@@ -203,8 +268,12 @@ def table_info():
         "build_seconds": build_seconds,
         "suit_classes": n_suit_classes,
         "honour_classes": n_hon_classes,
+        "two_suit_classes": n_ab_classes,
+        "suit_honour_classes": n_ch_classes,
         "bytes": sizeof(SUIT_F) + sizeof(HON_F) + sizeof(SUIT_CLS) + sizeof(HON_CLS)
-        + sizeof(SUIT_SIG) + sizeof(HON_SIG),
+        + sizeof(SUIT_SIG) + sizeof(HON_SIG)
+        + 2 * n_suit_classes * (n_suit_classes + n_hon_classes)
+        + (MAX_MELDS + 1) * n_ab_classes * n_ch_classes,
     }
 
 
@@ -260,11 +329,50 @@ cdef bint hand_wins_with(const Hand* h, int kind) noexcept nogil:
 
 
 cdef uint64_t hand_wait_mask(const Hand* h) noexcept nogil:
+    """Adding a tile changes one part only: with A = Σ f0 of the other parts and B = the
+    cheapest of them holding the pair, the new need is min(f1' + A, f0' + B)."""
+    cdef uint64_t mask = 0
+    cdef int f0[4]
+    cdef int f1[4]
+    cdef int part, r, nr, kind, A, B, t, v, s0 = 0
+    cdef const uint8_t* F
+    cdef uint32_t key
+    if _need(h.key[0], h.key[1], h.key[2], h.key[3]) > h.golds + 1:
+        return 0  # not ready: no draw can win (a gold would complete any ready hand)
+    for part in range(4):
+        v = HON_F[h.key[3]] if part == 3 else SUIT_F[h.key[part]]
+        f0[part] = v & 15
+        f1[part] = v >> 4
+        s0 += f0[part]
+    for part in range(4):
+        A = s0 - f0[part]
+        B = 255
+        for t in range(4):
+            if t != part and A - f0[t] + f1[t] < B:
+                B = A - f0[t] + f1[t]
+        if part == 3:
+            F = &HON_F[0]
+            nr = 7
+        else:
+            F = &SUIT_F[0]
+            nr = 9
+        key = h.key[part]
+        for r in range(nr):
+            kind = part * 9 + r
+            if kind == h.gold or h.counts[kind] >= 4:
+                continue
+            v = F[key + FZ_POW5[r]]
+            if (v >> 4) + A <= h.golds or (v & 15) + B <= h.golds:
+                mask |= (<uint64_t>1) << kind
+    if h.gold >= 0 and h.counts[h.gold] < 4:
+        mask |= (<uint64_t>1) << h.gold  # ready, so a drawn gold wins
+    return mask
+
+
+cdef uint64_t _wait_mask_direct(const Hand* h) noexcept nogil:
+    """One hand_wins_with per kind (kept to test hand_wait_mask)."""
     cdef uint64_t mask = 0
     cdef int kind
-    # not ready: no draw can win (a gold would complete any ready hand)
-    if _need(h.key[0], h.key[1], h.key[2], h.key[3]) > h.golds + 1:
-        return 0
     for kind in range(34):
         if hand_wins_with(h, kind):
             mask |= (<uint64_t>1) << kind
@@ -292,6 +400,17 @@ cdef inline void _minplus(const uint8_t* a, const uint8_t* b, uint8_t* out, int 
 
 
 cdef int hand_shanten(const Hand* h) noexcept nogil:
+    cdef int n, ab, ch
+    if h.size % 3 == 0:
+        return -2
+    n = (h.size - 1) // 3
+    ab = PAIR_AB[SUIT_CLS[h.key[0]] * n_suit_classes + SUIT_CLS[h.key[1]]]
+    ch = PAIR_CH[SUIT_CLS[h.key[2]] * n_hon_classes + HON_CLS[h.key[3]]]
+    return FINAL[(n * n_ab_classes + ab) * n_ch_classes + ch] - h.golds - 1
+
+
+cdef int _shanten_direct(const Hand* h) noexcept nogil:
+    """The same D by explicit min-plus over the four parts (kept to test the pipeline)."""
     cdef uint8_t ab[SIG_LEN]
     cdef uint8_t abc[SIG_LEN]
     cdef const uint8_t* hs
@@ -445,3 +564,64 @@ def _hand_walk(const int16_t[::1] ops, int gold):
             hand_remove(&h, -ops[i] - 1)
     return ([int(h.key[0]), int(h.key[1]), int(h.key[2]), int(h.key[3])], int(h.golds),
             int(h.size), [int(h.counts[k]) for k in range(34)])
+
+
+# ---------------------------------------------------------------------------------------------
+# Benchmark hooks: time the core functions in a nogil loop over pre-built hands
+
+cdef Hand* _prebuild(const uint8_t[:, ::1] counts, const int8_t[::1] golds) except NULL:
+    cdef Py_ssize_t i, n = counts.shape[0]
+    if counts.shape[1] != 34 or golds.shape[0] != n or n == 0:
+        raise ValueError("benchmark hands must be a non-empty (N, 34) array with N golds")
+    cdef Hand* hands = <Hand*>malloc(n * sizeof(Hand))
+    if hands == NULL:
+        raise MemoryError()
+    for i in range(n):
+        hand_set_counts(&hands[i], &counts[i, 0], golds[i])
+    return hands
+
+
+def _bench(str what, const uint8_t[:, ::1] counts, const int8_t[::1] golds, int reps):
+    """(ns per call, checksum) of `what` in {"win", "need", "shanten", "waits", "wins_with"}
+    over the pre-built hands, `reps` passes, the GIL released."""
+    cdef Hand* hands = _prebuild(counts, golds)
+    cdef Py_ssize_t i, n = counts.shape[0]
+    cdef int r, op
+    cdef uint64_t acc = 0
+    op = {"win": 0, "need": 1, "shanten": 2, "waits": 3, "wins_with": 4}[what]
+    t0 = time.perf_counter()
+    with nogil:
+        for r in range(reps):
+            if op == 0:
+                for i in range(n):
+                    acc += hand_is_win(&hands[i])
+            elif op == 1:
+                for i in range(n):
+                    acc += <uint64_t>hand_need(&hands[i])
+            elif op == 2:
+                for i in range(n):
+                    acc += <uint64_t>(hand_shanten(&hands[i]) + 2)
+            elif op == 3:
+                for i in range(n):
+                    acc += hand_wait_mask(&hands[i]) & 0xFFFF
+            else:
+                for i in range(n):
+                    acc += hand_wins_with(&hands[i], <int>(i % 34))
+    elapsed = time.perf_counter() - t0
+    free(hands)
+    return elapsed * 1e9 / (n * reps), int(acc)
+
+
+def _cross_check(const uint8_t[:, ::1] counts, const int8_t[::1] golds):
+    """Rows where the fast paths disagree with their direct versions (shanten pipeline vs
+    min-plus, wait mask vs 34 wins_with), as a list of row indices."""
+    cdef Py_ssize_t i, n = counts.shape[0]
+    cdef Hand h
+    bad = []
+    for i in range(n):
+        hand_set_counts(&h, &counts[i, 0], golds[i])
+        if hand_shanten(&h) != _shanten_direct(&h):
+            bad.append(i)
+        elif h.size % 3 == 1 and hand_wait_mask(&h) != _wait_mask_direct(&h):
+            bad.append(i)
+    return bad
