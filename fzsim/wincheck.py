@@ -105,6 +105,8 @@ def is_xianjin_wait(hand, gold=None) -> bool:
 
 
 def _many(counts, golds, allowed_mod: tuple[int, ...], what: str):
+    """Validated contiguous (N, 34) uint8 counts and (N,) int8 golds for the batched loops.
+    Cheap whole-array checks first; the offending row is located only on failure."""
     arr = np.asarray(counts)
     if arr.ndim != 2 or arr.shape[1] != N_HAND_KINDS:
         raise ValueError(f"counts must have shape (N, 34), got {arr.shape}")
@@ -113,20 +115,22 @@ def _many(counts, golds, allowed_mod: tuple[int, ...], what: str):
         g = np.full(arr.shape[0], int(g), dtype=np.int64)
     if g.shape != (arr.shape[0],):
         raise ValueError(f"golds must have shape ({arr.shape[0]},), got {g.shape}")
-    bad = np.flatnonzero((g < -1) | (g >= N_HAND_KINDS))
-    if bad.size:
-        i = int(bad[0])
+    if g.size and (g.min() < -1 or g.max() >= N_HAND_KINDS):
+        i = int(np.flatnonzero((g < -1) | (g >= N_HAND_KINDS))[0])
         raise ValueError(f"golds[{i}] = {g[i]} is not a kind: allowed -1 (none) or 0..33")
-    over = np.argwhere((arr < 0) | (arr > 4))
-    if over.size:
-        i, k = (int(x) for x in over[0])
+    if arr.size and (arr.max() > 4 or (arr.dtype.kind == "i" and arr.min() < 0)):
+        i, k = (int(x) for x in np.argwhere((arr < 0) | (arr > 4))[0])
         raise ValueError(f"counts[{i}] holds {arr[i, k]} of {kind_name(k)}: allowed 0..4")
-    sizes = arr.sum(axis=1, dtype=np.int64)
-    bad = np.flatnonzero((sizes > MAX_TILES) | ~np.isin(sizes % 3, allowed_mod))
-    if bad.size:
-        i = int(bad[0])
-        raise ValueError(f"counts[{i}] has {sizes[i]} tiles: {what} needs {'3n+2' if allowed_mod == (2,) else '3n+1 or 3n+2'} tiles, at most 17")
-    return np.ascontiguousarray(arr, dtype=np.uint8), np.ascontiguousarray(g, dtype=np.int8)
+    c = np.ascontiguousarray(arr, dtype=np.uint8)
+    sizes = c.sum(axis=1, dtype=np.int16)
+    rem = sizes % 3
+    ok = (rem == 2) if allowed_mod == (2,) else (rem != 0)
+    ok &= sizes <= MAX_TILES
+    if not ok.all():
+        i = int(np.flatnonzero(~ok)[0])
+        need = "3n+2" if allowed_mod == (2,) else "3n+1 or 3n+2"
+        raise ValueError(f"counts[{i}] has {sizes[i]} tiles: {what} needs {need} tiles, at most 17")
+    return c, np.ascontiguousarray(g, dtype=np.int8)
 
 
 def is_win_many(counts, golds) -> np.ndarray:

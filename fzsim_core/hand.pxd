@@ -52,9 +52,22 @@ cdef inline void hand_remove(Hand* h, int kind) noexcept nogil:
 
 
 cdef inline void hand_set_counts(Hand* h, const uint8_t* counts, int gold) noexcept nogil:
-    """Fill `h` from 34 concealed counts (golds included) with gold kind `gold`."""
-    cdef int k, c
-    hand_init(h, gold)
+    """Fill `h` from 34 concealed counts (golds included) with gold kind `gold`.
+
+    Same result as hand_add per tile, but the keys are built by Horner's rule in 34 steps."""
+    cdef int k, part, r, size = 0
+    cdef uint32_t key
     for k in range(34):
-        for c in range(counts[k]):
-            hand_add(h, k)
+        h.counts[k] = counts[k]
+        size += counts[k]
+    h.size = <uint8_t>size
+    h.gold = <int8_t>gold
+    h.golds = counts[gold] if gold >= 0 else 0
+    for part in range(4):
+        key = 0
+        r = 6 if part == 3 else 8
+        while r >= 0:
+            k = part * 9 + r
+            key = key * 5 + (counts[k] if k != gold else 0)
+            r -= 1
+        h.key[part] = key
