@@ -17,7 +17,7 @@ cdef bint hand_wins_with(const Hand* h, int kind) noexcept nogil
 # Size 3n+1: bit k set iff hand_wins_with(h, k); kinds held 4 times are never set.
 cdef uint64_t hand_wait_mask(const Hand* h) noexcept nogil
 # Size 3n+1 or 3n+2, golds wild: -1 complete, 0 ready, else tiles to exchange before ready.
-# Like every shanten table it ignores the 4-copy limit and visible tiles. -2 for a size 3n.
+# Like every shanten table it ignores the 4-copy limit and visible tiles. -2 for a size 3n or > 17.
 cdef int hand_shanten(const Hand* h) noexcept nogil
 # A winning 3n+2 hand readable as 金雀: two golds are the pair, the rest (remaining golds wild)
 # are the melds.

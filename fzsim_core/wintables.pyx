@@ -328,6 +328,19 @@ cdef bint hand_wins_with(const Hand* h, int kind) noexcept nogil:
     return _need(k[0], k[1], k[2], k[3]) <= h.golds
 
 
+cdef inline bint _near(const Hand* h, int part, int r) noexcept nogil:
+    """The hand holds a tile of this suit within 2 ranks of r (honours: the same kind)."""
+    cdef int base = part * 9, lo, hi, j
+    if part == 3:
+        return h.counts[base + r] > 0
+    lo = r - 2 if r >= 2 else 0
+    hi = r + 2 if r <= 6 else 8
+    for j in range(lo, hi + 1):
+        if h.counts[base + j]:
+            return 1
+    return 0
+
+
 cdef uint64_t hand_wait_mask(const Hand* h) noexcept nogil:
     """Adding a tile changes one part only: with A = Σ f0 of the other parts and B = the
     cheapest of them holding the pair, the new need is min(f1' + A, f0' + B)."""
@@ -361,6 +374,8 @@ cdef uint64_t hand_wait_mask(const Hand* h) noexcept nogil:
             kind = part * 9 + r
             if kind == h.gold or h.counts[kind] >= 4:
                 continue
+            if h.golds == 0 and not _near(h, part, r):
+                continue  # without golds a tile far from every held tile cannot join a group
             v = F[key + FZ_POW5[r]]
             if (v >> 4) + A <= h.golds or (v & 15) + B <= h.golds:
                 mask |= (<uint64_t>1) << kind
@@ -401,7 +416,7 @@ cdef inline void _minplus(const uint8_t* a, const uint8_t* b, uint8_t* out, int 
 
 cdef int hand_shanten(const Hand* h) noexcept nogil:
     cdef int n, ab, ch
-    if h.size % 3 == 0:
+    if h.size % 3 == 0 or h.size > MAX_TILES:
         return -2
     n = (h.size - 1) // 3
     ab = PAIR_AB[SUIT_CLS[h.key[0]] * n_suit_classes + SUIT_CLS[h.key[1]]]
