@@ -100,14 +100,19 @@ def test_matches_reference_full_sweep(request):
     if "slow" not in (request.config.getoption("-m") or "") or "not slow" in request.config.getoption("-m"):
         pytest.skip("the full sweep runs only with -m slow")
     total = int(os.environ.get("FZSIM_SWEEP_HANDS", "1000000"))
-    chunk = 20000
+    # FZSIM_SWEEP_PART="i/k" runs every k-th chunk from the i-th, to split the sweep over processes
+    part, parts = (int(x) for x in os.environ.get("FZSIM_SWEEP_PART", "0/1").split("/"))
+    chunk = 10000
     bad = []
     done = 0
-    for i in range(0, total, chunk):
+    for j, i in enumerate(range(0, total, chunk)):
+        if j % parts != part:
+            continue
         n = min(chunk, total - i)
         bad += compare(sample_hands(10_000_000 + i, n))
         done += n
-    print(f"full sweep: {done} hands, {len(bad)} disagreements")
+        print(f"sweep part {part}/{parts}: {done} hands, {len(bad)} disagreements", flush=True)
+    print(f"full sweep part {part}/{parts}: {done} hands, {len(bad)} disagreements: {bad[:5]}")
     assert bad == []
 
 
