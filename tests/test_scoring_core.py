@@ -16,6 +16,13 @@ YOUJIN = dict(scoring=3, honors_are_flowers=0, youjin=1, special_tianhu=0, speci
               special_jinque=0, special_jinlong=0)
 
 
+def test_family_fields_are_the_presets():
+    from fzsim.rules import compile_fields, load
+    for name, fields in (("fuzhou", FUZHOU), ("lianzhong", LIANZHONG), ("bianfeng", BIANFENG), ("youjin", YOUJIN)):
+        compiled = compile_fields(load(name))
+        assert {k: compiled[k] for k in fields} == fields, name
+
+
 def sc(fields, **facts):
     return score_facts(Rules(**fields), **facts)
 
