@@ -2,6 +2,7 @@
 import random
 
 import pytest
+from scoring_reference import reference_score as reference
 
 from fzsim_core.rules import FUZHOU_FIELDS, Rules
 from fzsim_core.scoring import SPECIALS, WIN_TYPES, score_facts
@@ -161,60 +162,7 @@ def test_bad_facts_raise(bad, msg):
         sc(FUZHOU, **facts)
 
 
-# ---------------------------------------------------------------- independent reference
-
-SELF_PAID = {"selfdraw", "qiangjin", "sanjindao", "tianhu"}
-SPECIAL_ORDER = ["tianhu", "qiangjin", "sanjindao", "jinque", "jinlong", "pinghu_noflower",
-                 "pinghu_oneflower"]
-
-
-def reference(rules, winner, dealer, win_type, discarder, specials, flowers, ek, ck, golds, streak, level):
-    """RULES §10 written out directly from the text, one family at a time."""
-    r = rules
-    honours, seasons, plants = flowers[:7], flowers[7:11], flowers[11:]
-    F = sum(r["flower_set_value"] if c == 4 else c * r["flower_point"] for c in honours)
-    for group in (seasons, plants):
-        F += r["flower_set_value"] if sum(group) == 4 else sum(group) * r["flower_point"]
-    K = ek * r["exposed_kong_points"] + ck * r["concealed_kong_points"]
-    G = golds
-    L = streak if (winner == dealer or r["zhuazhuang"]) else 0
-    applies = set(specials)
-    if win_type in ("tianhu", "qiangjin", "sanjindao"):
-        applies.add(win_type)
-    n_flowers = sum(flowers)
-    if ek + ck == 0 and n_flowers == 0:
-        applies.add("pinghu_noflower")
-    if ek + ck == 0 and n_flowers == 1:
-        applies.add("pinghu_oneflower")
-    valued = [(r["special_" + s], -SPECIAL_ORDER.index(s), s) for s in applies if r["special_" + s] > 0]
-    counted = max(valued)[2] if valued else None
-    S = r["special_" + counted] if counted else 0
-    family = ["fuzhou", "lianzhong", "bianfeng", "youjin"][r["scoring"]]
-    self_paid = win_type in SELF_PAID
-    if family == "lianzhong" and counted and not counted.startswith("pinghu") and "pinghu_noflower" in applies:
-        S += r["lianzhong_pinghu_bonus"]
-    m = r["multiplier"]
-    if family == "fuzhou":
-        pay = (F + K + G + L + r["base"]) * m + S
-    elif family == "lianzhong":
-        H = F + K + L
-        pay = H * m + S if (counted or self_paid) else H
-    elif family == "bianfeng":
-        if counted:
-            pay, self_paid = S + m * (F + K + G + L), True
-        else:
-            pay = (m if self_paid else r["discard_multiplier"]) * (r["base"] + F + K + G + L)
-    else:
-        B = r["base"] + F + G + L + K + (0 if self_paid else r["youjin_discard_bonus"])
-        key = "discard" if not self_paid else ["selfdraw", "single", "double", "triple"][level]
-        pay = B * r["youjin_mult_" + key] + S
-    payers = [s for s in range(4) if s != winner] if self_paid else [discarder]
-    deltas = [0, 0, 0, 0]
-    for s in payers:
-        deltas[s] -= pay
-        deltas[winner] += pay
-    return dict(F=F, K=K, G=G, L=L, S=S, specials=applies, counted=counted, deltas=deltas)
-
+# ---------------------------------------------------------------- independent reference (scoring_reference.py)
 
 def random_rules(rng):
     fields = dict(FUZHOU_FIELDS)
