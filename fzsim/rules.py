@@ -21,7 +21,7 @@ import hashlib
 import json
 import tomllib
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
@@ -193,6 +193,7 @@ def _parse_spec(data: dict, origin: str, default_name: str) -> _Spec:
     return _Spec(name, data.get("description", ""), preset, _check_rules(data.get("rules", {}), "rules."))
 
 
+@lru_cache(maxsize=None)
 def _preset_spec(name: str) -> _Spec:
     path = _PRESET_DIR / f"{name}.toml"
     return _parse_spec(_read_toml(path.read_text(encoding="utf-8"), f"preset {name}"), f"preset {name}", name)
@@ -301,10 +302,14 @@ def load(variant: "str | Path | RuleConfig" = "fuzhou", overrides: Mapping[str, 
     cfg = RuleConfig(base_name, fields, description)
     if name is not None:
         _parse_spec({"name": name}, "name", name)  # the same checks as a file's name
+        if fields != base_fields:
+            changed = ", ".join(f"{k}={fields[k]}" for k in FIELDS if fields[k] != base_fields[k])
+            description = f"{base_name} with {changed}"
         return RuleConfig(name, fields, description)
     if fields != base_fields:
         # overridden rules get their own name, so results of different rules never share one
-        return RuleConfig(f"{base_name}-{cfg.hash[:6]}", fields, description)
+        changed = ", ".join(f"{k}={fields[k]}" for k in FIELDS if fields[k] != base_fields[k])
+        return RuleConfig(f"{base_name}-{cfg.hash[:6]}", fields, f"{base_name} with {changed}")
     return cfg
 
 
