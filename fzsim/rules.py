@@ -211,24 +211,29 @@ def _resolve(spec: _Spec) -> dict[str, Any]:
 class RuleConfig:
     """A validated, complete rule configuration (see ``load``). Immutable; compare by ``hash``."""
 
-    __slots__ = ("name", "description", "canonical", "canonical_json", "hash", "__dict__")
-
     def __init__(self, name: str, fields: Mapping[str, Any], description: str = ""):
         self.name = name
         self.description = description
-        self.canonical = {k: fields[k] for k in FIELDS}
-        self.canonical_json = json.dumps(self.canonical, ensure_ascii=False, separators=(",", ":"))
+        self._canonical = {k: fields[k] for k in FIELDS}
+        #: the canonical form as compact JSON (fixed key order); what the hash is taken of
+        self.canonical_json = json.dumps(self._canonical, ensure_ascii=False, separators=(",", ":"))
+        #: first 12 hex digits of the SHA-256 of canonical_json
         self.hash = hashlib.sha256(self.canonical_json.encode("utf-8")).hexdigest()[:12]
+
+    @property
+    def canonical(self) -> dict[str, Any]:
+        """Every rule field in the fixed order of FIELDS (a fresh dict: the config stays immutable)."""
+        return dict(self._canonical)
 
     @cached_property
     def core(self) -> Rules:
         """The compiled ``fzsim_core.rules.Rules`` (built once per RuleConfig)."""
-        return Rules(**{k: FIELDS[k].to_core(v) for k, v in self.canonical.items()})
+        return Rules(**{k: FIELDS[k].to_core(v) for k, v in self._canonical.items()})
 
     def __getitem__(self, key: str) -> Any:
-        if key not in self.canonical:
+        if key not in self._canonical:
             raise _unknown(key, key, FIELDS)
-        return self.canonical[key]
+        return self._canonical[key]
 
     def __eq__(self, other):
         return isinstance(other, RuleConfig) and (self.name, self.canonical) == (other.name, other.canonical)
@@ -245,7 +250,7 @@ class RuleConfig:
     def diff(self, other: "RuleConfig | None" = None) -> dict[str, Any]:
         """The fields that differ from `other` (default: the `fuzhou` defaults)."""
         base = other.canonical if other is not None else {k: f.default for k, f in FIELDS.items()}
-        return {k: v for k, v in self.canonical.items() if base[k] != v}
+        return {k: v for k, v in self._canonical.items() if base[k] != v}
 
     def to_toml(self) -> str:
         """This configuration as a complete variant file that ``load`` reads back unchanged."""
@@ -253,7 +258,7 @@ class RuleConfig:
         if self.description:
             lines.append(f"description = {json.dumps(self.description, ensure_ascii=False)}")
         lines += [f"# canonical hash {self.hash}", "", "[rules]"]
-        for key, value in self.canonical.items():
+        for key, value in self._canonical.items():
             text = ("true" if value else "false") if isinstance(value, bool) else json.dumps(value)
             lines.append(f"{key} = {text}")
         return "\n".join(lines) + "\n"

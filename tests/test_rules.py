@@ -127,6 +127,12 @@ def test_canonical_json_and_hash():
     assert len(seen) == len(FIELDS) + 1
 
 
+def test_config_is_immutable_through_canonical():
+    cfg = load("fuzhou")
+    cfg.canonical["base"] = 99
+    assert cfg["base"] == 5 and json.loads(cfg.canonical_json)["base"] == 5
+
+
 def test_core_compiled_once_and_pickles():
     cfg = load("youjin")
     assert cfg.core is cfg.core and isinstance(cfg.core, Rules)
