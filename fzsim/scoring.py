@@ -146,7 +146,8 @@ def _wincheck():
 
 def score(hand, gold, *, melds: Iterable = (), flowers="", win: str = "selfdraw", winner: int = 0,
           dealer: int = 0, discarder: int | None = None, dealer_streak: int = 0, youjin_level: int = 0,
-          winning_tile=None, variant="fuzhou", overrides: Mapping[str, Any] | None = None) -> ScoreReport:
+          winning_tile=None, discarded_gold: bool = False, variant="fuzhou",
+          overrides: Mapping[str, Any] | None = None) -> ScoreReport:
     """Score a described win under a rule variant.
 
     hand: the winner's concealed tiles after winning (the winning tile and any golds included),
@@ -159,7 +160,9 @@ def score(hand, gold, *, melds: Iterable = (), flowers="", win: str = "selfdraw"
     winner, dealer, discarder (discard / robbed_kong only): seats 0..3; dealer_streak: the
       dealer's L; youjin_level: 0, or 1/2/3 for a 单游/双游/三游 self-draw (variants with youjin).
     winning_tile: optional; checked to be in the hand, never a gold on a discard, and used to
-      detect a 闲金 wait (which may not win a discard when xianjin_selfdraw_only).
+      detect a 闲金 wait (which may not win a discard when xianjin_selfdraw_only); on a robbed
+      kong it is the robbed tile, whose other three copies are in the robbed player's pung.
+    discarded_gold: the winner discarded a gold earlier in the hand (checked against gold_discard).
     variant, overrides: as ``fzsim.rules.load``.
 
     Raises ValueError with the reason when the description is not a possible win.
@@ -223,6 +226,11 @@ def score(hand, gold, *, melds: Iterable = (), flowers="", win: str = "selfdraw"
             raise ValueError(f"winning tile {winning_tile!r} is not in the hand {_fmt(counts)}")
         if w == g and win in _DISCARD_WINS:
             raise ValueError(f"a gold ({kind_name(g)}) can never be claimed from a discard or a kong")
+        if win == "robbed_kong" and counts[w] != 1:
+            raise ValueError(f"robbing a kong of {kind_name(w)}: the other 3 copies are in the robbed player's "
+                             f"pung, so the hand holds exactly 1 {kind_name(w)}, not {int(counts[w])}")
+        if win == "robbed_kong" and any(w in m.kinds for m in meld_list):
+            raise ValueError(f"robbing a kong of {kind_name(w)}: the winner's melds cannot hold {kind_name(w)}")
         before = counts.copy()
         before[w] -= 1
         if int(before[g]) == 1 and wc.is_xianjin_wait(before, g):
@@ -230,6 +238,13 @@ def score(hand, gold, *, melds: Iterable = (), flowers="", win: str = "selfdraw"
             if win in _DISCARD_WINS and cfg["xianjin_selfdraw_only"]:
                 raise ValueError(f"a 闲金 wait (one gold as half the pair) may only win by self-draw in variant "
                                  f"{cfg.name} (xianjin_selfdraw_only = true)")
+
+    if discarded_gold:
+        if cfg["gold_discard"] == "forbidden":
+            raise ValueError(f"golds may not be discarded in variant {cfg.name} (gold_discard = \"forbidden\")")
+        if cfg["gold_discard"] == "selfdraw_only" and win in _DISCARD_WINS:
+            raise ValueError(f"a player who discarded a gold may only win by self-draw in variant {cfg.name} "
+                             f"(gold_discard = \"selfdraw_only\")")
 
     if youjin_level:
         if youjin_level not in (1, 2, 3):

@@ -118,6 +118,11 @@ GOOD = dict(hand="123m456m789m234s678s55p", gold="9s")
     (dict(hand="123m456m789m234s9s9s9s9s5p"), "4 golds"),
     (dict(winning_tile="7p"), "not in the hand"),
     (dict(winner=4), "winner seat 4"),
+    (dict(discarded_gold=True, overrides={"gold_discard": "forbidden"}), "may not be discarded"),
+    (dict(discarded_gold=True, win="discard", discarder=1, overrides={"gold_discard": "selfdraw_only"}),
+     "only win by self-draw"),
+    (dict(hand="123m456m789m234s777s55p", win="robbed_kong", discarder=1, winning_tile="7s"),
+     "holds exactly 1 7s, not 3"),
     (dict(variant="fuzhou", overrides={"base": -1}), "base = -1 is out of range"),
 ])
 def test_impossible_descriptions_rejected(change, msg):
@@ -125,6 +130,14 @@ def test_impossible_descriptions_rejected(change, msg):
     hand, gold = args.pop("hand"), args.pop("gold")
     with pytest.raises(ValueError, match=msg):
         score(hand, gold, **args)
+
+
+def test_gold_discard_options_and_robbed_kong_allowed():
+    r = score("123m456m789m234s678s55p", "9s", discarded_gold=True, win="discard", discarder=1,
+              overrides={"gold_discard": "allowed"})
+    assert r.total == 30 * 1 + (0 + 5) * 2  # 平胡 on a discard: (5)*2 + 30
+    r = score("123m456m789m234s678s55p", "9s", win="robbed_kong", discarder=2, winning_tile="7s")
+    assert r.flags == ["robbed_kong"] and r.deltas[2] == -40 and r.win_type == "robbed_kong"
 
 
 def test_xianjin_wait_selfdraw_is_flagged_and_allowed():

@@ -36,6 +36,8 @@ def add_parser(subparsers) -> None:
                         help="1 单游, 2 双游, 3 三游 (variants with youjin)")
     parser.add_argument("--winning-tile", default=None, metavar="TILE",
                         help="the tile that completed the hand (checks gold claims and 闲金 waits)")
+    parser.add_argument("--discarded-gold", action="store_true",
+                        help="the winner discarded a gold earlier this hand (checked against gold_discard)")
     parser.add_argument("--variant", default="fuzhou", help="a preset (fzsim variants) or a variant .toml file")
     parser.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
                         help="override a rule field (repeatable), e.g. --set special_jinque=80")
@@ -48,7 +50,7 @@ def _run(args: argparse.Namespace) -> int:
     report = score(
         args.hand, args.gold, melds=args.melds or (), flowers=args.flowers, win=win, winner=args.winner,
         dealer=args.dealer, discarder=args.discarder, dealer_streak=args.streak, youjin_level=args.youjin_level,
-        winning_tile=args.winning_tile, variant=args.variant,
+        winning_tile=args.winning_tile, discarded_gold=args.discarded_gold, variant=args.variant,
         overrides=dict(rules.parse_assignment(s) for s in args.sets),
     )
     print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2) if args.json else report)
