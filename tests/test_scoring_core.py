@@ -195,9 +195,12 @@ def random_facts(rng):
                 dealer_streak=rng.choice([0, 0, 1, 2, 7]), youjin_level=level)
 
 
-def test_matches_reference_on_random_wins():
-    rng = random.Random(20261129)
-    for _ in range(20000):
+@pytest.mark.parametrize("n", [20_000, pytest.param(1_000_000, marks=pytest.mark.slow)])
+def test_matches_reference_on_random_wins(n, request):
+    if n > 20_000 and "slow" not in (request.config.getoption("markexpr") or ""):
+        pytest.skip("large sweep: run with -m slow")  # the default run stays short
+    rng = random.Random(20261129 + n)
+    for _ in range(n):
         fields = random_rules(rng)
         facts = random_facts(rng)
         got = score_facts(Rules(**fields), **facts)
