@@ -13,7 +13,7 @@ from typing import Any, Iterable, Mapping
 import numpy as np
 
 from fzsim import rules as _rules
-from fzsim.tiles import N_HAND_KINDS, N_SUITED, as_hand_counts, gold_index, kind_index, kind_name, parse
+from fzsim.tiles import COPIES, N_HAND_KINDS, N_SUITED, as_hand_counts, gold_index, kind_index, kind_name, parse
 from fzsim_core.scoring import FLAGS, SPECIALS, WIN_TYPES, score_facts
 
 #: how a win can be described -> (core win type, flags beyond selfdraw)
@@ -263,7 +263,7 @@ def score(hand, gold, *, melds: Iterable = (), flowers="", win: str = "selfdraw"
     res = score_facts(
         cfg.core, winner=int(winner), dealer=int(dealer), win_type=win_type,
         discarder=-1 if discarder is None else int(discarder), specials=specials,
-        flowers=[int(c) for c in flower_counts[27:42]] if len(flower_counts) >= 42 else flowers,
+        flowers=[int(c) for c in flower_counts[27:42]],
         exposed_kongs=ek, concealed_kongs=ck, golds=golds, dealer_streak=int(dealer_streak),
         youjin_level=int(youjin_level),
     )
@@ -295,6 +295,10 @@ def _check_tiles(counts, g, melds, flowers, honours_flowers, win, variant) -> No
     """Reject descriptions no real deal can produce: counts, golds, melds and flowers."""
     if flowers.ndim != 1 or flowers.shape[0] != 42:
         raise ValueError("flowers must be notation such as '1z5f' or 42 counts")
+    bad = np.flatnonzero((flowers < 0) | (flowers > COPIES))
+    if bad.size:
+        k = int(bad[0])
+        raise ValueError(f"{int(flowers[k])} copies of flower {kind_name(k)}: allowed 0..{int(COPIES[k])}")
     if flowers[:N_SUITED].any():
         k = int(np.flatnonzero(flowers[:N_SUITED])[0])
         raise ValueError(f"{kind_name(k)} listed as a flower: flowers are "

@@ -103,6 +103,7 @@ GOOD = dict(hand="123m456m789m234s678s55p", gold="9s")
     (dict(hand="123m456m789m234s111z55p"), "1z is a flower in variant fuzhou"),
     (dict(flowers="1z", variant="youjin"), "1z is not a flower in variant youjin"),
     (dict(flowers="5s"), "5s listed as a flower"),
+    (dict(flowers=[0] * 34 + [2] + [0] * 7), "2 copies of flower 1f"),
     (dict(gold="1z", variant="fuzhou"), "gold 1z is a flower"),
     (dict(hand="123m456m789m234s556p99s", win="discard", discarder=1, winning_tile="9s"), "never be claimed"),
     (dict(hand="123m456m789m234s678s5p9s", win="discard", discarder=1, winning_tile="5p"), "闲金"),
