@@ -313,9 +313,13 @@ cdef bint hand_is_win(const Hand* h) noexcept nogil:
     return h.size % 3 == 2 and _need(h.key[0], h.key[1], h.key[2], h.key[3]) <= h.golds
 
 
+cdef bint hand_is_ready(const Hand* h) noexcept nogil:
+    return h.size % 3 == 1 and _need(h.key[0], h.key[1], h.key[2], h.key[3]) <= h.golds + 1
+
+
 cdef bint hand_wins_with(const Hand* h, int kind) noexcept nogil:
     cdef uint32_t k[4]
-    if h.counts[kind] >= 4:
+    if h.size % 3 != 1 or h.counts[kind] >= 4:
         return 0
     if kind == h.gold:
         # a drawn gold is wild: the hand wins iff it is ready
@@ -350,7 +354,7 @@ cdef uint64_t hand_wait_mask(const Hand* h) noexcept nogil:
     cdef int part, r, nr, kind, A, B, t, v, s0 = 0
     cdef const uint8_t* F
     cdef uint32_t key
-    if _need(h.key[0], h.key[1], h.key[2], h.key[3]) > h.golds + 1:
+    if h.size % 3 != 1 or _need(h.key[0], h.key[1], h.key[2], h.key[3]) > h.golds + 1:
         return 0  # not ready: no draw can win (a gold would complete any ready hand)
     for part in range(4):
         v = HON_F[h.key[3]] if part == 3 else SUIT_F[h.key[part]]
@@ -629,7 +633,7 @@ def _bench(str what, const uint8_t[:, ::1] counts, const int8_t[::1] golds, int 
 
 def _cross_check(const uint8_t[:, ::1] counts, const int8_t[::1] golds):
     """Rows where the fast paths disagree with their direct versions (shanten pipeline vs
-    min-plus, wait mask vs 34 wins_with), as a list of row indices."""
+    min-plus, wait mask vs 34 wins_with, ready vs shanten 0), as a list of row indices."""
     cdef Py_ssize_t i, n = counts.shape[0]
     cdef Hand h
     bad = []
@@ -638,5 +642,7 @@ def _cross_check(const uint8_t[:, ::1] counts, const int8_t[::1] golds):
         if hand_shanten(&h) != _shanten_direct(&h):
             bad.append(i)
         elif h.size % 3 == 1 and hand_wait_mask(&h) != _wait_mask_direct(&h):
+            bad.append(i)
+        elif h.size % 3 == 1 and hand_is_ready(&h) != (hand_shanten(&h) == 0):
             bad.append(i)
     return bad
