@@ -306,6 +306,8 @@ def test_tables_build_fast_and_small():
     info = wt.table_info()
     assert info["build_seconds"] < 2.0  # generous: shared 2-core machine; README gives figures
     assert info["suit_classes"] <= 256 and info["honour_classes"] <= 256
+    # the wait mask relies on every one-tile step changing f0/f1 by exactly -1 or +2
+    assert info["step_violations"] == 0
 
 
 def test_fast_paths_match_direct_versions():
