@@ -163,3 +163,10 @@ def test_window_priorities_partition():
     assert hand["tianhu_won"] <= mc["count"]["dealer"]["tianhu"]
     with pytest.raises(ValueError, match="method='bogus'"):
         prob.opening_monte_carlo(10, method="bogus")
+
+
+def test_docstring_examples_run():
+    import doctest
+
+    result = doctest.testmod(prob)
+    assert result.failed == 0 and result.attempted >= 5
