@@ -241,7 +241,8 @@ def _opening_exact(honors_are_flowers: bool) -> dict[str, dict[str, float]]:
     pool = pool_size(honors_are_flowers)
     n_kinds = 27 if honors_are_flowers else 34
     res = {"dealer": {"tianhu": 0.0, "qiangjin_available": 0.0},
-           "nondealer": {"tianhu": 0.0, "qiangjin_available": 0.0}}
+           "nondealer": {"tianhu": 0.0, "qiangjin_available": 0.0},
+           "hand": {"tianhu_won": 0.0, "dealer_wins_without_golds": 0.0}}
     for suit, rank, weight in _gold_kinds(honors_are_flowers):
         gf = _hand_gf(honors_are_flowers, suit, rank)
         p_kind = weight / n_kinds  # the indicator is a uniform non-flower tile
@@ -253,6 +254,8 @@ def _opening_exact(honors_are_flowers: bool) -> dict[str, dict[str, float]]:
             ways_k = comb(LIVE_GOLDS, k)
             n = DEALER_TILES - k
             res["dealer"]["tianhu"] += p_kind * ways_k * f1_le(n, k) / d_total
+            if k < LIVE_GOLDS:  # with 3 golds the dealer's win is taken as 三金倒
+                res["hand"]["tianhu_won"] += p_kind * ways_k * f1_le(n, k) / d_total
             # dealer 抢金: discard a real tile (h1 <= k+1) or a gold (f1 <= k, needs k >= 1)
             block = gf[n]
             qualifies = block[:, :, :, : k + 2].sum()
@@ -261,6 +264,9 @@ def _opening_exact(honors_are_flowers: bool) -> dict[str, dict[str, float]]:
             res["dealer"]["qiangjin_available"] += p_kind * ways_k * qualifies / d_total
             n = NONDEALER_TILES - k
             res["nondealer"]["qiangjin_available"] += p_kind * ways_k * f1_le(n, k + 1) / nd_total
+        # the dealer's 17 tiles all real (another seat holds the 3 live golds): uniform from pool - 3
+        res["hand"]["dealer_wins_without_golds"] += (
+            p_kind * gf[DEALER_TILES, :, :1].sum() / comb(pool - LIVE_GOLDS, DEALER_TILES))
     return res
 
 
@@ -270,8 +276,13 @@ def opening_exact(honors_are_flowers: bool = True) -> dict[str, dict[str, float]
 
     Returns ``{"dealer": {...}, "nondealer": {...}}`` with keys ``golds_0`` ..
     ``golds_3``, ``sanjindao_available``, ``tianhu`` (0 for a non-dealer) and
-    ``qiangjin_available``, plus ``"any_seat"`` with ``sanjindao_available`` (at
-    most one seat can hold all 3 live golds, so the roles add up exactly).
+    ``qiangjin_available``; ``"any_seat"`` with ``sanjindao_available`` (at
+    most one seat can hold all 3 live golds, so the roles add up exactly); and
+    ``"hand"`` with the §7 outcomes that are exact too: ``tianhu_won`` (the
+    dealer's tiles win with fewer than 3 golds; with 3 the win is 三金倒) and
+    ``sanjindao_won`` (a 三金倒 in the window: the dealer's, or a non-dealer's
+    when the dealer — then holding no gold — has no 天胡), plus the helper
+    ``dealer_wins_without_golds``.
     Takes a few seconds the first time (per-suit tables), then is cached.
 
     >>> t = opening_exact()
@@ -288,6 +299,11 @@ def opening_exact(honors_are_flowers: bool = True) -> dict[str, dict[str, float]
         "sanjindao_available": res["dealer"]["sanjindao_available"]
         + 3 * res["nondealer"]["sanjindao_available"],
     }
+    # §7: the dealer's 三金倒 comes first; a non-dealer's unless 天胡 (the dealer then holds no gold)
+    res["hand"]["sanjindao_won"] = res["dealer"]["golds_3"] + 3 * res["nondealer"]["golds_3"] * (
+        1 - res["hand"]["dealer_wins_without_golds"])
+    for role in res:
+        res[role] = {k: float(v) for k, v in res[role].items()}
     return res
 
 
@@ -464,3 +480,247 @@ def opening_monte_carlo(n_deals: int = 100_000, honors_are_flowers: bool = True,
         part += 1
     return {"n": {"dealer": n_deals, "nondealer": 3 * n_deals, "hand": n_deals},
             "count": count, "checker": check.name}
+
+
+# ----------------------------------------------------------------------------
+# Whole hands (simulated) and the assembled table
+# ----------------------------------------------------------------------------
+
+#: tile set per preset, used when fzsim.rules is not importable (RULES.md §13)
+_PRESET_HONOURS_ARE_FLOWERS = {"fuzhou": True, "lianzhong": True, "bianfeng": True,
+                               "youjin": False, "fuzhou-honors": False}
+
+
+def variant_tiles(variant="fuzhou") -> tuple[str, bool]:
+    """``(name, honors_are_flowers)`` of a variant (preset name, .toml path or RuleConfig)."""
+    try:
+        from fzsim import rules as _rules
+    except ImportError:
+        _rules = None
+    if _rules is not None and hasattr(_rules, "load"):
+        cfg = _rules.load(variant)
+        return cfg.name, bool(cfg.canonical["honors_are_flowers"])
+    if variant not in _PRESET_HONOURS_ARE_FLOWERS:
+        raise ValueError(f"unknown variant {variant!r}: allowed {sorted(_PRESET_HONOURS_ARE_FLOWERS)}")
+    return variant, _PRESET_HONOURS_ARE_FLOWERS[variant]
+
+
+#: whole-hand events read from simulated results: (name, column test)
+WHOLE_HAND_EVENTS = ("tianhu_won", "sanjindao_won", "qiangjin_won", "jinque", "jinlong")
+
+
+def whole_hand_counts(df) -> dict:
+    """Counts of whole-hand events in simulated hands, per winner role.
+
+    ``df`` has contract-4 columns (``fzsim.load`` output, or :func:`simulate_hands`):
+    ``outcome, winner, dealer, win_type, jinque, jinlong``. Returns
+    ``{"n": hands, "count": {"hand"|"dealer"|"nondealer": {event: k}}}`` where
+    ``*_won`` events come from the win type and 金雀 / 金龙 from the specials of
+    the win (whatever the win type). Per role, the denominator is the number of
+    hands (dealer) and 3 × hands (one non-dealer seat).
+    """
+    need = ["outcome", "winner", "dealer", "win_type", "jinque", "jinlong"]
+    missing = [c for c in need if c not in df.columns]
+    if missing:
+        raise ValueError(f"simulated hands lack column(s) {missing}")
+    won = (df["outcome"].astype(str) == "win").to_numpy()
+    wt = df["win_type"].astype(str).to_numpy()
+    ev = {"tianhu_won": wt == "tianhu", "sanjindao_won": wt == "sanjindao", "qiangjin_won": wt == "qiangjin",
+          "jinque": won & df["jinque"].to_numpy(dtype=bool), "jinlong": won & df["jinlong"].to_numpy(dtype=bool)}
+    is_dealer = df["winner"].to_numpy() == df["dealer"].to_numpy()
+    count = {"hand": {k: int(v.sum()) for k, v in ev.items()},
+             "dealer": {k: int((v & is_dealer).sum()) for k, v in ev.items()},
+             "nondealer": {k: int((v & ~is_dealer).sum()) for k, v in ev.items()}}
+    return {"n": len(df), "count": count}
+
+
+def simulate_hands(variant="fuzhou", hands: int = 10_000, seed: int = 0, policies=("greedy",) * 4):
+    """Play ``hands`` hands with the engine (no files) and return contract-4-like columns.
+
+    Uses ``fzsim_core.engine.play_block`` (contract 3); matches of the variant's
+    ``hands_per_match`` are played until at least ``hands`` hands exist.
+    """
+    from fzsim import rules as _rules
+    from fzsim_core.engine import play_block
+    from fzsim_core.scoring import SPECIALS, WIN_TYPES
+
+    if int(hands) < 1:
+        raise ValueError(f"hands={hands!r}: need at least 1")
+    cfg = _rules.load(variant)
+    per_match = max(1, int(cfg.canonical.get("hands_per_match", 1)))
+    games = -(-int(hands) // per_match)
+    cols = play_block(cfg.core, int(seed), 0, games, tuple(policies))
+    names = {v: k for k, v in WIN_TYPES.items()}
+    df = pd_frame({
+        "outcome": np.where(np.asarray(cols["outcome"]) == 1, "win", "draw"),
+        "winner": np.asarray(cols["winner"]), "dealer": np.asarray(cols["dealer"]),
+        "win_type": [names.get(int(v), str(int(v))) for v in cols["win_type"]],
+        "jinque": (np.asarray(cols["specials"]) & SPECIALS["jinque"]) != 0,
+        "jinlong": (np.asarray(cols["specials"]) & SPECIALS["jinlong"]) != 0,
+    })
+    return df
+
+
+def pd_frame(columns: dict):
+    import pandas as pd
+
+    return pd.DataFrame(columns)
+
+
+_LABELS = {
+    "golds_0": "holds 0 golds", "golds_1": "holds 1 gold", "golds_2": "holds 2 golds",
+    "golds_3": "holds 3 golds", "sanjindao_available": "三金倒 available",
+    "tianhu": "天胡 (dealer's 17 tiles win)", "qiangjin_available": "抢金 available",
+    "tianhu_won": "天胡 won", "sanjindao_won": "三金倒 won", "qiangjin_won": "抢金 won",
+    "qiangjin_won_dealer": "抢金 won by the dealer", "qiangjin_won_nondealer": "抢金 won by a non-dealer",
+    "jinque": "金雀 won", "jinlong": "金龙 won",
+}
+
+
+def probability_table(variant="fuzhou", deals: int = 100_000, hands: int = 0, seed: int = 0,
+                      results=None, z: float = 1.959963984540054):
+    """The probability table of a variant as a DataFrame (one row per quantity and role).
+
+    Columns: ``window`` ("opening" or "whole hand"), ``event``, ``label``, ``role``
+    (dealer / nondealer / hand), ``exact`` (NaN where no exact value exists),
+    ``mc``, ``lo``, ``hi`` (Wilson interval), ``n`` (hands or seat-hands behind
+    ``mc``), ``source`` ("deals": sampled opening deals, ``deals`` of them;
+    "engine": simulated hands) and ``agrees`` (exact inside the interval).
+
+    Whole-hand rows come from ``results`` (a DataFrame or results folder with
+    contract-4 columns, filtered to ``variant``) or, when ``hands > 0``, from
+    ``hands`` hands played by the engine. Their opening-window events (天胡,
+    三金倒, 抢金 won) are also in the deal-sampling rows, so the two can be read
+    side by side.
+    """
+    import pandas as pd
+
+    name, haf = variant_tiles(variant)
+    rows = []
+    exact = opening_exact(haf)
+
+    def add(window, event, role, exact_value, k, n, source):
+        lo, hi = wilson(k, n, z) if n else (math.nan, math.nan)
+        rows.append({"window": window, "event": event, "label": _LABELS[event], "role": role,
+                     "exact": exact_value, "mc": k / n if n else math.nan, "lo": lo, "hi": hi,
+                     "n": n, "source": source})
+
+    if int(deals) < 0 or int(hands) < 0:
+        raise ValueError(f"deals={deals!r} and hands={hands!r} must be >= 0")
+    mc = opening_monte_carlo(int(deals), haf, seed=seed) if deals else None
+    opening = [f"golds_{k}" for k in range(4)] + ["sanjindao_available", "tianhu", "qiangjin_available"]
+    for event in opening:
+        for role in ("dealer", "nondealer"):
+            if event == "tianhu" and role == "nondealer":
+                continue
+            k = mc["count"][role][event] if mc else 0
+            n = mc["n"][role] if mc else 0
+            add("opening", event, role, float(exact[role][event]), k, n, "deals")
+    if mc:
+        for event in ("tianhu_won", "sanjindao_won", "qiangjin_won", "qiangjin_won_dealer", "qiangjin_won_nondealer"):
+            add("opening", event, "hand", exact["hand"].get(event, math.nan),
+                mc["count"]["hand"][event], mc["n"]["hand"], "deals")
+    sim = None
+    if results is not None:
+        from fzsim import analysis
+
+        sim = analysis.read_columns(results, ["outcome", "winner", "dealer", "win_type", "jinque", "jinlong"],
+                                    variants=[name])
+    elif hands:
+        sim = simulate_hands(name, int(hands), seed)
+    if sim is not None:
+        counts = whole_hand_counts(sim)
+        n = counts["n"]
+        for event in WHOLE_HAND_EVENTS:
+            # 天胡 only happens in the window, so its exact value holds for whole hands (greedy always wins)
+            th = exact["hand"]["tianhu_won"] if event == "tianhu_won" else math.nan
+            add("whole hand", event, "hand", th, counts["count"]["hand"][event], n, "engine")
+            add("whole hand", event, "dealer", th, counts["count"]["dealer"][event], n, "engine")
+            add("whole hand", event, "nondealer", 0.0 if event == "tianhu_won" else math.nan,
+                counts["count"]["nondealer"][event], 3 * n, "engine")
+    table = pd.DataFrame(rows)
+    table["agrees"] = [bool(lo <= ex <= hi) if not (math.isnan(ex) or math.isnan(lo)) else None
+                       for ex, lo, hi in zip(table["exact"], table["lo"], table["hi"])]
+    table.attrs.update(variant=name, honors_are_flowers=haf, deals=int(deals),
+                       hands=0 if sim is None else len(sim), seed=int(seed),
+                       checker=mc["checker"] if mc else None, non_flower_tiles=pool_size(haf) + 1)
+    return table
+
+
+# ----------------------------------------------------------------------------
+# Rendering
+# ----------------------------------------------------------------------------
+
+def _pct(x) -> str:
+    return "" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{100 * x:.4f}%"
+
+
+def _rows_for_display(table):
+    out = []
+    for r in table.itertuples(index=False):
+        interval = "" if math.isnan(r.lo) else f"[{100 * r.lo:.4f}, {100 * r.hi:.4f}]%"
+        agree = {True: "yes", False: "NO", None: ""}[r.agrees]
+        out.append([r.window, r.label, r.role, _pct(r.exact), _pct(r.mc), interval,
+                    f"{r.n:,}" if r.n else "", r.source if r.n else "", agree])
+    return out
+
+
+_HEADER = ["window", "quantity", "role", "exact", "Monte Carlo", "95% interval", "n", "from", "agrees"]
+
+
+def describe(table) -> str:
+    """One paragraph saying what a :func:`probability_table` holds."""
+    a = table.attrs
+    tiles = a.get("non_flower_tiles", 0)
+    parts = [f"variant {a.get('variant')}: {tiles} non-flower tiles, {tiles - 1} after the gold indicator "
+             f"(3 live golds)"]
+    if a.get("deals"):
+        parts.append(f"{a['deals']:,} sampled opening deals (win checks: {a.get('checker')})")
+    if a.get("hands"):
+        parts.append(f"{a['hands']:,} simulated hands (greedy policies)")
+    parts.append(f"seed {a.get('seed')}; role rows are per seat of that role (n counts seat-hands), "
+                 "hand rows per hand; 'agrees' = exact inside the 95% interval (about 1 row in 20 "
+                 "falls outside by chance)")
+    return "; ".join(parts) + "."
+
+
+def format_table(table) -> str:
+    """The table as aligned plain text (what ``fzsim prob`` prints)."""
+    rows = [_HEADER] + _rows_for_display(table)
+    widths = [max(_display_width(str(r[i])) for r in rows) for i in range(len(_HEADER))]
+    lines = []
+    for j, r in enumerate(rows):
+        cells = []
+        for i, cell in enumerate(r):
+            pad = widths[i] - _display_width(str(cell))
+            right = i >= 3 and i != 7
+            cells.append(" " * pad + str(cell) if right else str(cell) + " " * pad)
+        lines.append("  ".join(cells).rstrip())
+        if j == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def format_markdown(table) -> str:
+    """The table as a Markdown pipe table (used by the README and ``fzsim report``)."""
+    rows = _rows_for_display(table)
+    lines = ["| " + " | ".join(_HEADER) + " |", "|" + "|".join(["---"] * 3 + ["---:"] * 4 + ["---"] * 2) + "|"]
+    lines += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
+    return "\n".join(lines)
+
+
+def _display_width(text: str) -> int:
+    # CJK characters take two columns in a terminal
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def table_to_json(table) -> dict:
+    """A JSON-ready dict: ``{"variant", ..., "rows": [...]}`` (NaN becomes null)."""
+    rows = []
+    for rec in table.to_dict("records"):
+        rows.append({k: (None if isinstance(v, float) and math.isnan(v) else
+                         (int(v) if isinstance(v, (np.integer,)) else v)) for k, v in rec.items()})
+    meta = {k: v for k, v in table.attrs.items()}
+    return {**meta, "rows": rows}
