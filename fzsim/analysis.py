@@ -117,13 +117,19 @@ def read_columns(data, columns: Iterable[str], variants: Sequence[str] | None = 
             flt = ds.field("variant").isin(list(variants))
         df = dataset.to_table(columns=cols, filter=flt).to_pandas()
     if variants is not None:
-        present = set(df["variant"].astype(str).unique())
+        present = {str(v) for v in df["variant"].unique()}
         unknown = [v for v in variants if v not in present]
         if unknown:
             raise ValueError(f"variant(s) {unknown} not in the results: have {sorted(present)}")
-        df = df[df["variant"].astype(str).isin(list(variants))]
+        df = df[df["variant"].isin(list(variants))]
     df = df.copy()
-    df["variant"] = df["variant"].astype(str)
+    # categorical, not str: 10,000,000 Python strings would cost seconds and gigabytes
+    variant = df["variant"]
+    if not isinstance(variant.dtype, pd.CategoricalDtype):
+        variant = variant.astype(str).astype("category")
+    variant = variant.cat.rename_categories([str(c) for c in variant.cat.categories])
+    variant = variant.cat.remove_unused_categories()
+    df["variant"] = variant.cat.reorder_categories(sorted(variant.cat.categories))  # name order
     if len(df) == 0:
         raise ValueError("no hands to analyse (empty results)")
     return df
@@ -161,6 +167,11 @@ def _mean_se(values: pd.Series | np.ndarray) -> tuple[float, float, int]:
     return (float(v.mean()), se, n)
 
 
+def _is(column: pd.Series, value: str) -> np.ndarray:
+    """Boolean array ``column == value`` that stays fast on categorical columns."""
+    return (column == value).to_numpy(dtype=bool)
+
+
 def _check_per(per):
     if per not in PER_CHOICES:
         raise ValueError(f"per={per!r}: allowed None, 'seat', 'role'")
@@ -185,15 +196,14 @@ def _event_columns(families) -> list[str]:
 
 def _indicators(df: pd.DataFrame, families) -> dict[tuple[str, str], np.ndarray]:
     """(family, event) -> boolean per hand."""
-    won = (df["outcome"].astype(str) == "win").to_numpy()
+    won = _is(df["outcome"], "win")
     out: dict[tuple[str, str], np.ndarray] = {}
     if "outcome" in families:
         out[("outcome", "win")] = won
         out[("outcome", "draw")] = ~won
     if "win_type" in families:
-        wt = df["win_type"].astype(str).to_numpy()
         for name in WIN_TYPE_NAMES:
-            out[("win_type", name)] = wt == name
+            out[("win_type", name)] = _is(df["win_type"], name)
     if "special" in families:
         for name in SPECIAL_COLUMNS:
             out[("special", name)] = df[name].to_numpy(dtype=bool) & won
@@ -339,11 +349,11 @@ def streak_effect(data, max_streak: int = 5, variants: Sequence[str] | None = No
 def winner_gain(data, variants: Sequence[str] | None = None) -> pd.DataFrame:
     """One row per won hand: ``variant, win_type, gain`` (the winner's delta)."""
     df = read_columns(data, ["outcome", "winner", "win_type", *DELTAS], variants)
-    df = df[df["outcome"].astype(str) == "win"]
+    df = df[_is(df["outcome"], "win")]
     deltas = df[DELTAS].to_numpy(dtype=np.int64)
     gain = deltas[np.arange(len(df)), df["winner"].to_numpy(dtype=np.int64)]
-    return pd.DataFrame({"variant": df["variant"].to_numpy(), "win_type": df["win_type"].astype(str).to_numpy(),
-                         "gain": gain})
+    return pd.DataFrame({"variant": df["variant"].reset_index(drop=True),
+                         "win_type": df["win_type"].reset_index(drop=True), "gain": gain})
 
 
 def score_quantiles(data, q: Sequence[float] = (0.05, 0.25, 0.5, 0.75, 0.95, 0.99),
@@ -397,7 +407,7 @@ def _metric_values(df: pd.DataFrame, metric: str) -> np.ndarray:
         return _dealer_delta(df).astype(float)
     if metric in DELTAS:
         return df[metric].to_numpy(dtype=float)
-    won = (df["outcome"].astype(str) == "win").to_numpy()
+    won = _is(df["outcome"], "win")
     if metric == "win":
         return won.astype(float)
     winner = df["winner"].to_numpy(dtype=np.int64)
@@ -453,7 +463,8 @@ def compare(data, baseline: str | None = None, metrics: Sequence[str] = ("dealer
     bad = [m for m in metrics if m not in METRICS]
     if bad:
         raise ValueError(f"unknown metric(s) {bad}: allowed {list(METRICS)}")
-    names = sorted(read_columns(data, [], variants)["variant"].unique()) if variants is None else list(variants)
+    names = (sorted(str(v) for v in read_columns(data, [], variants)["variant"].unique())
+             if variants is None else list(variants))
     if len(names) < 2:
         raise ValueError(f"a comparison needs two or more variants, the results hold {names}")
     if baseline is None:

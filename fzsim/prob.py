@@ -523,9 +523,10 @@ def whole_hand_counts(df) -> dict:
     missing = [c for c in need if c not in df.columns]
     if missing:
         raise ValueError(f"simulated hands lack column(s) {missing}")
-    won = (df["outcome"].astype(str) == "win").to_numpy()
-    wt = df["win_type"].astype(str).to_numpy()
-    ev = {"tianhu_won": wt == "tianhu", "sanjindao_won": wt == "sanjindao", "qiangjin_won": wt == "qiangjin",
+    won = (df["outcome"] == "win").to_numpy(dtype=bool)
+    wt = df["win_type"]
+    ev = {"tianhu_won": (wt == "tianhu").to_numpy(dtype=bool), "sanjindao_won": (wt == "sanjindao").to_numpy(dtype=bool),
+          "qiangjin_won": (wt == "qiangjin").to_numpy(dtype=bool),
           "jinque": won & df["jinque"].to_numpy(dtype=bool), "jinlong": won & df["jinlong"].to_numpy(dtype=bool)}
     is_dealer = df["winner"].to_numpy() == df["dealer"].to_numpy()
     count = {"hand": {k: int(v.sum()) for k, v in ev.items()},
