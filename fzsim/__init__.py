@@ -6,3 +6,9 @@ from fzsim._version import __version__
 from fzsim.tiles import fmt, kind_index, kind_name, parse
 
 __all__ = ["__version__", "fmt", "kind_index", "kind_name", "parse"]
+
+# probability tables (exact opening-window values need numpy only; pandas loads on use).
+# The pandas analysis lives in the submodules fzsim.analysis and fzsim.report.
+from fzsim.prob import opening_exact, probability_table  # noqa: E402
+
+__all__ += ["opening_exact", "probability_table"]
