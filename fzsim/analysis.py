@@ -122,13 +122,17 @@ def read_columns(data, columns: Iterable[str], variants: Sequence[str] | None = 
         if unknown:
             raise ValueError(f"variant(s) {unknown} not in the results: have {sorted(present)}")
         df = df[df["variant"].isin(list(variants))]
-    df = df.copy()
+    if isinstance(data, pd.DataFrame):
+        df = df.copy()  # never modify the caller's frame (a scan result is ours already)
     # categorical, not str: 10,000,000 Python strings would cost seconds and gigabytes
     variant = df["variant"]
     if not isinstance(variant.dtype, pd.CategoricalDtype):
         variant = variant.astype(str).astype("category")
     variant = variant.cat.rename_categories([str(c) for c in variant.cat.categories])
-    variant = variant.cat.remove_unused_categories()
+    codes = variant.cat.codes.to_numpy()
+    used = np.bincount(codes[codes >= 0], minlength=len(variant.cat.categories)) > 0
+    if not used.all():  # (bincount: remove_unused_categories sorts all codes)
+        variant = variant.cat.remove_categories(list(variant.cat.categories[~used]))
     df["variant"] = variant.cat.reorder_categories(sorted(variant.cat.categories))  # name order
     if len(df) == 0:
         raise ValueError("no hands to analyse (empty results)")
