@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Iterable, Sequence
+from urllib.parse import unquote
 
 import numpy as np
 import pandas as pd
@@ -84,7 +85,26 @@ def check_results_dir(path) -> list[str]:
                if f.endswith(".parquet") and not f.startswith((".", "_")))
     if rows == 0:
         raise ValueError(f"{path!r} is empty: its parquet parts hold 0 hands")
-    return [d.split("=", 1)[1] for d in dirs]
+    return [unquote(d.split("=", 1)[1]) for d in dirs]  # names are %-encoded in folder names
+
+
+def run_info(path) -> dict | None:
+    """The run description in ``DIR/_manifest.json`` (seed, policies, per-variant rules), or None.
+
+    Written by the runner (contract 4); used to label reports and to know each
+    variant's tile set. A folder without a readable manifest gives None.
+    """
+    import json
+
+    try:
+        with open(os.path.join(os.fspath(path), "_manifest.json"), encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, ValueError):
+        return None
+    run = data.get("fzsim_run") if isinstance(data, dict) else None
+    if not isinstance(run, dict):
+        return None
+    return {**run, "status": data.get("status")}
 
 
 def read_columns(data, columns: Iterable[str], variants: Sequence[str] | None = None) -> pd.DataFrame:

@@ -579,7 +579,7 @@ _LABELS = {
 
 
 def probability_table(variant="fuzhou", deals: int = 100_000, hands: int = 0, seed: int = 0,
-                      results=None, z: float = 1.959963984540054):
+                      results=None, z: float = 1.959963984540054, honors_are_flowers: bool | None = None):
     """The probability table of a variant as a DataFrame (one row per quantity and role).
 
     Columns: ``window`` ("opening" or "whole hand"), ``event``, ``label``, ``role``
@@ -592,11 +592,15 @@ def probability_table(variant="fuzhou", deals: int = 100_000, hands: int = 0, se
     contract-4 columns, filtered to ``variant``) or, when ``hands > 0``, from
     ``hands`` hands played by the engine. Their opening-window events (天胡,
     三金倒, 抢金 won) are also in the deal-sampling rows, so the two can be read
-    side by side.
+    side by side. ``honors_are_flowers`` overrides the tile set looked up from
+    the variant (for a custom variant whose stored rules are known).
     """
     import pandas as pd
 
-    name, haf = variant_tiles(variant)
+    if honors_are_flowers is None:
+        name, haf = variant_tiles(variant)
+    else:  # the caller knows the tile set (e.g. from a run's stored rules)
+        name, haf = str(variant), bool(honors_are_flowers)
     rows = []
     exact = opening_exact(haf)
 

@@ -112,7 +112,7 @@ def _plot_win_types(r: pd.DataFrame, path: str) -> None:
     x = np.arange(len(events))
     for i, v in enumerate(variants):
         g = wt[wt["variant"] == v].set_index("event").loc[events]
-        err = np.vstack([g["rate"] - g["lo"], g["hi"] - g["rate"]]) * 100
+        err = np.clip(np.vstack([g["rate"] - g["lo"], g["hi"] - g["rate"]]) * 100, 0, None)  # float noise
         ax.bar(x + (i - (len(variants) - 1) / 2) * width, g["rate"] * 100, width, yerr=err, capsize=3, label=v)
     ax.set_xticks(x, events)
     ax.set_yscale("log")
@@ -152,7 +152,7 @@ def _plot_streak(s: pd.DataFrame, path: str) -> None:
     fig, (a1, a2) = plt.subplots(1, 2, figsize=(10, 4))
     for v, g in s.groupby("variant"):
         a1.errorbar(g["streak"], g["win_rate"] * 100,
-                    yerr=[(g["win_rate"] - g["lo"]) * 100, (g["hi"] - g["win_rate"]) * 100],
+                    yerr=np.clip([(g["win_rate"] - g["lo"]) * 100, (g["hi"] - g["win_rate"]) * 100], 0, None),
                     marker="o", capsize=3, label=v)
         a2.errorbar(g["streak"], g["dealer_mean"], yerr=1.96 * g["dealer_se"].fillna(0),
                     marker="o", capsize=3, label=v)
@@ -226,10 +226,18 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
 
     counts = analysis.read_columns(results, ["game_id"])
     n_by_variant = counts.groupby("variant").size()
+    info = analysis.run_info(results)
+    run = ""
+    if info:
+        run = (f" Run: seed {info.get('seed')}, policies {', '.join(map(str, info.get('policies') or []))}, "
+               f"fzsim {info.get('fzsim_version')}, status {info.get('status')}.")
+    notes = [] if not info or info.get("status") in (None, "complete") else [
+        "The run is unfinished: figures cover the blocks written so far (finish it with `fzsim run ... --resume`)."]
     sections.append(Section(
         "Results",
         f"Folder `{os.fspath(results)}`: " + ", ".join(f"{v} ({n:,} hands)" for v, n in n_by_variant.items())
-        + ". Rates are per hand with 95% Wilson intervals; errors are standard errors of per-hand values."))
+        + "." + run + " Rates are per hand with 95% Wilson intervals; errors are standard errors of "
+        "per-hand values.", notes=notes))
 
     r = analysis.rates(results)
     _plot_win_types(r, os.path.join(out_dir, "win_types.png"))
@@ -281,9 +289,13 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
 
     from fzsim import prob
 
+    info = analysis.run_info(results) or {}
     for v in variants:
+        stored = (info.get("variants") or {}).get(v, {}).get("rules", {})
+        haf = stored.get("honors_are_flowers") if isinstance(stored, dict) else None
         try:
-            table = prob.probability_table(v, deals=prob_deals, seed=seed, results=results)
+            table = prob.probability_table(v, deals=prob_deals, seed=seed, results=results,
+                                           honors_are_flowers=haf)
         except (ValueError, ImportError, OSError) as exc:
             sections.append(Section(f"Probability table: {v}", notes=[f"skipped: {exc}"]))
             continue

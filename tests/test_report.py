@@ -97,3 +97,18 @@ def test_probability_table_whole_hand_rows_from_results(two_variants):
     assert whole.loc[("sanjindao_won", "dealer"), "mc"] * n == pytest.approx(d_sjd)
     assert whole.loc[("sanjindao_won", "nondealer"), "n"] == 3 * n
     assert t.attrs["hands"] == n
+
+
+def test_report_uses_the_run_manifest(tmp_path):
+    d = write_results(synthetic_results(200, variants=("my rules",), seed=4), str(tmp_path / "run"))
+    assert os.path.isdir(tmp_path / "run" / "variant=my rules")
+    manifest = {"fzsim_run": {"seed": "77", "policies": ["greedy"] * 4, "fzsim_version": "0.1",
+                              "variants": {"my rules": {"rules_hash": "abc", "rules": {"honors_are_flowers": False}}}},
+                "status": "running", "blocks": {}}
+    (tmp_path / "run" / "_manifest.json").write_text(json.dumps(manifest))
+    assert analysis.check_results_dir(d) == ["my rules"]
+    out = report.build_report(d, tmp_path / "rep", prob_deals=500)
+    md = open(out["markdown"], encoding="utf-8").read()
+    assert "seed 77" in md and "unfinished" in md
+    # the custom variant's stored rules give its tile set: 136 non-flower tiles
+    assert "variant my rules: 136 non-flower tiles" in md
