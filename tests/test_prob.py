@@ -170,3 +170,48 @@ def test_docstring_examples_run():
 
     result = doctest.testmod(prob)
     assert result.failed == 0 and result.attempted >= 5
+
+
+def _near_win_hands(n, honors_are_flowers, seed):
+    """17-tile hands built from 5 melds + a pair, some tiles turned into golds, half then perturbed."""
+    rng = np.random.default_rng(seed)
+    n_kinds = 27 if honors_are_flowers else 34
+    hands, golds = [], []
+    while len(hands) < n:
+        gold = int(rng.integers(0, n_kinds))
+        c = np.zeros(34, np.int64)
+        for _ in range(5):
+            k = int(rng.integers(0, n_kinds))
+            if k < 27 and k % 9 <= 6 and rng.random() < 0.5:
+                c[k:k + 3] += 1  # chow
+            else:
+                c[k] += 3
+        c[int(rng.integers(0, n_kinds))] += 2
+        real = np.repeat(np.arange(34), c)
+        for t in rng.choice(real.size, int(rng.integers(0, 4)), replace=False):
+            c[real[t]] -= 1
+            c[gold] += 1  # this tile becomes a gold (wild)
+        if rng.random() < 0.5:  # perturb: swap one tile for a random one
+            k = int(rng.choice(np.flatnonzero(c)))
+            c[k] -= 1
+            c[int(rng.integers(0, n_kinds))] += 1
+        if c.max() <= 4 and c[gold] <= 3:
+            hands.append(c.astype(np.uint8))
+            golds.append(gold)
+    return np.array(hands), np.array(golds, dtype=np.int8)
+
+
+@pytest.mark.parametrize("honors_are_flowers", [True, False])
+def test_table_checker_equals_win_tables_hand_by_hand(honors_are_flowers):
+    pytest.importorskip("fzsim.wincheck")
+    tables = prob._checker("tables")
+    compiled = prob._checker("wincheck")
+    hands, gold = _near_win_hands(20_000, honors_are_flowers, seed=3)
+    win = compiled.is_win(hands, gold)
+    assert 0.2 < win.mean() < 0.9  # plenty of both answers
+    assert np.array_equal(tables.is_win(hands, gold), win)
+    # 16-tile hands: remove one random tile, then ask whether the robbed indicator wins
+    rng = np.random.default_rng(4)
+    for h in hands:
+        h[rng.choice(np.flatnonzero(h))] -= 1
+    assert np.array_equal(tables.wins_with_gold(hands, gold), compiled.wins_with_gold(hands, gold))
