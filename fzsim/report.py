@@ -150,11 +150,13 @@ def _plot_balance(b: pd.DataFrame, path: str) -> None:
 def _plot_streak(s: pd.DataFrame, path: str) -> None:
     plt = _pyplot()
     fig, (a1, a2) = plt.subplots(1, 2, figsize=(10, 4))
-    for v, g in s.groupby("variant"):
-        a1.errorbar(g["streak"], g["win_rate"] * 100,
+    groups = list(s.groupby("variant"))
+    for i, (v, g) in enumerate(groups):
+        x = g["streak"] + (i - (len(groups) - 1) / 2) * 0.08  # dodge so the variants' bars do not hide each other
+        a1.errorbar(x, g["win_rate"] * 100,
                     yerr=np.clip([(g["win_rate"] - g["lo"]) * 100, (g["hi"] - g["win_rate"]) * 100], 0, None),
                     marker="o", capsize=3, label=v)
-        a2.errorbar(g["streak"], g["dealer_mean"], yerr=1.96 * g["dealer_se"].fillna(0),
+        a2.errorbar(x, g["dealer_mean"], yerr=1.96 * g["dealer_se"].fillna(0),
                     marker="o", capsize=3, label=v)
     top = int(s["streak"].max()) if len(s) else 0
     for ax in (a1, a2):
