@@ -443,6 +443,24 @@ def _metric_values(df: pd.DataFrame, metric: str) -> np.ndarray:
     raise ValueError(f"unknown metric {metric!r}: allowed {list(METRICS)}")
 
 
+def _shared_hands(a: pd.DataFrame, b: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    """Row positions of the (game_id, hand) pairs both frames hold, in key order.
+
+    One int64 key per hand and ``np.intersect1d`` (sorting) instead of a pandas
+    MultiIndex join: several times faster at 10,000,000 rows.
+    """
+    def keys(df):
+        return df["game_id"].to_numpy(dtype=np.int64) * 65536 + df["hand"].to_numpy(dtype=np.int64)
+
+    ka, kb = keys(a), keys(b)
+    for k in (ka, kb):
+        ordered = np.sort(k)
+        if (ordered[1:] == ordered[:-1]).any():
+            raise ValueError("results hold the same (game_id, hand) twice for one variant: not one fzsim run")
+    _, ia, ib = np.intersect1d(ka, kb, assume_unique=True, return_indices=True)
+    return ia, ib
+
+
 def paired_differences(data, baseline: str, other: str, metric: str = "dealer_delta") -> pd.DataFrame:
     """Per-hand ``other - baseline`` of ``metric`` on the game ids both variants played.
 
@@ -453,16 +471,13 @@ def paired_differences(data, baseline: str, other: str, metric: str = "dealer_de
         raise ValueError(f"unknown metric {metric!r}: allowed {list(METRICS)}")
     cols = ["game_id", "hand", "outcome", "winner", "dealer", *DELTAS]
     df = read_columns(data, cols, [baseline, other])
-    frames = []
-    for v in (baseline, other):
-        g = df[df["variant"] == v]
-        frames.append(pd.DataFrame({"game_id": g["game_id"].to_numpy(), "hand": g["hand"].to_numpy(),
-                                    v: _metric_values(g, metric)}))
-    both = frames[0].merge(frames[1], on=["game_id", "hand"], how="inner", suffixes=("_a", "_b"))
     if baseline == other:
         raise ValueError(f"compare a variant with a different one, got {baseline!r} twice")
-    out = pd.DataFrame({"game_id": both["game_id"], "hand": both["hand"],
-                        "baseline": both[baseline], "other": both[other]})
+    ga, gb = df[df["variant"] == baseline], df[df["variant"] == other]
+    ia, ib = _shared_hands(ga, gb)
+    a, b = ga.iloc[ia], gb.iloc[ib]
+    out = pd.DataFrame({"game_id": a["game_id"].to_numpy(), "hand": a["hand"].to_numpy(),
+                        "baseline": _metric_values(a, metric), "other": _metric_values(b, metric)})
     out["diff"] = out["other"] - out["baseline"]
     return out
 
@@ -497,18 +512,17 @@ def compare(data, baseline: str | None = None, metrics: Sequence[str] = ("dealer
         raise ValueError(f"baseline {baseline!r} is not among the variants {names}")
     cols = ["game_id", "hand", "outcome", "winner", "dealer", *DELTAS]
     df = read_columns(data, cols, names)
-    keyed = {v: g.set_index(["game_id", "hand"]).sort_index() for v, g in df.groupby("variant", observed=True)}
-    base = keyed[baseline]
+    frames = {v: g for v, g in df.groupby("variant", observed=True)}
+    base = frames[baseline]
     rows = []
     for other in names:
         if other == baseline:
             continue
-        oth = keyed[other]
-        common = base.index.intersection(oth.index)
-        if len(common) == 0:
+        ia, ib = _shared_hands(base, frames[other])
+        if len(ia) == 0:
             raise ValueError(f"variants {baseline!r} and {other!r} share no game ids: run them with the same seed and games")
-        a = base.loc[common]
-        b = oth.loc[common]
+        a = base.iloc[ia]
+        b = frames[other].iloc[ib]
         for metric in metrics:
             va = _metric_values(a, metric)
             vb = _metric_values(b, metric)

@@ -212,3 +212,9 @@ def test_docstring_examples_run():
 
     result = doctest.testmod(fa, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0 and result.attempted >= 8
+
+
+def test_compare_rejects_duplicated_hands(results):
+    doubled = pd.concat([results, results[results.variant == "fuzhou"].iloc[:5]], ignore_index=True)
+    with pytest.raises(ValueError, match="twice"):
+        fa.compare(doubled)
