@@ -7,7 +7,7 @@ import pytest
 
 from fzsim import analysis, prob, report
 
-HANDS = 2000
+HANDS = 1000
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +52,7 @@ def test_report_on_real_run(real_run, tmp_path):
 def test_engine_opening_window_agrees_with_exact():
     pytest.importorskip("fzsim_core.engine")
     pytest.importorskip("fzsim.rules")
-    t = prob.probability_table("fuzhou", deals=20_000, hands=20_000, seed=8)
+    t = prob.probability_table("fuzhou", deals=20_000, hands=4_000, seed=8)
     whole = t[t.window == "whole hand"].set_index(["event", "role"])
     opening = t[t.window == "opening"].set_index(["event", "role"])
     # 天胡 happens only in the window: the engine's rate must match the exact value (99.9% interval)
