@@ -179,7 +179,10 @@ def wilson_interval(count, n, z: float = Z95):
         denom = 1 + z * z / n
         centre = (p + z * z / (2 * n)) / denom
         half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return np.clip(centre - half, 0, 1), np.clip(centre + half, 0, 1)
+    # exactly 0 / 1 at the extremes (float rounding would leave 1e-19 there)
+    lo = np.where(count == 0, 0.0, np.clip(centre - half, 0, 1))
+    hi = np.where(count == n, 1.0, np.clip(centre + half, 0, 1))
+    return lo, hi
 
 
 def _mean_se(values: pd.Series | np.ndarray) -> tuple[float, float, int]:

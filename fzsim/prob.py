@@ -327,7 +327,10 @@ def wilson(successes, n, z: float = 1.959963984540054) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # the bounds are exactly 0 / 1 at the extremes (float rounding would leave 1e-19 there)
+    lo = 0.0 if successes == 0 else max(0.0, centre - half)
+    hi = 1.0 if successes == n else min(1.0, centre + half)
+    return (lo, hi)
 
 
 def sample_deals(n_deals: int, honors_are_flowers: bool = True, seed: int = 0):

@@ -215,3 +215,12 @@ def test_table_checker_equals_win_tables_hand_by_hand(honors_are_flowers):
     for h in hands:
         h[rng.choice(np.flatnonzero(h))] -= 1
     assert np.array_equal(tables.wins_with_gold(hands, gold), compiled.wins_with_gold(hands, gold))
+
+
+def test_wilson_bounds_are_exact_at_the_extremes():
+    from fzsim.analysis import wilson_interval
+
+    for n in (1, 7, 600, 1800, 123_457):
+        assert prob.wilson(0, n)[0] == 0.0 and prob.wilson(n, n)[1] == 1.0
+        lo, hi = wilson_interval([0, n], [n, n])
+        assert lo[0] == 0.0 and hi[1] == 1.0
