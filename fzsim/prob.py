@@ -52,7 +52,6 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import asdict, dataclass
 from math import comb
 
 import numpy as np
@@ -508,7 +507,7 @@ def variant_tiles(variant="fuzhou") -> tuple[str, bool]:
     return variant, _PRESET_HONOURS_ARE_FLOWERS[variant]
 
 
-#: whole-hand events read from simulated results: (name, column test)
+#: whole-hand events read from simulated results (see :func:`whole_hand_counts`)
 WHOLE_HAND_EVENTS = ("tianhu_won", "sanjindao_won", "qiangjin_won", "jinque", "jinlong")
 
 
@@ -542,7 +541,8 @@ def simulate_hands(variant="fuzhou", hands: int = 10_000, seed: int = 0, policie
     """Play ``hands`` hands with the engine (no files) and return contract-4-like columns.
 
     Uses ``fzsim_core.engine.play_block`` (contract 3); matches of the variant's
-    ``hands_per_match`` are played until at least ``hands`` hands exist.
+    ``hands_per_match`` are played until at least ``hands`` hands exist, and
+    the first ``hands`` rows are returned.
     """
     from fzsim import rules as _rules
     from fzsim_core.engine import play_block
@@ -554,21 +554,17 @@ def simulate_hands(variant="fuzhou", hands: int = 10_000, seed: int = 0, policie
     per_match = max(1, int(cfg.canonical.get("hands_per_match", 1)))
     games = -(-int(hands) // per_match)
     cols = play_block(cfg.core, int(seed), 0, games, tuple(policies))
+    import pandas as pd
+
     names = {v: k for k, v in WIN_TYPES.items()}
-    df = pd_frame({
+    df = pd.DataFrame({
         "outcome": np.where(np.asarray(cols["outcome"]) == 1, "win", "draw"),
         "winner": np.asarray(cols["winner"]), "dealer": np.asarray(cols["dealer"]),
         "win_type": [names.get(int(v), str(int(v))) for v in cols["win_type"]],
         "jinque": (np.asarray(cols["specials"]) & SPECIALS["jinque"]) != 0,
         "jinlong": (np.asarray(cols["specials"]) & SPECIALS["jinlong"]) != 0,
     })
-    return df
-
-
-def pd_frame(columns: dict):
-    import pandas as pd
-
-    return pd.DataFrame(columns)
+    return df.iloc[: int(hands)].reset_index(drop=True)  # whole matches may overshoot
 
 
 _LABELS = {
