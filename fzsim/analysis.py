@@ -142,8 +142,8 @@ def read_columns(data, columns: Iterable[str], variants: Sequence[str] | None = 
         if unknown:
             raise ValueError(f"variant(s) {unknown} not in the results: have {sorted(present)}")
         df = df[df["variant"].isin(list(variants))]
-    if isinstance(data, pd.DataFrame):
-        df = df.copy()  # never modify the caller's frame (a scan result is ours already)
+    # ``data[cols]`` is a new frame (a list selection copies, or is copy-on-write in pandas 3),
+    # so setting ``variant`` below never touches the caller's frame
     # categorical, not str: 10,000,000 Python strings would cost seconds and gigabytes
     variant = df["variant"]
     if not isinstance(variant.dtype, pd.CategoricalDtype):
@@ -310,8 +310,16 @@ def rates(data, per: str | None = None, families: Sequence[str] = FAMILIES,
 # ----------------------------------------------------------------------------
 
 def _dealer_delta(df: pd.DataFrame) -> np.ndarray:
-    deltas = df[DELTAS].to_numpy(dtype=np.int64)
-    return deltas[np.arange(len(df)), df["dealer"].to_numpy(dtype=np.int64)]
+    return _seat_delta(df, df["dealer"].to_numpy())
+
+
+def _seat_delta(df: pd.DataFrame, seat: np.ndarray) -> np.ndarray:
+    """``delta_<seat[i]>`` of each row (0 where seat is -1), without a 4-wide int64 copy."""
+    out = np.zeros(len(df), dtype=np.int64)
+    for s in range(4):
+        hit = seat == s
+        out[hit] = df[f"delta_{s}"].to_numpy()[hit]
+    return out
 
 
 def balance(data, variants: Sequence[str] | None = None) -> pd.DataFrame:
@@ -336,7 +344,8 @@ def balance(data, variants: Sequence[str] | None = None) -> pd.DataFrame:
         dd = _dealer_delta(g)
         m, se, n = _mean_se(dd)
         rows.append({"variant": variant, "who": "dealer", "mean": m, "se": se, "n": n})
-        nd = (g[DELTAS].to_numpy(dtype=np.int64).sum(axis=1) - dd) / 3.0
+        total = sum(g[c].to_numpy(dtype=np.int64) for c in DELTAS)  # 0 unless a result is corrupt
+        nd = (total - dd) / 3.0
         m, se, n = _mean_se(nd)
         rows.append({"variant": variant, "who": "nondealer", "mean": m, "se": se, "n": n})
     return pd.DataFrame(rows)
@@ -377,8 +386,7 @@ def winner_gain(data, variants: Sequence[str] | None = None) -> pd.DataFrame:
     """One row per won hand: ``variant, win_type, gain`` (the winner's delta)."""
     df = read_columns(data, ["outcome", "winner", "win_type", *DELTAS], variants)
     df = df[_is(df["outcome"], "win")]
-    deltas = df[DELTAS].to_numpy(dtype=np.int64)
-    gain = deltas[np.arange(len(df)), df["winner"].to_numpy(dtype=np.int64)]
+    gain = _seat_delta(df, df["winner"].to_numpy())
     return pd.DataFrame({"variant": df["variant"].reset_index(drop=True),
                          "win_type": df["win_type"].reset_index(drop=True), "gain": gain})
 
@@ -441,21 +449,21 @@ def _metric_values(df: pd.DataFrame, metric: str) -> np.ndarray:
     if metric == "dealer_win":
         return (winner == df["dealer"].to_numpy(dtype=np.int64)).astype(float)
     if metric == "winner_gain":
-        deltas = df[DELTAS].to_numpy(dtype=np.int64)
-        return np.where(won, deltas[np.arange(len(df)), np.maximum(winner, 0)], 0).astype(float)
+        return np.where(won, _seat_delta(df, winner), 0).astype(float)
     raise ValueError(f"unknown metric {metric!r}: allowed {list(METRICS)}")
 
 
-def _shared_hands(a: pd.DataFrame, b: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
-    """Row positions of the (game_id, hand) pairs both frames hold, in key order.
+def _hand_keys(df: pd.DataFrame) -> np.ndarray:
+    """One int64 per hand: game_id * 65536 + hand (hand is an int16)."""
+    return df["game_id"].to_numpy(dtype=np.int64) * 65536 + df["hand"].to_numpy(dtype=np.int64)
 
-    One int64 key per hand and ``np.intersect1d`` (sorting) instead of a pandas
-    MultiIndex join: several times faster at 10,000,000 rows.
+
+def _shared_keys(ka: np.ndarray, kb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Positions in ``ka`` and ``kb`` of the keys both hold, in key order.
+
+    ``np.intersect1d`` on int64 keys instead of a pandas MultiIndex join: several
+    times faster at 10,000,000 rows.
     """
-    def keys(df):
-        return df["game_id"].to_numpy(dtype=np.int64) * 65536 + df["hand"].to_numpy(dtype=np.int64)
-
-    ka, kb = keys(a), keys(b)
     for k in (ka, kb):
         ordered = np.sort(k)
         if (ordered[1:] == ordered[:-1]).any():
@@ -477,7 +485,7 @@ def paired_differences(data, baseline: str, other: str, metric: str = "dealer_de
     if baseline == other:
         raise ValueError(f"compare a variant with a different one, got {baseline!r} twice")
     ga, gb = df[df["variant"] == baseline], df[df["variant"] == other]
-    ia, ib = _shared_hands(ga, gb)
+    ia, ib = _shared_keys(_hand_keys(ga), _hand_keys(gb))
     a, b = ga.iloc[ia], gb.iloc[ib]
     out = pd.DataFrame({"game_id": a["game_id"].to_numpy(), "hand": a["hand"].to_numpy(),
                         "baseline": _metric_values(a, metric), "other": _metric_values(b, metric)})
@@ -515,20 +523,23 @@ def compare(data, baseline: str | None = None, metrics: Sequence[str] = ("dealer
         raise ValueError(f"baseline {baseline!r} is not among the variants {names}")
     cols = ["game_id", "hand", "outcome", "winner", "dealer", *DELTAS]
     df = read_columns(data, cols, names)
-    frames = {v: g for v, g in df.groupby("variant", observed=True)}
-    base = frames[baseline]
+    # whole-column numpy work: per-variant row positions, one int64 key per hand, each metric once
+    codes = df["variant"].cat.codes.to_numpy()
+    cats = list(df["variant"].cat.categories)
+    rows_of = {v: np.flatnonzero(codes == cats.index(v)) for v in names}
+    keys = _hand_keys(df)
+    values = {m: _metric_values(df, m) for m in metrics}
     rows = []
     for other in names:
         if other == baseline:
             continue
-        ia, ib = _shared_hands(base, frames[other])
+        ia, ib = _shared_keys(keys[rows_of[baseline]], keys[rows_of[other]])
         if len(ia) == 0:
             raise ValueError(f"variants {baseline!r} and {other!r} share no game ids: run them with the same seed and games")
-        a = base.iloc[ia]
-        b = frames[other].iloc[ib]
+        pa_, pb_ = rows_of[baseline][ia], rows_of[other][ib]
         for metric in metrics:
-            va = _metric_values(a, metric)
-            vb = _metric_values(b, metric)
+            va = values[metric][pa_]
+            vb = values[metric][pb_]
             mean_d, se_d, n = _mean_se(vb - va)
             se_unpaired = math.sqrt(va.var(ddof=1) / n + vb.var(ddof=1) / n) if n > 1 else math.nan
             rows.append({"baseline": baseline, "other": other, "metric": metric,
