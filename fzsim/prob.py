@@ -241,7 +241,7 @@ def _opening_exact(honors_are_flowers: bool) -> dict[str, dict[str, float]]:
     n_kinds = 27 if honors_are_flowers else 34
     res = {"dealer": {"tianhu": 0.0, "qiangjin_available": 0.0},
            "nondealer": {"tianhu": 0.0, "qiangjin_available": 0.0},
-           "hand": {"tianhu_won": 0.0, "dealer_wins_without_golds": 0.0}}
+           "hand": {"tianhu_with_3_golds": 0.0, "dealer_wins_without_golds": 0.0}}
     for suit, rank, weight in _gold_kinds(honors_are_flowers):
         gf = _hand_gf(honors_are_flowers, suit, rank)
         p_kind = weight / n_kinds  # the indicator is a uniform non-flower tile
@@ -253,8 +253,8 @@ def _opening_exact(honors_are_flowers: bool) -> dict[str, dict[str, float]]:
             ways_k = comb(LIVE_GOLDS, k)
             n = DEALER_TILES - k
             res["dealer"]["tianhu"] += p_kind * ways_k * f1_le(n, k) / d_total
-            if k < LIVE_GOLDS:  # with 3 golds the dealer's win is taken as 三金倒
-                res["hand"]["tianhu_won"] += p_kind * ways_k * f1_le(n, k) / d_total
+            if k == LIVE_GOLDS:  # a winning hand that could also be taken as 三金倒
+                res["hand"]["tianhu_with_3_golds"] += p_kind * ways_k * f1_le(n, k) / d_total
             # dealer 抢金: discard a real tile (h1 <= k+1) or a gold (f1 <= k, needs k >= 1)
             block = gf[n]
             qualifies = block[:, :, :, : k + 2].sum()
@@ -278,9 +278,10 @@ def opening_exact(honors_are_flowers: bool = True) -> dict[str, dict[str, float]
     ``qiangjin_available``; ``"any_seat"`` with ``sanjindao_available`` (at
     most one seat can hold all 3 live golds, so the roles add up exactly); and
     ``"hand"`` with the §7 outcomes that are exact too: ``tianhu_won`` (the
-    dealer's tiles win with fewer than 3 golds; with 3 the win is 三金倒) and
-    ``sanjindao_won`` (a 三金倒 in the window: the dealer's, or a non-dealer's
-    when the dealer — then holding no gold — has no 天胡), plus the helper
+    dealer's tiles win — with 3 golds as well: the win is then recorded as 天胡,
+    as the engine does) and ``sanjindao_won`` (a 三金倒 in the window: a dealer
+    with 3 golds and no win, or a non-dealer when the dealer — then holding no
+    gold — has no 天胡), plus the helpers ``tianhu_with_3_golds`` and
     ``dealer_wins_without_golds``.
     Takes a few seconds the first time (per-suit tables), then is cached.
 
@@ -298,9 +299,13 @@ def opening_exact(honors_are_flowers: bool = True) -> dict[str, dict[str, float]
         "sanjindao_available": res["dealer"]["sanjindao_available"]
         + 3 * res["nondealer"]["sanjindao_available"],
     }
-    # §7: the dealer's 三金倒 comes first; a non-dealer's unless 天胡 (the dealer then holds no gold)
-    res["hand"]["sanjindao_won"] = res["dealer"]["golds_3"] + 3 * res["nondealer"]["golds_3"] * (
-        1 - res["hand"]["dealer_wins_without_golds"])
+    # §7 step 1: a winning dealer hand is 天胡 (with 3 golds too, as the engine records it);
+    # a dealer with 3 golds and no win takes 三金倒; a non-dealer's 三金倒 comes next unless 天胡
+    # (the dealer then holds no gold, so only his gold-free wins can stop it)
+    res["hand"]["tianhu_won"] = res["dealer"]["tianhu"]
+    res["hand"]["sanjindao_won"] = (res["dealer"]["golds_3"] - res["hand"]["tianhu_with_3_golds"]
+                                    + 3 * res["nondealer"]["golds_3"]
+                                    * (1 - res["hand"]["dealer_wins_without_golds"]))
     for role in res:
         res[role] = {k: float(v) for k, v in res[role].items()}
     return res
@@ -468,13 +473,14 @@ def opening_monte_carlo(n_deals: int = 100_000, honors_are_flowers: bool = True,
         count["dealer"]["tianhu"] += int(tianhu.sum())
         count["dealer"]["qiangjin_available"] += int(d_qj.sum())
         count["nondealer"]["qiangjin_available"] += int(nd_qj.sum())
-        # §7 order: 天胡 (or the dealer's 三金倒) > non-dealer 三金倒 > non-dealer 抢金 > dealer 抢金
+        # §7 order: 天胡 (or the dealer's 三金倒) > non-dealer 三金倒 > non-dealer 抢金 > dealer 抢金;
+        # a winning dealer hand counts as 天胡 even with 3 golds (the engine records it so)
         dealer_first = tianhu | (golds[:, 0] == 3)
         nd_sjd = (golds[:, 1:] == 3).any(axis=1) & ~dealer_first
         nd_rob = nd_qj.any(axis=1) & ~dealer_first & ~nd_sjd
         d_rob = d_qj & ~dealer_first & ~nd_sjd & ~nd_rob
-        count["hand"]["tianhu_won"] += int((tianhu & (golds[:, 0] < 3)).sum())
-        count["hand"]["sanjindao_won"] += int(((golds[:, 0] == 3) | nd_sjd).sum())
+        count["hand"]["tianhu_won"] += int(tianhu.sum())
+        count["hand"]["sanjindao_won"] += int((((golds[:, 0] == 3) & ~tianhu) | nd_sjd).sum())
         count["hand"]["qiangjin_won_nondealer"] += int(nd_rob.sum())
         count["hand"]["qiangjin_won_dealer"] += int(d_rob.sum())
         count["hand"]["qiangjin_won"] += int((nd_rob | d_rob).sum())

@@ -124,6 +124,12 @@ def _assert_agree(exact, mc):
             lo, hi = prob.wilson(k, n, z=Z999)
             if not lo <= exact[role][event] <= hi:
                 bad.append((role, event, exact[role][event], k / n, lo, hi))
+    # the §7 outcomes with an exact value: 天胡 won and 三金倒 won in the window
+    for event in ("tianhu_won", "sanjindao_won"):
+        k, n = mc["count"]["hand"][event], mc["n"]["hand"]
+        lo, hi = prob.wilson(k, n, z=Z999)
+        if not lo <= exact["hand"][event] <= hi:
+            bad.append(("hand", event, exact["hand"][event], k / n, lo, hi))
     assert not bad, bad
 
 
