@@ -6,4 +6,25 @@ from fzsim._version import __version__
 from fzsim.tiles import fmt, kind_index, kind_name, parse
 from fzsim.game import HandResult, build_wall, play_hand
 
-__all__ = ["__version__", "fmt", "kind_index", "kind_name", "parse", "HandResult", "build_wall", "play_hand"]
+from fzsim.wincheck import (
+    is_jinlong,
+    is_jinque,
+    is_win,
+    is_win_many,
+    is_xianjin_wait,
+    shanten,
+    shanten_many,
+    waits,
+)
+
+from fzsim import rules
+from fzsim.rules import PRESETS, RuleConfig, RuleError
+from fzsim.rules import load as load_rules
+from fzsim.scoring import ScoreReport, score
+
+__all__ = [
+    "__version__", "fmt", "kind_index", "kind_name", "parse",
+    "is_win", "waits", "shanten", "is_jinque", "is_jinlong", "is_xianjin_wait", "is_win_many", "shanten_many",
+    "rules", "PRESETS", "RuleConfig", "RuleError", "load_rules", "ScoreReport", "score",
+    "HandResult", "build_wall", "play_hand",
+]

@@ -6,7 +6,7 @@
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from fzsim_core.rules cimport RuleSet
 from fzsim_core.rng cimport Rng
-from fzsim_core._tmp_win cimport Hand
+from fzsim_core.hand cimport Hand
 
 cdef enum:
     MAX_MELDS = 5

@@ -26,8 +26,9 @@ from fzsim_core.scoring cimport (
 from fzsim_core.rng cimport (
     Rng, rng_seed, rng_next, rng_below, STREAM_WALL, STREAM_POLICY, STREAM_MATCH, FZ_FNV_OFFSET, FZ_FNV_PRIME,
 )
-from fzsim_core._tmp_win cimport (
-    Hand, hand_init, hand_add, hand_remove, hand_is_win, hand_wins_with, hand_wait_mask, hand_shanten,
+from fzsim_core.hand cimport Hand, hand_init, hand_add, hand_remove
+from fzsim_core.wintables cimport (
+    hand_is_win, hand_wins_with, hand_wait_mask, hand_shanten,
     hand_is_jinque, hand_is_jinlong, hand_is_xianjin_wait,
 )
 
