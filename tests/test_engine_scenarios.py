@@ -206,3 +206,27 @@ class _DeclineOnce:
             self.declined = True
             return [a[0] for a in legal].index("pass")
         return self.inner(obs, legal)
+
+
+JIEHU_HANDS = {0: "9m" + "147m258p369s258m47s", 2: "123m456m78m123p456p11s"}
+
+
+@pytest.mark.parametrize("streak", [0, 2])
+def test_zhuazhuang_adds_the_dealer_streak(streak):
+    """§10 fuzhou: a non-dealer winning off a dealer with streak L adds L; the discarder pays P."""
+    pol = [Script(discards="9m"), passive(), Script(), passive()]
+    r = scenario(JIEHU_HANDS, tail="9p", policies=pol, streak=streak)
+    assert (r.winner, r.discarder, r.streak) == (2, 0, streak)
+    assert r.L == streak
+    p = (r.F + r.K + r.G + r.L + 5) * 2 + r.S
+    assert r.deltas == (-p, 0, p, 0) and p > 0
+
+
+def test_dealer_streak_counts_in_a_dealer_win():
+    """The dealer's L (wins before this hand) scores on a dealer self-draw: each other seat pays P."""
+    hands = {0: "123m456m789m123p456p1s9s"}
+    pol = [Script(discards="9s"), passive(), passive(), passive()]
+    r = scenario(hands, draws="8p8p8p1s", tail="9p", policies=pol, streak=3)
+    assert (r.winner, r.win_type, r.L) == (0, WIN_TYPES["selfdraw"], 3)
+    p = (r.F + r.K + r.G + r.L + 5) * 2 + r.S
+    assert r.deltas == (3 * p, -p, -p, -p)

@@ -98,8 +98,11 @@ def test_invariant_sweep_ci(policies, fields):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("policies", ["random", "greedy"])
-def test_invariant_sweep_full(policies):
+def test_invariant_sweep_full(policies, request):
     """>= 100,000 hands per policy with every invariant checked after every action."""
+    markexpr = request.config.getoption("-m") or ""
+    if "slow" not in markexpr or "not slow" in markexpr:
+        pytest.skip("the full sweep runs only with -m slow")   # the default run does not deselect it
     n = 0
     for start in range(0, 100_000, 10_000):
         out = engine.play_block(Rules(), 2026, start, 10_000, policies, check=True)
