@@ -89,6 +89,8 @@ ctypedef struct Seat:
     int exposed_kongs             # exposed + added
     int concealed_kongs
     uint64_t guoshui_mask         # 过水: kinds this seat may not win on from a discard
+    uint64_t wait_mask            # kinds completing the 3n+1 hand (refreshed after each own discard)
+    uint64_t pung_mask            # kinds of this seat's exposed pungs (for added kongs)
     bint discarded_gold
     uint8_t discards[MAX_DISCARDS]
     int n_discards
@@ -128,6 +130,7 @@ ctypedef struct Game:
     int head                      # next head index
     int tail                      # next tail index (counts down)
     int gold                      # gold kind
+    int n_kinds                   # kinds that can be held: 27, or 34 when honours are not flowers
     bint indicator_taken          # robbed by 抢金
     Seat seats[4]
     uint8_t seen[34]              # tiles visible to everyone: discards, exposed melds, indicator
@@ -140,6 +143,7 @@ ctypedef struct Game:
     int claim_tile                # the discard being claimed, -1
     int claim_from                # its discarder, -1
     int last_discard              # kind of the latest discard
+    int cur_seat                  # seat whose turn it is (-1 before play)
     int claim_action              # the claim chosen on it (an action code)
     int policy[4]
     void* py_policy[4]            # borrowed callables for POLICY_PYTHON seats

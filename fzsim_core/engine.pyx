@@ -32,6 +32,12 @@ from fzsim_core.wintables cimport (
     hand_is_jinque, hand_is_jinlong, hand_is_xianjin_wait,
 )
 
+cdef extern from *:
+    """
+    static inline int popcount64(unsigned long long x) { return __builtin_popcountll(x); }
+    """
+    int popcount64(uint64_t x) nogil
+
 cdef enum:
     ST_ERR = -1
     ST_CONT = 0
@@ -238,6 +244,16 @@ cdef int check_invariants(Game* g) noexcept nogil:
         if fresh.golds != st.hand.golds or fresh.size != st.hand.size:
             return fail(g, "packed hand golds/size out of step (seat, size)", s, st.hand.size)
         total = st.hand.size + 3 * st.n_melds
+        if total == 16 and s != g.cur_seat and st.wait_mask != hand_wait_mask(&st.hand):
+            return fail(g, "cached wait mask out of step (seat, size)", s, st.hand.size)
+        m = 0
+        for i in range(st.n_melds):
+            if st.melds[i].type == MELD_PUNG:
+                m += 1
+                if not (st.pung_mask >> st.melds[i].kind) & 1:
+                    return fail(g, "pung missing from the pung mask (seat, kind)", s, st.melds[i].kind)
+        if m != popcount64(st.pung_mask):
+            return fail(g, "pung mask holds extra kinds (seat, pungs)", s, m)
         if total == 17:
             full += 1
         elif total != 16:
@@ -257,8 +273,9 @@ cdef int check_invariants(Game* g) noexcept nogil:
     return ST_CONT
 
 
-cdef bint can_discard_win(Game* g, int s, int k) noexcept nogil:
-    """May seat s win on tile k from another seat (a discard or a robbed added kong)?"""
+cdef bint can_discard_win(Game* g, int s, int k, bint fresh) noexcept nogil:
+    """May seat s win on tile k from another seat (a discard or a robbed added kong)?
+    fresh=False reads the seat's cached wait mask, fresh=True asks the win search again."""
     cdef Seat* st = &g.seats[s]
     if k == g.gold:
         return False
@@ -266,7 +283,10 @@ cdef bint can_discard_win(Game* g, int s, int k) noexcept nogil:
         return False
     if g.r.guoshui and (st.guoshui_mask >> k) & 1:
         return False
-    if not hand_wins_with(&st.hand, k):
+    if fresh:
+        if not hand_wins_with(&st.hand, k):
+            return False
+    elif not (st.wait_mask >> k) & 1:
         return False
     if g.r.xianjin_selfdraw_only and hand_is_xianjin_wait(&st.hand):
         return False
@@ -291,7 +311,7 @@ cdef int verify_action(Game* g, int seat, int dec, uint16_t a) noexcept nogil:
             if not (hand_is_win(h) or h.golds >= 3):
                 return fail(g, "self-draw win on a hand that does not win (seat, size)", seat, h.size)
         elif dec == DEC_DISCARD_WIN or dec == DEC_ROB_KONG:
-            if not can_discard_win(g, seat, c):
+            if not can_discard_win(g, seat, c, True):
                 return fail(g, "illegal win on a discard (seat, kind)", seat, c)
         elif dec != DEC_OPENING_WIN:
             return fail(g, "win offered at a wrong decision (seat, dec)", seat, dec)
@@ -332,9 +352,29 @@ cdef inline int unseen(const Game* g, const Hand* h, int k) noexcept nogil:
     return v if v > 0 else 0
 
 
-cdef int useful_draws(const Game* g, Hand* h, int sh) noexcept nogil:
+cdef uint64_t near_mask(const Game* g, const Hand* h) noexcept nogil:
+    """Kinds that can lower a hand's shanten when drawn: held kinds, their neighbours within two
+    ranks of the same suit, and the gold (an isolated new tile never helps a decomposition)."""
+    cdef uint64_t m = 0
+    cdef int k, x, base, lo, hi
+    for k in range(g.n_kinds):
+        if h.counts[k] == 0 or k == g.gold:
+            continue
+        if k >= 27:
+            m |= (<uint64_t>1) << k
+            continue
+        base = k - k % 9
+        lo = k - 2 if k - 2 > base else base
+        hi = k + 2 if k + 2 < base + 8 else base + 8
+        for x in range(lo, hi + 1):
+            m |= (<uint64_t>1) << x
+    m |= (<uint64_t>1) << g.gold
+    return m
+
+
+cdef int useful_draws(const Game* g, Hand* h, int sh, uint64_t near) noexcept nogil:
     """Unseen tiles whose draw lowers the shanten of the 3n+1 hand h (which is at `sh`)."""
-    cdef int x, total = 0, nk = 27 if g.r.honors_are_flowers else 34
+    cdef int x, total = 0, nk = g.n_kinds
     cdef uint64_t mask
     if sh == 0:
         mask = hand_wait_mask(h)
@@ -343,7 +383,7 @@ cdef int useful_draws(const Game* g, Hand* h, int sh) noexcept nogil:
                 total += unseen(g, h, x)
         return total
     for x in range(nk):
-        if unseen(g, h, x) == 0:
+        if not (near >> x) & 1 or unseen(g, h, x) == 0:
             continue
         hand_add(h, x)
         if hand_shanten(h) < sh:
@@ -375,6 +415,7 @@ cdef int greedy_discard(Game* g, int seat, uint16_t* acts, int n) noexcept nogil
     cdef int i, k, t, sh, best_sh = 99, n_tied = 0, u, best_u, any_plain = 0
     cdef int sh_of[MAX_ACTIONS]
     cdef int tied[MAX_ACTIONS]
+    cdef uint64_t near
     for i in range(n):
         t = act_type(acts[i])
         if t == ACT_WIN:
@@ -417,10 +458,11 @@ cdef int greedy_discard(Game* g, int seat, uint16_t* acts, int n) noexcept nogil
     # tie-break on useful draws, then uniformly at random among the best
     best_u = -1
     u = 0
+    near = near_mask(g, h)
     for i in range(n_tied):
         k = act_kind(acts[tied[i]])
         hand_remove(h, k)
-        sh_of[tied[i]] = useful_draws(g, h, best_sh)
+        sh_of[tied[i]] = useful_draws(g, h, best_sh, near)
         hand_add(h, k)
         if sh_of[tied[i]] > best_u:
             best_u = sh_of[tied[i]]
@@ -681,11 +723,14 @@ cdef int setup(Game* g) noexcept nogil:
     g.row.gold = k
     g.seen[k] += 1
     log_event(g, EV_GOLD, -1, k, 0)
+    g.n_kinds = 27 if g.r.honors_are_flowers else 34
     for s in range(4):
         hand_init(&g.seats[s].hand, g.gold)
         for k in range(34):
             for j in range(raw[s][k]):
                 hand_add(&g.seats[s].hand, k)
+        if s != g.dealer:
+            g.seats[s].wait_mask = hand_wait_mask(&g.seats[s].hand)
     if g.check:
         return check_invariants(g)
     return ST_CONT
@@ -778,7 +823,7 @@ cdef int pick_discard_winner(Game* g, int from_seat, int k, int dec) noexcept no
     acts[1] = act(ACT_PASS, NO_TILE)
     for i in range(1, 4):
         s = (from_seat + i) % 4
-        if not can_discard_win(g, s, k):
+        if not can_discard_win(g, s, k, False):
             continue
         c = choose(g, s, dec, acts, 2)
         if c < 0:
@@ -805,10 +850,11 @@ cdef int own_turn(Game* g, int s, bint may_win, bint from_kong, int claimed) noe
     cdef Seat* st = &g.seats[s]
     cdef Hand* h = &st.hand
     cdef uint16_t acts[MAX_ACTIONS]
-    cdef int n, k, c, t, dec, w, wt, banned
+    cdef int n, k, c, t, dec, w, wt, banned, first
     cdef bint others
     cdef uint32_t flags, sp
     g.row.turns += 1
+    g.cur_seat = s
     while True:
         n = 0
         dec = DEC_AFTER_CLAIM if claimed >= 0 else DEC_TURN
@@ -816,30 +862,32 @@ cdef int own_turn(Game* g, int s, bint may_win, bint from_kong, int claimed) noe
             if may_win and (h.golds >= 3 or hand_is_win(h)):
                 acts[n] = act(ACT_WIN, st.last_draw if st.last_draw >= 0 else NO_TILE)
                 n += 1
-            for k in range(34):
-                if k == g.gold or h.counts[k] == 0:
-                    continue
-                if h.counts[k] == 4:
+            for k in range(g.n_kinds):
+                if h.counts[k] == 4 and k != g.gold:
                     acts[n] = act(ACT_CONCEALED_KONG, k)
                     n += 1
-                if has_pung(st, k):
+                if h.counts[k] and (st.pung_mask >> k) & 1:
                     acts[n] = act(ACT_ADDED_KONG, k)
                     n += 1
         banned = claimed if g.r.no_discard_claimed_tile else -1
+        first = n
         others = False
-        for k in range(34):
-            if h.counts[k] and k != g.gold and k != banned:
-                others = True
-                break
-        for k in range(34):
-            if h.counts[k] == 0:
-                continue
-            if others and k == banned:
-                continue
-            if others and k == g.gold and g.r.gold_discard == GOLD_DISCARD_FORBIDDEN:
-                continue
-            acts[n] = act(ACT_DISCARD, k)
-            n += 1
+        for k in range(g.n_kinds):
+            if h.counts[k]:
+                acts[n] = act(ACT_DISCARD, k)
+                n += 1
+                if k != g.gold and k != banned:
+                    others = True
+        if others and (banned >= 0 or g.r.gold_discard == GOLD_DISCARD_FORBIDDEN):
+            # drop the claimed tile and (if forbidden) the gold while anything else may go
+            w = first
+            for c in range(first, n):
+                k = act_kind(acts[c])
+                if k == banned or (k == g.gold and g.r.gold_discard == GOLD_DISCARD_FORBIDDEN):
+                    continue
+                acts[w] = acts[c]
+                w += 1
+            n = w
         c = choose(g, s, dec, acts, n)
         if c < 0:
             return ST_ERR
@@ -880,6 +928,7 @@ cdef int own_turn(Game* g, int s, bint may_win, bint from_kong, int claimed) noe
                 if st.melds[w].type == MELD_PUNG and st.melds[w].kind == k:
                     st.melds[w].type = MELD_ADDED_KONG
                     break
+            st.pung_mask &= ~((<uint64_t>1) << k)
             st.exposed_kongs += 1
             g.table_exposed_kongs += 1
             g.seen[k] += 1
@@ -890,6 +939,8 @@ cdef int own_turn(Game* g, int s, bint may_win, bint from_kong, int claimed) noe
             g.pond[k] += 1
             g.seen[k] += 1
             st.guoshui_mask = 0
+            st.wait_mask = hand_wait_mask(h)
+            g.cur_seat = -1
             if k == g.gold:
                 st.discarded_gold = True
             g.last_discard = k
@@ -1000,6 +1051,7 @@ cdef int last_group(Game* g, int s) noexcept nogil:
         k = g.wall[g.head]
         g.head += 1
         g.row.turns += 1
+        g.cur_seat = -1   # nobody discards any more; waits no longer matter
         log_event(g, EV_DRAW, seat, k, 0)
         if is_flower(g, k):
             give_flower(g, seat, k)
@@ -1067,6 +1119,7 @@ cdef int play_one_hand(Game* g) noexcept nogil:
         if t == ACT_PUNG:
             hand_remove(&cs.hand, k); hand_remove(&cs.hand, k)
             add_meld(cs, MELD_PUNG, k, cur)
+            cs.pung_mask |= (<uint64_t>1) << k
             g.seen[k] += 2
             log_event(g, EV_PUNG, claimer, k, cur)
         elif t == ACT_CHOW:
@@ -1087,6 +1140,7 @@ cdef int play_one_hand(Game* g) noexcept nogil:
         g.claim_tile = -1
         g.claim_from = -1
         cur = claimer
+        g.cur_seat = cur
         if g.check and check_invariants(g) != ST_CONT:
             return ST_ERR
         if t == ACT_EXPOSED_KONG:
@@ -1117,6 +1171,7 @@ cdef void init_game(Game* g, const RuleSet* rules, uint64_t root, int64_t game_i
     g.streak = streak
     g.claim_tile = -1
     g.claim_from = -1
+    g.cur_seat = -1
     g.gold = -1
     for s in range(4):
         g.policy[s] = policy[s]
