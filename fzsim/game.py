@@ -255,10 +255,15 @@ def format_events(result: HandResult) -> list[str]:
         i += 1
     for s in range(4):
         lines.append(f"  deal  seat {s}: {_compact(dealt[s])}")
+    run = None   # (type, seat) of the flower / replacement run being printed on one line
     for e in evs[i:]:
         who = f"seat {e.seat}" if e.seat >= 0 else "table"
+        if e.type in ("flower", "replace") and run == (e.type, e.seat):
+            lines[-1] += f" {e.tile}"
+            continue
+        run = (e.type, e.seat)
         if e.type == "flower":
-            lines.append(f"  {who} sets aside flower {e.tile}")
+            lines.append(f"  {who} sets aside flower(s): {e.tile}")
         elif e.type == "replace":
             lines.append(f"  {who} replaces from the tail: {e.tile}")
         elif e.type == "gold_flip":

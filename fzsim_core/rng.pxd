@@ -13,7 +13,7 @@
 # on the top 32 bits of each output. Streams: STREAM_WALL shuffles the wall, STREAM_POLICY feeds
 # the policies (random choices, tie-breaks), STREAM_MATCH picks a match's first dealer (hand 0) —
 # so the wall never depends on the rule variant or on the policies.
-# fzsim/game.py holds a pure-Python copy used by the tests as the reference.
+# tests/test_engine_core.py re-implements it in pure Python as the reference.
 from libc.stdint cimport uint32_t, uint64_t
 
 cdef extern from *:

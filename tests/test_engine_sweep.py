@@ -110,6 +110,18 @@ def test_invariant_sweep_full(policies, request):
     assert n == 100_000
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("policies", ["random", "greedy"])
+def test_invariant_sweep_full_honours_and_options(policies, request):
+    """50,000 hands per policy with honours held (fuzhou-honors), 过水 and a 4-hand match."""
+    markexpr = request.config.getoption("-m") or ""
+    if "slow" not in markexpr or "not slow" in markexpr:
+        pytest.skip("the full sweep runs only with -m slow")
+    rules = Rules(honors_are_flowers=0, guoshui=1, hands_per_match=4, gold_discard=1)
+    out = engine.play_block(rules, 2027, 0, 12_500, policies, check=True)
+    assert len(out["game_id"]) == 50_000
+
+
 def _find(policies, predicate, rules=None, limit=3000):
     rules = rules or Rules()
     for g in range(limit):
