@@ -602,6 +602,13 @@ def probability_table(variant="fuzhou", deals: int = 100_000, hands: int = 0, se
     """
     import pandas as pd
 
+    if honors_are_flowers is None and results is not None and not hasattr(results, "columns"):
+        # a results folder stores each variant's canonical rules in its manifest
+        from fzsim.analysis import run_info
+
+        stored = ((run_info(results) or {}).get("variants") or {}).get(str(variant), {}).get("rules")
+        if isinstance(stored, dict) and "honors_are_flowers" in stored:
+            honors_are_flowers = bool(stored["honors_are_flowers"])
     if honors_are_flowers is None:
         name, haf = variant_tiles(variant)
     else:  # the caller knows the tile set (e.g. from a run's stored rules)

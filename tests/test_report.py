@@ -112,3 +112,12 @@ def test_report_uses_the_run_manifest(tmp_path):
     assert "seed 77" in md and "unfinished" in md
     # the custom variant's stored rules give its tile set: 136 non-flower tiles
     assert "variant my rules: 136 non-flower tiles" in md
+
+
+def test_prob_cli_takes_the_tile_set_from_the_run_manifest(tmp_path, capsys):
+    d = write_results(synthetic_results(150, variants=("house",), seed=6), str(tmp_path / "run"))
+    manifest = {"fzsim_run": {"variants": {"house": {"rules": {"honors_are_flowers": False}}}}, "status": "complete"}
+    (tmp_path / "run" / "_manifest.json").write_text(json.dumps(manifest))
+    assert main(["prob", "--results", d, "--variant", "house", "--hands", "300", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["honors_are_flowers"] is False and data["non_flower_tiles"] == 136 and data["hands"] == 150
