@@ -368,14 +368,23 @@ def streak_effect(data, max_streak: int = 5, variants: Sequence[str] | None = No
     if int(max_streak) < 1:
         raise ValueError(f"max_streak={max_streak!r}: need at least 1")
     df = read_columns(data, ["streak", "dealer", "winner", *DELTAS], variants)
-    df["_bucket"] = np.minimum(df["streak"].to_numpy(dtype=np.int64), int(max_streak))
-    df["_dd"] = _dealer_delta(df)
-    df["_dwin"] = df["winner"].to_numpy() == df["dealer"].to_numpy()
+    # one pass of bincounts over (variant, bucket) instead of a pandas groupby of the whole frame
+    width = int(max_streak) + 1
+    bucket = np.minimum(df["streak"].to_numpy(dtype=np.int64), int(max_streak))
+    key = df["variant"].cat.codes.to_numpy(dtype=np.int64) * width + bucket
+    size = len(df["variant"].cat.categories) * width
+    dd = _dealer_delta(df).astype(float)
+    n = np.bincount(key, minlength=size)
+    wins = np.bincount(key, weights=df["winner"].to_numpy() == df["dealer"].to_numpy(), minlength=size)
+    total = np.bincount(key, weights=dd, minlength=size)
     rows = []
-    for (variant, bucket), g in df.groupby(["variant", "_bucket"], sort=True, observed=True):
-        m, se, n = _mean_se(g["_dd"])
-        rows.append({"variant": variant, "streak": int(bucket), "n": n,
-                     "dealer_wins": int(g["_dwin"].sum()), "dealer_mean": m, "dealer_se": se})
+    for k in np.flatnonzero(n):
+        sel = dd[key == k]
+        mean = total[k] / n[k]
+        # two-pass variance on the group's values: exact enough for any score scale
+        se = float(np.sqrt(((sel - mean) ** 2).sum() / (n[k] - 1) / n[k])) if n[k] > 1 else math.nan
+        rows.append({"variant": df["variant"].cat.categories[k // width], "streak": int(k % width),
+                     "n": int(n[k]), "dealer_wins": int(wins[k]), "dealer_mean": float(mean), "dealer_se": se})
     out = pd.DataFrame(rows)
     out["win_rate"] = out["dealer_wins"] / out["n"]
     out["lo"], out["hi"] = wilson_interval(out["dealer_wins"], out["n"], z)
