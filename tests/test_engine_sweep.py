@@ -86,7 +86,8 @@ def test_logged_hands_follow_the_end_of_wall_rules(policies, fields):
 @pytest.mark.parametrize("policies", POLICY_MIXES)
 @pytest.mark.parametrize("fields", [{}, {"honors_are_flowers": 0, "guoshui": 1},
                                     {"gold_discard": 1, "xianjin_selfdraw_only": 0, "hands_per_match": 4},
-                                    {"gold_discard": 2, "no_discard_claimed_tile": 0, "reserve_per_flower_set": 2}])
+                                    {"gold_discard": 2, "no_discard_claimed_tile": 0, "reserve_per_flower_set": 2},
+                                    {"youjin": 1, "honors_are_flowers": 0, "scoring": 3}])
 def test_invariant_sweep_ci(policies, fields):
     out = engine.play_block(Rules(**fields), 123, 0, 600, policies, check=True)
     assert ((out["delta_0"] + out["delta_1"] + out["delta_2"] + out["delta_3"]) == 0).all()
@@ -113,11 +114,11 @@ def test_invariant_sweep_full(policies, request):
 @pytest.mark.slow
 @pytest.mark.parametrize("policies", ["random", "greedy"])
 def test_invariant_sweep_full_honours_and_options(policies, request):
-    """50,000 hands per policy with honours held (fuzhou-honors), 过水 and a 4-hand match."""
+    """50,000 hands per policy with honours held, 过水, 游金 (youjin scoring) and 4-hand matches."""
     markexpr = request.config.getoption("-m") or ""
     if "slow" not in markexpr or "not slow" in markexpr:
         pytest.skip("the full sweep runs only with -m slow")
-    rules = Rules(honors_are_flowers=0, guoshui=1, hands_per_match=4, gold_discard=1)
+    rules = Rules(honors_are_flowers=0, guoshui=1, hands_per_match=4, gold_discard=1, youjin=1, scoring=3)
     out = engine.play_block(rules, 2027, 0, 12_500, policies, check=True)
     assert len(out["game_id"]) == 50_000
 
