@@ -531,7 +531,7 @@ def compare(data, baseline: str | None = None, metrics: Sequence[str] = ("dealer
     if baseline not in names:
         raise ValueError(f"baseline {baseline!r} is not among the variants {names}")
     cols = ["game_id", "hand", "outcome", "winner", "dealer", *DELTAS]
-    df = read_columns(data, cols, names)
+    df = read_columns(data, cols, variants)  # (no filter when every variant is wanted)
     # whole-column numpy work: per-variant row positions, one int64 key per hand, each metric once
     codes = df["variant"].cat.codes.to_numpy()
     cats = list(df["variant"].cat.categories)
