@@ -4,10 +4,25 @@ The compiled core lives in ``fzsim_core``; this package is the Python surface.
 """
 from fzsim._version import __version__
 from fzsim.tiles import fmt, kind_index, kind_name, parse
+
+from fzsim.wincheck import (
+    is_jinlong,
+    is_jinque,
+    is_win,
+    is_win_many,
+    is_xianjin_wait,
+    shanten,
+    shanten_many,
+    waits,
+)
+
 from fzsim import rules
 from fzsim.rules import PRESETS, RuleConfig, RuleError
 from fzsim.rules import load as load_rules
 from fzsim.scoring import ScoreReport, score
 
-__all__ = ["__version__", "fmt", "kind_index", "kind_name", "parse",
-           "rules", "PRESETS", "RuleConfig", "RuleError", "load_rules", "ScoreReport", "score"]
+__all__ = [
+    "__version__", "fmt", "kind_index", "kind_name", "parse",
+    "is_win", "waits", "shanten", "is_jinque", "is_jinlong", "is_xianjin_wait", "is_win_many", "shanten_many",
+    "rules", "PRESETS", "RuleConfig", "RuleError", "load_rules", "ScoreReport", "score",
+]
