@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from fzsim.rules import load
-from fzsim_core.scoring import FLAGS, WIN_TYPES
+from fzsim_core.scoring import FLAGS, SPECIALS, WIN_TYPES
 
 engine = pytest.importorskip("fzsim_core.engine")
 engine_scripts = pytest.importorskip("engine_scripts")  # the engine branch's scripted-seat helpers
@@ -16,19 +16,19 @@ engine_scripts = pytest.importorskip("engine_scripts")  # the engine branch's sc
 SEED = 20261129
 
 
-def block(variant="fuzhou", n=100, **overrides):
+def block(variant="fuzhou", n=500, **overrides):
     cfg = load(variant, overrides)
     return engine.play_block(cfg.core, SEED, 0, n, ("greedy",) * 4, True)
 
 
 def test_walls_do_not_depend_on_the_variant():
-    base = block("fuzhou", n=30)
+    base = block("fuzhou", n=300)
     for variant in ("lianzhong", "bianfeng", "youjin", "fuzhou-honors"):
-        assert np.array_equal(base["wall_digest"], block(variant, n=30)["wall_digest"]), variant
+        assert np.array_equal(base["wall_digest"], block(variant, n=300)["wall_digest"]), variant
 
 
 def test_honors_are_flowers():
-    on, off = block("fuzhou", n=80), block("fuzhou", n=80, honors_are_flowers=False)
+    on, off = block("fuzhou", n=500), block("fuzhou", n=500, honors_are_flowers=False)
     flowers_on = sum(on[f"flowers_{s}"].astype(int) for s in range(4))
     flowers_off = sum(off[f"flowers_{s}"].astype(int) for s in range(4))
     # 36 flowers vs 8: never more than 8 in all with the option off, far more with it on
@@ -37,13 +37,14 @@ def test_honors_are_flowers():
     assert on["gold"].max() < 27 and (off["gold"] >= 27).any()
 
 
-@pytest.mark.parametrize("next_dealer, keeps", [("next", True), ("winner", False)])
+@pytest.mark.parametrize("next_dealer", ["next", "winner"])
+@pytest.mark.parametrize("keeps", [True, False])
 def test_hands_per_match_next_dealer_and_streak(next_dealer, keeps):
     # a large reserve makes drawn hands common, so draw_keeps_streak is exercised
-    rows = block("fuzhou", n=25, hands_per_match=6, next_dealer=next_dealer, draw_keeps_streak=keeps,
+    rows = block("fuzhou", n=200, hands_per_match=6, next_dealer=next_dealer, draw_keeps_streak=keeps,
                  reserve_base=40)
-    assert len(rows["game_id"]) == 25 * 6
-    assert np.array_equal(rows["hand"], np.tile(np.arange(6), 25))
+    assert len(rows["game_id"]) == 200 * 6
+    assert np.array_equal(rows["hand"], np.tile(np.arange(6), 200))
     seen = {"draw": 0, "dealer": 0, "other": 0}
     for i in range(len(rows["hand"]) - 1):
         if rows["hand"][i + 1] == 0:
@@ -59,11 +60,11 @@ def test_hands_per_match_next_dealer_and_streak(next_dealer, keeps):
         else:             # non-dealer win: the next seat or the winner deals, from L = 0
             seen["other"] += 1
             assert nd == ((d + 1) % 4 if next_dealer == "next" else w) and nL == 0
-    assert min(seen.values()) > 0, seen
+    assert min(seen.values()) > 20, seen
 
 
 @pytest.mark.parametrize("key, value", [("reserve_base", 34), ("reserve_per_exposed_kong", 4),
-                                        ("reserve_per_flower_set", 8)])
+                                        ("reserve_per_concealed_kong", 6), ("reserve_per_flower_set", 8)])
 def test_reserve_options_end_the_wall_earlier(key, value):
     low = block("fuzhou", reserve_base=30)
     high = block("fuzhou", **{"reserve_base": 30, key: value})
@@ -73,44 +74,78 @@ def test_reserve_options_end_the_wall_earlier(key, value):
 
 def test_last_group_size():
     flag = FLAGS["last_group"]
-    on = block("fuzhou", n=120, reserve_base=45)
-    off = block("fuzhou", n=120, reserve_base=45, last_group_size=0)
+    on = block("fuzhou", n=500, reserve_base=45)
+    off = block("fuzhou", n=500, reserve_base=45, last_group_size=0)
     assert ((on["flags"] & flag) != 0).any()
     assert not ((off["flags"] & flag) != 0).any()
 
 
-@pytest.mark.parametrize("variant", ["fuzhou", "lianzhong", "bianfeng", "youjin"])
-def test_every_win_is_scored_by_its_family(variant):
-    """Zero-sum, and the winner's gain follows the family's formula from the row's F, K, G, L, S."""
-    rows = block(variant, n=80)
+SPECIAL_FIELD = {bit: "special_" + name for name, bit in SPECIALS.items()}
+
+
+@pytest.mark.parametrize("variant, overrides", [
+    ("fuzhou", {}), ("lianzhong", {}), ("bianfeng", {}), ("youjin", {}),
+    # every scoring constant reaches the engine's scoring
+    ("fuzhou", dict(base=9, multiplier=3, flower_point=2, exposed_kong_points=3, concealed_kong_points=5,
+                    special_qiangjin=33, special_pinghu_oneflower=17, special_jinque=71, special_sanjindao=45)),
+    ("lianzhong", dict(multiplier=4, lianzhong_pinghu_bonus=25, special_pinghu_noflower=35)),
+    ("bianfeng", dict(base=3, discard_multiplier=5, multiplier=3)),
+    ("youjin", dict(base=7, youjin_mult_discard=3, youjin_mult_selfdraw=5, youjin_discard_bonus=4)),
+])
+def test_every_win_is_scored_by_its_family(variant, overrides):
+    """Zero-sum; S is the counted special's value; the winner's gain follows the family's formula
+    (RULES §10) from the row's F, K, G, L, S and the configured constants."""
+    cfg = load(variant, overrides)
+    c = cfg.core.fields
+    rows = engine.play_block(cfg.core, SEED, 0, 500, ("greedy",) * 4, True)
     selfpaid = {WIN_TYPES[k] for k in ("selfdraw", "qiangjin", "sanjindao", "tianhu")}
     assert (sum(rows[f"delta_{s}"].astype(int) for s in range(4)) == 0).all()
     n = 0
     for i in np.flatnonzero(rows["outcome"] == 1):
-        F, K, G, L, S = (int(rows[c][i]) for c in "FKGLS")
+        F, K, G, L, S = (int(rows[col][i]) for col in "FKGLS")
         self_paid = int(rows["win_type"][i]) in selfpaid
-        counted = int(rows["special_counted"][i]) != 0
+        counted = int(rows["special_counted"][i])
+        specials = int(rows["specials"][i])
+        value = c[SPECIAL_FIELD[counted]] if counted else 0
+        if variant == "lianzhong" and counted and counted not in (SPECIALS["pinghu_noflower"],
+                                                                  SPECIALS["pinghu_oneflower"]) \
+                and specials & SPECIALS["pinghu_noflower"]:
+            value += c["lianzhong_pinghu_bonus"]
+        assert S == value, (variant, i)
+        m = c["multiplier"]
         if variant == "fuzhou":
-            P = (F + K + G + L + 5) * 2 + S
+            P = (F + K + G + L + c["base"]) * m + S
         elif variant == "lianzhong":
-            P = (F + K + L) * 2 + S if (counted or self_paid) else F + K + L
+            P = (F + K + L) * m + S if (counted or self_paid) else F + K + L
         elif variant == "bianfeng":
             if counted:
-                P, self_paid = S + 2 * (F + K + G + L), True
+                P, self_paid = S + m * (F + K + G + L), True
             else:
-                P = 2 * (1 + F + K + G + L)
+                P = (m if self_paid else c["discard_multiplier"]) * (c["base"] + F + K + G + L)
         else:
-            mult = [2, 4, 8, 16][int(rows["youjin_level"][i])] if self_paid else 1
-            P = (5 + F + G + L + K + (0 if self_paid else 1)) * mult
+            key = ["youjin_mult_selfdraw", "youjin_mult_single", "youjin_mult_double",
+                   "youjin_mult_triple"][int(rows["youjin_level"][i])] if self_paid else "youjin_mult_discard"
+            P = (c["base"] + F + G + L + K + (0 if self_paid else c["youjin_discard_bonus"])) * c[key] + S
         gain = int(rows[f"delta_{int(rows['winner'][i])}"][i])
         assert gain == (3 * P if self_paid else P), (variant, i)
         n += 1
-    assert n > 40
+    assert n > 250
+
+
+@pytest.mark.parametrize("on", [True, False])
+def test_zhuazhuang(on):
+    rows = block("fuzhou", n=200, hands_per_match=8, zhuazhuang=on)
+    won = rows["outcome"] == 1
+    by_dealer = won & (rows["winner"] == rows["dealer"])
+    by_other = won & (rows["winner"] != rows["dealer"])
+    assert np.array_equal(rows["L"][by_dealer], rows["streak"][by_dealer])
+    assert np.array_equal(rows["L"][by_other], rows["streak"][by_other] if on else 0 * rows["streak"][by_other])
+    assert (rows["streak"][by_other] > 0).any()
 
 
 def test_scoring_family_does_not_change_play():
     """Scoring is applied after the hand: the same hands play out the same under fuzhou and bianfeng."""
-    a, b = block("fuzhou", n=60), block("bianfeng", n=60, reserve_per_flower_set=0)
+    a, b = block("fuzhou", n=500), block("bianfeng", n=500, reserve_per_flower_set=0)
     for col in ("outcome", "winner", "discarder", "win_type", "specials", "turns", "F", "K", "G", "L"):
         assert np.array_equal(a[col], b[col]), col
     assert not np.array_equal(a["delta_0"], b["delta_0"])
