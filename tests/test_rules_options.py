@@ -186,3 +186,35 @@ def test_gold_discard_forbidden():
         engine_scripts.scenario(HANDS, draws="5s", tail="9p", policies=pol, rules=load("fuzhou", gold_discard=mode).core)
         turn_legal = next(legal for d, _, legal in pol[1].seen if d == "turn")
         assert (("discard", "9p") in turn_legal) == allowed, mode
+
+
+# ---------------------------------------------------------------- 游金 (§11)
+
+youjin_played = pytest.mark.skipif("youjin" not in getattr(engine, "ACTIONS", ()),
+                                   reason="this engine build does not play the 游金 chain yet")
+
+
+def _winner_golds(rows):
+    return np.array([rows[f"golds_{w}"][i] if w >= 0 else 0 for i, w in enumerate(rows["winner"])])
+
+
+@youjin_played
+def test_youjin_option():
+    on, off = block("youjin", n=2000), block("youjin", n=2000, youjin=False)
+    won_on = on["outcome"] == 1
+    level = on["youjin_level"]
+    assert (level[won_on] > 0).sum() > 20
+    # a 游金 win is always a self-draw, with a gold in hand
+    assert (on["win_type"][level > 0] == WIN_TYPES["selfdraw"]).all()
+    assert (_winner_golds(on)[level > 0] >= 1).all()
+    assert not (off["youjin_level"] > 0).any()
+
+
+@youjin_played
+@pytest.mark.parametrize("must", [True, False])
+def test_must_youjin_with_two_golds(must):
+    rows = block("youjin", n=2000, must_youjin_with_two_golds=must)
+    special_wins = [WIN_TYPES[k] for k in ("sanjindao", "qiangjin", "tianhu")]
+    plain = (rows["outcome"] == 1) & ~np.isin(rows["win_type"], special_wins)
+    two_golds_without_youjin = plain & (_winner_golds(rows) >= 2) & (rows["youjin_level"] == 0)
+    assert two_golds_without_youjin.any() != must
