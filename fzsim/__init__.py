@@ -5,4 +5,17 @@ The compiled core lives in ``fzsim_core``; this package is the Python surface.
 from fzsim._version import __version__
 from fzsim.tiles import fmt, kind_index, kind_name, parse
 
-__all__ = ["__version__", "fmt", "kind_index", "kind_name", "parse"]
+__all__ = ["__version__", "fmt", "kind_index", "kind_name", "load", "parse", "simulate"]
+
+# The runner pulls in pyarrow and joblib; import it on first use so `import fzsim` stays light.
+_LAZY = {"simulate": "fzsim.orchestrator", "load": "fzsim.storage"}
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'fzsim' has no attribute {name!r}")
