@@ -78,7 +78,7 @@ class FakeRuleConfig:
     core: Rules
 
 
-FAKE_PRESETS = {"fuzhou": {}, "fourhands": {"hands_per_match": 4}, "bigbase": {"base": 10}}
+FAKE_PRESETS = {"fuzhou": {}, "lianzhong": {"scoring": 1}, "bianfeng": {"scoring": 2, "base": 1}}
 
 
 def fake_load(variant="fuzhou", overrides=None):
@@ -91,3 +91,21 @@ def fake_load(variant="fuzhou", overrides=None):
     canonical = dict(core.fields)
     text = json.dumps(canonical, sort_keys=True)
     return FakeRuleConfig(variant, canonical, text, hashlib.sha256(text.encode()).hexdigest()[:12], core)
+
+
+@dataclass
+class FakeHandResult:
+    game_id: int
+    hand: int
+    wall_digest: int
+    winner: int
+    events: list | None = None
+
+
+def fake_play_hand(seed, game_id, variant="fuzhou", policies=None, wall=None, log=False, hand=0):
+    cfg = fake_load(variant)
+    cols = fake_play_block(cfg.core, seed, game_id, 1, policies)
+    i = int(hand)
+    events = [{"t": "deal", "dealer": int(cols["dealer"][i])}, {"t": "end", "winner": int(cols["winner"][i])}]
+    return FakeHandResult(game_id, i, int(cols["wall_digest"][i]), int(cols["winner"][i]),
+                          events if log else None)
