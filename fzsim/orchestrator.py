@@ -16,6 +16,7 @@ import dataclasses
 import json
 import os
 import shutil
+import socket
 import time
 import warnings
 from dataclasses import dataclass, field
@@ -91,7 +92,17 @@ def run_block(task: BlockTask) -> dict:
     wins = int(np.count_nonzero(cols["outcome"] == 1))
     return {"variant": task.variant, "block": task.block, "file": os.path.relpath(path, task.root),
             "rows": rows, "wins": wins, "bytes": nbytes,
-            "play_seconds": round(t1 - t0, 4), "write_seconds": round(t2 - t1, 4)}
+            "play_seconds": round(t1 - t0, 4), "write_seconds": round(t2 - t1, 4),
+            "worker": f"{socket.gethostname()}:{os.getpid()}", "peak_rss_mb": _peak_rss_mb()}
+
+
+def _peak_rss_mb() -> float:
+    """Peak resident memory of this worker process so far (MB; Linux reports KiB)."""
+    try:
+        import resource
+    except ImportError:  # not on POSIX
+        return float("nan")
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
 
 
 # --- input checks ------------------------------------------------------------------------------
@@ -313,7 +324,7 @@ def _jsonable(obj):
 
 
 def log_path(root: str, variant: str) -> str:
-    return os.path.join(root, storage.LOG_DIR, f"variant={variant}", "hands.jsonl")
+    return os.path.join(storage.variant_dir(os.path.join(root, storage.LOG_DIR), variant), "hands.jsonl")
 
 
 def _write_logs(root: str, plan: VariantPlan, seed: int, policies: tuple, k: int) -> str:
@@ -368,6 +379,7 @@ class RunSummary:
     seconds: float
     play_seconds: float            # summed over tasks
     write_seconds: float           # summed over tasks
+    peak_rss_mb: dict = field(default_factory=dict)   # worker -> its peak resident memory (MB)
     logs: list[str] = field(default_factory=list)
 
     @property
@@ -383,6 +395,13 @@ class RunSummary:
                 f" -> {self.out}: {self.hands_played:,} hands played in {self.seconds:.1f} s ({rate},"
                 f" {self.backend} jobs={self.jobs}); {self.blocks_written}/{self.blocks_total} blocks"
                 f" written{resumed}{win}, {self.bytes_written / 1e6:.1f} MB")
+
+
+def _peaks(summaries) -> dict:
+    peaks = {}
+    for s in summaries:
+        peaks[s["worker"]] = max(peaks.get(s["worker"], 0.0), s["peak_rss_mb"])
+    return peaks
 
 
 def simulate(
@@ -508,5 +527,6 @@ def _run(root, plans, identity, existing, runner, seats, log_sample, progress, c
         hands_played=sum(s["rows"] for s in written), wins=sum(s["wins"] for s in written),
         bytes_written=sum(s["bytes"] for s in written), seconds=time.perf_counter() - t_start,
         play_seconds=sum(s["play_seconds"] for s in written),
-        write_seconds=sum(s["write_seconds"] for s in written), logs=logs,
+        write_seconds=sum(s["write_seconds"] for s in written),
+        peak_rss_mb=_peaks(written), logs=logs,
     )

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import os
-import re
+import urllib.parse
 import uuid
 import warnings
 from dataclasses import dataclass, field
@@ -188,21 +188,21 @@ def build_table(cols: dict[str, np.ndarray], seed: int, metadata: dict[str, str]
 
 # --- part files ------------------------------------------------------------------------------
 
-_VARIANT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]*$")
-
-
 def check_variant_name(name: str) -> str:
-    """A variant name must be usable as a folder name in ``variant=NAME``."""
-    if not isinstance(name, str) or not _VARIANT_NAME.match(name):
-        raise ValueError(
-            f"variant name {name!r} cannot name a results folder: use letters, digits and _ . + -"
-            " (not starting with . _ + -)"
-        )
+    """A variant name must be a non-empty one-line string (it is %-encoded in ``variant=NAME``)."""
+    if not isinstance(name, str) or not name or any(c in name for c in "/\\\n\r\0"):
+        raise ValueError(f"variant name {name!r} cannot name a results folder: give a non-empty"
+                         " one-line name without / or \\")
     return name
 
 
+def variant_dir(root: str, variant: str) -> str:
+    """``root/variant=NAME``, the name %-encoded as pyarrow's hive partitioning decodes it."""
+    return os.path.join(root, "variant=" + urllib.parse.quote(variant, safe=""))
+
+
 def part_path(root: str, variant: str, block: int) -> str:
-    return os.path.join(root, f"variant={variant}", f"part-{block:06d}.parquet")
+    return os.path.join(variant_dir(root, variant), f"part-{block:06d}.parquet")
 
 
 def write_part(root: str, variant: str, block: int, table: pa.Table) -> tuple[str, int]:
