@@ -113,6 +113,14 @@ def _positive_int(name: str, value, minimum: int = 1) -> int:
     return int(value)
 
 
+def _known_policies() -> tuple[str, ...]:
+    try:
+        from fzsim_core.engine import POLICIES as engine_policies
+    except ImportError:  # TEMPORARY: the engine is not on main yet; contract 3's names
+        return POLICIES
+    return tuple(engine_policies)
+
+
 def _check_policies(policies) -> tuple[str, ...]:
     """None | "name" | [4 names] | {seat: name} -> 4 names (greedy where unspecified)."""
     if policies is None:
@@ -129,9 +137,13 @@ def _check_policies(policies) -> tuple[str, ...]:
         seats = list(policies)
         if len(seats) != 4:
             raise ValueError(f"policies must name 4 seats, got {len(seats)}: {seats!r}")
+    known = _known_policies()
     for name in seats:
-        if name not in POLICIES:
-            raise ValueError(f"unknown policy {name!r}: allowed {', '.join(POLICIES)}")
+        if not isinstance(name, str):
+            raise ValueError(f"policy {name!r} is not a name: a run records its policies, so give"
+                             f" one of {', '.join(known)} (callables work in fzsim.play_hand)")
+        if name not in known:
+            raise ValueError(f"unknown policy {name!r}: allowed {', '.join(known)}")
     return tuple(seats)
 
 
@@ -189,6 +201,7 @@ class _Backend:
                 self._own_client = True
             # every worker thread of the cluster takes blocks
             self.joblib_name, self.n_jobs = "dask", -1
+            self.jobs = sum(self.client.nthreads().values())
         else:  # ray
             try:
                 import ray
@@ -203,6 +216,7 @@ class _Backend:
                     raise ValueError(f"cannot start or reach Ray at {scheduler!r}: {exc}") from exc
             # Ray's joblib backend subclasses multiprocessing: no generator results
             self.joblib_name, self.n_jobs, self.generator = "ray", -1, False
+            self.jobs = int(ray.cluster_resources().get("CPU", 1))
 
     def run(self, tasks: list[BlockTask], on_done) -> None:
         import joblib

@@ -100,7 +100,19 @@ def test_dask_local_cluster_gives_the_same_rows(baseline, tmp_path):
                                   dashboard_address=None) as cluster:
         summary = sim(tmp_path / "r", 3000, variants=["fuzhou", "lianzhong"], seed=11,
                       backend="dask", scheduler=cluster.scheduler_address, block_size=900)
-    assert summary.backend == "dask" and summary.blocks_written == 8
+    assert summary.backend == "dask" and summary.blocks_written == 8 and summary.jobs == 2
+    pd.testing.assert_frame_equal(storage.load(tmp_path / "r"), ref)
+
+
+@pytest.mark.slow
+def test_dask_cluster_of_two_worker_processes_gives_the_same_rows(baseline, tmp_path):
+    distributed = pytest.importorskip("distributed")
+    _, ref = baseline
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        summary = sim(tmp_path / "r", 3000, variants=["fuzhou", "lianzhong"], seed=11,
+                      backend="dask", scheduler=cluster.scheduler_address, block_size=500)
+    assert summary.jobs == 2 and len(summary.peak_rss_mb) == 2   # both workers took blocks
     pd.testing.assert_frame_equal(storage.load(tmp_path / "r"), ref)
 
 
@@ -259,6 +271,7 @@ def free_port():
     (dict(policies="smart"), "unknown policy 'smart': allowed greedy, random"),
     (dict(policies={5: "random"}), "seat 5"),
     (dict(policies=["greedy"] * 3), "4 seats"),
+    (dict(policies=[print] * 4), "is not a name"),
     (dict(log_sample=-1), "log_sample"),
     (dict(hands=10, log_sample=11), "log_sample=11 is more than"),
     (dict(backend="mpi"), "unknown backend 'mpi': allowed loky, threads, dask, ray"),
