@@ -358,3 +358,16 @@ def test_summary_line(tmp_path):
     assert "500 hands x 1 variant(s) [fuzhou] seed 4" in line and "3/3 blocks written" in line
     assert s.hands_per_second > 0
     assert np.isclose(s.wins / s.hands_played, (storage.load(tmp_path / "r").outcome == "win").mean())
+
+
+def test_resume_replays_a_missing_or_damaged_part(tmp_path):
+    out = tmp_path / "r"
+    sim(out, 1000, seed=8, block_size=250)
+    ref = storage.load(out)
+    parts = out / "variant=fuzhou"
+    os.remove(parts / "part-000001.parquet")
+    (parts / "part-000003.parquet").write_bytes(b"PAR1 damaged outside fzsim")
+    with pytest.warns(UserWarning, match="part-000003.parquet is unreadable"):
+        s = sim(out, 1000, seed=8, block_size=250, resume=True)
+    assert (s.blocks_written, s.blocks_resumed, s.hands_played) == (2, 2, 500)
+    pd.testing.assert_frame_equal(storage.load(out), ref)
