@@ -503,6 +503,8 @@ def _run(root, plans, identity, existing, runner, seats, log_sample, progress, c
                 continue
             tasks.append(BlockTask(root, plan.name, block, first, min(block_size, plan.n_games - first),
                                    seed, plan.config.core, seats, bool(check), metadata, block_fn))
+    # block-major order: an interrupted run has every variant about equally far (paired data)
+    tasks.sort(key=lambda t: t.block)
     blocks_total = sum(-(-p.n_games // block_size) for p in plans)
     total_hands = sum(p.n_games * p.hands_per_match for p in plans)
     already = sum(s["rows"] for d in done.values() for s in d.values())
@@ -522,13 +524,8 @@ def _run(root, plans, identity, existing, runner, seats, log_sample, progress, c
             shutil.rmtree(root, ignore_errors=True)
         raise
 
-    logs = []
-    if log_sample:
-        for plan in plans:
-            path = log_path(root, plan.name)
-            if not os.path.exists(path):
-                _write_logs(root, plan, seed, seats, log_sample)
-            logs.append(path)
+    # (re)written on every call that asks: K hands are cheap and replay deterministically
+    logs = [_write_logs(root, plan, seed, seats, log_sample) for plan in plans] if log_sample else []
 
     manifest.status = "complete"
     manifest.blocks = {name: {str(b): d[b] for b in sorted(d)} for name, d in done.items()}
