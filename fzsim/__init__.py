@@ -5,7 +5,28 @@ The compiled core lives in ``fzsim_core``; this package is the Python surface.
 from fzsim._version import __version__
 from fzsim.tiles import fmt, kind_index, kind_name, parse
 
-__all__ = ["__version__", "fmt", "kind_index", "kind_name", "load", "parse", "simulate"]
+from fzsim.wincheck import (
+    is_jinlong,
+    is_jinque,
+    is_win,
+    is_win_many,
+    is_xianjin_wait,
+    shanten,
+    shanten_many,
+    waits,
+)
+
+from fzsim import rules
+from fzsim.rules import PRESETS, RuleConfig, RuleError
+from fzsim.rules import load as load_rules
+from fzsim.scoring import ScoreReport, score
+
+__all__ = [
+    "__version__", "fmt", "kind_index", "kind_name", "parse",
+    "is_win", "waits", "shanten", "is_jinque", "is_jinlong", "is_xianjin_wait", "is_win_many", "shanten_many",
+    "rules", "PRESETS", "RuleConfig", "RuleError", "load_rules", "ScoreReport", "score",
+    "simulate", "load",
+]
 
 # The runner pulls in pyarrow and joblib; import it on first use so `import fzsim` stays light.
 _LAZY = {"simulate": "fzsim.orchestrator", "load": "fzsim.storage"}

@@ -46,6 +46,7 @@ ctypedef struct RuleSet:
     # §10 scoring
     int32_t scoring                   # ScoringFamily
     int32_t base                      # fuzhou 5, bianfeng 1, youjin 5 (unused by lianzhong)
+    int32_t multiplier                # the x2 of fuzhou (..)x2+S, lianzhong Hx2, bianfeng 2P and S+2(F+K+G+L)
     int32_t flower_point              # points per flower: 1
     int32_t flower_set_value          # a complete set of four scores this instead of 4: 6
     int32_t exposed_kong_points       # K per exposed/added kong: 1

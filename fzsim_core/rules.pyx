@@ -24,6 +24,7 @@ FUZHOU_FIELDS = dict(
     must_youjin_with_two_golds=1,
     scoring=SCORING_FUZHOU,
     base=5,
+    multiplier=2,
     flower_point=1,
     flower_set_value=6,
     exposed_kong_points=1,

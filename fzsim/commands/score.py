@@ -1,0 +1,57 @@
+"""``fzsim score``: what a described win pays under a rule variant (the scoring calculator)."""
+from __future__ import annotations
+
+import argparse
+import json
+
+from fzsim import rules
+from fzsim.scoring import MELD_TYPES, WINS, score
+
+
+def add_parser(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "score",
+        help="score a described win under a rule variant (every seat's payment)",
+        description="Score one win: the winner's concealed tiles after winning (winning tile and golds "
+        "included), exposed melds and concealed kongs, flowers, the gold kind and how it was won. Prints F, K, "
+        "G, L, the specials that apply and the one that counts, and every seat's payment (zero-sum). "
+        "Example: fzsim score 123m456m789m123p55s --gold 9s --pung 7p --flowers 1z2z --from 2 --winner 1",
+    )
+    parser.add_argument("hand", help="concealed tiles in notation, e.g. 123m456m789m123p456p55s")
+    parser.add_argument("--gold", required=True, help="the gold kind, e.g. 5p")
+    for mtype in MELD_TYPES:
+        flag = "--" + mtype.replace("_", "-")
+        parser.add_argument(flag, dest="melds", action="append", type=lambda t, m=mtype: f"{m} {t}", default=None,
+                            metavar="TILES", help=f"a {mtype.replace('_', ' ')} (repeatable), e.g. "
+                            + {"chow": "345p", "pung": "7s or 777s"}.get(mtype, "9m or 9999m"))
+    parser.add_argument("--flowers", default="", help="the winner's flowers, e.g. 1z3z5f")
+    parser.add_argument("--win", choices=list(WINS), default=None,
+                        help="how it was won (default: discard if --from is given, else selfdraw)")
+    parser.add_argument("--from", dest="discarder", type=int, default=None, metavar="SEAT",
+                        help="the discarder's seat (a discard or robbed-kong win)")
+    parser.add_argument("--winner", type=int, default=0, metavar="SEAT", help="winner's seat 0..3 (default 0)")
+    parser.add_argument("--dealer", type=int, default=0, metavar="SEAT", help="dealer's seat 0..3 (default 0)")
+    parser.add_argument("--streak", type=int, default=0, metavar="L", help="the dealer's 连庄 count L (default 0)")
+    parser.add_argument("--youjin-level", type=int, default=0, choices=(0, 1, 2, 3),
+                        help="1 单游, 2 双游, 3 三游 (variants with youjin)")
+    parser.add_argument("--winning-tile", default=None, metavar="TILE",
+                        help="the tile that completed the hand (checks gold claims and 闲金 waits)")
+    parser.add_argument("--discarded-gold", action="store_true",
+                        help="the winner discarded a gold earlier this hand (checked against gold_discard)")
+    parser.add_argument("--variant", default="fuzhou", help="a preset (fzsim variants) or a variant .toml file")
+    parser.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
+                        help="override a rule field (repeatable), e.g. --set special_jinque=80")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.set_defaults(func=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    win = args.win or ("discard" if args.discarder is not None else "selfdraw")
+    report = score(
+        args.hand, args.gold, melds=args.melds or (), flowers=args.flowers, win=win, winner=args.winner,
+        dealer=args.dealer, discarder=args.discarder, dealer_streak=args.streak, youjin_level=args.youjin_level,
+        winning_tile=args.winning_tile, discarded_gold=args.discarded_gold, variant=args.variant,
+        overrides=dict(rules.parse_assignment(s) for s in args.sets),
+    )
+    print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2) if args.json else report)
+    return 0

@@ -1,0 +1,338 @@
+"""Rule variants (RULES.md §12, §13): presets, user overrides, validation, canonical form.
+
+A rule set is plain data: a preset plus overrides, given from Python or a TOML file::
+
+    name = "no-gold-discard"        # optional; a file's stem by default
+    description = "fuzhou, golds may not be discarded"   # optional
+    preset = "fuzhou"               # optional; the preset this builds on (default fuzhou)
+    [rules]                         # flat keys, named as the fields of the core's RuleSet
+    gold_discard = "forbidden"
+
+``load(...)`` validates every key (unknown keys, wrong types and out-of-range values raise
+``RuleError`` naming the key with its TOML path and what is allowed), fills in every default and
+returns a ``RuleConfig``: its canonical form (every field, in the fixed order of ``FIELDS``) as a
+dict and as JSON, a 12-hex-digit hash of that JSON, and ``.core``, the compiled
+``fzsim_core.rules.Rules`` the engine reads.
+"""
+from __future__ import annotations
+
+import difflib
+import hashlib
+import json
+import tomllib
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Mapping
+
+from fzsim_core.rules import FUZHOU_FIELDS, Rules
+
+
+class RuleError(ValueError):
+    """An invalid rule configuration: names the key and what is allowed."""
+
+
+@dataclass(frozen=True)
+class Field:
+    """One rule option: its kind (bool, int or enum), default, and allowed range or names."""
+
+    name: str
+    kind: str                       # "bool" | "int" | "enum"
+    default: Any
+    help: str
+    lo: int = 0
+    hi: int = 0
+    choices: tuple[str, ...] = ()   # enum names in the order of their core int values
+
+    def allowed(self) -> str:
+        if self.kind == "bool":
+            return "true or false"
+        if self.kind == "int":
+            return f"an integer {self.lo}..{self.hi}"
+        return "one of " + ", ".join(repr(c) for c in self.choices)
+
+    def check(self, value: Any, where: str) -> Any:
+        """The validated value, or RuleError naming `where` (the key's TOML path)."""
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise RuleError(f"{where} = {value!r}: expected {self.allowed()}")
+        elif self.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RuleError(f"{where} = {value!r}: expected {self.allowed()}")
+            if not self.lo <= value <= self.hi:
+                raise RuleError(f"{where} = {value!r} is out of range: allowed {self.allowed()}")
+        else:
+            if value not in self.choices:
+                raise RuleError(f"{where} = {value!r}: allowed {self.allowed()}")
+        return value
+
+    def to_core(self, value: Any) -> int:
+        return self.choices.index(value) if self.kind == "enum" else int(value)
+
+
+def _b(name, default, help):
+    return Field(name, "bool", default, help)
+
+
+def _i(name, default, lo, hi, help):
+    return Field(name, "int", default, help, lo, hi)
+
+
+def _e(name, default, choices, help):
+    return Field(name, "enum", default, help, choices=tuple(choices))
+
+
+_SPECIAL_MAX = 10_000
+_POINT_MAX = 1_000
+
+#: every rule option in canonical order, with its default (the `fuzhou` preset) and range
+FIELDS: dict[str, Field] = {f.name: f for f in (
+    # §1 tiles
+    _b("honors_are_flowers", True, "winds and dragons are flowers (else ordinary tiles: paired, punged, never chowed)"),
+    # §2 dealer and matches
+    _e("next_dealer", "next", ("next", "winner"), "who deals after a non-dealer win"),
+    _b("draw_keeps_streak", True, "a drawn hand keeps the dealer's L (else resets it to 0)"),
+    _i("hands_per_match", 1, 1, 10_000, "hands in one match (1 = independent deals)"),
+    # §4 gold
+    _e("gold_discard", "allowed", ("allowed", "selfdraw_only", "forbidden"),
+       "discarding a gold: allowed, allowed but the discarder may then only win by self-draw, or forbidden"),
+    _b("xianjin_selfdraw_only", True, "a 闲金 wait (one gold, waiting on any tile) wins by self-draw only"),
+    # §5 play
+    _b("guoshui", False, "过水: a declined discard win blocks that tile until the player's own discard"),
+    _b("no_discard_claimed_tile", True, "after a chow or pung the claimed tile may not be discarded that turn"),
+    # §9 end of the wall
+    _i("reserve_base", 17, 0, 60, "R: tiles kept back at the end of the wall, the gold indicator excluded"),
+    _i("reserve_per_exposed_kong", 1, 0, 8, "R grows by this per exposed or added kong"),
+    _i("reserve_per_concealed_kong", 2, 0, 8, "R grows by this per concealed kong"),
+    _i("reserve_per_flower_set", 0, 0, 8, "R grows by this per four-identical-flower or full season/plant set"),
+    _i("last_group_size", 4, 0, 8, "at most this many draws in the last group (no discards)"),
+    # §11 游金
+    _b("youjin", False, "the 游金 chain (单游, 双游, 三游) is played"),
+    _b("must_youjin_with_two_golds", True, "with two or more golds a player may only win by 游金 (when youjin is on)"),
+    # §10 scoring
+    _e("scoring", "fuzhou", ("fuzhou", "lianzhong", "bianfeng", "youjin"), "scoring family (RULES §10)"),
+    _i("base", 5, 0, _POINT_MAX, "base points: fuzhou 5, bianfeng 1, youjin 5 (lianzhong has none)"),
+    _i("multiplier", 2, 0, 100, "the x2 of fuzhou (F+K+G+L+base)x2+S, lianzhong Hx2, bianfeng 2P and S+2(F+K+G+L)"),
+    _i("flower_point", 1, 0, _POINT_MAX, "F per flower"),
+    _i("flower_set_value", 6, 0, _POINT_MAX, "F of a complete set of four (four identical, 春夏秋冬 or 梅兰竹菊)"),
+    _i("exposed_kong_points", 1, 0, _POINT_MAX, "K per exposed or added kong"),
+    _i("concealed_kong_points", 2, 0, _POINT_MAX, "K per concealed kong"),
+    _b("zhuazhuang", True, "抓庄: a non-dealer winner adds the dealer's L"),
+    _i("special_tianhu", 30, 0, _SPECIAL_MAX, "天胡 (0: not a special)"),
+    _i("special_qiangjin", 30, 0, _SPECIAL_MAX, "抢金"),
+    _i("special_pinghu_noflower", 30, 0, _SPECIAL_MAX, "平胡 (无花无杠)"),
+    _i("special_pinghu_oneflower", 15, 0, _SPECIAL_MAX, "平胡 (一张花)"),
+    _i("special_sanjindao", 40, 0, _SPECIAL_MAX, "三金倒"),
+    _i("special_jinque", 60, 0, _SPECIAL_MAX, "金雀"),
+    _i("special_jinlong", 120, 0, _SPECIAL_MAX, "金龙"),
+    _i("lianzhong_pinghu_bonus", 10, 0, _SPECIAL_MAX, "lianzhong: +this on 抢金/三金倒/金雀 that is also 平胡"),
+    _i("discard_multiplier", 2, 0, 100, "bianfeng: the discarder pays this x P"),
+    _i("youjin_mult_discard", 1, 0, _POINT_MAX, "youjin multiplier of a discard win"),
+    _i("youjin_mult_selfdraw", 2, 0, _POINT_MAX, "youjin multiplier of a self-draw"),
+    _i("youjin_mult_single", 4, 0, _POINT_MAX, "youjin multiplier of 单游"),
+    _i("youjin_mult_double", 8, 0, _POINT_MAX, "youjin multiplier of 双游"),
+    _i("youjin_mult_triple", 16, 0, _POINT_MAX, "youjin multiplier of 三游"),
+    _i("youjin_discard_bonus", 1, 0, _POINT_MAX, "youjin: B gets +this on a discard win"),
+)}
+
+_TOP_KEYS = ("name", "description", "preset", "rules")
+_PRESET_DIR = resources.files("fzsim") / "presets"
+#: preset names, in the order `fzsim variants` lists them
+_PRESET_ORDER = ("fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors")
+
+
+def _read_toml(text: str, origin: str) -> dict:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RuleError(f"{origin}: not valid TOML: {exc}") from None
+
+
+def _unknown(key: str, where: str, allowed) -> RuleError:
+    close = difflib.get_close_matches(key, list(allowed), n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    return RuleError(f"{where}: unknown key{hint}; allowed keys: {', '.join(allowed)}")
+
+
+def _check_rules(table: Mapping[str, Any], prefix: str) -> dict[str, Any]:
+    """Validate a mapping of rule fields; `prefix` is the TOML path of the table ("rules." or "")."""
+    if not isinstance(table, Mapping):
+        raise RuleError(f"{prefix.rstrip('.') or 'overrides'} must be a table of rule fields, got {table!r}")
+    out = {}
+    for key, value in table.items():
+        if key not in FIELDS:
+            raise _unknown(str(key), f"{prefix}{key}", FIELDS)
+        out[key] = FIELDS[key].check(value, f"{prefix}{key}")
+    return out
+
+
+@dataclass(frozen=True)
+class _Spec:
+    """A parsed variant file: name, description, base preset and its [rules] overrides."""
+
+    name: str
+    description: str
+    preset: str | None
+    rules: dict[str, Any]
+
+
+def _parse_spec(data: dict, origin: str, default_name: str) -> _Spec:
+    for key in data:
+        if key not in _TOP_KEYS:
+            raise _unknown(key, f"{origin}: {key}", _TOP_KEYS)
+    for key in ("name", "description", "preset"):
+        if key in data and not isinstance(data[key], str):
+            raise RuleError(f"{origin}: {key} = {data[key]!r}: expected a string")
+    name = data.get("name", default_name)
+    if not name or any(c in name for c in '/\\=\n'):
+        raise RuleError(f"{origin}: name = {name!r}: expected a non-empty string without / \\ = or newlines")
+    preset = data.get("preset")
+    if preset is not None and preset not in _PRESET_ORDER:
+        raise RuleError(f"{origin}: preset = {preset!r}: allowed {', '.join(_PRESET_ORDER)}")
+    return _Spec(name, data.get("description", ""), preset, _check_rules(data.get("rules", {}), "rules."))
+
+
+@lru_cache(maxsize=None)
+def _preset_spec(name: str) -> _Spec:
+    path = _PRESET_DIR / f"{name}.toml"
+    return _parse_spec(_read_toml(path.read_text(encoding="utf-8"), f"preset {name}"), f"preset {name}", name)
+
+
+def _resolve(spec: _Spec) -> dict[str, Any]:
+    """Defaults, then the base preset's fields, then the spec's own overrides."""
+    fields = {k: f.default for k, f in FIELDS.items()}
+    if spec.preset is not None and spec.preset != spec.name:
+        fields.update(_resolve(_preset_spec(spec.preset)))
+    fields.update(spec.rules)
+    return fields
+
+
+class RuleConfig:
+    """A validated, complete rule configuration (see ``load``). Immutable; compare by ``hash``."""
+
+    def __init__(self, name: str, fields: Mapping[str, Any], description: str = ""):
+        self.name = name
+        self.description = description
+        self._canonical = {k: fields[k] for k in FIELDS}
+        #: the canonical form as compact JSON (fixed key order); what the hash is taken of
+        self.canonical_json = json.dumps(self._canonical, ensure_ascii=False, separators=(",", ":"))
+        #: first 12 hex digits of the SHA-256 of canonical_json
+        self.hash = hashlib.sha256(self.canonical_json.encode("utf-8")).hexdigest()[:12]
+
+    @property
+    def canonical(self) -> dict[str, Any]:
+        """Every rule field in the fixed order of FIELDS (a fresh dict: the config stays immutable)."""
+        return dict(self._canonical)
+
+    @cached_property
+    def core(self) -> Rules:
+        """The compiled ``fzsim_core.rules.Rules`` (built once per RuleConfig)."""
+        return Rules(**{k: FIELDS[k].to_core(v) for k, v in self._canonical.items()})
+
+    def __getitem__(self, key: str) -> Any:
+        if key not in self._canonical:
+            raise _unknown(key, key, FIELDS)
+        return self._canonical[key]
+
+    def __eq__(self, other):
+        return isinstance(other, RuleConfig) and (self.name, self.canonical) == (other.name, other.canonical)
+
+    def __hash__(self):
+        return hash((self.name, self.hash))
+
+    def __reduce__(self):
+        return (RuleConfig, (self.name, self.canonical, self.description))
+
+    def __repr__(self):
+        return f"RuleConfig(name={self.name!r}, hash={self.hash!r})"
+
+    def diff(self, other: "RuleConfig | None" = None) -> dict[str, Any]:
+        """The fields that differ from `other` (default: the `fuzhou` defaults)."""
+        base = other.canonical if other is not None else {k: f.default for k, f in FIELDS.items()}
+        return {k: v for k, v in self._canonical.items() if base[k] != v}
+
+    def to_toml(self) -> str:
+        """This configuration as a complete variant file that ``load`` reads back unchanged."""
+        lines = [f"name = {json.dumps(self.name, ensure_ascii=False)}"]
+        if self.description:
+            lines.append(f"description = {json.dumps(self.description, ensure_ascii=False)}")
+        lines += [f"# canonical hash {self.hash}", "", "[rules]"]
+        for key, value in self._canonical.items():
+            text = ("true" if value else "false") if isinstance(value, bool) else json.dumps(value)
+            lines.append(f"{key} = {text}")
+        return "\n".join(lines) + "\n"
+
+
+def _load_presets() -> dict[str, str]:
+    return {name: _preset_spec(name).description for name in _PRESET_ORDER}
+
+
+#: preset name -> one-line description (RULES §13)
+PRESETS: dict[str, str] = _load_presets()
+
+
+def load(variant: "str | Path | RuleConfig" = "fuzhou", overrides: Mapping[str, Any] | None = None,
+         name: str | None = None, **kwargs: Any) -> RuleConfig:
+    """A validated ``RuleConfig``.
+
+    `variant`: a preset name (``PRESETS``), a path to a variant ``.toml`` file, or a RuleConfig.
+    `overrides` (and keyword arguments): rule fields replacing the variant's, e.g.
+    ``load("fuzhou", gold_discard="forbidden")``. A variant with overrides is named
+    ``<variant>-<first 6 hash digits>`` unless `name` is given.
+    Raises ``RuleError`` (a ValueError) naming the offending key and what is allowed.
+    """
+    extra = dict(overrides or {})
+    dup = sorted(set(extra) & set(kwargs))
+    if dup:
+        raise RuleError(f"{dup[0]} given both in overrides and as a keyword argument")
+    extra.update(kwargs)
+    if isinstance(variant, RuleConfig):
+        base_name, description, fields = variant.name, variant.description, dict(variant.canonical)
+    elif isinstance(variant, (str, Path)) and str(variant) in PRESETS:
+        spec = _preset_spec(str(variant))
+        base_name, description, fields = spec.name, spec.description, _resolve(spec)
+    elif isinstance(variant, (str, Path)) and (str(variant).endswith(".toml") or Path(variant).exists()):
+        path = Path(variant)
+        if not path.is_file():
+            raise FileNotFoundError(f"variant file {str(path)!r} does not exist")
+        spec = _parse_spec(_read_toml(path.read_text(encoding="utf-8"), str(path)), str(path), path.stem)
+        base_name, description, fields = spec.name, spec.description, _resolve(spec)
+    else:
+        raise RuleError(f"variant {variant!r} is unknown: allowed a preset ({', '.join(PRESETS)}), "
+                        f"a path to a .toml file, or a RuleConfig")
+    base_fields = dict(fields)
+    if extra:
+        fields.update(_check_rules(extra, ""))
+    cfg = RuleConfig(base_name, fields, description)
+    if name is not None:
+        _parse_spec({"name": name}, "name", name)  # the same checks as a file's name
+        if fields != base_fields:
+            changed = ", ".join(f"{k}={fields[k]}" for k in FIELDS if fields[k] != base_fields[k])
+            description = f"{base_name} with {changed}"
+        return RuleConfig(name, fields, description)
+    if fields != base_fields:
+        # overridden rules get their own name, so results of different rules never share one
+        changed = ", ".join(f"{k}={fields[k]}" for k in FIELDS if fields[k] != base_fields[k])
+        return RuleConfig(f"{base_name}-{cfg.hash[:6]}", fields, f"{base_name} with {changed}")
+    return cfg
+
+
+def parse_assignment(text: str) -> tuple[str, Any]:
+    """``"key=value"`` (CLI ``--set``) as (key, value): the value read as TOML, else as a bare string."""
+    if "=" not in text:
+        raise RuleError(f"--set {text!r}: expected key=value, e.g. gold_discard=forbidden")
+    key, raw = (s.strip() for s in text.split("=", 1))
+    try:
+        value = tomllib.loads(f"v = {raw}")["v"]
+    except tomllib.TOMLDecodeError:
+        value = raw
+    return key, value
+
+
+def compile_fields(cfg: RuleConfig) -> dict[str, int]:
+    """The RuleSet field values (ints) `cfg.core` was built from."""
+    return {k: FIELDS[k].to_core(v) for k, v in cfg.canonical.items()}
+
+
+assert set(FIELDS) == set(FUZHOU_FIELDS), "fzsim.rules.FIELDS and the core RuleSet disagree"

@@ -1,0 +1,338 @@
+"""The scoring calculator: what a described win pays under any rule variant (RULES.md §6, §10).
+
+``fzsim.score(...)`` checks that the description is a possible win (tile counts, melds, golds,
+flowers for the variant, the winning shape from the wildcard win search, the way it was won),
+works out the facts the engine would record (golds G, kongs, 金雀 / 金龙 readings, 闲金 wait,
+flags) and scores them with the core's ``score_win``, exactly as the engine does.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Iterable, Mapping
+
+import numpy as np
+
+from fzsim import rules as _rules
+from fzsim.tiles import COPIES, N_HAND_KINDS, N_SUITED, as_hand_counts, gold_index, kind_index, kind_name, parse
+from fzsim_core.scoring import FLAGS, SPECIALS, WIN_TYPES, score_facts
+
+#: how a win can be described -> (core win type, flags beyond selfdraw)
+WINS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "selfdraw": ("selfdraw", ()),
+    "discard": ("discard", ()),
+    "robbed_kong": ("robbed_kong", ("robbed_kong",)),
+    "qiangjin": ("qiangjin", ()),
+    "sanjindao": ("sanjindao", ()),
+    "tianhu": ("tianhu", ()),
+    "kong_replacement": ("selfdraw", ("kong_replacement",)),
+    "last_tile": ("selfdraw", ("last_tile",)),
+    "last_group": ("selfdraw", ("last_group",)),
+}
+#: meld types; kongs are 4 tiles, chows and pungs 3
+MELD_TYPES = ("chow", "pung", "kong", "added_kong", "concealed_kong")
+_MELD_ALIASES = {"exposed_kong": "kong", "ming_kong": "kong", "an_kong": "concealed_kong"}
+_DISCARD_WINS = ("discard", "robbed_kong")
+_OPENING_WINS = ("qiangjin", "tianhu")
+
+
+@dataclass(frozen=True)
+class Meld:
+    """An exposed (or concealed-kong) meld: its type and its tiles as kind indices."""
+
+    type: str
+    kinds: tuple[int, ...]
+
+    def notation(self) -> str:
+        counts = np.zeros(N_HAND_KINDS, dtype=np.uint8)
+        for k in self.kinds:
+            counts[k] += 1
+        from fzsim.tiles import fmt
+        return f"{self.type} {fmt(counts)}"
+
+
+@dataclass
+class ScoreReport:
+    """The score of one win: components, specials, flags and every seat's payment (zero-sum)."""
+
+    variant: str
+    rules_hash: str
+    scoring: str
+    win: str
+    win_type: str
+    winner: int
+    dealer: int
+    discarder: int
+    F: int
+    K: int
+    G: int
+    L: int
+    S: int
+    specials: list[str]         # every special that applies
+    special_counted: str | None  # the one that counted (None: no special value)
+    flags: list[str]
+    deltas: list[int]            # per seat 0..3, zero-sum
+    total: int                   # what the winner receives
+    hand: str = ""
+    melds: list[str] = field(default_factory=list)
+    flowers: str = ""
+    gold: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def __str__(self) -> str:
+        pays = ", ".join(f"seat {s}: {d:+d}" for s, d in enumerate(self.deltas))
+        counted = self.special_counted or "none"
+        return "\n".join([
+            f"variant {self.variant} ({self.scoring} scoring, rules {self.rules_hash})",
+            f"hand {self.hand}" + (f" + {', '.join(self.melds)}" if self.melds else "")
+            + f", gold {self.gold}, flowers {self.flowers or '-'}",
+            f"win: {self.win} by seat {self.winner}" + (f" from seat {self.discarder}" if self.discarder >= 0 else "")
+            + f", dealer seat {self.dealer}",
+            f"F={self.F} K={self.K} G={self.G} L={self.L} S={self.S}",
+            f"specials: {', '.join(self.specials) or 'none'}; counted: {counted}",
+            f"flags: {', '.join(self.flags) or 'none'}",
+            f"payments: {pays}",
+            f"total: {self.total}",
+        ])
+
+
+def parse_meld(spec: "str | tuple[str, Any] | Meld") -> Meld:
+    """A meld from ``"pung 555p"``, ``"pung:5p"``, ``("chow", "123m")`` or a Meld.
+
+    Pungs and kongs may give one tile (``"kong 7s"``) or all of them; a chow gives its three tiles.
+    """
+    if isinstance(spec, Meld):
+        return spec
+    if isinstance(spec, str):
+        parts = spec.replace(":", " ").split(None, 1)
+        if len(parts) != 2:
+            raise ValueError(f"meld {spec!r}: expected '<type> <tiles>', e.g. 'pung 555p', with type one of "
+                             f"{', '.join(MELD_TYPES)}")
+        mtype, tiles = parts
+    else:
+        try:
+            mtype, tiles = spec
+        except (TypeError, ValueError):
+            raise ValueError(f"meld {spec!r}: expected '<type> <tiles>' or a (type, tiles) pair") from None
+    mtype = _MELD_ALIASES.get(str(mtype).lower(), str(mtype).lower())
+    if mtype not in MELD_TYPES:
+        raise ValueError(f"meld {spec!r}: unknown meld type {mtype!r}; allowed {', '.join(MELD_TYPES)}")
+    counts = parse(tiles) if isinstance(tiles, str) else as_hand_counts(tiles)
+    kinds = [k for k in range(len(counts)) for _ in range(int(counts[k]))]
+    if any(k >= N_HAND_KINDS for k in kinds):
+        raise ValueError(f"meld {spec!r}: flowers cannot be melded")
+    size = 3 if mtype in ("chow", "pung") else 4
+    if mtype == "chow":
+        ok = (len(kinds) == 3 and kinds[2] < N_SUITED and kinds[0] // 9 == kinds[2] // 9
+              and kinds[1] == kinds[0] + 1 and kinds[2] == kinds[0] + 2)
+        if not ok:
+            raise ValueError(f"meld {spec!r}: a chow is three consecutive tiles of one suit, e.g. 'chow 345p'")
+    else:
+        if len(set(kinds)) != 1:
+            raise ValueError(f"meld {spec!r}: a {mtype} is {size} identical tiles")
+        if len(kinds) == 1:
+            kinds = kinds * size
+        if len(kinds) != size:
+            raise ValueError(f"meld {spec!r}: a {mtype} is {size} identical tiles, got {len(kinds)}")
+    return Meld(mtype, tuple(kinds))
+
+
+def _wincheck():
+    # the wildcard win search of the wincheck branch (team contract 1)
+    from fzsim import wincheck
+    return wincheck
+
+
+def score(hand, gold, *, melds: Iterable = (), flowers="", win: str = "selfdraw", winner: int = 0,
+          dealer: int = 0, discarder: int | None = None, dealer_streak: int = 0, youjin_level: int = 0,
+          winning_tile=None, discarded_gold: bool = False, variant="fuzhou",
+          overrides: Mapping[str, Any] | None = None) -> ScoreReport:
+    """Score a described win under a rule variant.
+
+    hand: the winner's concealed tiles after winning (the winning tile and any golds included),
+      notation or counts; gold: the gold kind ("5p").
+    melds: exposed melds and concealed kongs, e.g. ``["chow 123m", "pung 5s", "concealed_kong 9p"]``
+      (types: chow, pung, kong = exposed kong from a discard, added_kong, concealed_kong).
+    flowers: the winner's flowers in notation ("1z3z5f"; honours only where they are flowers).
+    win: one of ``WINS``: selfdraw, discard, robbed_kong, qiangjin (the hand then holds the
+      indicator), sanjindao, tianhu, kong_replacement, last_tile, last_group.
+    winner, dealer, discarder (discard / robbed_kong only): seats 0..3; dealer_streak: the
+      dealer's L; youjin_level: 0, or 1/2/3 for a 单游/双游/三游 self-draw (variants with youjin).
+    winning_tile: optional; checked to be in the hand, never a gold on a discard, and used to
+      detect a 闲金 wait (which may not win a discard when xianjin_selfdraw_only); on a robbed
+      kong it is the robbed tile, whose other three copies are in the robbed player's pung.
+    discarded_gold: the winner discarded a gold earlier in the hand (checked against gold_discard).
+    variant, overrides: as ``fzsim.rules.load``.
+
+    Raises ValueError with the reason when the description is not a possible win.
+    """
+    cfg = _rules.load(variant, overrides)
+    if win not in WINS:
+        raise ValueError(f"win {win!r} is unknown: allowed {', '.join(WINS)}")
+    win_type, extra_flags = WINS[win]
+    for name, seat in (("winner", winner), ("dealer", dealer)):
+        if not isinstance(seat, (int, np.integer)) or not 0 <= seat <= 3:
+            raise ValueError(f"{name} seat {seat!r} is out of range: allowed 0..3")
+    if win in _DISCARD_WINS:
+        if discarder is None:
+            raise ValueError(f"a {win} win needs the discarder seat (0..3, not the winner)")
+        if not 0 <= discarder <= 3 or discarder == winner:
+            raise ValueError(f"discarder seat {discarder!r}: allowed 0..3 other than the winner {winner}")
+    elif discarder is not None:
+        raise ValueError(f"discarder {discarder} given for a {win} win: only discard and robbed_kong have one")
+    if not isinstance(dealer_streak, (int, np.integer)) or not 0 <= dealer_streak <= 255:
+        raise ValueError(f"dealer_streak {dealer_streak!r} is out of range: allowed 0..255")
+
+    counts = as_hand_counts(hand).astype(np.int64)
+    g = gold_index(gold)
+    if g < 0:
+        raise ValueError("gold is required: every Fuzhou hand has a gold kind (e.g. gold='5p')")
+    meld_list = [parse_meld(m) for m in melds]
+    honours_flowers = cfg["honors_are_flowers"]
+    flower_counts = parse(flowers) if isinstance(flowers, str) else np.asarray(flowers, dtype=np.int64)
+    _check_tiles(counts, g, meld_list, flower_counts, honours_flowers, win, cfg.name)
+
+    golds = int(counts[g])
+    n_melds = len(meld_list)
+    ek = sum(m.type in ("kong", "added_kong") for m in meld_list)
+    ck = sum(m.type == "concealed_kong" for m in meld_list)
+    wc = _wincheck()
+    shape_wins = bool(wc.is_win(counts, g))
+    if win == "sanjindao":
+        if golds < 3:
+            raise ValueError(f"三金倒 needs 3 golds in hand; this hand holds {golds} of gold {kind_name(g)}")
+    elif not shape_wins:
+        raise ValueError(f"not a winning hand: {_fmt(counts)} with gold {kind_name(g)} and {n_melds} meld(s) "
+                         f"is not {5 - n_melds} melds + a pair (golds wild)")
+    if win in _OPENING_WINS and meld_list:
+        raise ValueError(f"a {win} win happens before any meld or kong: got {len(meld_list)} meld(s)")
+    if win == "tianhu" and winner != dealer:
+        raise ValueError(f"天胡 is the dealer's win: winner {winner} is not the dealer {dealer}")
+    if win == "qiangjin" and golds < 1:
+        raise ValueError("抢金 takes the gold indicator into the hand: the hand must hold a gold")
+
+    specials = []
+    if shape_wins and golds >= 2 and wc.is_jinque(counts, g):
+        specials.append("jinque")
+    if shape_wins and golds >= 3 and wc.is_jinlong(counts, g):
+        specials.append("jinlong")
+
+    flags = [] if win in _DISCARD_WINS else ["selfdraw"]
+    flags += list(extra_flags)
+    if winning_tile is not None:
+        w = kind_index(winning_tile) if isinstance(winning_tile, str) else int(winning_tile)
+        if not 0 <= w < N_HAND_KINDS or counts[w] == 0:
+            raise ValueError(f"winning tile {winning_tile!r} is not in the hand {_fmt(counts)}")
+        if w == g and win in _DISCARD_WINS:
+            raise ValueError(f"a gold ({kind_name(g)}) can never be claimed from a discard or a kong")
+        if win == "robbed_kong" and counts[w] != 1:
+            raise ValueError(f"robbing a kong of {kind_name(w)}: the other 3 copies are in the robbed player's "
+                             f"pung, so the hand holds exactly 1 {kind_name(w)}, not {int(counts[w])}")
+        if win == "robbed_kong" and any(w in m.kinds for m in meld_list):
+            raise ValueError(f"robbing a kong of {kind_name(w)}: the winner's melds cannot hold {kind_name(w)}")
+        before = counts.copy()
+        before[w] -= 1
+        if int(before[g]) == 1 and wc.is_xianjin_wait(before, g):
+            flags.append("xianjin")
+            if win in _DISCARD_WINS and cfg["xianjin_selfdraw_only"]:
+                raise ValueError(f"a 闲金 wait (one gold as half the pair) may only win by self-draw in variant "
+                                 f"{cfg.name} (xianjin_selfdraw_only = true)")
+
+    if discarded_gold:
+        if cfg["gold_discard"] == "forbidden":
+            raise ValueError(f"golds may not be discarded in variant {cfg.name} (gold_discard = \"forbidden\")")
+        if cfg["gold_discard"] == "selfdraw_only" and win in _DISCARD_WINS:
+            raise ValueError(f"a player who discarded a gold may only win by self-draw in variant {cfg.name} "
+                             f"(gold_discard = \"selfdraw_only\")")
+
+    if youjin_level:
+        if youjin_level not in (1, 2, 3):
+            raise ValueError(f"youjin_level {youjin_level!r}: allowed 0 (none), 1 单游, 2 双游, 3 三游")
+        if not cfg["youjin"]:
+            raise ValueError(f"youjin_level {youjin_level} but variant {cfg.name} does not play 游金 (youjin = false)")
+        if win in _DISCARD_WINS or win in _OPENING_WINS or win == "sanjindao":
+            raise ValueError(f"a 游金 win is a self-draw during play, not {win}")
+        if golds < 1:
+            raise ValueError("a 游金 win holds a gold")
+    elif (cfg["youjin"] and cfg["must_youjin_with_two_golds"] and golds >= 2
+          and win not in ("sanjindao", "qiangjin", "tianhu")):
+        raise ValueError(f"with {golds} golds variant {cfg.name} allows only a 游金 win "
+                         f"(must_youjin_with_two_golds = true): give youjin_level 1..3")
+
+    res = score_facts(
+        cfg.core, winner=int(winner), dealer=int(dealer), win_type=win_type,
+        discarder=-1 if discarder is None else int(discarder), specials=specials,
+        flowers=[int(c) for c in flower_counts[27:42]],
+        exposed_kongs=ek, concealed_kongs=ck, golds=golds, dealer_streak=int(dealer_streak),
+        youjin_level=int(youjin_level),
+    )
+    sp_names = [n for n, b in SPECIALS.items() if res["specials"] & b]
+    counted = next((n for n, b in SPECIALS.items() if res["special_counted"] == b), None)
+    return ScoreReport(
+        variant=cfg.name, rules_hash=cfg.hash, scoring=cfg["scoring"], win=win, win_type=win_type,
+        winner=int(winner), dealer=int(dealer), discarder=-1 if discarder is None else int(discarder),
+        F=res["F"], K=res["K"], G=res["G"], L=res["L"], S=res["S"], specials=sp_names,
+        special_counted=counted, flags=[f for f in FLAGS if f in flags], deltas=res["deltas"],
+        total=res["deltas"][int(winner)], hand=_fmt(counts), melds=[m.notation() for m in meld_list],
+        flowers=_fmt42(flower_counts), gold=kind_name(g),
+    )
+
+
+def _fmt(counts) -> str:
+    from fzsim.tiles import fmt
+    return fmt(np.asarray(counts, dtype=np.uint8)[:N_HAND_KINDS])
+
+
+def _fmt42(counts) -> str:
+    from fzsim.tiles import fmt
+    arr = np.zeros(42, dtype=np.uint8)
+    arr[:len(counts)] = counts
+    return fmt(arr)
+
+
+def _check_tiles(counts, g, melds, flowers, honours_flowers, win, variant) -> None:
+    """Reject descriptions no real deal can produce: counts, golds, melds and flowers."""
+    if flowers.ndim != 1 or flowers.shape[0] != 42:
+        raise ValueError("flowers must be notation such as '1z5f' or 42 counts")
+    bad = np.flatnonzero((flowers < 0) | (flowers > COPIES))
+    if bad.size:
+        k = int(bad[0])
+        raise ValueError(f"{int(flowers[k])} copies of flower {kind_name(k)}: allowed 0..{int(COPIES[k])}")
+    if flowers[:N_SUITED].any():
+        k = int(np.flatnonzero(flowers[:N_SUITED])[0])
+        raise ValueError(f"{kind_name(k)} listed as a flower: flowers are "
+                         f"{'1z..7z and ' if honours_flowers else ''}1f..8f")
+    if not honours_flowers and flowers[27:34].any():
+        k = 27 + int(np.flatnonzero(flowers[27:34])[0])
+        raise ValueError(f"{kind_name(k)} is not a flower in variant {variant} (honors_are_flowers = false): "
+                         f"only 1f..8f are flowers")
+    if honours_flowers and g >= 27:
+        raise ValueError(f"gold {kind_name(g)} is a flower in variant {variant}: the gold is a suited kind there")
+    total = counts.copy()
+    for m in melds:
+        if g in m.kinds:
+            raise ValueError(f"gold {kind_name(g)} in meld {m.notation()!r}: golds are never chowed, punged or konged")
+        if m.type == "chow" and m.kinds[0] >= N_SUITED:
+            raise ValueError(f"meld {m.notation()!r}: honours are never chowed")
+        for k in m.kinds:
+            total[k] += 1
+    if honours_flowers and total[27:34].any():
+        k = 27 + int(np.flatnonzero(total[27:34])[0])
+        raise ValueError(f"{kind_name(k)} is a flower in variant {variant} (honors_are_flowers = true): "
+                         f"it cannot be held or melded; list it under flowers")
+    over = [k for k in range(N_HAND_KINDS) if k != g and total[k] > 4]
+    if over:
+        raise ValueError(f"{int(total[over[0]])} copies of {kind_name(over[0])} across hand and melds: "
+                         f"the tile set has 4")
+    max_golds = 4 if win == "qiangjin" else 3   # the indicator reaches a hand only through 抢金
+    if counts[g] > max_golds:
+        raise ValueError(f"{int(counts[g])} golds ({kind_name(g)}) in hand: at most {max_golds} "
+                         f"(the indicator is out of play{'' if win == 'qiangjin' else ' unless robbed by 抢金'})")
+    if len(melds) > 5:
+        raise ValueError(f"{len(melds)} melds: a hand has at most 5")
+    want = 17 - 3 * len(melds)
+    have = int(counts.sum())
+    if have != want:
+        raise ValueError(f"wrong tile count: {have} concealed tiles with {len(melds)} meld(s); a winning hand "
+                         f"holds 17 - 3 x melds = {want} (the winning tile included, kongs counted as 3)")

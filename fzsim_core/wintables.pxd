@@ -1,0 +1,31 @@
+# Table-driven wildcard (金) win search over a packed Hand (contract 1).
+#
+# The tables build when fzsim_core.wintables is imported; cimporting this module imports it,
+# so they are always ready before any of these functions can be called. All functions read
+# only the Hand and the tables: they are safe to call concurrently without the GIL.
+from libc.stdint cimport uint64_t
+from fzsim_core.hand cimport Hand
+
+# Fewest golds the concealed part (size 3n+2) needs to be n melds + a pair (golds themselves
+# excluded from the real tiles). A hand wins iff hand_need(h) <= h.golds.
+cdef int hand_need(const Hand* h) noexcept nogil
+# Size 3n+2 and every gold wild: the concealed tiles are n melds + a pair. 0 for other sizes.
+cdef bint hand_is_win(const Hand* h) noexcept nogil
+# Size 3n+1: adding one tile of `kind` (0..33, may be the gold kind) wins.
+# 0 if the hand already holds 4 copies of `kind` (that tile cannot be drawn).
+cdef bint hand_wins_with(const Hand* h, int kind) noexcept nogil
+# Size 3n+1: bit k set iff hand_wins_with(h, k); kinds held 4 times are never set.
+cdef uint64_t hand_wait_mask(const Hand* h) noexcept nogil
+# Size 3n+1 or 3n+2, golds wild: -1 complete, 0 ready, else tiles to exchange before ready.
+# Like every shanten table it ignores the 4-copy limit and visible tiles. -2 for a size 3n.
+cdef int hand_shanten(const Hand* h) noexcept nogil
+# A winning 3n+2 hand readable as 金雀: two golds are the pair, the rest (remaining golds wild)
+# are the melds.
+cdef bint hand_is_jinque(const Hand* h) noexcept nogil
+# A winning 3n+2 hand readable as 金龙: three golds are a pung of their own kind and the
+# remaining tiles are melds + pair with no wildcard; a 4th gold then counts only as a plain
+# tile of the gold kind.
+cdef bint hand_is_jinlong(const Hand* h) noexcept nogil
+# A 3n+1 hand holding exactly one gold whose other tiles are n melds with no wildcard, so
+# the gold is half of the pair and any tile completes it (闲金 / 跑百搭 wait).
+cdef bint hand_is_xianjin_wait(const Hand* h) noexcept nogil
