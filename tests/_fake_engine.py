@@ -1,19 +1,16 @@
-"""TEMPORARY stand-ins for the engine's play_block (contract 3) and fzsim.rules.load (contract 2).
+"""TEMPORARY stand-ins for the engine's play_block and play_hand (contract 3).
 
-Used only until branches `engine` and `rules` land on main; then every test switches to the real
-code and this file is deleted. Rows are a pure function of (seed, game id, hand), like the real
+Used only until branch `engine` lands on main; then every test switches to the real engine and
+this file is deleted. Rows are a pure function of (seed, game id, hand), like the real
 engine's walls, so block boundaries and backends cannot change them.
 """
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass
 
 import numpy as np
 
 from fzsim.storage import ENGINE_COLUMNS
-from fzsim_core.rules import Rules
 from fzsim_core.scoring import SPECIALS
 
 _M = np.uint64(0xFFFFFFFFFFFFFFFF)
@@ -70,30 +67,6 @@ def fake_play_block(rules, root_seed, first_game, n_games, policies=("greedy",) 
 
 
 @dataclass
-class FakeRuleConfig:
-    name: str
-    canonical: dict
-    canonical_json: str
-    hash: str
-    core: Rules
-
-
-FAKE_PRESETS = {"fuzhou": {}, "lianzhong": {"scoring": 1}, "bianfeng": {"scoring": 2, "base": 1}}
-
-
-def fake_load(variant="fuzhou", overrides=None):
-    if isinstance(variant, FakeRuleConfig):
-        return variant
-    if variant not in FAKE_PRESETS:
-        raise ValueError(f"unknown variant {variant!r}: allowed {sorted(FAKE_PRESETS)}")
-    fields = dict(FAKE_PRESETS[variant], **(overrides or {}))
-    core = Rules(**fields)
-    canonical = dict(core.fields)
-    text = json.dumps(canonical, sort_keys=True)
-    return FakeRuleConfig(variant, canonical, text, hashlib.sha256(text.encode()).hexdigest()[:12], core)
-
-
-@dataclass
 class FakeHandResult:
     game_id: int
     hand: int
@@ -103,7 +76,9 @@ class FakeHandResult:
 
 
 def fake_play_hand(seed, game_id, variant="fuzhou", policies=None, wall=None, log=False, hand=0):
-    cfg = fake_load(variant)
+    from fzsim.rules import load
+
+    cfg = load(variant)
     cols = fake_play_block(cfg.core, seed, game_id, 1, policies)
     i = int(hand)
     events = [{"t": "deal", "dealer": int(cols["dealer"][i])}, {"t": "end", "winner": int(cols["winner"][i])}]

@@ -19,9 +19,8 @@ BLOCK_FN = _fake_engine.fake_play_block   # TEMPORARY: None (the real engine) on
 
 
 @pytest.fixture(autouse=True)
-def _temporary_rules(monkeypatch):
-    # TEMPORARY: fzsim.rules.load is not on main yet
-    monkeypatch.setattr(orchestrator, "_load_rules", _fake_engine.fake_load)
+def _temporary_play_hand(monkeypatch):
+    # TEMPORARY: fzsim.game is not on main yet
     monkeypatch.setitem(sys.modules, "fzsim.game", type(sys)("fzsim.game"))
     sys.modules["fzsim.game"].play_hand = _fake_engine.fake_play_hand
 
@@ -46,13 +45,7 @@ def snapshot(folder):
 def baseline(tmp_path_factory):
     """jobs=1 (sequential), one block size: the reference every other run must equal."""
     out = tmp_path_factory.mktemp("base") / "r"
-    _fake_engine_rules = pytest.MonkeyPatch()
-    _fake_engine_rules.setattr(orchestrator, "_load_rules", _fake_engine.fake_load)
-    try:
-        summary = simulate(3000, ["fuzhou", "lianzhong"], seed=11, jobs=1, block_size=700,
-                           out=str(out), _block_fn=BLOCK_FN)
-    finally:
-        _fake_engine_rules.undo()
+    summary = sim(out, 3000, variants=["fuzhou", "lianzhong"], seed=11, jobs=1, block_size=700)
     return summary, storage.load(out)
 
 
@@ -198,7 +191,7 @@ def finished(tmp_path):
     (dict(hands=900), "hands 600 there, 900 requested"),
     (dict(block_size=300), "block size 200 there, 300 requested"),
     (dict(policies="random"), "policies"),
-    (dict(overrides={"base": 7}), "rules hash"),
+    (dict(overrides={"base": 7}), "variants \\['fuzhou'\\] there, \\['fuzhou-[0-9a-f]{6}'\\] requested"),
     (dict(variants=["fuzhou", "lianzhong"]), "variants"),
 ])
 @pytest.mark.parametrize("resume", [False, True])
@@ -209,6 +202,19 @@ def test_folder_with_another_run_is_refused(finished, change, message, resume):
     with pytest.raises(ValueError, match=f"holds a different run.*{message}.*nothing was written"):
         sim(finished, **kw)
     assert snapshot(finished) == before
+
+
+def test_same_variant_name_with_other_rules_is_refused(tmp_path):
+    toml = tmp_path / "mine.toml"
+    toml.write_text('name = "mine"\npreset = "fuzhou"\n[rules]\nbase = 6\n')
+    out = tmp_path / "r"
+    sim(out, 200, variants=[str(toml)])
+    toml.write_text('name = "mine"\npreset = "fuzhou"\n[rules]\nbase = 7\n')
+    before = snapshot(out)
+    with pytest.raises(ValueError, match="variant mine rules hash [0-9a-f]{12} there, [0-9a-f]{12} requested"):
+        sim(out, 200, variants=[str(toml)], resume=True)
+    assert snapshot(out) == before
+    assert storage.load(out)["variant"].unique().tolist() == ["mine"]
 
 
 def test_folder_from_another_fzsim_version_is_refused(finished):
@@ -261,7 +267,7 @@ def free_port():
     (dict(hands=0), "hands must be an integer >= 1, got 0"),
     (dict(hands=-5), "hands must be an integer >= 1, got -5"),
     (dict(hands="100"), "hands must be an integer"),
-    (dict(variants=["nosuch"]), "unknown variant 'nosuch'"),
+    (dict(variants=["nosuch"]), "variant 'nosuch' is unknown"),
     (dict(overrides={"nosuchkey": 1}), "nosuchkey"),
     (dict(variants=["fuzhou", "fuzhou"]), "given twice"),
     (dict(seed=-1), "seed must be an integer in 0..2\\*\\*64-1"),
@@ -282,6 +288,12 @@ def test_bad_input_is_refused_and_nothing_written(tmp_path, kwargs, message):
     kw.update(kwargs)
     with pytest.raises(ValueError, match=message):
         sim(tmp_path / "r", **kw)
+    assert not (tmp_path / "r").exists()
+
+
+def test_missing_variant_file(tmp_path):
+    with pytest.raises(FileNotFoundError, match="/no/such/file.toml"):
+        sim(tmp_path / "r", 100, variants=["/no/such/file.toml"])
     assert not (tmp_path / "r").exists()
 
 
