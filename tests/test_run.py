@@ -98,7 +98,11 @@ def test_dask_local_cluster_gives_the_same_rows(baseline, tmp_path):
 
 
 @pytest.mark.slow
-def test_dask_cluster_of_two_worker_processes_gives_the_same_rows(baseline, tmp_path):
+def test_dask_cluster_of_two_worker_processes_gives_the_same_rows(baseline, tmp_path, request):
+    """Two dask worker processes (~6 s of cluster start-up): runs only with ``-m slow``."""
+    markexpr = request.config.getoption("markexpr") or ""
+    if "slow" not in markexpr or "not slow" in markexpr:
+        pytest.skip("starts a 2-process dask cluster: run with -m slow")
     distributed = pytest.importorskip("distributed")
     _, ref = baseline
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
