@@ -114,7 +114,7 @@ def test_parse_policies():
 def test_killed_run_then_resumed_gives_exactly_n_hands(tmp_path):
     """SIGKILL a real `fzsim run` process once some parts exist, then --resume it."""
     out = tmp_path / "r"
-    hands, block = 60000, 500
+    hands, block = 12000, 300
     args = ["run", "--hands", str(hands), "--block-size", str(block), "--out", str(out), "--seed", "77"]
     proc = subprocess.Popen(fzsim_cmd(*args), cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     part_dir = out / "variant=fuzhou"
