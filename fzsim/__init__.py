@@ -4,6 +4,7 @@ The compiled core lives in ``fzsim_core``; this package is the Python surface.
 """
 from fzsim._version import __version__
 from fzsim.tiles import fmt, kind_index, kind_name, parse
+from fzsim.game import HandResult, build_wall, play_hand
 
 from fzsim.wincheck import (
     is_jinlong,
@@ -25,6 +26,7 @@ __all__ = [
     "__version__", "fmt", "kind_index", "kind_name", "parse",
     "is_win", "waits", "shanten", "is_jinque", "is_jinlong", "is_xianjin_wait", "is_win_many", "shanten_many",
     "rules", "PRESETS", "RuleConfig", "RuleError", "load_rules", "ScoreReport", "score",
+    "HandResult", "build_wall", "play_hand",
     "simulate", "load",
 ]
 
