@@ -28,7 +28,6 @@ from fzsim._version import __version__
 from fzsim.progress import Progress
 
 BACKENDS = ("loky", "threads", "dask", "ray")
-POLICIES = ("greedy", "random")
 DEFAULT_BLOCK_SIZE = 10_000
 DEFAULT_OUT = "fzsim-results"
 _UINT64_MAX = 2**64 - 1
@@ -114,10 +113,8 @@ def _positive_int(name: str, value, minimum: int = 1) -> int:
 
 
 def _known_policies() -> tuple[str, ...]:
-    try:
-        from fzsim_core.engine import POLICIES as engine_policies
-    except ImportError:  # TEMPORARY: the engine is not on main yet; contract 3's names
-        return POLICIES
+    from fzsim_core.engine import POLICIES as engine_policies
+
     return tuple(engine_policies)
 
 

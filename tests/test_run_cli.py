@@ -1,5 +1,4 @@
 """`fzsim run` on the command line: arguments, exit codes, progress, and a run killed then resumed."""
-import functools
 import json
 import os
 import signal
@@ -14,29 +13,13 @@ from fzsim import orchestrator, storage
 from fzsim.cli import main
 from fzsim.commands import run as run_cmd
 
-sys.path.insert(0, os.path.dirname(__file__))
-import _fake_engine  # noqa: E402  TEMPORARY until the engine and rules branches land
-
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 
 
-@pytest.fixture(autouse=True)
-def _temporary_engine(monkeypatch):
-    # TEMPORARY: the CLI plays the fake engine until it lands on main
-    monkeypatch.setattr(run_cmd, "simulate",
-                        functools.partial(orchestrator.simulate, _block_fn=_fake_engine.fake_play_block))
-
-
 def fzsim_cmd(*args):
-    """The command line of `fzsim ...` in a fresh process (TEMPORARY driver with the fake engine)."""
-    driver = (
-        "import sys, functools; sys.path.insert(0, %r); import _fake_engine as fe;"
-        "import fzsim.orchestrator as o, fzsim.commands.run as r;"
-        "r.simulate = functools.partial(o.simulate, _block_fn=fe.fake_play_block);"
-        "from fzsim.cli import main; raise SystemExit(main(sys.argv[1:]))" % HERE
-    )
-    return [sys.executable, "-c", driver, *args]
+    """The command line of `fzsim ...` in a fresh process."""
+    return [sys.executable, "-m", "fzsim", *args]
 
 
 def test_run_writes_results_and_prints_summary(tmp_path, capsys):
@@ -54,7 +37,7 @@ def test_run_writes_results_and_prints_summary(tmp_path, capsys):
     assert all(v["rules"]["base"] == 7 for v in m.identity.variants.values()) and m.identity.seed == 9
     ref = tmp_path / "ref"
     orchestrator.simulate(600, ["fuzhou", "lianzhong"], {"base": 7}, seed=9, out=str(ref),
-                          block_size=250, policies={2: "random"}, _block_fn=_fake_engine.fake_play_block)
+                          block_size=250, policies={2: "random"})
     pd.testing.assert_frame_equal(storage.load(out), storage.load(ref))
 
 

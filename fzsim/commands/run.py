@@ -5,7 +5,7 @@ import argparse
 import sys
 import tomllib
 
-from fzsim.orchestrator import BACKENDS, DEFAULT_BLOCK_SIZE, DEFAULT_OUT, POLICIES, simulate
+from fzsim.orchestrator import BACKENDS, DEFAULT_BLOCK_SIZE, DEFAULT_OUT, simulate
 
 
 def parse_set(items: list[str] | None) -> dict:
@@ -64,7 +64,7 @@ def add_parser(subparsers) -> None:
                    help="dask scheduler address (tcp://host:8786) or Ray cluster address")
     p.add_argument("--resume", action="store_true", help="finish the missing blocks of the run in DIR")
     p.add_argument("--policy", action="append", metavar="SEAT=NAME",
-                   help=f"bot policy per seat (SEAT 0..3 or all; NAME {'|'.join(POLICIES)}; default greedy)")
+                   help="bot policy per seat (SEAT 0..3 or all; NAME greedy|random; default greedy)")
     p.add_argument("--log-sample", type=int, default=0, metavar="K",
                    help="store full event logs of K evenly spread hands per variant in DIR/_logs")
     p.add_argument("--block-size", type=int, default=DEFAULT_BLOCK_SIZE, metavar="GAMES",
