@@ -79,7 +79,7 @@ def _play_block(task: BlockTask) -> dict:
 
 def run_block(task: BlockTask) -> dict:
     """Play one block and write its part; returns a small summary (this runs in the workers)."""
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.thread_time()
     cols = _play_block(task)
     t1 = time.perf_counter()
     rows = int(cols["game_id"].shape[0])
@@ -87,11 +87,13 @@ def run_block(task: BlockTask) -> dict:
                     n_games=task.n_games, rows=rows)
     table = storage.build_table(cols, task.seed, metadata)
     path, nbytes = storage.write_part(task.root, task.variant, task.block, table)
-    t2 = time.perf_counter()
+    t2, c2 = time.perf_counter(), time.thread_time()
     wins = int(np.count_nonzero(cols["outcome"] == 1))
     return {"variant": task.variant, "block": task.block, "file": os.path.relpath(path, task.root),
             "rows": rows, "wins": wins, "bytes": nbytes,
             "play_seconds": round(t1 - t0, 4), "write_seconds": round(t2 - t1, 4),
+            # CPU time of this thread: what the block cost even when the machine is shared
+            "cpu_seconds": round(c2 - c0, 4),
             "worker": f"{socket.gethostname()}:{os.getpid()}", "peak_rss_mb": _peak_rss_mb()}
 
 
@@ -390,6 +392,7 @@ class RunSummary:
     seconds: float
     play_seconds: float            # summed over tasks
     write_seconds: float           # summed over tasks
+    cpu_seconds: float             # CPU time of the tasks (play + write), summed
     peak_rss_mb: dict = field(default_factory=dict)   # worker -> its peak resident memory (MB)
     logs: list[str] = field(default_factory=list)
 
@@ -536,5 +539,6 @@ def _run(root, plans, identity, existing, runner, seats, log_sample, progress, c
         bytes_written=sum(s["bytes"] for s in written), seconds=time.perf_counter() - t_start,
         play_seconds=sum(s["play_seconds"] for s in written),
         write_seconds=sum(s["write_seconds"] for s in written),
+        cpu_seconds=sum(s["cpu_seconds"] for s in written),
         peak_rss_mb=_peaks(written), logs=logs,
     )
