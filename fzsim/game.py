@@ -285,6 +285,9 @@ def format_events(result: HandResult) -> list[str]:
             lines.append(f"  {who} declines a win" + (f" on {e.tile}" if e.tile else ""))
         elif e.type == "last_group":
             lines.append(f"  last group: {e.arg} draw(s)")
+        elif e.type == "youjin":
+            lines.append(f"  {who} discards {e.tile} and is in 游金 level {e.arg} "
+                         f"({['', '单游', '双游', '三游'][e.arg]})")
         elif e.type == "qiangjin_give":
             lines.append(f"  {who} gives up {e.tile} to rob the gold indicator")
         elif e.type == "win":

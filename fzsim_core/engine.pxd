@@ -32,6 +32,7 @@ cdef enum ActionType:
     ACT_EXPOSED_KONG = 6
     ACT_CHOW = 7                  # kind = lowest tile of the chow
     ACT_QIANGJIN = 8              # dealer's 抢金: kind = the tile discarded for the indicator
+    ACT_YOUJIN = 9                # 游金 (§11): discard kind to enter, or discard a drawn gold to go up a level
 
 # What a policy is being asked.
 cdef enum Decision:
@@ -68,6 +69,7 @@ cdef enum EventType:
     EV_WIN = 15                   # seat, tile (winning tile or -1), arg = WinType
     EV_DRAWN = 16                 # hand drawn (荒牌); arg 0 wall exhausted, 1 replacement into reserve
     EV_QIANGJIN_GIVE = 17         # seat (dealer), tile given up for the indicator
+    EV_YOUJIN = 18                # seat, tile discarded, arg = the 游金 level reached (1 单游, 2 双游, 3 三游)
 
 ctypedef struct Event:
     uint8_t type
@@ -92,6 +94,7 @@ ctypedef struct Seat:
     uint64_t wait_mask            # kinds completing the 3n+1 hand (refreshed after each own discard)
     uint64_t pung_mask            # kinds of this seat's exposed pungs (for added kongs)
     bint discarded_gold
+    int youjin                    # 游金 level: 0 none, 1 单游, 2 双游, 3 三游 (hand locked while > 0)
     uint8_t discards[MAX_DISCARDS]
     int n_discards
     int last_draw                 # kind of the last tile drawn, -1

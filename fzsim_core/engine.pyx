@@ -52,14 +52,14 @@ class InvariantError(RuntimeError):
 #: Decision names (the `decision` field of a Python policy's observation).
 DECISIONS = ("turn", "after_claim", "discard_win", "claim", "rob_kong", "opening_win", "dealer_qiangjin")
 #: Action type names (the first element of a legal-action tuple).
-ACTIONS = ("pass", "discard", "win", "concealed_kong", "added_kong", "pung", "kong", "chow", "qiangjin")
+ACTIONS = ("pass", "discard", "win", "concealed_kong", "added_kong", "pung", "kong", "chow", "qiangjin", "youjin")
 #: Event type names, by EventType value.
 EVENTS = {
     EV_DEAL: "deal", EV_FLOWER: "flower", EV_REPLACE: "replace", EV_GOLD_FLIP: "gold_flip",
     EV_GOLD: "gold", EV_DRAW: "draw", EV_DISCARD: "discard", EV_CHOW: "chow", EV_PUNG: "pung",
     EV_EXPOSED_KONG: "kong", EV_CONCEALED_KONG: "concealed_kong", EV_ADDED_KONG: "added_kong",
     EV_DECLINE: "decline", EV_LAST_GROUP: "last_group", EV_WIN: "win", EV_DRAWN: "drawn",
-    EV_QIANGJIN_GIVE: "qiangjin_give",
+    EV_QIANGJIN_GIVE: "qiangjin_give", EV_YOUJIN: "youjin",
 }
 POLICIES = {"greedy": POLICY_GREEDY, "random": POLICY_RANDOM}
 
@@ -273,6 +273,48 @@ cdef int check_invariants(Game* g) noexcept nogil:
     return ST_CONT
 
 
+cdef int others_youjin(const Game* g, int s) noexcept nogil:
+    """Highest 游金 level among the other seats."""
+    cdef int i, m = 0
+    for i in range(4):
+        if i != s and g.seats[i].youjin > m:
+            m = g.seats[i].youjin
+    return m
+
+
+cdef bint youjin_blocks_win(const Game* g, int s, bint selfdraw, bint from_kong) noexcept nogil:
+    """§11 limits on an ordinary win by seat s when the 游金 chain is played: a seat in 游金 wins
+    only by self-draw; with >= 2 golds only through 游金 (must_youjin_with_two_golds); while another
+    seat is in 双游 only self-draws win, while one is in 三游 only kong replacements."""
+    cdef const Seat* st = &g.seats[s]
+    cdef int other
+    if not g.r.youjin:
+        return False
+    if st.youjin:
+        return not selfdraw
+    if g.r.must_youjin_with_two_golds and st.hand.golds >= 2:
+        return True
+    other = others_youjin(g, s)
+    if other >= 3:
+        return not (selfdraw and from_kong)
+    if other >= 2:
+        return not selfdraw
+    return False
+
+
+cdef bint is_youjin_wait(const Game* g, Hand* h) noexcept nogil:
+    """A 3n+1 hand holding a gold that any drawable tile completes (the gold is a single)."""
+    cdef uint64_t mask
+    cdef int k
+    if h.golds == 0:
+        return False
+    mask = hand_wait_mask(h)
+    for k in range(g.n_kinds):
+        if h.counts[k] < 4 and not (mask >> k) & 1:
+            return False
+    return True
+
+
 cdef bint can_discard_win(Game* g, int s, int k, bint fresh) noexcept nogil:
     """May seat s win on tile k from another seat (a discard or a robbed added kong)?
     fresh=False reads the seat's cached wait mask, fresh=True asks the win search again."""
@@ -289,6 +331,8 @@ cdef bint can_discard_win(Game* g, int s, int k, bint fresh) noexcept nogil:
     elif not (st.wait_mask >> k) & 1:
         return False
     if g.r.xianjin_selfdraw_only and hand_is_xianjin_wait(&st.hand):
+        return False
+    if youjin_blocks_win(g, s, False, False):
         return False
     return True
 
@@ -337,6 +381,15 @@ cdef int verify_action(Game* g, int seat, int dec, uint16_t a) noexcept nogil:
         for k in range(lo, lo + 3):
             if k != c and (k == g.gold or h.counts[k] == 0):
                 return fail(g, "chow without the tiles or with a gold (seat, kind)", seat, k)
+        return ST_CONT
+    if t == ACT_YOUJIN:
+        if dec != DEC_TURN or not g.r.youjin or k >= 34 or h.counts[k] == 0:
+            return fail(g, "illegal youjin (seat, kind)", seat, k)
+        if st.youjin:
+            return ST_CONT if (k == g.gold and st.last_draw == g.gold and st.youjin < 3) else fail(
+                g, "youjin level up without a drawn gold (seat, level)", seat, st.youjin)
+        if not hand_is_win(h):
+            return fail(g, "youjin entered from a hand that is not complete (seat, kind)", seat, k)
         return ST_CONT
     if t == ACT_QIANGJIN:
         return ST_CONT if (dec == DEC_DEALER_QIANGJIN and seat == g.dealer and h.counts[k] > 0) else fail(
@@ -422,6 +475,9 @@ cdef int greedy_discard(Game* g, int seat, uint16_t* acts, int n) noexcept nogil
             return i
         if t == ACT_DISCARD and act_kind(acts[i]) != g.gold:
             any_plain = 1
+    for i in range(n):   # no win allowed (e.g. two golds must 游金): take the 游金 road
+        if act_type(acts[i]) == ACT_YOUJIN:
+            return i
     for i in range(n):
         sh_of[i] = 99
         if act_type(acts[i]) != ACT_DISCARD:
@@ -618,7 +674,8 @@ cdef int finish_win(Game* g, int winner, int discarder, int win_type, uint32_t f
     f.concealed_kongs = st.concealed_kongs
     f.golds = h.golds
     f.dealer_streak = g.streak if g.streak < 255 else 255
-    f.youjin_level = 0
+    f.youjin_level = st.youjin
+    g.row.youjin_level = st.youjin
     memset(&res, 0, sizeof(res))
     score_win(&g.r, &f, &res)
     g.row.outcome = 1
@@ -858,10 +915,42 @@ cdef int own_turn(Game* g, int s, bint may_win, bint from_kong, int claimed) noe
     while True:
         n = 0
         dec = DEC_AFTER_CLAIM if claimed >= 0 else DEC_TURN
+        if st.youjin and st.last_draw >= 0 and h.counts[st.last_draw]:
+            # 游金 (§11): the hand is locked — win, go up a level with a drawn gold, or throw the draw
+            if not youjin_blocks_win(g, s, True, from_kong):
+                acts[n] = act(ACT_WIN, st.last_draw)
+                n += 1
+            if st.last_draw == g.gold and st.youjin < 3:
+                acts[n] = act(ACT_YOUJIN, g.gold)
+            else:
+                acts[n] = act(ACT_DISCARD, st.last_draw)
+            n += 1
+            c = choose(g, s, dec, acts, n)
+            if c < 0:
+                return ST_ERR
+            t = act_type(acts[c])
+            k = act_kind(acts[c])
+            if t == ACT_WIN:
+                flags = FLAG_SELFDRAW
+                if from_kong:
+                    flags |= FLAG_KONG_REPLACEMENT
+                if live_tiles(g) <= reserve(g):
+                    flags |= FLAG_LAST_TILE
+                return finish_win(g, s, -1, WIN_SELFDRAW, flags, 0, st.last_draw)
+            return discard_tile(g, s, k, t == ACT_YOUJIN)
         if dec == DEC_TURN:
-            if may_win and (h.golds >= 3 or hand_is_win(h)):
+            if may_win and (h.golds >= 3 or (hand_is_win(h) and not youjin_blocks_win(g, s, True, from_kong))):
                 acts[n] = act(ACT_WIN, st.last_draw if st.last_draw >= 0 else NO_TILE)
                 n += 1
+            if g.r.youjin and may_win and h.golds and hand_is_win(h):
+                for k in range(g.n_kinds):   # enter 游金: throw the gold's partner, wait on anything
+                    if h.counts[k] == 0 or k == g.gold:
+                        continue
+                    hand_remove(h, k)
+                    if is_youjin_wait(g, h):
+                        acts[n] = act(ACT_YOUJIN, k)
+                        n += 1
+                    hand_add(h, k)
             for k in range(g.n_kinds):
                 if h.counts[k] == 4 and k != g.gold:
                     acts[n] = act(ACT_CONCEALED_KONG, k)
@@ -932,22 +1021,8 @@ cdef int own_turn(Game* g, int s, bint may_win, bint from_kong, int claimed) noe
             st.exposed_kongs += 1
             g.table_exposed_kongs += 1
             g.seen[k] += 1
-        else:   # discard
-            hand_remove(h, k)
-            st.discards[st.n_discards] = k
-            st.n_discards += 1
-            g.pond[k] += 1
-            g.seen[k] += 1
-            st.guoshui_mask = 0
-            st.wait_mask = hand_wait_mask(h)
-            g.cur_seat = -1
-            if k == g.gold:
-                st.discarded_gold = True
-            g.last_discard = k
-            log_event(g, EV_DISCARD, s, k, 0)
-            if g.check and check_invariants(g) != ST_CONT:
-                return ST_ERR
-            return ST_CONT
+        else:   # discard (or enter 游金 with one)
+            return discard_tile(g, s, k, t == ACT_YOUJIN)
         # after a kong: replacement from the tail, then the same seat goes on
         if g.check and check_invariants(g) != ST_CONT:
             return ST_ERR
@@ -978,6 +1053,31 @@ cdef int add_chows(const Game* g, const Hand* h, int k, uint16_t* acts, int n) n
     return n
 
 
+cdef int discard_tile(Game* g, int s, int k, bint youjin) noexcept nogil:
+    """Seat s discards k; with youjin=True that discard enters 游金 or raises its level."""
+    cdef Seat* st = &g.seats[s]
+    cdef Hand* h = &st.hand
+    hand_remove(h, k)
+    st.discards[st.n_discards] = k
+    st.n_discards += 1
+    g.pond[k] += 1
+    g.seen[k] += 1
+    st.guoshui_mask = 0
+    st.wait_mask = hand_wait_mask(h)
+    g.cur_seat = -1
+    if k == g.gold:
+        st.discarded_gold = True
+    g.last_discard = k
+    if youjin:
+        st.youjin += 1
+        log_event(g, EV_YOUJIN, s, k, st.youjin)
+    else:
+        log_event(g, EV_DISCARD, s, k, 0)
+    if g.check and check_invariants(g) != ST_CONT:
+        return ST_ERR
+    return ST_CONT
+
+
 cdef int claim_discard(Game* g, int ds, int k, int* claimer) noexcept nogil:
     """Claims on seat ds's discard k (§5): win > kong = pung > chow. Returns ST_END on a win,
     ST_CONT with *claimer = the claiming seat (-1 for none) and g.claim_action, or ST_ERR."""
@@ -999,7 +1099,7 @@ cdef int claim_discard(Game* g, int ds, int k, int* claimer) noexcept nogil:
     ps = -1   # after one discard at most one other seat can hold two more copies
     for i in range(1, 4):
         s = (ds + i) % 4
-        if g.seats[s].hand.counts[k] >= 2:
+        if g.seats[s].hand.counts[k] >= 2 and not g.seats[s].youjin:
             ps = s
             break
     if ps >= 0:
@@ -1020,7 +1120,7 @@ cdef int claim_discard(Game* g, int ds, int k, int* claimer) noexcept nogil:
             claimer[0] = ps
             g.claim_action = acts[c]
             return ST_CONT
-    if ps != nxt:
+    if ps != nxt and not g.seats[nxt].youjin:
         n = add_chows(g, &g.seats[nxt].hand, k, acts, 0)
         if n:
             acts[n] = act(ACT_PASS, NO_TILE)
@@ -1059,7 +1159,7 @@ cdef int last_group(Game* g, int s) noexcept nogil:
         h = &g.seats[seat].hand
         hand_add(h, k)
         g.seats[seat].last_draw = k
-        if h.golds >= 3 or hand_is_win(h):
+        if h.golds >= 3 or (hand_is_win(h) and not youjin_blocks_win(g, seat, True, False)):
             flags = FLAG_SELFDRAW | FLAG_LAST_GROUP
             if live_tiles(g) <= reserve(g):
                 flags |= FLAG_LAST_TILE
@@ -1479,7 +1579,7 @@ cdef object observation(Game* g, int seat, int dec):
     return dict(
         seat=seat, decision=DECISIONS[dec], dealer=g.dealer,
         hand=fmt(np.array([me.hand.counts[i] for i in range(34)], dtype=np.uint8)),
-        gold=kind_name(g.gold), golds=me.hand.golds,
+        gold=kind_name(g.gold), golds=me.hand.golds, youjin=me.youjin,
         tile=kind_name(g.claim_tile) if g.claim_tile >= 0 else None,
         last_draw=kind_name(me.last_draw) if me.last_draw >= 0 else None,
         live=live_tiles(g), reserve=reserve(g), seats=seats,

@@ -230,3 +230,34 @@ def test_dealer_streak_counts_in_a_dealer_win():
     assert (r.winner, r.win_type, r.L) == (0, WIN_TYPES["selfdraw"], 3)
     p = (r.F + r.K + r.G + r.L + 5) * 2 + r.S
     assert r.deltas == (3 * p, -p, -p, -p)
+
+
+def test_youjin_chain_two_golds_must_youjin_then_double():
+    """§11 (youjin preset): with two golds no ordinary win is offered; the seat throws the gold's
+    partner (单游), throws a drawn gold (双游) and self-draws at level 2."""
+    import fzsim
+    core = fzsim.load_rules("youjin").core
+    offered = []
+
+    def youjin_player(obs, legal):
+        names = [a[0] for a in legal]
+        offered.append((obs["decision"], names))
+        if "youjin" in names:
+            return names.index("youjin")
+        if "win" in names and obs["youjin"] >= 2:
+            return names.index("win")
+        if obs["decision"] in ("turn", "after_claim"):
+            return ("discard", obs["last_draw"]) if ("discard", obs["last_draw"]) in legal else names.index("discard")
+        return names.index("pass")
+
+    hands = {1: "9p9p123m456m789m123s4s7s"}
+    pol = [passive(), youjin_player, passive(), passive()]
+    r = scenario(hands, draws="5s 1p1p1p 9p", tail="9p", policies=pol, rules=core)
+    ev = [(e.seat, e.arg) for e in r.events if e.type == "youjin"]
+    assert ev == [(1, 1), (1, 2)]
+    first_turn = [names for dec, names in offered if dec == "turn"][0]
+    assert "youjin" in first_turn and "win" not in first_turn
+    assert (r.winner, r.win_type, r.youjin_level) == (1, WIN_TYPES["selfdraw"], 2)
+    assert r.flags & FLAGS["selfdraw"]
+    p = r.deltas[1] // 3
+    assert r.deltas == (-p, 3 * p, -p, -p) and p % 8 == 0

@@ -9,7 +9,7 @@ import pytest
 from fzsim.game import play_hand
 from fzsim_core import engine
 from fzsim_core.rules import Rules
-from fzsim_core.scoring import FLAGS, WIN_TYPES
+from fzsim_core.scoring import FLAGS, SPECIALS, WIN_TYPES
 
 POLICY_MIXES = ["random", "greedy", ("greedy", "random", "greedy", "random")]
 
@@ -86,7 +86,8 @@ def test_logged_hands_follow_the_end_of_wall_rules(policies, fields):
 @pytest.mark.parametrize("policies", POLICY_MIXES)
 @pytest.mark.parametrize("fields", [{}, {"honors_are_flowers": 0, "guoshui": 1},
                                     {"gold_discard": 1, "xianjin_selfdraw_only": 0, "hands_per_match": 4},
-                                    {"gold_discard": 2, "no_discard_claimed_tile": 0, "reserve_per_flower_set": 2}])
+                                    {"gold_discard": 2, "no_discard_claimed_tile": 0, "reserve_per_flower_set": 2},
+                                    {"youjin": 1, "honors_are_flowers": 0, "scoring": 3}])
 def test_invariant_sweep_ci(policies, fields):
     out = engine.play_block(Rules(**fields), 123, 0, 600, policies, check=True)
     assert ((out["delta_0"] + out["delta_1"] + out["delta_2"] + out["delta_3"]) == 0).all()
@@ -113,11 +114,11 @@ def test_invariant_sweep_full(policies, request):
 @pytest.mark.slow
 @pytest.mark.parametrize("policies", ["random", "greedy"])
 def test_invariant_sweep_full_honours_and_options(policies, request):
-    """50,000 hands per policy with honours held (fuzhou-honors), 过水 and a 4-hand match."""
+    """50,000 hands per policy with honours held, 过水, 游金 (youjin scoring) and 4-hand matches."""
     markexpr = request.config.getoption("-m") or ""
     if "slow" not in markexpr or "not slow" in markexpr:
         pytest.skip("the full sweep runs only with -m slow")
-    rules = Rules(honors_are_flowers=0, guoshui=1, hands_per_match=4, gold_discard=1)
+    rules = Rules(honors_are_flowers=0, guoshui=1, hands_per_match=4, gold_discard=1, youjin=1, scoring=3)
     out = engine.play_block(rules, 2027, 0, 12_500, policies, check=True)
     assert len(out["game_id"]) == 50_000
 
@@ -159,3 +160,88 @@ def test_replacement_into_the_reserve_ends_the_hand_drawn():
     g, r = _find("random", lambda r, f: r.events[-1].type == "drawn" and r.events[-1].arg == 1)
     r = _replay_explicit(g, r, "random")
     assert r.outcome == 0 and r.events[-1].arg == 1
+
+
+def rebuild_and_check(r, rules: Rules):
+    """Rebuild every seat's concealed tiles and melds from the log alone, then judge the end of
+    the hand with the independent exhaustive win search of tests/reference_win.py."""
+    from fzsim.game import parse_tile_sequence
+    from reference_win import ref_is_jinlong, ref_is_jinque, ref_is_win, ref_is_xianjin_wait
+
+    kind = lambda t: parse_tile_sequence(t)[0]
+    hands = [[0] * 42 for _ in range(4)]
+    melds = [[] for _ in range(4)]
+    gold = -1
+    prev = None
+    winner_tile_added = False
+    for e in r.events:
+        t = kind(e.tile) if e.tile else -1
+        if e.type in ("deal", "replace", "draw"):
+            hands[e.seat][t] += 1
+        elif e.type == "flower":
+            if not (prev is not None and prev.type == "gold_flip" and prev.arg == 1):
+                hands[e.seat][t] -= 1
+        elif e.type == "gold":
+            gold = t
+        elif e.type in ("discard", "youjin", "qiangjin_give"):
+            hands[e.seat][t] -= 1
+        elif e.type == "pung":
+            hands[e.seat][t] -= 2
+            melds[e.seat].append(("pung", t))
+        elif e.type == "kong":
+            hands[e.seat][t] -= 3
+            melds[e.seat].append(("kong", t))
+        elif e.type == "concealed_kong":
+            hands[e.seat][t] -= 4
+            melds[e.seat].append(("kong", t))
+        elif e.type == "added_kong":
+            hands[e.seat][t] -= 1
+        elif e.type == "chow":
+            claimed = e.arg
+            for x in range(t, t + 3):
+                if x != claimed:
+                    hands[e.seat][x] -= 1
+            melds[e.seat].append(("chow", t))
+            assert t < 27 and t % 9 <= 6 and gold not in (t, t + 1, t + 2), "a chow with a gold"
+        elif e.type == "win":
+            if r.win_type in (WIN_TYPES["discard"], WIN_TYPES["robbed_kong"], WIN_TYPES["qiangjin"]):
+                hands[e.seat][t] += 1
+                winner_tile_added = True
+        prev = e
+    for s in range(4):
+        assert min(hands[s]) >= 0 and not any(hands[s][34:]), (s, hands[s])
+        for name, k in melds[s]:
+            if name != "chow":
+                assert k != gold, "a gold in a pung/kong"
+        assert hands[s][gold] == getattr(r, f"golds_{s}")
+    if r.outcome == 0:
+        return None
+    w = r.winner
+    h = hands[w][:34]
+    complete = ref_is_win(h, gold)
+    if r.win_type == WIN_TYPES["sanjindao"]:   # may be a non-dealer's 16 tiles in the opening window
+        assert h[gold] >= 3 and sum(h) + 3 * len(melds[w]) in (16, 17)
+    else:
+        assert sum(h) + 3 * len(melds[w]) == 17
+        assert complete, (r.game_id, h, gold)
+    assert bool(r.specials & SPECIALS["jinque"]) == (complete and ref_is_jinque(h, gold))
+    assert bool(r.specials & SPECIALS["jinlong"]) == (complete and ref_is_jinlong(h, gold))
+    if r.win_type == WIN_TYPES["discard"]:
+        before = list(h)
+        before[kind(r.events[-1].tile)] -= 1
+        assert kind(r.events[-1].tile) != gold
+        if rules.fields["xianjin_selfdraw_only"]:
+            assert not ref_is_xianjin_wait(before, gold)
+    return complete
+
+
+@pytest.mark.parametrize("policies", ["greedy", "random", ("greedy", "random", "greedy", "random")])
+@pytest.mark.parametrize("fields", [{}, {"honors_are_flowers": 0}, {"honors_are_flowers": 0, "youjin": 1, "scoring": 3}])
+def test_logged_hands_rebuilt_and_judged_by_the_reference_win_search(policies, fields):
+    rules = Rules(**fields)
+    wins = 0
+    for g in range(120):
+        r = play_hand(505, g, variant=rules, policies=policies, log=True)
+        wins += bool(rebuild_and_check(r, rules))
+    if policies == "greedy":
+        assert wins > 100
