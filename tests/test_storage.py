@@ -199,6 +199,11 @@ def test_load_reads_what_is_asked(small_folder):
     wins = storage.load(small_folder, filters=[("outcome", "==", "win"), ("S", ">", 0)])
     ref = df[(df.outcome == "win") & (df.S > 0)].reset_index(drop=True)
     pd.testing.assert_frame_equal(wins, ref)
+    either = storage.load(small_folder, filters=[[("variant", "==", "beta"), ("S", ">=", 50)],
+                                                 [("tianhu", "==", True)]])
+    ref = df[((df.variant == "beta") & (df.S >= 50)) | df.tianhu].reset_index(drop=True)
+    assert len(ref) > 0
+    pd.testing.assert_frame_equal(either, ref)
     both = storage.load(small_folder, variant=["alpha", "beta"], columns="turns")
     assert list(both.columns) == ["turns"] and len(both) == 160
 
