@@ -75,7 +75,7 @@ CATEGORIES = {
 _PASSTHROUGH_HEAD = ["game_id", "hand"]
 _PASSTHROUGH_MID = ["wall_digest", "dealer", "streak"]
 _PASSTHROUGH_TAIL = [
-    "winner", "discarder", "youjin_level", "F", "K", "G", "L", "S",
+    "youjin_level", "F", "K", "G", "L", "S",
     "delta_0", "delta_1", "delta_2", "delta_3", "turns", "tiles_left",
     "flowers_0", "flowers_1", "flowers_2", "flowers_3",
     "golds_0", "golds_1", "golds_2", "golds_3",
@@ -96,7 +96,7 @@ def _schema() -> pa.Schema:
     fields += [pa.field(c, pa.bool_()) for c in SPECIAL_COLUMNS]
     fields.append(pa.field("special_counted", _dict_type()))
     fields += [pa.field(c, pa.bool_()) for c in FLAG_COLUMNS]
-    fields += [pa.field(c, pa.from_numpy_dtype(ENGINE_COLUMNS[c])) for c in _PASSTHROUGH_TAIL[2:]]
+    fields += [pa.field(c, pa.from_numpy_dtype(ENGINE_COLUMNS[c])) for c in _PASSTHROUGH_TAIL]
     return pa.schema(fields)
 
 
@@ -178,7 +178,7 @@ def build_table(cols: dict[str, np.ndarray], seed: int, metadata: dict[str, str]
     flags = cols["flags"]
     for name in FLAG_COLUMNS:
         arrays[name] = pa.array((flags & np.uint32(FLAGS[name])) != 0)
-    for c in _PASSTHROUGH_TAIL[2:]:
+    for c in _PASSTHROUGH_TAIL:
         arrays[c] = pa.array(cols[c])
     table = pa.Table.from_arrays([arrays[f.name] for f in SCHEMA], schema=SCHEMA)
     if metadata:
