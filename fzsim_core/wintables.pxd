@@ -11,13 +11,17 @@ from fzsim_core.hand cimport Hand
 cdef int hand_need(const Hand* h) noexcept nogil
 # Size 3n+2 and every gold wild: the concealed tiles are n melds + a pair. 0 for other sizes.
 cdef bint hand_is_win(const Hand* h) noexcept nogil
-# Size 3n+1: adding one tile of `kind` (0..33, may be the gold kind) wins.
+# Size 3n+1: some tile would complete it (one more gold would); 0 for other sizes. Like shanten
+# this ignores the 4-copy limit: "1111m" is ready (on a fifth 1m) but has an empty wait mask.
+cdef bint hand_is_ready(const Hand* h) noexcept nogil
+# Size 3n+1 (0 for other sizes): adding one tile of `kind` (0..33, may be the gold kind) wins.
 # 0 if the hand already holds 4 copies of `kind` (that tile cannot be drawn).
 cdef bint hand_wins_with(const Hand* h, int kind) noexcept nogil
-# Size 3n+1: bit k set iff hand_wins_with(h, k); kinds held 4 times are never set.
+# Size 3n+1: bit k set iff hand_wins_with(h, k); kinds held 4 times are never set (0 for
+# other sizes).
 cdef uint64_t hand_wait_mask(const Hand* h) noexcept nogil
 # Size 3n+1 or 3n+2, golds wild: -1 complete, 0 ready, else tiles to exchange before ready.
-# Like every shanten table it ignores the 4-copy limit and visible tiles. -2 for a size 3n.
+# Like every shanten table it ignores the 4-copy limit and visible tiles. -2 for a size 3n or > 17.
 cdef int hand_shanten(const Hand* h) noexcept nogil
 # A winning 3n+2 hand readable as 金雀: two golds are the pair, the rest (remaining golds wild)
 # are the melds.

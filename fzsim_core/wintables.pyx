@@ -41,6 +41,11 @@ cdef uint8_t SUIT_F[SUIT_KEYS]
 cdef uint8_t HON_F[HON_KEYS]
 cdef uint8_t SUIT_CLS[SUIT_KEYS]
 cdef uint8_t HON_CLS[HON_KEYS]
+# Waits: adding one tile changes f0 and f1 by exactly -1 or +2 (checked for every key at
+# build). Bit r of STEP (r < 9) is set iff adding rank r lowers f0, bit 16 + r iff it lowers f1.
+cdef uint32_t SUIT_STEP[SUIT_KEYS]
+cdef uint32_t HON_STEP[HON_KEYS]
+cdef int64_t step_violations = 0
 cdef uint8_t SUIT_SIG[N_CLASS_MAX][SIG_LEN]
 cdef uint8_t HON_SIG[N_CLASS_MAX][SIG_LEN]
 cdef int n_suit_classes = 0
@@ -188,8 +193,35 @@ cdef int _build_classes(const uint8_t* F, int nranks, uint8_t* CLS,
 cdef double build_seconds = 0.0
 
 
+cdef int64_t _build_steps(const uint8_t* F, int nranks, uint32_t* STEP) noexcept nogil:
+    """STEP masks for every key; returns how many (key, rank) steps were not -1/+2."""
+    cdef uint32_t nkeys = FZ_POW5[nranks - 1] * 5
+    cdef uint32_t key, m
+    cdef int r, f0, f1, n0, n1
+    cdef int64_t bad = 0
+    for key in range(nkeys):
+        m = 0
+        f0 = F[key] & 15
+        f1 = F[key] >> 4
+        for r in range(nranks):
+            if (key // FZ_POW5[r]) % 5 == 4:
+                continue  # no fifth real copy can be added
+            n0 = F[key + FZ_POW5[r]] & 15
+            n1 = F[key + FZ_POW5[r]] >> 4
+            if n0 == f0 - 1:
+                m |= 1u << r
+            elif n0 != f0 + 2:
+                bad += 1
+            if n1 == f1 - 1:
+                m |= 1u << (16 + r)
+            elif n1 != f1 + 2:
+                bad += 1
+        STEP[key] = m
+    return bad
+
+
 def _build_tables():
-    global n_suit_classes, n_hon_classes, build_seconds
+    global n_suit_classes, n_hon_classes, build_seconds, step_violations
     cdef double t0 = time.perf_counter()
     with nogil:
         _build_f(SUIT_F, 9, True)
@@ -199,6 +231,8 @@ def _build_tables():
     if n_suit_classes < 0 or n_hon_classes < 0:
         raise MemoryError("wintables: out of memory or too many shanten classes")
     _build_pipeline()
+    with nogil:
+        step_violations = _build_steps(SUIT_F, 9, SUIT_STEP) + _build_steps(HON_F, 7, HON_STEP)
     build_seconds = time.perf_counter() - t0
 
 
@@ -270,7 +304,9 @@ def table_info():
         "honour_classes": n_hon_classes,
         "two_suit_classes": n_ab_classes,
         "suit_honour_classes": n_ch_classes,
+        "step_violations": step_violations,
         "bytes": sizeof(SUIT_F) + sizeof(HON_F) + sizeof(SUIT_CLS) + sizeof(HON_CLS)
+        + sizeof(SUIT_STEP) + sizeof(HON_STEP)
         + sizeof(SUIT_SIG) + sizeof(HON_SIG)
         + 2 * n_suit_classes * (n_suit_classes + n_hon_classes)
         + (MAX_MELDS + 1) * n_ab_classes * n_ch_classes,
@@ -313,9 +349,13 @@ cdef bint hand_is_win(const Hand* h) noexcept nogil:
     return h.size % 3 == 2 and _need(h.key[0], h.key[1], h.key[2], h.key[3]) <= h.golds
 
 
+cdef bint hand_is_ready(const Hand* h) noexcept nogil:
+    return h.size % 3 == 1 and _need(h.key[0], h.key[1], h.key[2], h.key[3]) <= h.golds + 1
+
+
 cdef bint hand_wins_with(const Hand* h, int kind) noexcept nogil:
     cdef uint32_t k[4]
-    if h.counts[kind] >= 4:
+    if h.size % 3 != 1 or h.counts[kind] >= 4:
         return 0
     if kind == h.gold:
         # a drawn gold is wild: the hand wins iff it is ready
@@ -330,14 +370,14 @@ cdef bint hand_wins_with(const Hand* h, int kind) noexcept nogil:
 
 cdef uint64_t hand_wait_mask(const Hand* h) noexcept nogil:
     """Adding a tile changes one part only: with A = Σ f0 of the other parts and B = the
-    cheapest of them holding the pair, the new need is min(f1' + A, f0' + B)."""
+    cheapest of them holding the pair, the new need is min(f1' + A, f0' + B), where f' is
+    f - 1 for the ranks in the part's STEP mask and f + 2 for the others."""
     cdef uint64_t mask = 0
     cdef int f0[4]
     cdef int f1[4]
-    cdef int part, r, nr, kind, A, B, t, v, s0 = 0
-    cdef const uint8_t* F
-    cdef uint32_t key
-    if _need(h.key[0], h.key[1], h.key[2], h.key[3]) > h.golds + 1:
+    cdef int part, r, A, B, t, v, s0 = 0, g = h.golds
+    cdef uint32_t step, low0, low1, win, allr, key
+    if h.size % 3 != 1 or _need(h.key[0], h.key[1], h.key[2], h.key[3]) > g + 1:
         return 0  # not ready: no draw can win (a gold would complete any ready hand)
     for part in range(4):
         v = HON_F[h.key[3]] if part == 3 else SUIT_F[h.key[part]]
@@ -350,20 +390,30 @@ cdef uint64_t hand_wait_mask(const Hand* h) noexcept nogil:
         for t in range(4):
             if t != part and A - f0[t] + f1[t] < B:
                 B = A - f0[t] + f1[t]
-        if part == 3:
-            F = &HON_F[0]
-            nr = 7
-        else:
-            F = &SUIT_F[0]
-            nr = 9
         key = h.key[part]
-        for r in range(nr):
-            kind = part * 9 + r
-            if kind == h.gold or h.counts[kind] >= 4:
-                continue
-            v = F[key + FZ_POW5[r]]
-            if (v >> 4) + A <= h.golds or (v & 15) + B <= h.golds:
-                mask |= (<uint64_t>1) << kind
+        if part == 3:
+            step = HON_STEP[key]
+            allr = 0x7F
+        else:
+            step = SUIT_STEP[key]
+            allr = 0x1FF
+        low0 = step & 0x1FF
+        low1 = (step >> 16) & 0x1FF
+        win = 0
+        if f1[part] - 1 + A <= g:
+            win |= low1
+        if f1[part] + 2 + A <= g:
+            win |= ~low1
+        if f0[part] - 1 + B <= g:
+            win |= low0
+        if f0[part] + 2 + B <= g:
+            win |= ~low0
+        win &= allr
+        for r in range(9 if part < 3 else 7):
+            # a kind held 4 times cannot be drawn; the gold kind is handled below
+            if h.counts[part * 9 + r] >= 4 or part * 9 + r == h.gold:
+                win &= ~(1u << r)
+        mask |= (<uint64_t>win) << (part * 9)
     if h.gold >= 0 and h.counts[h.gold] < 4:
         mask |= (<uint64_t>1) << h.gold  # ready, so a drawn gold wins
     return mask
@@ -401,7 +451,7 @@ cdef inline void _minplus(const uint8_t* a, const uint8_t* b, uint8_t* out, int 
 
 cdef int hand_shanten(const Hand* h) noexcept nogil:
     cdef int n, ab, ch
-    if h.size % 3 == 0:
+    if h.size % 3 == 0 or h.size > MAX_TILES:
         return -2
     n = (h.size - 1) // 3
     ab = PAIR_AB[SUIT_CLS[h.key[0]] * n_suit_classes + SUIT_CLS[h.key[1]]]
@@ -614,7 +664,7 @@ def _bench(str what, const uint8_t[:, ::1] counts, const int8_t[::1] golds, int 
 
 def _cross_check(const uint8_t[:, ::1] counts, const int8_t[::1] golds):
     """Rows where the fast paths disagree with their direct versions (shanten pipeline vs
-    min-plus, wait mask vs 34 wins_with), as a list of row indices."""
+    min-plus, wait mask vs 34 wins_with, ready vs shanten 0), as a list of row indices."""
     cdef Py_ssize_t i, n = counts.shape[0]
     cdef Hand h
     bad = []
@@ -623,5 +673,7 @@ def _cross_check(const uint8_t[:, ::1] counts, const int8_t[::1] golds):
         if hand_shanten(&h) != _shanten_direct(&h):
             bad.append(i)
         elif h.size % 3 == 1 and hand_wait_mask(&h) != _wait_mask_direct(&h):
+            bad.append(i)
+        elif h.size % 3 == 1 and hand_is_ready(&h) != (hand_shanten(&h) == 0):
             bad.append(i)
     return bad

@@ -12,6 +12,7 @@ multiple of 3 when the pair is still open). A wild may stand for anything, a fif
 """
 from __future__ import annotations
 
+import itertools
 from functools import lru_cache
 
 import numpy as np
@@ -30,57 +31,53 @@ def _group_shapes(i):
     return shapes
 
 
-def _fill(counts, slots, lowest):
-    """Every way to fill `slots` (kinds) from the real tiles or wilds: yields (new counts, wilds)."""
-    def rec(idx, cur, wilds):
-        if idx == len(slots):
-            yield tuple(cur), wilds
-            return
-        k = slots[idx]
-        # a real copy if one is left
-        if k >= lowest and cur[k] > 0:
-            cur[k] -= 1
-            yield from rec(idx + 1, cur, wilds)
-            cur[k] += 1
-        yield from rec(idx + 1, cur, wilds + 1)
+def _options(i):
+    """Every way to complete a group holding one copy of kind i: (other real kinds taken,
+    wilds used, is the pair). Each other slot of the pung, of a chow through i, or of the pair
+    is either a real tile or a wild; duplicates are dropped."""
+    out = set()
+    shapes = [(shape, False) for shape in _group_shapes(i)] + [([i, i], True)]
+    for shape, is_pair in shapes:
+        slots = list(shape)
+        slots.remove(i)
+        for choice in itertools.product((True, False), repeat=len(slots)):
+            real = tuple(sorted(k for k, r in zip(slots, choice) if r))
+            out.add((real, len(slots) - len(real), is_pair))
+    return sorted(out)
 
-    yield from rec(0, list(counts), 0)
+
+_OPTIONS = [_options(i) for i in range(N)]
 
 
 @lru_cache(maxsize=1 << 20)
-def _can(counts: tuple, wilds: int, pair_open: bool, drops: int) -> bool:
-    """Real tiles `counts` + `wilds` golds form melds (+ a pair if pair_open) once exactly
-    `drops` of the real tiles are left out (the caller adds one wild per dropped tile: an
-    exchange replaces a useless tile by exactly the tile wanted)."""
-    i = next((k for k in range(N) if counts[k]), -1)
-    if i < 0:
+def _can(counts: bytes, wilds: int, pair_open: bool, drops: int) -> bool:
+    """Real tiles `counts` (34 bytes) + `wilds` golds form melds (+ a pair if pair_open) once
+    exactly `drops` of the real tiles are left out (the caller adds one wild per dropped tile:
+    an exchange replaces a useless tile by exactly the tile wanted)."""
+    rest = counts.lstrip(b"\0")
+    if not rest:
         if drops:
             return False
         if pair_open:
             return wilds >= 2 and (wilds - 2) % 3 == 0
         return wilds % 3 == 0
-    if drops > 0:
-        c = list(counts)
-        c[i] -= 1
-        if _can(tuple(c), wilds, pair_open, drops - 1):
+    i = N - len(rest)  # the lowest real tile
+    c = bytearray(counts)
+    c[i] -= 1  # tile i is dropped or in a group for sure
+    base = bytes(c)
+    if drops > 0 and _can(base, wilds, pair_open, drops - 1):
+        return True
+    for real, w, is_pair in _OPTIONS[i]:
+        if w > wilds or (is_pair and not pair_open):
+            continue
+        # real tiles must be left, and never below i (those are all used up)
+        if any(k < i or base[k] < real.count(k) for k in real):
+            continue
+        nc = bytearray(base)
+        for k in real:
+            nc[k] -= 1
+        if _can(bytes(nc), wilds - w, pair_open and not is_pair, drops):
             return True
-    c = list(counts)
-    c[i] -= 1  # tile i is in the group for sure
-    base = tuple(c)
-    # each group's other slots: the group minus one copy of i
-    others = []
-    for s in _group_shapes(i):
-        rest = list(s)
-        rest.remove(i)
-        others.append(rest)
-    for rest in others:
-        for nc, w in _fill(base, rest, i):
-            if w <= wilds and _can(nc, wilds - w, pair_open, drops):
-                return True
-    if pair_open:
-        for nc, w in _fill(base, [i], i):
-            if w <= wilds and _can(nc, wilds - w, False, drops):
-                return True
     return False
 
 
@@ -98,11 +95,14 @@ def ref_is_win(counts, gold) -> bool:
     c, g = split(counts, gold)
     if (sum(c) + g) % 3 != 2:
         return False
-    return _can(tuple(c), g, True, 0)
+    return _can(bytes(c), g, True, 0)
 
 
 def ref_waits(counts, gold) -> int:
     """Bit mask of kinds whose draw wins; kinds held 4 times cannot be drawn."""
+    c, g = split(counts, gold)
+    if not _can(bytes(c), g + 1, True, 0):
+        return 0  # a wild can be any tile, so if an extra wild does not win no tile does
     mask = 0
     for k in range(N):
         if counts[k] >= 4:
@@ -121,14 +121,14 @@ def ref_shanten(counts, gold) -> int:
     size = sum(c) + g
     extra = 1 if size % 3 == 1 else 0
     for j in range(sum(c) + 1):
-        if _can(tuple(c), g + extra + j, True, j):
+        if _can(bytes(c), g + extra + j, True, j):
             return j - 1 + extra
     raise AssertionError("unreachable: dropping every real tile always works")
 
 
 def ref_is_jinque(counts, gold) -> bool:
     c, g = split(counts, gold)
-    return (sum(c) + g) % 3 == 2 and g >= 2 and _can(tuple(c), g - 2, False, 0)
+    return (sum(c) + g) % 3 == 2 and g >= 2 and _can(bytes(c), g - 2, False, 0)
 
 
 def ref_is_jinlong(counts, gold) -> bool:
@@ -136,12 +136,12 @@ def ref_is_jinlong(counts, gold) -> bool:
     if (sum(c) + g) % 3 != 2 or g < 3:
         return False
     c[gold] += g - 3  # a fourth gold is only a plain tile of its kind
-    return _can(tuple(c), 0, True, 0)
+    return _can(bytes(c), 0, True, 0)
 
 
 def ref_is_xianjin_wait(counts, gold) -> bool:
     c, g = split(counts, gold)
-    return (sum(c) + g) % 3 == 1 and g == 1 and _can(tuple(c), 0, False, 0)
+    return (sum(c) + g) % 3 == 1 and g == 1 and _can(bytes(c), 0, False, 0)
 
 
 # ---------------------------------------------------------------------------------------------
