@@ -4,6 +4,7 @@ The compiled core lives in ``fzsim_core``; this package is the Python surface.
 """
 from fzsim._version import __version__
 from fzsim.tiles import fmt, kind_index, kind_name, parse
+from fzsim.game import HandResult, build_wall, play_hand
 
 from fzsim.wincheck import (
     is_jinlong,
@@ -25,4 +26,25 @@ __all__ = [
     "__version__", "fmt", "kind_index", "kind_name", "parse",
     "is_win", "waits", "shanten", "is_jinque", "is_jinlong", "is_xianjin_wait", "is_win_many", "shanten_many",
     "rules", "PRESETS", "RuleConfig", "RuleError", "load_rules", "ScoreReport", "score",
+    "HandResult", "build_wall", "play_hand",
+    "simulate", "load",
 ]
+
+# probability tables (exact opening-window values need numpy only; pandas loads on use).
+# The pandas analysis lives in the submodules fzsim.analysis and fzsim.report.
+from fzsim.prob import opening_exact, probability_table  # noqa: E402
+
+__all__ += ["opening_exact", "probability_table"]
+
+# The runner pulls in pyarrow and joblib; import it on first use so `import fzsim` stays light.
+_LAZY = {"simulate": "fzsim.orchestrator", "load": "fzsim.storage"}
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'fzsim' has no attribute {name!r}")

@@ -12,7 +12,7 @@ import sys
 from fzsim._version import __version__
 
 #: subcommand modules under fzsim.commands, in the order ``--help`` lists them
-COMMANDS: list[str] = ["variants", "score"]
+COMMANDS: list[str] = ["run", "variants", "score", "replay", "prob", "report"]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -255,6 +255,14 @@ def score(hand, gold, *, melds: Iterable = (), flowers="", win: str = "selfdraw"
             raise ValueError(f"a 游金 win is a self-draw during play, not {win}")
         if golds < 1:
             raise ValueError("a 游金 win holds a gold")
+        if winning_tile is not None:
+            # in 游金 the gold is a single waiting on anything: every suited tile completes the hand
+            before = counts.copy()
+            before[kind_index(winning_tile) if isinstance(winning_tile, str) else int(winning_tile)] -= 1
+            mask = int(wc.wait_mask(before, g))
+            if mask & ((1 << N_SUITED) - 1) != (1 << N_SUITED) - 1:
+                raise ValueError(f"youjin_level {youjin_level}: before the winning tile the hand must wait on any "
+                                 f"tile with a gold single (游金); {_fmt(before)} does not")
     elif (cfg["youjin"] and cfg["must_youjin_with_two_golds"] and golds >= 2
           and win not in ("sanjindao", "qiangjin", "tianhu")):
         raise ValueError(f"with {golds} golds variant {cfg.name} allows only a 游金 win "

@@ -80,7 +80,7 @@ def test_youjin_examples():
     assert r.deltas == [10, -10, 0, 0]
     # 双游 self-draw by the dealer, L=1: B = 5 + 1 + 2 + 1 = 9, x8 = 72 from each of three
     r = score("123m456m789m234s567p99s", "9s", flowers="3f", winner=2, dealer=2, dealer_streak=1,
-              youjin_level=2, variant="youjin")
+              youjin_level=2, variant="youjin", winning_tile="9s")
     assert r.deltas == [-72, -72, 216, -72]
 
 
@@ -115,6 +115,8 @@ GOOD = dict(hand="123m456m789m234s678s55p", gold="9s")
     (dict(win="qiangjin"), "must hold a gold"),
     (dict(win="sanjindao"), "三金倒 needs 3 golds"),
     (dict(youjin_level=1), "does not play 游金"),
+    (dict(hand="123m456m789m234s567p5p9s", youjin_level=1, variant="youjin", winning_tile="6p"),
+     "must wait on any tile"),
     (dict(hand="123m456m789m234s678s9s9s", variant="youjin"), "only a 游金 win"),
     (dict(hand="123m456m789m234s9s9s9s9s5p"), "4 golds"),
     (dict(winning_tile="7p"), "not in the hand"),

@@ -1,0 +1,58 @@
+"""Engine throughput: hands per second per core for the greedy and random policies.
+
+    python benchmarks/bench_engine.py [--hands N]
+
+Prints, from the same run: compiled `play_block` for each policy, the same random policy driven
+from Python through the policy hook (the slow path every decision takes the GIL), two threads
+sharing one `play_block` call each (the GIL is released), and the process's peak memory.
+Timings are wall-clock on a shared machine: compare the ratios, not the absolute figures.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+from fzsim.game import play_hand
+from fzsim_core.engine import play_block
+from fzsim_core.rules import Rules
+
+
+def rate(fn, n):
+    """(hands per wall-clock second, hands per CPU second of this process)."""
+    t, c = time.perf_counter(), time.process_time()
+    fn()
+    return n / (time.perf_counter() - t), n / (time.process_time() - c)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=20000, help="hands per compiled measurement")
+    args = ap.parse_args(argv)
+    n = args.hands
+    rules = Rules()
+    play_block(rules, 1, 0, 200, "greedy")   # warm up (tables, caches)
+    figures = {}
+    print("hands/s by wall clock | per CPU-second of this process (the per-core figure on a shared machine)")
+    for pol in ("random", "greedy"):
+        figures[pol] = rate(lambda: play_block(rules, 7, 0, n, pol), n)
+        print(f"play_block {pol:>6}, 1 thread : {figures[pol][0]:10,.0f} | {figures[pol][1]:10,.0f}")
+    rnd = random.Random(0)
+    py_n = max(20, n // 200)
+    py = rate(lambda: [play_hand(7, g, variant=rules, policies=lambda o, legal: rnd.randrange(len(legal)))
+                       for g in range(py_n)], py_n)
+    print(f"random via the Python hook : {py[0]:10,.0f} | {py[1]:10,.0f}   (compiled random is "
+          f"{figures['random'][1] / py[1]:,.0f}x faster per CPU-second)")
+    for pol in ("random", "greedy"):
+        with ThreadPoolExecutor(2) as ex:
+            two = rate(lambda: list(ex.map(lambda s: play_block(rules, s, 0, n, pol), (11, 12))), 2 * n)
+        print(f"play_block {pol:>6}, 2 threads: {two[0]:10,.0f} | {two[1]:10,.0f}   "
+              f"(wall-clock {two[0] / figures[pol][0]:.2f}x one thread)")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak RSS of this process: {peak:.0f} MB (includes Python, numpy and the result arrays)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,24 @@
+"""`fzsim replay`: print one hand turn by turn (deal, 补花, gold, draws, claims, discards, score)."""
+from __future__ import annotations
+
+
+def add_parser(subparsers) -> None:
+    p = subparsers.add_parser("replay", help="print one seeded hand turn by turn",
+                              description="Replay hand HAND of game GAME under root seed SEED and print "
+                                          "every event in tile notation, then the scoring breakdown.")
+    p.add_argument("--seed", type=int, required=True, help="root seed (0..2**64-1)")
+    p.add_argument("--game", type=int, required=True, help="game (match) id")
+    p.add_argument("--hand", type=int, default=0, help="hand index within the match (default 0)")
+    p.add_argument("--variant", default="fuzhou", help="rule variant: preset name or .toml path (default fuzhou)")
+    p.add_argument("--policy", default="greedy",
+                   help="policy for all seats, or four comma-separated (greedy|random; default greedy)")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from fzsim.game import format_events, play_hand
+
+    names = [s.strip() for s in args.policy.split(",")]
+    result = play_hand(args.seed, args.game, variant=args.variant, policies=names, log=True, hand=args.hand)
+    print("\n".join(format_events(result)))
+    return 0

@@ -1,0 +1,33 @@
+"""``fzsim report DIR --out REPORT_DIR``: Markdown/HTML report with plots of a results folder."""
+from __future__ import annotations
+
+
+def add_parser(subparsers) -> None:
+    p = subparsers.add_parser(
+        "report",
+        help="write report.md, report.html and PNG plots for a results folder",
+        description=(
+            "Rates with 95%% intervals, seat and dealer balance, the streak effect, score distributions, "
+            "a paired comparison of the variants and each variant's probability table, as report.md and "
+            "report.html with PNG plots (works without a display)."
+        ),
+    )
+    p.add_argument("results", metavar="DIR", help="results folder (DIR/variant=NAME/part-*.parquet)")
+    p.add_argument("--out", required=True, metavar="REPORT_DIR", help="folder to write the report into")
+    p.add_argument("--deals", type=int, default=20_000, metavar="N",
+                   help="sampled opening deals for the probability tables (default 20000)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the deal sampling (default 0)")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from fzsim.report import build_report
+
+    if args.deals < 0:
+        raise ValueError(f"--deals {args.deals}: must be >= 0")
+    out = build_report(args.results, args.out, prob_deals=args.deals, seed=args.seed)
+    print(f"wrote {out['markdown']}")
+    print(f"wrote {out['html']}")
+    for p in out["plots"]:
+        print(f"wrote {p}")
+    return 0

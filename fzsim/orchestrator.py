@@ -1,0 +1,544 @@
+"""Run millions of seeded hands in parallel into a Parquet results folder (`fzsim.simulate`).
+
+The work is cut into blocks of consecutive game ids, the same ids for every variant (so variants
+play the same walls: a paired comparison). One task plays one (variant, block) with the engine's
+``play_block`` and writes that block's Parquet part itself, returning only a small summary.
+Because a hand's wall depends only on (seed, game id, hand), the rows do not depend on the number
+of jobs, the block size or the backend.
+
+Everything is checked before anything is written: the hand count, the variants and overrides,
+the policies, the backend and its scheduler, and the results folder (a folder holding another
+run, or this run without ``resume``, is refused).
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import shutil
+import socket
+import time
+import warnings
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from fzsim import storage
+from fzsim._version import __version__
+from fzsim.progress import Progress
+
+BACKENDS = ("loky", "threads", "dask", "ray")
+DEFAULT_BLOCK_SIZE = 10_000
+DEFAULT_OUT = "fzsim-results"
+_UINT64_MAX = 2**64 - 1
+
+
+# --- rules -----------------------------------------------------------------------------------
+
+def _load_rules(variant, overrides):
+    """``fzsim.rules.load`` (contract 2)."""
+    from fzsim.rules import load
+
+    return load(variant, overrides)
+
+
+# --- the plan ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class VariantPlan:
+    name: str
+    config: object          # fzsim.rules.RuleConfig
+    hands_per_match: int
+    n_games: int
+
+
+@dataclass(frozen=True)
+class BlockTask:
+    """Everything a worker needs for one (variant, block): small and picklable."""
+
+    root: str
+    variant: str
+    block: int
+    first_game: int
+    n_games: int
+    seed: int
+    rules: object           # fzsim_core.rules.Rules (pickles by its fields)
+    policies: tuple
+    check: bool
+    metadata: dict
+    block_fn: object = None  # None: the engine's play_block; tests may inject a wrapper
+
+
+def _play_block(task: BlockTask) -> dict:
+    if task.block_fn is None:
+        from fzsim_core.engine import play_block
+    else:
+        play_block = task.block_fn
+    return play_block(task.rules, task.seed, task.first_game, task.n_games, task.policies, task.check)
+
+
+def run_block(task: BlockTask) -> dict:
+    """Play one block and write its part; returns a small summary (this runs in the workers)."""
+    t0, c0 = time.perf_counter(), time.thread_time()
+    cols = _play_block(task)
+    t1 = time.perf_counter()
+    rows = int(cols["game_id"].shape[0])
+    metadata = dict(task.metadata, block=task.block, first_game=task.first_game,
+                    n_games=task.n_games, rows=rows)
+    table = storage.build_table(cols, task.seed, metadata)
+    path, nbytes = storage.write_part(task.root, task.variant, task.block, table)
+    t2, c2 = time.perf_counter(), time.thread_time()
+    wins = int(np.count_nonzero(cols["outcome"] == 1))
+    return {"variant": task.variant, "block": task.block, "file": os.path.relpath(path, task.root),
+            "rows": rows, "wins": wins, "bytes": nbytes,
+            "play_seconds": round(t1 - t0, 4), "write_seconds": round(t2 - t1, 4),
+            # CPU time of this thread: what the block cost even when the machine is shared
+            "cpu_seconds": round(c2 - c0, 4),
+            "worker": f"{socket.gethostname()}:{os.getpid()}", "peak_rss_mb": _peak_rss_mb()}
+
+
+def _peak_rss_mb() -> float:
+    """Peak resident memory of this worker process so far (MB; Linux reports KiB)."""
+    try:
+        import resource
+    except ImportError:  # not on POSIX
+        return float("nan")
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+
+
+# --- input checks ------------------------------------------------------------------------------
+
+def _positive_int(name: str, value, minimum: int = 1) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
+        raise ValueError(f"{name} must be an integer >= {minimum}, got {value!r}")
+    return int(value)
+
+
+def _known_policies() -> tuple[str, ...]:
+    from fzsim_core.engine import POLICIES as engine_policies
+
+    return tuple(engine_policies)
+
+
+def _check_policies(policies) -> tuple[str, ...]:
+    """None | "name" | [4 names] | {seat: name} -> 4 names (greedy where unspecified)."""
+    if policies is None:
+        seats = ["greedy"] * 4
+    elif isinstance(policies, str):
+        seats = [policies] * 4
+    elif isinstance(policies, dict):
+        seats = ["greedy"] * 4
+        for seat, name in policies.items():
+            if seat not in (0, 1, 2, 3):
+                raise ValueError(f"policy seat {seat!r} is not a seat: allowed 0, 1, 2, 3")
+            seats[seat] = name
+    else:
+        seats = list(policies)
+        if len(seats) != 4:
+            raise ValueError(f"policies must name 4 seats, got {len(seats)}: {seats!r}")
+    known = _known_policies()
+    for name in seats:
+        if not isinstance(name, str):
+            raise ValueError(f"policy {name!r} is not a name: a run records its policies, so give"
+                             f" one of {', '.join(known)} (callables work in fzsim.play_hand)")
+        if name not in known:
+            raise ValueError(f"unknown policy {name!r}: allowed {', '.join(known)}")
+    return tuple(seats)
+
+
+def _plan_variants(variants, overrides, hands: int) -> list[VariantPlan]:
+    if isinstance(variants, (str, os.PathLike)) or not hasattr(variants, "__iter__"):
+        variants = [variants]
+    variants = list(variants)
+    if not variants:
+        raise ValueError("give at least one variant")
+    plans = []
+    for v in variants:
+        config = _load_rules(os.fspath(v) if isinstance(v, os.PathLike) else v, overrides)
+        name = storage.check_variant_name(config.name)
+        if any(p.name == name for p in plans):
+            raise ValueError(f"variant {name!r} is given twice")
+        hpm = int(config.core.fields["hands_per_match"])
+        if hands % hpm:
+            raise ValueError(
+                f"hands={hands} is not a whole number of matches for variant {name!r}"
+                f" (hands_per_match={hpm}); use a multiple of {hpm}"
+            )
+        plans.append(VariantPlan(name, config, hpm, hands // hpm))
+    return plans
+
+
+# --- backends ----------------------------------------------------------------------------------
+
+class _Backend:
+    """A joblib backend chosen by name, connected before anything is written."""
+
+    def __init__(self, name: str, jobs: int, scheduler, connect_timeout: float):
+        if name not in BACKENDS:
+            raise ValueError(f"unknown backend {name!r}: allowed {', '.join(BACKENDS)}")
+        self.name, self.jobs, self.client = name, jobs, None
+        self.generator = True
+        if name == "loky":
+            self.joblib_name, self.n_jobs = "loky", jobs
+        elif name == "threads":
+            self.joblib_name, self.n_jobs = "threading", jobs
+        elif name == "dask":
+            if not scheduler:
+                raise ValueError("backend 'dask' needs a scheduler address (--scheduler tcp://HOST:8786)")
+            try:
+                from dask.distributed import Client
+            except ImportError as exc:
+                raise ValueError("backend 'dask' needs dask.distributed: pip install 'fzsim[dask]'") from exc
+            if isinstance(scheduler, Client):
+                self.client = scheduler
+                self._own_client = False
+            else:
+                try:
+                    self.client = Client(scheduler, timeout=connect_timeout)
+                except (OSError, TimeoutError, ValueError) as exc:
+                    raise ValueError(f"cannot reach the dask scheduler at {scheduler!r}: {exc}") from exc
+                self._own_client = True
+            # every worker thread of the cluster takes blocks
+            self.joblib_name, self.n_jobs = "dask", -1
+            self.jobs = sum(self.client.nthreads().values())
+        else:  # ray
+            try:
+                import ray
+                from ray.util.joblib import register_ray
+            except ImportError as exc:
+                raise ValueError("backend 'ray' needs Ray: pip install 'fzsim[ray]'") from exc
+            register_ray()
+            if not ray.is_initialized():
+                try:
+                    ray.init(address=scheduler or None, ignore_reinit_error=True)
+                except Exception as exc:  # noqa: BLE001 - Ray raises many types when unreachable
+                    raise ValueError(f"cannot start or reach Ray at {scheduler!r}: {exc}") from exc
+            # Ray's joblib backend subclasses multiprocessing: no generator results
+            self.joblib_name, self.n_jobs, self.generator = "ray", -1, False
+            self.jobs = int(ray.cluster_resources().get("CPU", 1))
+
+    def run(self, tasks: list[BlockTask], on_done) -> None:
+        import joblib
+
+        if not tasks:
+            return
+        return_as = "generator_unordered" if self.generator else "list"
+        with joblib.parallel_config(backend=self.joblib_name, n_jobs=self.n_jobs):
+            results = joblib.Parallel(return_as=return_as, batch_size=1)(
+                joblib.delayed(run_block)(t) for t in tasks
+            )
+            for summary in results:
+                on_done(summary)
+
+    def close(self) -> None:
+        if self.client is not None and getattr(self, "_own_client", False):
+            self.client.close()
+        self.client = None
+
+
+# --- the results folder --------------------------------------------------------------------------
+
+def _check_folder(root: str, identity: storage.RunIdentity, resume: bool) -> storage.Manifest | None:
+    """Refuse a folder that holds something else; returns the folder's manifest (None: fresh)."""
+    if os.path.exists(root) and not os.path.isdir(root):
+        raise ValueError(f"results folder {root!r} is a file; choose a folder with --out")
+    manifest = storage.read_manifest(root) if os.path.isdir(root) else None
+    if manifest is None:
+        if os.path.isdir(root) and os.listdir(root):
+            raise ValueError(
+                f"results folder {root!r} is not empty and holds no fzsim run; nothing was written."
+                " Choose a new or empty folder with --out"
+            )
+        return None
+    diffs = manifest.identity.differences(identity)
+    if diffs:
+        raise ValueError(
+            f"results folder {root!r} holds a different run ({'; '.join(diffs)}); nothing was written."
+            " Choose another folder with --out, or repeat that run's settings to resume it"
+        )
+    if not resume:
+        if manifest.status == "complete":
+            raise ValueError(
+                f"results folder {root!r} already holds this finished run; nothing was written."
+                " Pass --resume (there is nothing left to do) or choose another folder with --out"
+            )
+        raise ValueError(
+            f"results folder {root!r} holds an unfinished run with these settings; nothing was written."
+            " Pass --resume to finish it, or choose another folder with --out"
+        )
+    return manifest
+
+
+def _start_folder(root: str, manifest: storage.Manifest) -> bool:
+    """Create the folder and write the manifest; returns whether the folder was created here."""
+    created = not os.path.exists(root)
+    try:
+        os.makedirs(root, exist_ok=True)
+        storage.write_manifest(root, manifest)
+    except OSError as exc:
+        if created and os.path.isdir(root) and not os.listdir(root):
+            os.rmdir(root)
+        raise ValueError(f"cannot write to results folder {root!r}: {exc.strerror or exc}") from exc
+    return created
+
+
+def _existing_blocks(root: str, plan: VariantPlan, block_size: int, metadata: dict) -> dict[int, dict]:
+    """Summaries of this variant's parts already on disk (resume), checked against the run."""
+    found = {}
+    n_blocks = -(-plan.n_games // block_size)
+    for block in range(n_blocks):
+        path = storage.part_path(root, plan.name, block)
+        if not os.path.exists(path):
+            continue
+        try:
+            meta = storage.read_part_metadata(path)
+        except Exception as exc:  # noqa: BLE001 - an unreadable part is replayed, not trusted
+            warnings.warn(f"part {path} is unreadable ({exc}); playing its block again", stacklevel=3)
+            continue
+        for key in ("format", "version", "seed", "rules_hash", "block_size", "policies"):
+            if meta.get(key) != str(metadata[key]):
+                raise ValueError(
+                    f"part {path} belongs to another run ({key} {meta.get(key)!r} there,"
+                    f" {metadata[key]!r} in this run); refusing to mix. Choose another --out"
+                )
+        first = block * block_size
+        n = min(block_size, plan.n_games - first)
+        rows = int(meta.get("rows", -1))
+        if rows != n * plan.hands_per_match:
+            warnings.warn(f"part {path} holds {rows} rows, expected {n * plan.hands_per_match};"
+                          " playing its block again", stacklevel=3)
+            continue
+        found[block] = {"variant": plan.name, "block": block, "file": os.path.relpath(path, root),
+                        "rows": rows, "bytes": os.path.getsize(path), "resumed": True}
+    return found
+
+
+# --- event logs of a sample of hands ----------------------------------------------------------------
+
+def sample_positions(total_hands: int, k: int) -> list[int]:
+    """K hand positions spread evenly over 0..total_hands-1 (first and last included)."""
+    if k <= 0:
+        return []
+    if k == 1:
+        return [0]
+    return sorted(set(np.linspace(0, total_hands - 1, k).round().astype(np.int64).tolist()))
+
+
+def _jsonable(obj):
+    if isinstance(obj, np.generic):
+        return obj.item()
+    if isinstance(obj, np.ndarray):
+        return obj.tolist()
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return dataclasses.asdict(obj)
+    if isinstance(obj, (set, frozenset)):
+        return sorted(obj)
+    return str(obj)
+
+
+def log_path(root: str, variant: str) -> str:
+    return os.path.join(storage.variant_dir(os.path.join(root, storage.LOG_DIR), variant), "hands.jsonl")
+
+
+def _write_logs(root: str, plan: VariantPlan, seed: int, policies: tuple, k: int) -> str:
+    """Replay K evenly spread hands with full event logs into ``_logs/variant=NAME/hands.jsonl``."""
+    from fzsim.game import play_hand
+
+    final = log_path(root, plan.name)
+    os.makedirs(os.path.dirname(final), exist_ok=True)
+    tmp = os.path.join(os.path.dirname(final), f".hands.jsonl.tmp-{os.getpid()}")
+    with open(tmp, "w", encoding="utf-8") as f:
+        for pos in sample_positions(plan.n_games * plan.hands_per_match, k):
+            game_id, hand = divmod(pos, plan.hands_per_match)
+            result = play_hand(seed, game_id, variant=plan.config, policies=list(policies),
+                               log=True, hand=hand)
+            record = dataclasses.asdict(result) if dataclasses.is_dataclass(result) else dict(result)
+            events = record.pop("events", None)
+            line = {"variant": plan.name, "seed": str(seed), "game_id": game_id, "hand": hand,
+                    "policies": list(policies), "result": record, "events": events}
+            f.write(json.dumps(line, default=_jsonable, ensure_ascii=False) + "\n")
+    os.replace(tmp, final)
+    return final
+
+
+def read_logs(root, variant: str) -> list[dict]:
+    """The sampled event logs of one variant, as written by ``--log-sample``."""
+    path = log_path(os.fspath(root), variant)
+    if not os.path.exists(path):
+        raise FileNotFoundError(f"no event logs for variant {variant!r} in {os.fspath(root)!r}"
+                                " (run with --log-sample K)")
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f]
+
+
+# --- the run ------------------------------------------------------------------------------------------
+
+@dataclass
+class RunSummary:
+    """What `simulate` did; ``line()`` is the one-line closing summary the CLI prints."""
+
+    out: str
+    variants: list[str]
+    hands: int                     # per variant
+    seed: int
+    backend: str
+    jobs: int
+    blocks_total: int
+    blocks_written: int
+    blocks_resumed: int
+    hands_played: int              # rows written by this call (all variants)
+    wins: int                      # among the rows written by this call
+    bytes_written: int
+    seconds: float
+    play_seconds: float            # summed over tasks
+    write_seconds: float           # summed over tasks
+    cpu_seconds: float             # CPU time of the tasks (play + write), summed
+    peak_rss_mb: dict = field(default_factory=dict)   # worker -> its peak resident memory (MB)
+    logs: list[str] = field(default_factory=list)
+
+    @property
+    def hands_per_second(self) -> float:
+        return self.hands_played / self.seconds if self.seconds > 0 else float("nan")
+
+    def line(self) -> str:
+        names = ", ".join(self.variants)
+        rate = f"{self.hands_per_second:,.0f} hands/s" if self.hands_played else "nothing to play"
+        resumed = f", {self.blocks_resumed} already done" if self.blocks_resumed else ""
+        win = f", {self.wins / self.hands_played:.1%} won" if self.hands_played else ""
+        return (f"fzsim run: {self.hands:,} hands x {len(self.variants)} variant(s) [{names}] seed {self.seed}"
+                f" -> {self.out}: {self.hands_played:,} hands played in {self.seconds:.1f} s ({rate},"
+                f" {self.backend} jobs={self.jobs}); {self.blocks_written}/{self.blocks_total} blocks"
+                f" written{resumed}{win}, {self.bytes_written / 1e6:.1f} MB")
+
+
+def _peaks(summaries) -> dict:
+    peaks = {}
+    for s in summaries:
+        peaks[s["worker"]] = max(peaks.get(s["worker"], 0.0), s["peak_rss_mb"])
+    return peaks
+
+
+def simulate(
+    hands: int,
+    variants=("fuzhou",),
+    overrides: dict | None = None,
+    *,
+    seed: int = 0,
+    jobs: int = 1,
+    out=DEFAULT_OUT,
+    backend: str = "loky",
+    scheduler=None,
+    resume: bool = False,
+    policies=None,
+    log_sample: int = 0,
+    block_size: int = DEFAULT_BLOCK_SIZE,
+    progress: bool | None = None,
+    check: bool = False,
+    connect_timeout: float = 10.0,
+    _block_fn=None,
+) -> RunSummary:
+    """Play ``hands`` seeded hands of every variant into the Parquet folder ``out``.
+
+    variants: preset names, ``.toml`` paths or RuleConfigs (all play the same game ids);
+    overrides: rule keys applied to every variant; seed: root seed 0..2**64-1; jobs: worker
+    processes/threads (``-1``: all cores; dask/ray use every worker of the cluster); backend:
+    ``loky``, ``threads``, ``dask`` (needs ``scheduler``, an address or a
+    ``distributed.Client``) or ``ray``; resume: finish the missing blocks of the same run in
+    ``out``; policies: one name for all seats, four names, or ``{seat: name}``; log_sample: store
+    full event logs of this many evenly spread hands per variant; block_size: games per part
+    file (part of the run's identity; results do not depend on it); progress: bar on stderr
+    (None: only on a terminal); check: the engine's invariant checks after every action.
+
+    Raises ValueError (nothing written) for bad input or a folder holding another run.
+    """
+    t_start = time.perf_counter()
+    hands = _positive_int("hands", hands)
+    block_size = _positive_int("block_size", block_size)
+    if isinstance(jobs, bool) or not isinstance(jobs, (int, np.integer)) or not (jobs >= 1 or jobs == -1):
+        raise ValueError(f"jobs must be an integer >= 1 (or -1 for all cores), got {jobs!r}")
+    jobs = (os.cpu_count() or 1) if jobs == -1 else int(jobs)
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed <= _UINT64_MAX:
+        raise ValueError(f"seed must be an integer in 0..2**64-1, got {seed!r}")
+    seed = int(seed)
+    if isinstance(log_sample, bool) or not isinstance(log_sample, (int, np.integer)) or log_sample < 0:
+        raise ValueError(f"log_sample must be an integer >= 0, got {log_sample!r}")
+    if log_sample > hands:
+        raise ValueError(f"log_sample={log_sample} is more than the {hands} hands of the run")
+    seats = _check_policies(policies)
+    plans = _plan_variants(variants, overrides, hands)
+    root = os.fspath(out)
+    identity = storage.RunIdentity(
+        seed=seed, hands=hands, block_size=block_size, policies=seats,
+        variants={p.name: {"rules_hash": p.config.hash, "rules": p.config.canonical} for p in plans},
+    )
+    existing = _check_folder(root, identity, resume)
+    runner = _Backend(backend, jobs, scheduler, connect_timeout)
+    try:
+        return _run(root, plans, identity, existing, runner, seats, log_sample, progress, check,
+                    _block_fn, t_start)
+    finally:
+        runner.close()
+
+
+def _run(root, plans, identity, existing, runner, seats, log_sample, progress, check, block_fn, t_start):
+    seed, block_size = identity.seed, identity.block_size
+    manifest = existing or storage.Manifest(identity)
+    manifest.status = "running"
+    manifest.extra.setdefault("started", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
+    created = _start_folder(root, manifest)
+    if existing is not None:
+        storage.remove_temp_files(root)
+
+    tasks, done = [], {}
+    for plan in plans:
+        metadata = {"format": storage.FORMAT, "version": __version__, "variant": plan.name,
+                    "rules": plan.config.canonical_json, "rules_hash": plan.config.hash,
+                    "seed": seed, "block_size": block_size, "policies": json.dumps(list(seats)),
+                    "hands_per_match": plan.hands_per_match}
+        metadata = {k: str(v) for k, v in metadata.items()}
+        done[plan.name] = _existing_blocks(root, plan, block_size, metadata) if existing else {}
+        for first in range(0, plan.n_games, block_size):
+            block = first // block_size
+            if block in done[plan.name]:
+                continue
+            tasks.append(BlockTask(root, plan.name, block, first, min(block_size, plan.n_games - first),
+                                   seed, plan.config.core, seats, bool(check), metadata, block_fn))
+    # block-major order: an interrupted run has every variant about equally far (paired data)
+    tasks.sort(key=lambda t: t.block)
+    blocks_total = sum(-(-p.n_games // block_size) for p in plans)
+    total_hands = sum(p.n_games * p.hands_per_match for p in plans)
+    already = sum(s["rows"] for d in done.values() for s in d.values())
+
+    written = []
+    try:
+        with Progress(total_hands, initial=already, enabled=progress) as bar:
+            def on_done(summary):
+                written.append(summary)
+                done[summary["variant"]][summary["block"]] = summary
+                bar.update(summary["rows"])
+
+            runner.run(tasks, on_done)
+    except BaseException:
+        # parts already written stay (they are whole); the manifest still says "running"
+        if created and not written and not any(done.values()):
+            shutil.rmtree(root, ignore_errors=True)
+        raise
+
+    # (re)written on every call that asks: K hands are cheap and replay deterministically
+    logs = [_write_logs(root, plan, seed, seats, log_sample) for plan in plans] if log_sample else []
+
+    manifest.status = "complete"
+    manifest.blocks = {name: {str(b): d[b] for b in sorted(d)} for name, d in done.items()}
+    manifest.extra["finished"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    storage.write_manifest(root, manifest)
+    return RunSummary(
+        out=root, variants=[p.name for p in plans], hands=identity.hands, seed=seed,
+        backend=runner.name, jobs=runner.jobs, blocks_total=blocks_total,
+        blocks_written=len(written), blocks_resumed=blocks_total - len(written),
+        hands_played=sum(s["rows"] for s in written), wins=sum(s["wins"] for s in written),
+        bytes_written=sum(s["bytes"] for s in written), seconds=time.perf_counter() - t_start,
+        play_seconds=sum(s["play_seconds"] for s in written),
+        write_seconds=sum(s["write_seconds"] for s in written),
+        cpu_seconds=sum(s["cpu_seconds"] for s in written),
+        peak_rss_mb=_peaks(written), logs=logs,
+    )

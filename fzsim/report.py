@@ -1,0 +1,392 @@
+"""A report of a results folder: Markdown + HTML tables and matplotlib plots (headless).
+
+``build_report(DIR, OUT)`` writes into ``OUT``:
+
+* ``report.md`` and ``report.html`` — the same sections: rates with intervals,
+  seat and dealer balance, the streak effect, score quantiles, the paired
+  variant comparison and each variant's probability table;
+* ``win_types.png`` (win-type frequencies with 95% intervals), ``balance.png``
+  (mean delta per seat and for the dealer, ±1.96 SE), ``streak.png`` (dealer
+  win rate and mean delta by streak), ``scores.png`` (histograms of the
+  winner's gain) and, with two or more variants, ``compare.png`` (paired
+  differences against the baseline).
+
+Only the columns each part needs are read from the folder.
+"""
+from __future__ import annotations
+
+import html
+import math
+import os
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from fzsim import analysis
+
+PLOTS = ("win_types.png", "balance.png", "streak.png", "scores.png", "compare.png")
+
+
+@dataclass
+class Section:
+    title: str
+    text: str = ""
+    table: pd.DataFrame | None = None
+    markdown: str | None = None  # a ready-made Markdown table (used instead of ``table``)
+    html_table: str | None = None
+    image: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+# ----------------------------------------------------------------------------
+# Formatting
+# ----------------------------------------------------------------------------
+
+def _fmt(v) -> str:
+    if isinstance(v, (bool, np.bool_)):
+        return "yes" if v else "no"
+    if isinstance(v, (int, np.integer)):
+        return f"{int(v):,}"
+    if isinstance(v, (float, np.floating)):
+        if math.isnan(v):
+            return ""
+        return f"{v:.4g}" if abs(v) < 1e5 else f"{v:,.0f}"
+    return str(v)
+
+
+def dataframe_markdown(df: pd.DataFrame) -> str:
+    """A DataFrame as a Markdown pipe table (numbers right-aligned, 4 significant digits)."""
+    cols = [str(c) for c in df.columns]
+    numeric = [pd.api.types.is_numeric_dtype(df[c]) and not pd.api.types.is_bool_dtype(df[c]) for c in df.columns]
+    lines = ["| " + " | ".join(cols) + " |",
+             "|" + "|".join("---:" if n else "---" for n in numeric) + "|"]
+    for row in df.itertuples(index=False):
+        lines.append("| " + " | ".join(_fmt(v) for v in row) + " |")
+    return "\n".join(lines)
+
+
+def _dataframe_html(df: pd.DataFrame) -> str:
+    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in df.columns)
+    body = []
+    for row in df.itertuples(index=False):
+        cells = "".join(
+            f"<td class='num'>{html.escape(_fmt(v))}</td>" if isinstance(v, (int, float, np.integer, np.floating))
+            and not isinstance(v, (bool, np.bool_)) else f"<td>{html.escape(_fmt(v))}</td>" for v in row)
+        body.append(f"<tr>{cells}</tr>")
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+
+
+# ----------------------------------------------------------------------------
+# Plots (Agg backend: works without a display)
+# ----------------------------------------------------------------------------
+
+def _pyplot():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def rates_wide(r: pd.DataFrame) -> pd.DataFrame:
+    """Rates as one row per (family, event) and one "rate% [lo, hi]" column per variant."""
+    cell = r.assign(cell=[f"{100 * x:.3f}% [{100 * lo:.3f}, {100 * hi:.3f}]"
+                          for x, lo, hi in zip(r["rate"], r["lo"], r["hi"])])
+    keys = [k for k in ("family", "event") if k in r.columns]
+    wide = cell.pivot(index=keys, columns="variant", values="cell")
+    order = cell[keys].drop_duplicates()
+    wide = wide.loc[pd.MultiIndex.from_frame(order)] if len(keys) > 1 else wide.loc[order[keys[0]]]
+    return wide.reset_index().rename_axis(columns=None)
+
+
+def _plot_win_types(r: pd.DataFrame, path: str) -> None:
+    plt = _pyplot()
+    wt = r[r["family"].isin(["win_type", "outcome"]) & (r["event"] != "win")]
+    events = [e for e in ("selfdraw", "discard", "robbed_kong", "qiangjin", "sanjindao", "tianhu", "draw")
+              if e in set(wt["event"])]
+    variants = sorted(wt["variant"].unique())
+    fig, ax = plt.subplots(figsize=(9, 4.5))
+    width = 0.8 / max(1, len(variants))
+    x = np.arange(len(events))
+    for i, v in enumerate(variants):
+        g = wt[wt["variant"] == v].set_index("event").loc[events]
+        err = np.clip(np.vstack([g["rate"] - g["lo"], g["hi"] - g["rate"]]) * 100, 0, None)  # float noise
+        ax.bar(x + (i - (len(variants) - 1) / 2) * width, g["rate"] * 100, width, yerr=err, capsize=3, label=v)
+    ax.set_xticks(x, events)
+    ax.set_yscale("log")
+    ax.set_ylabel("% of hands (log scale)")
+    ax.set_title("How hands end (95% Wilson intervals)")
+    ax.legend(title="variant")
+    ax.grid(axis="y", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def _plot_balance(b: pd.DataFrame, path: str) -> None:
+    plt = _pyplot()
+    who = ["seat_0", "seat_1", "seat_2", "seat_3", "dealer", "nondealer"]
+    variants = sorted(b["variant"].unique())
+    fig, ax = plt.subplots(figsize=(9, 4.5))
+    width = 0.8 / max(1, len(variants))
+    x = np.arange(len(who))
+    for i, v in enumerate(variants):
+        g = b[b["variant"] == v].set_index("who").loc[who]
+        ax.bar(x + (i - (len(variants) - 1) / 2) * width, g["mean"], width,
+               yerr=1.96 * g["se"].fillna(0), capsize=3, label=v)
+    ax.axhline(0, color="black", lw=0.8)
+    ax.set_xticks(x, ["seat 0", "seat 1", "seat 2", "seat 3", "dealer", "non-dealer"])
+    ax.set_ylabel("mean score delta per hand")
+    ax.set_title("Balance: mean delta per seat and for the dealer (±1.96 SE)")
+    ax.legend(title="variant")
+    ax.grid(axis="y", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def _plot_streak(s: pd.DataFrame, path: str) -> None:
+    plt = _pyplot()
+    fig, (a1, a2) = plt.subplots(1, 2, figsize=(10, 4))
+    groups = list(s.groupby("variant"))
+    for i, (v, g) in enumerate(groups):
+        x = g["streak"] + (i - (len(groups) - 1) / 2) * 0.08  # dodge so the variants' bars do not hide each other
+        a1.errorbar(x, g["win_rate"] * 100,
+                    yerr=np.clip([(g["win_rate"] - g["lo"]) * 100, (g["hi"] - g["win_rate"]) * 100], 0, None),
+                    marker="o", capsize=3, label=v)
+        a2.errorbar(x, g["dealer_mean"], yerr=1.96 * g["dealer_se"].fillna(0),
+                    marker="o", capsize=3, label=v)
+    top = int(s["streak"].max()) if len(s) else 0
+    for ax in (a1, a2):
+        ax.set_xlabel("dealer streak L before the hand" + (f" ({top} = {top}+)" if top else ""))
+        ax.grid(alpha=0.3)
+        ax.legend(title="variant")
+    a1.set_ylabel("dealer win rate, %")
+    a2.set_ylabel("dealer mean delta")
+    a2.axhline(0, color="black", lw=0.8)
+    fig.suptitle("The dealer streak effect (95% intervals)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def _plot_scores(wg: pd.DataFrame, path: str) -> None:
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(9, 4.5))
+    if len(wg):
+        hi = float(np.quantile(wg["gain"], 0.995))
+        bins = np.linspace(0, max(hi, 1.0), 60)
+        for v, g in wg.groupby("variant"):
+            ax.hist(g["gain"].clip(upper=hi), bins=bins, histtype="step", lw=1.5, density=True, label=v)
+    ax.set_xlabel("winner's gain per won hand (top 0.5% folded into the last bin)")
+    ax.set_ylabel("density")
+    ax.set_title("Score distribution")
+    ax.legend(title="variant")
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def _plot_compare(c: pd.DataFrame, path: str) -> None:
+    plt = _pyplot()
+    metrics = list(dict.fromkeys(c["metric"]))
+    cols = 2 if len(metrics) > 1 else 1
+    rows = -(-len(metrics) // cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(6 * cols, 1.2 + 1.6 * rows * max(1, c["other"].nunique())),
+                             squeeze=False)
+    for ax in axes.ravel()[len(metrics):]:
+        ax.set_visible(False)
+    for ax, m in zip(axes.ravel(), metrics):
+        g = c[c["metric"] == m]
+        y = np.arange(len(g))
+        ax.errorbar(g["mean_diff"], y, xerr=1.96 * g["se_diff"].fillna(0), fmt="o", capsize=4, label="paired")
+        ax.errorbar(g["mean_diff"], y + 0.2, xerr=1.96 * g["se_unpaired"].fillna(0), fmt="s", capsize=4,
+                    alpha=0.5, label="if unpaired")
+        ax.axvline(0, color="black", lw=0.8)
+        ax.set_yticks(y, [f"{o} − {b}" for o, b in zip(g["other"], g["baseline"])])
+        ax.set_ylim(-0.6, len(g) - 0.2)
+        ax.set_title(m)
+        ax.grid(axis="x", alpha=0.3)
+    axes.ravel()[0].legend(loc="best", fontsize=8)
+    fig.suptitle("Variant comparison on the same game ids (mean difference, 95% intervals)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+# ----------------------------------------------------------------------------
+# The report
+# ----------------------------------------------------------------------------
+
+def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 0) -> list[Section]:
+    """Compute every table, draw every plot into ``out_dir``; return the sections in order."""
+    variants = analysis.check_results_dir(results)
+    sections: list[Section] = []
+
+    counts = analysis.read_columns(results, ["game_id"])
+    n_by_variant = counts.groupby("variant").size()
+    info = analysis.run_info(results)
+    run = ""
+    if info:
+        run = (f" Run: seed {info.get('seed')}, policies {', '.join(map(str, info.get('policies') or []))}, "
+               f"fzsim {info.get('fzsim_version')}, status {info.get('status')}.")
+    notes = [] if not info or info.get("status") in (None, "complete") else [
+        "The run is unfinished: figures cover the blocks written so far (finish it with `fzsim run ... --resume`)."]
+    sections.append(Section(
+        "Results",
+        f"Folder `{os.fspath(results)}`: " + ", ".join(f"{v} ({n:,} hands)" for v, n in n_by_variant.items())
+        + "." + run + " Rates are per hand with 95% Wilson intervals; errors are standard errors of "
+        "per-hand values.", notes=notes))
+
+    r = analysis.rates(results)
+    _plot_win_types(r, os.path.join(out_dir, "win_types.png"))
+    sections.append(Section("How hands end",
+                            "Outcome, win type, specials (of won hands), win flags and 游金 level: % of hands "
+                            "[95% interval]. The long table with counts is `rates.csv`.",
+                            table=rates_wide(r), image="win_types.png"))
+    r.to_csv(os.path.join(out_dir, "rates.csv"), index=False)
+
+    role = analysis.rates(results, per="role", families=("outcome", "win_type"))
+    role = role[role["event"] != "draw"]
+    sections.append(Section("Dealer and non-dealer wins",
+                            "Per seat of the role: a non-dealer figure divides by 3 × hands.",
+                            table=role[["variant", "role", "event", "count", "n", "rate", "lo", "hi"]]))
+
+    b = analysis.balance(results)
+    _plot_balance(b, os.path.join(out_dir, "balance.png"))
+    sections.append(Section("Balance", "Mean score delta per hand (zero-sum: the non-dealer mean is −dealer/3).",
+                            table=b, image="balance.png"))
+
+    s = analysis.streak_effect(results)
+    _plot_streak(s, os.path.join(out_dir, "streak.png"))
+    note = [] if (s["streak"] > 0).any() else [
+        "Every hand was played at streak 0 (one hand per match): run matches of several hands "
+        "(`hands_per_match`) to see a streak effect."]
+    sections.append(Section("Dealer streak", "Dealer win rate and mean delta by the streak L before the hand.",
+                            table=s, image="streak.png", notes=note))
+
+    wg = analysis.winner_gain(results)
+    _plot_scores(wg, os.path.join(out_dir, "scores.png"))
+    q = analysis.score_quantiles(results)
+    qw = analysis.score_quantiles(results, by_win_type=True)
+    sections.append(Section("Score distribution", "Quantiles of the winner's gain per won hand.",
+                            table=q, image="scores.png"))
+    sections.append(Section("Score distribution by win type", table=qw))
+
+    if len(variants) >= 2:
+        c = analysis.compare(results, metrics=("dealer_delta", "winner_gain", "win", "dealer_win"))
+        _plot_compare(c, os.path.join(out_dir, "compare.png"))
+        sections.append(Section(
+            "Variant comparison",
+            f"Paired on shared (game_id, hand): each variant minus `{c['baseline'].iloc[0]}`. "
+            "`se_unpaired` is the error two independent samples would give.",
+            table=c, image="compare.png"))
+    else:
+        sections.append(Section("Variant comparison",
+                                notes=[f"Only one variant ({variants[0]}) in the results: run two or more "
+                                       "variants with the same seed and games to compare them."]))
+
+    from fzsim import prob
+
+    info = analysis.run_info(results) or {}
+    for v in variants:
+        stored = (info.get("variants") or {}).get(v, {}).get("rules", {})
+        haf = stored.get("honors_are_flowers") if isinstance(stored, dict) else None
+        try:
+            table = prob.probability_table(v, deals=prob_deals, seed=seed, results=results,
+                                           honors_are_flowers=haf)
+        except (ValueError, ImportError, OSError) as exc:
+            sections.append(Section(f"Probability table: {v}", notes=[f"skipped: {exc}"]))
+            continue
+        sections.append(Section(f"Probability table: {v}", prob.describe(table),
+                                markdown=prob.format_markdown(table),
+                                html_table=_dataframe_html(_prob_display(table))))
+    return sections
+
+
+def _prob_display(table: pd.DataFrame) -> pd.DataFrame:
+    from fzsim import prob
+
+    return pd.DataFrame(prob._rows_for_display(table), columns=prob._HEADER)
+
+
+def _write_markdown(sections: list[Section], path: str, title: str) -> None:
+    parts = [f"# {title}", ""]
+    for s in sections:
+        parts += [f"## {s.title}", ""]
+        if s.text:
+            parts += [s.text, ""]
+        for n in s.notes:
+            parts += [f"> {n}", ""]
+        if s.image:
+            parts += [f"![{s.title}]({s.image})", ""]
+        if s.markdown:
+            parts += [s.markdown, ""]
+        elif s.table is not None:
+            parts += [dataframe_markdown(s.table), ""]
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(parts))
+
+
+def _md_inline(text: str) -> str:
+    # the only Markdown the section texts use is `code`
+    out = html.escape(text)
+    pieces = out.split("`")
+    return "".join(f"<code>{p}</code>" if i % 2 else p for i, p in enumerate(pieces))
+
+
+def _write_html(sections: list[Section], path: str, title: str) -> None:
+    style = ("body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em}"
+             "table{border-collapse:collapse;font-size:13px;margin:0.5em 0 1.5em}"
+             "td,th{border:1px solid #ccc;padding:2px 6px}td.num{text-align:right}"
+             "th{background:#f3f3f3}img{max-width:100%}.note{color:#844}")
+    parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
+             f"<style>{style}</style></head><body><h1>{html.escape(title)}</h1>"]
+    for s in sections:
+        parts.append(f"<h2>{html.escape(s.title)}</h2>")
+        if s.text:
+            parts.append(f"<p>{_md_inline(s.text)}</p>")
+        for n in s.notes:
+            parts.append(f"<p class='note'>{_md_inline(n)}</p>")
+        if s.image:
+            parts.append(f"<img src='{html.escape(s.image)}' alt='{html.escape(s.title)}'>")
+        if s.html_table:
+            parts.append(s.html_table)
+        elif s.table is not None:
+            parts.append(_dataframe_html(s.table))
+    parts.append("</body></html>")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(parts))
+
+
+def build_report(results, out_dir, prob_deals: int = 20_000, seed: int = 0) -> dict[str, str]:
+    """Write ``report.md``, ``report.html`` and the PNG plots for a results folder.
+
+    Returns ``{"markdown": path, "html": path, "plots": [paths]}``. Raises
+    ``FileNotFoundError`` for a missing folder and ``ValueError`` for a folder
+    that is not fzsim output or holds no hands (nothing is written then).
+    """
+    if isinstance(results, pd.DataFrame):
+        raise ValueError("build_report needs a results folder (DIR/variant=NAME/part-*.parquet), not a DataFrame")
+    results = os.fspath(results)
+    analysis.check_results_dir(results)  # fail before creating anything
+    out_dir = os.fspath(out_dir)
+    if os.path.abspath(out_dir) == os.path.abspath(results):
+        raise ValueError(f"--out {out_dir!r} is the results folder itself: choose another folder")
+    if os.path.exists(out_dir) and not os.path.isdir(out_dir):
+        raise ValueError(f"--out {out_dir!r} exists and is not a folder")
+    os.makedirs(out_dir, exist_ok=True)
+    for name in PLOTS:  # a plot left over from an earlier report must not pass for this one
+        if os.path.exists(os.path.join(out_dir, name)):
+            os.remove(os.path.join(out_dir, name))
+    sections = build_sections(results, out_dir, prob_deals=prob_deals, seed=seed)
+    title = f"fzsim report: {os.path.basename(os.path.abspath(results))}"
+    md = os.path.join(out_dir, "report.md")
+    page = os.path.join(out_dir, "report.html")
+    _write_markdown(sections, md, title)
+    _write_html(sections, page, title)
+    plots = [os.path.join(out_dir, p) for p in PLOTS if os.path.exists(os.path.join(out_dir, p))]
+    return {"markdown": md, "html": page, "plots": plots}

@@ -1,0 +1,418 @@
+"""The results on disk: Parquet schema, part files, metadata, manifest and reading back.
+
+A run folder looks like::
+
+    DIR/_manifest.json                     what the run is (identity) and how far it got
+    DIR/variant=NAME/part-000000.parquet   one part per block of consecutive game ids
+    DIR/_logs/variant=NAME/hands.jsonl     optional event logs of a sample of hands
+
+Parts are written under a dot-prefixed temporary name and renamed into place, so a reader (and
+``--resume``) never sees half a part. Names starting with ``.`` or ``_`` are skipped by pyarrow's
+dataset discovery, which keeps the manifest and logs out of the data.
+
+The engine hands over one row per hand with packed columns (contract 3); :func:`build_table`
+turns them into the stored layout (contract 4): ``specials`` and ``flags`` become one bool column
+per bit, ``win_type``/``special_counted``/``outcome``/``gold`` become dictionary-encoded names,
+and the root ``seed`` is added. ``variant`` is not stored in the file: it is the hive partition.
+"""
+from __future__ import annotations
+
+import json
+import os
+import urllib.parse
+import uuid
+import warnings
+from dataclasses import dataclass, field
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.dataset as ds
+import pyarrow.parquet as pq
+
+from fzsim._version import __version__
+from fzsim.tiles import N_HAND_KINDS, kind_name
+from fzsim_core.scoring import FLAGS, SPECIALS, WIN_TYPES
+
+#: bump when the stored layout changes; a folder written with another format is a different run
+FORMAT = 1
+MANIFEST = "_manifest.json"
+LOG_DIR = "_logs"
+META_PREFIX = "fzsim."
+
+#: the engine's columns and dtypes (contract 3), in its order
+ENGINE_COLUMNS: dict[str, np.dtype] = {
+    name: np.dtype(dt)
+    for name, dt in [
+        ("game_id", "int64"), ("hand", "int16"), ("wall_digest", "uint64"),
+        ("dealer", "int8"), ("streak", "int16"), ("gold", "int8"), ("outcome", "int8"),
+        ("winner", "int8"), ("discarder", "int8"), ("win_type", "int8"),
+        ("specials", "uint32"), ("special_counted", "uint32"), ("flags", "uint32"),
+        ("youjin_level", "int8"),
+        ("F", "int16"), ("K", "int16"), ("G", "int16"), ("L", "int16"), ("S", "int16"),
+        ("delta_0", "int32"), ("delta_1", "int32"), ("delta_2", "int32"), ("delta_3", "int32"),
+        ("turns", "int16"), ("tiles_left", "int16"),
+        ("flowers_0", "int8"), ("flowers_1", "int8"), ("flowers_2", "int8"), ("flowers_3", "int8"),
+        ("golds_0", "int8"), ("golds_1", "int8"), ("golds_2", "int8"), ("golds_3", "int8"),
+    ]
+}
+
+SPECIAL_COLUMNS = list(SPECIALS)           # tianhu qiangjin sanjindao jinque jinlong pinghu_*
+FLAG_COLUMNS = list(FLAGS)                 # selfdraw kong_replacement robbed_kong last_tile ...
+#: category lists, fixed so every part (and every load) has the same categories in the same order
+WIN_TYPE_NAMES = [name for name, _ in sorted(WIN_TYPES.items(), key=lambda kv: kv[1])]
+# win_type codes are stored as indices into WIN_TYPE_NAMES, which needs WinType to be 0..n-1
+assert sorted(WIN_TYPES.values()) == list(range(len(WIN_TYPES))), WIN_TYPES
+SPECIAL_COUNTED_NAMES = ["none"] + SPECIAL_COLUMNS
+OUTCOME_NAMES = ["draw", "win"]
+GOLD_NAMES = [kind_name(k) for k in range(N_HAND_KINDS)]
+CATEGORIES = {
+    "gold": GOLD_NAMES,
+    "outcome": OUTCOME_NAMES,
+    "win_type": WIN_TYPE_NAMES,
+    "special_counted": SPECIAL_COUNTED_NAMES,
+}
+
+_PASSTHROUGH_HEAD = ["game_id", "hand"]
+_PASSTHROUGH_MID = ["wall_digest", "dealer", "streak"]
+_PASSTHROUGH_TAIL = [
+    "youjin_level", "F", "K", "G", "L", "S",
+    "delta_0", "delta_1", "delta_2", "delta_3", "turns", "tiles_left",
+    "flowers_0", "flowers_1", "flowers_2", "flowers_3",
+    "golds_0", "golds_1", "golds_2", "golds_3",
+]
+
+
+def _dict_type() -> pa.DataType:
+    return pa.dictionary(pa.int8(), pa.string())
+
+
+def _schema() -> pa.Schema:
+    fields = [pa.field(c, pa.from_numpy_dtype(ENGINE_COLUMNS[c])) for c in _PASSTHROUGH_HEAD]
+    fields.append(pa.field("seed", pa.uint64()))
+    fields += [pa.field(c, pa.from_numpy_dtype(ENGINE_COLUMNS[c])) for c in _PASSTHROUGH_MID]
+    fields += [pa.field("gold", _dict_type()), pa.field("outcome", _dict_type())]
+    fields += [pa.field(c, pa.from_numpy_dtype(ENGINE_COLUMNS[c])) for c in ("winner", "discarder")]
+    fields.append(pa.field("win_type", _dict_type()))
+    fields += [pa.field(c, pa.bool_()) for c in SPECIAL_COLUMNS]
+    fields.append(pa.field("special_counted", _dict_type()))
+    fields += [pa.field(c, pa.bool_()) for c in FLAG_COLUMNS]
+    fields += [pa.field(c, pa.from_numpy_dtype(ENGINE_COLUMNS[c])) for c in _PASSTHROUGH_TAIL]
+    return pa.schema(fields)
+
+
+#: the stored schema (without metadata); ``variant`` is added by the hive partition on read
+SCHEMA = _schema()
+#: every column `load` can return, in order
+COLUMNS = SCHEMA.names + ["variant"]
+
+
+def _check_engine_columns(cols: dict) -> int:
+    """Check the engine's output against contract 3; returns the row count."""
+    missing = [c for c in ENGINE_COLUMNS if c not in cols]
+    if missing:
+        raise ValueError(f"engine output lacks column(s) {missing}")
+    n = None
+    for name, dtype in ENGINE_COLUMNS.items():
+        arr = cols[name]
+        if not isinstance(arr, np.ndarray) or arr.ndim != 1 or arr.dtype != dtype:
+            got = getattr(arr, "dtype", type(arr).__name__)
+            raise ValueError(f"engine column {name!r} must be a 1-d {dtype} array, got {got}")
+        if n is None:
+            n = arr.shape[0]
+        elif arr.shape[0] != n:
+            raise ValueError(f"engine column {name!r} has {arr.shape[0]} rows, expected {n}")
+    return int(n or 0)
+
+
+def _dictionary(codes: np.ndarray, names: list[str], column: str, null_code: int | None = None):
+    """A dictionary array over the fixed category list ``names`` from small-int codes."""
+    bad = (codes < 0) | (codes >= len(names))
+    if null_code is not None:
+        bad &= codes != null_code
+    if bad.any():
+        raise ValueError(
+            f"engine column {column!r} holds {int(codes[bad][0])}: allowed 0..{len(names) - 1}"
+            + (f" or {null_code}" if null_code is not None else "")
+        )
+    mask = None if null_code is None else (codes == null_code)
+    indices = pa.array(np.where(codes < 0, 0, codes).astype(np.int8), mask=mask)
+    return pa.DictionaryArray.from_arrays(indices, pa.array(names, pa.string()))
+
+
+def _special_counted_codes(values: np.ndarray) -> np.ndarray:
+    """Map the one SP_* bit that counted (0 = none) to its index in SPECIAL_COUNTED_NAMES."""
+    codes = np.full(values.shape, -1, dtype=np.int64)
+    codes[values == 0] = 0
+    for i, name in enumerate(SPECIAL_COLUMNS, start=1):
+        codes[values == SPECIALS[name]] = i
+    if (codes < 0).any():
+        bad = int(values[codes < 0][0])
+        raise ValueError(
+            f"engine column 'special_counted' holds {bad}: allowed 0 or one SP_* bit of {SPECIALS}"
+        )
+    return codes
+
+
+def build_table(cols: dict[str, np.ndarray], seed: int, metadata: dict[str, str] | None = None) -> pa.Table:
+    """The stored table (contract 4) for one block of engine output (contract 3).
+
+    Raises ValueError when the engine output breaks the contract (a missing column, a wrong
+    dtype, a code outside its enum), so a bad block is never written.
+    """
+    n = _check_engine_columns(cols)
+    arrays = {c: pa.array(cols[c]) for c in _PASSTHROUGH_HEAD}
+    arrays["seed"] = pa.array(np.full(n, seed, dtype=np.uint64))
+    for c in _PASSTHROUGH_MID:
+        arrays[c] = pa.array(cols[c])
+    arrays["gold"] = _dictionary(cols["gold"].astype(np.int64), GOLD_NAMES, "gold", null_code=-1)
+    arrays["outcome"] = _dictionary(cols["outcome"].astype(np.int64), OUTCOME_NAMES, "outcome")
+    arrays["winner"] = pa.array(cols["winner"])
+    arrays["discarder"] = pa.array(cols["discarder"])
+    arrays["win_type"] = _dictionary(cols["win_type"].astype(np.int64), WIN_TYPE_NAMES, "win_type")
+    specials = cols["specials"]
+    for name in SPECIAL_COLUMNS:
+        arrays[name] = pa.array((specials & np.uint32(SPECIALS[name])) != 0)
+    arrays["special_counted"] = _dictionary(
+        _special_counted_codes(cols["special_counted"]), SPECIAL_COUNTED_NAMES, "special_counted"
+    )
+    flags = cols["flags"]
+    for name in FLAG_COLUMNS:
+        arrays[name] = pa.array((flags & np.uint32(FLAGS[name])) != 0)
+    for c in _PASSTHROUGH_TAIL:
+        arrays[c] = pa.array(cols[c])
+    table = pa.Table.from_arrays([arrays[f.name] for f in SCHEMA], schema=SCHEMA)
+    if metadata:
+        table = table.replace_schema_metadata({META_PREFIX + k: str(v) for k, v in metadata.items()})
+    return table
+
+
+# --- part files ------------------------------------------------------------------------------
+
+def check_variant_name(name: str) -> str:
+    """A variant name must be a non-empty one-line string (it is %-encoded in ``variant=NAME``)."""
+    if not isinstance(name, str) or not name or any(c in name for c in "/\\\n\r\0"):
+        raise ValueError(f"variant name {name!r} cannot name a results folder: give a non-empty"
+                         " one-line name without / or \\")
+    return name
+
+
+def variant_dir(root: str, variant: str) -> str:
+    """``root/variant=NAME``, the name %-encoded as pyarrow's hive partitioning decodes it."""
+    return os.path.join(root, "variant=" + urllib.parse.quote(variant, safe=""))
+
+
+def part_path(root: str, variant: str, block: int) -> str:
+    return os.path.join(variant_dir(root, variant), f"part-{block:06d}.parquet")
+
+
+def write_part(root: str, variant: str, block: int, table: pa.Table) -> tuple[str, int]:
+    """Write one block's part atomically (temporary dot-name in the same folder, then rename).
+
+    Returns (final path, bytes written). A crash leaves at most a ``.part-*.tmp-*`` file, which
+    readers ignore and :func:`remove_temp_files` cleans up on resume.
+    """
+    final = part_path(root, variant, block)
+    folder = os.path.dirname(final)
+    os.makedirs(folder, exist_ok=True)
+    tmp = os.path.join(folder, f".{os.path.basename(final)}.tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}")
+    try:
+        pq.write_table(table, tmp, compression="zstd", row_group_size=max(1, table.num_rows))
+        os.replace(tmp, final)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+        raise
+    return final, os.path.getsize(final)
+
+
+def remove_temp_files(root: str) -> int:
+    """Delete leftover temporary parts of a killed run; returns how many were removed."""
+    removed = 0
+    if not os.path.isdir(root):
+        return 0
+    for entry in os.scandir(root):
+        if entry.is_dir() and entry.name.startswith("variant="):
+            for f in os.scandir(entry.path):
+                if f.name.startswith(".part-") and ".tmp-" in f.name:
+                    os.remove(f.path)
+                    removed += 1
+    return removed
+
+
+def read_part_metadata(path: str) -> dict[str, str]:
+    """The ``fzsim.*`` key-value metadata of one part, without the prefix."""
+    meta = pq.read_schema(path).metadata or {}
+    out = {}
+    for k, v in meta.items():
+        key = k.decode()
+        if key.startswith(META_PREFIX):
+            out[key[len(META_PREFIX):]] = v.decode()
+    return out
+
+
+# --- manifest ----------------------------------------------------------------------------------
+
+@dataclass
+class RunIdentity:
+    """What makes two runs the same run: a folder is only ever filled by one identity."""
+
+    seed: int
+    hands: int
+    block_size: int
+    policies: tuple[str, ...]
+    variants: dict[str, dict]          # name -> {"rules_hash": ..., "rules": canonical dict}
+    fzsim_version: str = __version__
+    format: int = FORMAT
+
+    def to_json(self) -> dict:
+        return {
+            "format": self.format,
+            "fzsim_version": self.fzsim_version,
+            "seed": str(self.seed),        # decimal string: 64-bit ints overflow JSON readers
+            "hands": self.hands,
+            "block_size": self.block_size,
+            "policies": list(self.policies),
+            "variants": self.variants,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict) -> "RunIdentity":
+        return cls(
+            seed=int(d["seed"]), hands=int(d["hands"]), block_size=int(d["block_size"]),
+            policies=tuple(d["policies"]), variants=d["variants"],
+            fzsim_version=d["fzsim_version"], format=int(d["format"]),
+        )
+
+    def differences(self, other: "RunIdentity") -> list[str]:
+        """Human-readable differences between a folder's run (self) and a requested one."""
+        out = []
+        for name, mine, theirs in [
+            ("storage format", self.format, other.format),
+            ("fzsim version", self.fzsim_version, other.fzsim_version),
+            ("seed", self.seed, other.seed),
+            ("hands", self.hands, other.hands),
+            ("block size", self.block_size, other.block_size),
+            ("policies", list(self.policies), list(other.policies)),
+            ("variants", sorted(self.variants), sorted(other.variants)),
+        ]:
+            if mine != theirs:
+                out.append(f"{name} {mine} there, {theirs} requested")
+        for name in sorted(set(self.variants) & set(other.variants)):
+            a, b = self.variants[name]["rules_hash"], other.variants[name]["rules_hash"]
+            if a != b:
+                out.append(f"variant {name} rules hash {a} there, {b} requested")
+        return out
+
+
+@dataclass
+class Manifest:
+    identity: RunIdentity
+    status: str = "running"            # "running" until every block is written, then "complete"
+    blocks: dict[str, dict[str, dict]] = field(default_factory=dict)  # variant -> block -> summary
+    extra: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"fzsim_run": self.identity.to_json(), "status": self.status,
+                "blocks": self.blocks, **self.extra}
+
+
+def manifest_path(root: str) -> str:
+    return os.path.join(root, MANIFEST)
+
+
+def read_manifest(root: str) -> Manifest | None:
+    path = manifest_path(root)
+    if not os.path.exists(path):
+        return None
+    try:
+        with open(path, encoding="utf-8") as f:
+            d = json.load(f)
+        identity = RunIdentity.from_json(d["fzsim_run"])
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ValueError(f"{path} is not a readable fzsim manifest ({exc}); choose another --out") from exc
+    extra = {k: v for k, v in d.items() if k not in ("fzsim_run", "status", "blocks")}
+    return Manifest(identity, d.get("status", "running"), d.get("blocks", {}), extra)
+
+
+def write_manifest(root: str, manifest: Manifest) -> None:
+    """Replace the manifest atomically."""
+    path = manifest_path(root)
+    tmp = os.path.join(root, f".{MANIFEST}.tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}")
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump(manifest.to_json(), f, indent=1, sort_keys=False)
+        f.write("\n")
+    os.replace(tmp, path)
+
+
+# --- reading back --------------------------------------------------------------------------------
+
+def _as_expression(filters):
+    if filters is None:
+        return None
+    if isinstance(filters, ds.Expression):
+        return filters
+    try:
+        return pq.filters_to_expression(filters)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(
+            f"filters {filters!r} are not understood: give [(column, op, value), ...] tuples"
+            f" (or a list of such lists) or a pyarrow.compute expression ({exc})"
+        ) from exc
+
+
+def load(path, variant=None, columns=None, filters=None):
+    """Read a results folder into a pandas DataFrame, reading only what is asked for.
+
+    ``variant``: a name or a list of names (default: all); ``columns``: column names (default:
+    all, see ``fzsim.storage.COLUMNS``); ``filters``: DNF tuples such as
+    ``[("outcome", "==", "win"), ("S", ">", 0)]`` or a ``pyarrow.compute`` expression. Rows come
+    back sorted by variant, game id and hand. Categorical columns always carry their full
+    category list, so frames from different runs line up.
+    """
+    import pandas as pd
+
+    root = os.fspath(path)
+    if not os.path.isdir(root):
+        raise FileNotFoundError(f"results folder {root!r} does not exist")
+    manifest = read_manifest(root)
+    if manifest is None:
+        raise ValueError(f"{root!r} holds no fzsim run ({MANIFEST} is missing)")
+    known = list(manifest.identity.variants)
+    if columns is not None:
+        columns = [columns] if isinstance(columns, str) else list(columns)
+        unknown = [c for c in columns if c not in COLUMNS]
+        if unknown:
+            raise ValueError(f"unknown column(s) {unknown}; allowed: {COLUMNS}")
+    wanted = None
+    if variant is not None:
+        wanted = [variant] if isinstance(variant, str) else list(variant)
+        unknown = [v for v in wanted if v not in known]
+        if unknown:
+            raise ValueError(f"variant(s) {unknown} are not in {root!r}; it holds {known}")
+    if manifest.status != "complete":
+        warnings.warn(f"{root!r} holds an unfinished run; finish it with `fzsim run ... --resume`",
+                      stacklevel=2)
+    dataset = ds.dataset(root, format="parquet",
+                         partitioning=ds.HivePartitioning.discover(infer_dictionary=True))
+    expr = _as_expression(filters)
+    if wanted is not None:
+        vexpr = ds.field("variant").isin(wanted)
+        expr = vexpr if expr is None else (expr & vexpr)
+    # the sort keys are read even when not asked for, then dropped
+    read_cols = None
+    if columns is not None:
+        read_cols = list(dict.fromkeys(columns + [c for c in ("variant", "game_id", "hand")]))
+    try:
+        table = dataset.to_table(columns=read_cols, filter=expr)
+    except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError) as exc:
+        raise ValueError(f"cannot apply filters {filters!r}: {exc}") from exc
+    df = table.to_pandas()
+    for col, names in CATEGORIES.items():
+        if col in df.columns:
+            df[col] = df[col].cat.set_categories(names)
+    # variants in the run's order, whatever the folder listing order was
+    df["variant"] = df["variant"].astype(str).astype(pd.CategoricalDtype(known))
+    df = df.sort_values(["variant", "game_id", "hand"], kind="stable").reset_index(drop=True)
+    if columns is not None:
+        df = df[columns]
+    return df

@@ -1,0 +1,43 @@
+"""Typed surface of the compiled game engine (fzsim_core/engine.pyx)."""
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from fzsim_core.rules import Rules
+
+PolicySpec = str | Callable[[dict, list[tuple[str, str | None]]], int | tuple[str, str | None]]
+
+class InvariantError(RuntimeError): ...
+
+DECISIONS: tuple[str, ...]
+ACTIONS: tuple[str, ...]
+EVENTS: dict[int, str]
+POLICIES: dict[str, int]
+COLUMNS: tuple[tuple[str, type], ...]
+
+def play_block(
+    rules: Rules,
+    root_seed: int,
+    first_game: int,
+    n_games: int,
+    policies: PolicySpec | Sequence[PolicySpec] = ...,
+    check: bool = False,
+) -> dict[str, np.ndarray]: ...
+def play_hand_raw(
+    rules: Rules,
+    root_seed: int,
+    game_id: int,
+    hand: int,
+    dealer: int,
+    streak: int,
+    policies: PolicySpec | Sequence[PolicySpec] = ...,
+    wall: Any = None,
+    log: bool = False,
+    check: bool = False,
+) -> tuple[dict[str, int], list[tuple[int, int, int, int]] | None]: ...
+def validate_wall(wall: Any) -> np.ndarray: ...
+def first_dealer(root_seed: int, game_id: int) -> int: ...
+def next_dealer(rules: Rules, dealer: int, streak: int, outcome: int, winner: int) -> tuple[int, int]: ...
+def shuffled_wall(root_seed: int, game_id: int, hand: int = 0) -> np.ndarray: ...
+def wall_digest(wall: Any) -> int: ...
+def rng_outputs(root_seed: int, game_id: int, hand: int, stream: int, n: int, below: int = 0) -> list[int]: ...

@@ -1,0 +1,263 @@
+"""Rule edges of RULES.md §3-§7 on explicit walls, each seat driven by a script."""
+import pytest
+
+from engine_scripts import Script, event_types, scenario
+from fzsim.tiles import kind_index
+from fzsim_core.rules import Rules
+from fzsim_core.scoring import FLAGS, SPECIALS, WIN_TYPES
+
+
+
+def passive():
+    """A seat left to the filler tiles: never wins, never claims, throws what it draws."""
+    return Script(discard_win=False, self_win=False, rob=False)
+
+
+def test_tianhu():
+    r = scenario({0: "123m456m789m123p456p11s"}, tail="5s",
+                 policies=[Script(opening=True), passive(), passive(), passive()])
+    assert (r.outcome, r.winner, r.win_type) == (1, 0, WIN_TYPES["tianhu"])
+    assert r.specials & SPECIALS["tianhu"] and r.flags & FLAGS["selfdraw"]
+    assert r.discarder == -1 and r.turns == 1
+
+
+def test_declined_tianhu_plays_on():
+    r = scenario({0: "123m456m789m123p456p11s"}, tail="5s",
+                 policies=[Script(opening=False, discards="1s", self_win=False), passive(), passive(), passive()])
+    assert "decline" in event_types(r)
+    assert r.win_type != WIN_TYPES["tianhu"]
+
+
+def test_nondealer_sanjindao_beats_dealer_qiangjin():
+    # dealer: give up 9s, take the indicator as the partner of 1s -> 抢金; seat 2 holds three golds
+    hands = {0: "123m456m789m123p456p1s9s", 2: "5s5s5s147m258p369p14m"}
+    pol = [Script(opening=True), passive(), Script(opening=True), passive()]
+    r = scenario(hands, tail="5s", policies=pol)
+    assert (r.winner, r.win_type) == (2, WIN_TYPES["sanjindao"])
+    assert r.specials & SPECIALS["sanjindao"] and r.golds_2 == 3
+    # declined, the dealer's 抢金 follows
+    pol = [Script(opening=True), passive(), Script(opening=False), passive()]
+    r = scenario(hands, tail="5s", policies=pol)
+    assert (r.winner, r.win_type) == (0, WIN_TYPES["qiangjin"])
+    assert "qiangjin_give" in event_types(r) and r.golds_0 == 1
+    assert r.specials & SPECIALS["qiangjin"] and r.flags & FLAGS["selfdraw"]
+
+
+QJ_HANDS = {1: "123m456m789m123p456p9s", 3: "123s456s789s678p234p1p", 0: "234m567m234p567p333s1m8m",
+            }
+
+
+@pytest.mark.parametrize("takers, winner", [((0, 1, 3), 1), ((0, 3), 3), ((0,), 0), ((), None)])
+def test_qiangjin_priority(takers, winner):
+    """Non-dealer 抢金 nearest counter-clockwise from the dealer first, then the dealer's."""
+    pol = [Script(opening=s in takers, discard_win=False, self_win=False) for s in range(4)]
+    r = scenario(QJ_HANDS, tail="9p", policies=pol)
+    if winner is None:
+        assert r.win_type != WIN_TYPES["qiangjin"]
+        return
+    assert (r.winner, r.win_type) == (winner, WIN_TYPES["qiangjin"])
+    assert r.G >= 0 and getattr(r, f"golds_{winner}") == 1   # the robbed indicator is a gold in hand
+    assert r.tiles_left == 144 - 65 - 1   # only the indicator left the tail
+
+
+def test_jinque_beats_nearer_claimant():
+    hands = {0: "9m" + "147m258p369s258m47s", 1: "123m456m78m123p456p11s",
+             2: "9p9p123s456s789s78m234p"}
+    pol = [Script(discards="9m"), Script(), Script(), passive()]
+    r = scenario(hands, tail="9p", policies=pol)
+    assert (r.winner, r.discarder, r.win_type) == (2, 0, WIN_TYPES["discard"])
+    assert r.specials & SPECIALS["jinque"]
+
+
+def test_jiehu_nearest_seat_wins():
+    hands = {0: "9m" + "147m258p369s258m47s", 2: "123m456m78m123p456p11s", 3: "78m123s456s789s234p55p"}
+    pol = [Script(discards="9m"), passive(), Script(), Script()]
+    r = scenario(hands, tail="9p", policies=pol)
+    assert (r.winner, r.discarder, r.win_type) == (2, 0, WIN_TYPES["discard"])
+    assert not r.specials & SPECIALS["jinque"]
+    # seat 2 declining leaves it to seat 3
+    pol = [Script(discards="9m"), passive(), Script(discard_win=False), Script()]
+    r = scenario(hands, tail="9p", policies=pol)
+    assert (r.winner, r.discarder) == (3, 0)
+
+
+def test_robbing_an_added_kong():
+    hands = {0: "5m" + "147m258p369s28m147s3p", 1: "5m5m" + "147m258p369s147s", 2: "4m6m123p456p789p11s234s"}
+    pol = [Script(discards="5m", discard_win=False, self_win=False),
+           Script(claims=["pung"], discards="1m", kongs=True, discard_win=False, self_win=False),
+           Script(discard_win=False, self_win=False), passive()]
+    r = scenario(hands, draws="7p6p1p5m", tail="9p", policies=pol)
+    assert "pung" in event_types(r) and "added_kong" in event_types(r)
+    assert (r.winner, r.discarder, r.win_type) == (2, 1, WIN_TYPES["robbed_kong"])
+    assert r.flags & FLAGS["robbed_kong"]
+
+
+def test_concealed_kong_cannot_be_robbed():
+    hands = {0: "5m5m5m5m" + "147m258p369s2m3p", 2: "4m6m123p456p789p11s234s"}
+    pol = [Script(kongs=True, discards="1m", self_win=False), passive(), Script(self_win=False), passive()]
+    r = scenario(hands, tail="9p 8s", policies=pol)
+    assert "concealed_kong" in event_types(r)
+    assert not any(d == "rob_kong" for d, _, _ in pol[2].seen)
+
+
+def test_discarded_gold_cannot_be_claimed():
+    hands = {0: "9p" + "147m258p369s258m47s", 1: "9p9p" + "147m258p369s147s", 3: "123m456m789m123s456s1p",
+             }
+    pol = [Script(discards="9p"), Script(), passive(), Script()]
+    r = scenario(hands, tail="9p", policies=pol)
+    types = event_types(r)
+    i = types.index("discard")
+    assert r.events[i].tile == "9p" and types[i + 1] == "draw" and r.events[i + 1].seat == 1
+    assert not any(t == "9p" for s in pol for _, t, _ in s.seen)
+
+
+def test_xianjin_wait_refuses_a_discard_win():
+    hands = {1: "9p123m456m789m123s456s", 0: "5p" + "147m258p369s28m47s3p"}
+    pol = [Script(discards="5p"), Script(), passive(), passive()]
+    r = scenario(hands, draws="7p", tail="9p", policies=pol)
+    assert not any(d == "discard_win" for d, _, _ in pol[1].seen)
+    assert (r.winner, r.win_type) == (1, WIN_TYPES["selfdraw"])
+    assert r.flags & FLAGS["xianjin"] and r.flags & FLAGS["selfdraw"]
+    # with the option off the discard wins at once
+    pol = [Script(discards="5p"), Script(), passive(), passive()]
+    r = scenario(hands, draws="7p", tail="9p", policies=pol, rules=Rules(xianjin_selfdraw_only=0))
+    assert (r.winner, r.discarder, r.win_type) == (1, 0, WIN_TYPES["discard"])
+    assert r.flags & FLAGS["xianjin"]
+
+
+def test_two_golds_is_not_xianjin():
+    # two golds waiting as a pair may take a discard (a 金雀 wait), §4
+    hands = {1: "9p9p123m456m789m123s45s", 0: "6s" + "147m258p369s28m47p3p"}
+    pol = [Script(discards="6s"), Script(), passive(), passive()]
+    r = scenario(hands, tail="9p", policies=pol)
+    assert (r.winner, r.discarder, r.win_type) == (1, 0, WIN_TYPES["discard"])
+    assert not r.flags & FLAGS["xianjin"]
+
+
+def test_flower_flipped_as_gold_goes_to_dealer():
+    hands = {0: "123m456m789m123p456p1s9s", 2: "147m258p369s258m147s5p"}
+    pol = [passive() for _ in range(4)]
+    r = scenario(hands, tail="1f 3z 5s", policies=pol)
+    flips = [e for e in r.events if e.type == "gold_flip"]
+    assert [(e.tile, e.arg) for e in flips] == [("1f", 1), ("3z", 1), ("5s", 0)]
+    assert r.gold == kind_index("5s")
+    first_flowers = [e for e in r.events if e.type == "flower"]
+    assert [e.seat for e in first_flowers[:2]] == [0, 0]
+
+
+def test_opening_buhua_rounds_from_dealer():
+    """§3: all flowers replaced at once per seat; later rounds only for seats that drew one."""
+    hands = {2: "1f2f" + "123m456m789m123p45p", 3: "3f" + "147m258p369s258m14s"}
+    pol = [passive() for _ in range(4)]
+    r = scenario(hands, dealer=2, tail="4f 5s 6f 8s 8m 9s", policies=pol)
+    ev = [(e.type, e.seat, e.tile) for e in r.events if e.type in ("flower", "replace", "gold_flip")]
+    assert ev[:9] == [("flower", 2, "1f"), ("flower", 2, "2f"), ("replace", 2, "4f"), ("replace", 2, "5s"),
+                      ("flower", 3, "3f"), ("replace", 3, "6f"),
+                      ("flower", 2, "4f"), ("replace", 2, "8s"), ("flower", 3, "6f")]
+    assert ev[9] == ("replace", 3, "8m") and ev[10] == ("gold_flip", -1, "9s")
+
+
+def test_gold_never_used_in_chow():
+    # seat 1 holds 4p and the gold 5p: a discarded 3p may not be chowed as 3-4-5p
+    hands = {1: "4p5p" + "147m258m369s147s", 0: "3p" + "147m258p69s258m147s"}
+    pol = [Script(discards="3p"), Script(), passive(), passive()]
+    r = scenario(hands, tail="5p", policies=pol)
+    assert not any(d == "claim" and t == "3p" for d, t, _ in pol[1].seen)
+
+
+def test_no_discard_of_the_claimed_tile():
+    hands = {1: "5m5m5m" + "147m258p369s147s", 0: "5m" + "147m258p369s28m14s"}
+    pol = [Script(discards="5m"), Script(claims=["pung"]), passive(), passive()]
+    r = scenario(hands, tail="9p", policies=pol)
+    after = [legal for d, _, legal in pol[1].seen if d == "after_claim"]
+    assert after and ("discard", "5m") not in after[0]
+    r2 = scenario(hands, tail="9p", policies=[Script(discards="5m"), Script(claims=["pung"]), passive(), passive()],
+                  rules=Rules(no_discard_claimed_tile=0))
+    assert r2.events is not None
+
+
+def test_guoshui_blocks_until_own_discard():
+    """A ready seat that declines a discard win may not win on that tile again before its own discard."""
+    hands = {0: "9m" + "147m258p369s28m14s3p", 1: "9m" + "147m258p369s28m147s", 2: "123m456m78m123p456p11s"}
+
+    def play(guoshui):
+        pol = [Script(discards="9m", discard_win=False), Script(discards="9m", discard_win=False),
+               _DeclineOnce(Script()), passive()]
+        r = scenario(hands, draws="5s", tail="9p", policies=pol, rules=Rules(guoshui=guoshui))
+        second = [i for i, e in enumerate(r.events) if e.type == "discard" and e.seat == 1][0]
+        assert r.events[second].tile == "9m"
+        return r, r.events[second + 1]
+
+    r, after = play(1)
+    assert (after.type, after.seat) == ("draw", 2)        # blocked: seat 2 is not even asked
+    r, after = play(0)
+    assert (after.type, after.seat) == ("win", 2) and (r.winner, r.discarder) == (2, 1)
+
+
+class _DeclineOnce:
+    """Declines the first discard win, then behaves like `inner`."""
+
+    def __init__(self, inner):
+        self.inner = inner
+        self.declined = False
+
+    def __call__(self, obs, legal):
+        if obs["decision"] == "discard_win" and not self.declined:
+            self.declined = True
+            return [a[0] for a in legal].index("pass")
+        return self.inner(obs, legal)
+
+
+JIEHU_HANDS = {0: "9m" + "147m258p369s258m47s", 2: "123m456m78m123p456p11s"}
+
+
+@pytest.mark.parametrize("streak", [0, 2])
+def test_zhuazhuang_adds_the_dealer_streak(streak):
+    """§10 fuzhou: a non-dealer winning off a dealer with streak L adds L; the discarder pays P."""
+    pol = [Script(discards="9m"), passive(), Script(), passive()]
+    r = scenario(JIEHU_HANDS, tail="9p", policies=pol, streak=streak)
+    assert (r.winner, r.discarder, r.streak) == (2, 0, streak)
+    assert r.L == streak
+    p = (r.F + r.K + r.G + r.L + 5) * 2 + r.S
+    assert r.deltas == (-p, 0, p, 0) and p > 0
+
+
+def test_dealer_streak_counts_in_a_dealer_win():
+    """The dealer's L (wins before this hand) scores on a dealer self-draw: each other seat pays P."""
+    hands = {0: "123m456m789m123p456p1s9s"}
+    pol = [Script(discards="9s"), passive(), passive(), passive()]
+    r = scenario(hands, draws="8p8p8p1s", tail="9p", policies=pol, streak=3)
+    assert (r.winner, r.win_type, r.L) == (0, WIN_TYPES["selfdraw"], 3)
+    p = (r.F + r.K + r.G + r.L + 5) * 2 + r.S
+    assert r.deltas == (3 * p, -p, -p, -p)
+
+
+def test_youjin_chain_two_golds_must_youjin_then_double():
+    """§11 (youjin preset): with two golds no ordinary win is offered; the seat throws the gold's
+    partner (单游), throws a drawn gold (双游) and self-draws at level 2."""
+    import fzsim
+    core = fzsim.load_rules("youjin").core
+    offered = []
+
+    def youjin_player(obs, legal):
+        names = [a[0] for a in legal]
+        offered.append((obs["decision"], names))
+        if "youjin" in names:
+            return names.index("youjin")
+        if "win" in names and obs["youjin"] >= 2:
+            return names.index("win")
+        if obs["decision"] in ("turn", "after_claim"):
+            return ("discard", obs["last_draw"]) if ("discard", obs["last_draw"]) in legal else names.index("discard")
+        return names.index("pass")
+
+    hands = {1: "9p9p123m456m789m123s4s7s"}
+    pol = [passive(), youjin_player, passive(), passive()]
+    r = scenario(hands, draws="5s 1p1p1p 9p", tail="9p", policies=pol, rules=core)
+    ev = [(e.seat, e.arg) for e in r.events if e.type == "youjin"]
+    assert ev == [(1, 1), (1, 2)]
+    first_turn = [names for dec, names in offered if dec == "turn"][0]
+    assert "youjin" in first_turn and "win" not in first_turn
+    assert (r.winner, r.win_type, r.youjin_level) == (1, WIN_TYPES["selfdraw"], 2)
+    assert r.flags & FLAGS["selfdraw"]
+    p = r.deltas[1] // 3
+    assert r.deltas == (-p, 3 * p, -p, -p) and p % 8 == 0
