@@ -34,9 +34,71 @@ from fzsim_core.wintables cimport (
 
 cdef extern from *:
     """
+    #include <string.h>
     static inline int popcount64(unsigned long long x) { return __builtin_popcountll(x); }
+    static inline int ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    /* part (key index) and base-5 digit weight of each kind, so updates need no division */
+    static const unsigned char FZ_KPART[34] = {
+        0,0,0,0,0,0,0,0,0, 1,1,1,1,1,1,1,1,1, 2,2,2,2,2,2,2,2,2, 3,3,3,3,3,3,3};
+    static const unsigned int FZ_KPOW[34] = {
+        1,5,25,125,625,3125,15625,78125,390625, 1,5,25,125,625,3125,15625,78125,390625,
+        1,5,25,125,625,3125,15625,78125,390625, 1,5,25,125,625,3125,15625};
+    /* Bit k of the result is set iff counts[k] != 0 (or == v): eight counts per 64-bit word,
+       the high bit of each byte flags a nonzero byte, a multiply gathers the eight flags. */
+    static inline unsigned long long fz_nz_bytes(unsigned long long w) {
+        const unsigned long long lo7 = 0x7F7F7F7F7F7F7F7FULL;
+        return (((w & lo7) + lo7) | w) & 0x8080808080808080ULL;
+    }
+    static inline unsigned long long fz_gather8(unsigned long long flags) {
+        return ((flags >> 7) * 0x0102040810204080ULL) >> 56;
+    }
+    static inline unsigned long long fz_counts_mask(const unsigned char* c, int v) {
+        unsigned long long m = 0, w, rep = v < 0 ? 0 : 0x0101010101010101ULL * (unsigned long long)v;
+        unsigned long long flip = v < 0 ? 0 : 0x8080808080808080ULL;
+        int i;
+        for (i = 0; i < 4; i++) {
+            memcpy(&w, c + 8 * i, 8);
+            m |= fz_gather8(fz_nz_bytes(w ^ rep) ^ flip) << (8 * i);
+        }
+        if (v < 0) {
+            m |= (unsigned long long)(c[32] != 0) << 32 | (unsigned long long)(c[33] != 0) << 33;
+        } else {
+            m |= (unsigned long long)(c[32] == v) << 32 | (unsigned long long)(c[33] == v) << 33;
+        }
+        return m;
+    }
     """
     int popcount64(uint64_t x) nogil
+    int ctz64(uint64_t x) nogil
+    const uint8_t FZ_KPART[34]
+    const uint32_t FZ_KPOW[34]
+    uint64_t fz_counts_mask(const uint8_t* c, int v) nogil
+
+
+cdef inline void h_add(Hand* h, int kind) noexcept nogil:
+    """hand_add without the division: the engine's hot loops add and take back trial tiles."""
+    h.counts[kind] += 1
+    h.size += 1
+    if kind == h.gold:
+        h.golds += 1
+    else:
+        h.key[FZ_KPART[kind]] += FZ_KPOW[kind]
+
+
+cdef inline void h_remove(Hand* h, int kind) noexcept nogil:
+    """hand_remove without the division."""
+    h.counts[kind] -= 1
+    h.size -= 1
+    if kind == h.gold:
+        h.golds -= 1
+    else:
+        h.key[FZ_KPART[kind]] -= FZ_KPOW[kind]
+
+
+cdef inline uint64_t held_mask(const Hand* h) noexcept nogil:
+    """Bit k set iff the hand holds kind k."""
+    return fz_counts_mask(h.counts, -1)
+
 
 cdef enum:
     ST_ERR = -1
@@ -405,55 +467,86 @@ cdef inline int unseen(const Game* g, const Hand* h, int k) noexcept nogil:
     return v if v > 0 else 0
 
 
+cdef inline uint64_t kinds_mask(const Game* g) noexcept nogil:
+    """Kinds that can be held (honours only when they are not flowers)."""
+    return ((<uint64_t>1) << g.n_kinds) - 1
+
+
 cdef uint64_t near_mask(const Game* g, const Hand* h) noexcept nogil:
     """Kinds that can lower a hand's shanten when drawn: held kinds, their neighbours within two
-    ranks of the same suit, and the gold (an isolated new tile never helps a decomposition)."""
-    cdef uint64_t m = 0
-    cdef int k, x, base, lo, hi
-    for k in range(g.n_kinds):
-        if h.counts[k] == 0 or k == g.gold:
-            continue
-        if k >= 27:
-            m |= (<uint64_t>1) << k
-            continue
-        base = k - k % 9
-        lo = k - 2 if k - 2 > base else base
-        hi = k + 2 if k + 2 < base + 8 else base + 8
-        for x in range(lo, hi + 1):
-            m |= (<uint64_t>1) << x
-    m |= (<uint64_t>1) << g.gold
-    return m
+    ranks of the same suit, and the gold. An isolated new tile never helps: below ready every
+    meld/pair slot of a best decomposition already holds a tile, so the newcomer could only
+    replace one. Shifts move the held suit tiles up or down one or two ranks; the rank masks
+    keep them inside their suit."""
+    cdef uint64_t gbit = (<uint64_t>1) << g.gold
+    cdef uint64_t held = held_mask(h) & kinds_mask(g) & ~gbit
+    cdef uint64_t s = held & 0x7FFFFFFULL                   # suited kinds 0..26
+    cdef uint64_t r0 = 0x8040201ULL                           # rank 1 of m, p, s (and 1z)
+    cdef uint64_t r8 = 0x4020100ULL                           # rank 9 of m, p, s
+    cdef uint64_t m = (s | ((s << 1) & ~r0) | ((s << 2) & ~(r0 | (r0 << 1)))
+                       | ((s >> 1) & ~r8) | ((s >> 2) & ~(r8 | (r8 >> 1)))) & 0x7FFFFFFULL
+    return m | (held & ~0x7FFFFFFULL) | gbit
 
 
-cdef int useful_draws(const Game* g, Hand* h, int sh, uint64_t near) noexcept nogil:
-    """Unseen tiles whose draw lowers the shanten of the 3n+1 hand h (which is at `sh`)."""
-    cdef int x, total = 0, nk = g.n_kinds
-    cdef uint64_t mask
+cdef int useful_draws(Game* g, Hand* h, int sh, uint64_t near, int floor) noexcept nogil:
+    """Unseen tiles whose draw lowers the shanten of the 3n+1 hand h (which is at `sh`), or -1
+    as soon as the count is sure to stay below `floor` (the best count of an earlier discard:
+    a discard that cannot tie it is out of the tie-break whatever its exact count)."""
+    cdef int x, v, total = 0, left = 0
+    cdef int un[34]
+    cdef uint64_t m, cand = 0
     if sh == 0:
-        mask = hand_wait_mask(h)
-        for x in range(nk):
-            if (mask >> x) & 1:
-                total += unseen(g, h, x)
+        m = hand_wait_mask(h) & kinds_mask(g)
+        while m:
+            x = ctz64(m)
+            m &= m - 1
+            total += unseen(g, h, x)
         return total
-    for x in range(nk):
-        if not (near >> x) & 1 or unseen(g, h, x) == 0:
-            continue
-        hand_add(h, x)
+    m = near & kinds_mask(g)
+    while m:
+        x = ctz64(m)
+        m &= m - 1
+        v = unseen(g, h, x)
+        if v:
+            un[x] = v
+            left += v
+            cand |= (<uint64_t>1) << x
+    if (cand >> g.gold) & 1:
+        # a drawn gold is wild: same decomposition, one gold more, so shanten always drops by 1
+        cand &= ~((<uint64_t>1) << g.gold)
+        total += un[g.gold]
+        left -= un[g.gold]
+        if g.check:
+            h_add(h, g.gold)
+            v = hand_shanten(h)
+            h_remove(h, g.gold)
+            if v != sh - 1:
+                fail(g, "a drawn gold did not lower shanten by one (shanten, after)", sh, v)
+    while cand:
+        if total + left < floor:
+            return -1
+        x = ctz64(cand)
+        cand &= cand - 1
+        left -= un[x]
+        h_add(h, x)
         if hand_shanten(h) < sh:
-            total += unseen(g, h, x) + 1   # +1: h now holds the drawn copy
-        hand_remove(h, x)
-    return total
+            total += un[x]
+        h_remove(h, x)
+    return total if total >= floor else -1
 
 
 cdef int best_discard_shanten(const Game* g, Hand* h, int banned) noexcept nogil:
     """Lowest shanten reachable by one discard from the 3n+2 hand h (never a gold unless forced)."""
     cdef int k, sh, best = 99, best_gold = 99
-    for k in range(34):
-        if h.counts[k] == 0 or k == banned:
-            continue
-        hand_remove(h, k)
+    cdef uint64_t m = held_mask(h)
+    if banned >= 0:
+        m &= ~((<uint64_t>1) << banned)
+    while m:
+        k = ctz64(m)
+        m &= m - 1
+        h_remove(h, k)
         sh = hand_shanten(h)
-        hand_add(h, k)
+        h_add(h, k)
         if k == g.gold:
             best_gold = sh
         elif sh < best:
@@ -485,24 +578,24 @@ cdef int greedy_discard(Game* g, int seat, uint16_t* acts, int n) noexcept nogil
         k = act_kind(acts[i])
         if k == g.gold and any_plain:
             continue
-        hand_remove(h, k)
+        h_remove(h, k)
         sh_of[i] = hand_shanten(h)
-        hand_add(h, k)
+        h_add(h, k)
         if sh_of[i] < best_sh:
             best_sh = sh_of[i]
     for i in range(n):
         t = act_type(acts[i])
         k = act_kind(acts[i])
         if t == ACT_CONCEALED_KONG:
-            hand_remove(h, k); hand_remove(h, k); hand_remove(h, k); hand_remove(h, k)
+            h_remove(h, k); h_remove(h, k); h_remove(h, k); h_remove(h, k)
             sh = hand_shanten(h)
-            hand_add(h, k); hand_add(h, k); hand_add(h, k); hand_add(h, k)
+            h_add(h, k); h_add(h, k); h_add(h, k); h_add(h, k)
             if sh <= best_sh:
                 return i
         elif t == ACT_ADDED_KONG:
-            hand_remove(h, k)
+            h_remove(h, k)
             sh = hand_shanten(h)
-            hand_add(h, k)
+            h_add(h, k)
             if sh <= best_sh:
                 return i
     for i in range(n):
@@ -511,15 +604,16 @@ cdef int greedy_discard(Game* g, int seat, uint16_t* acts, int n) noexcept nogil
             n_tied += 1
     if n_tied == 1:
         return tied[0]
-    # tie-break on useful draws, then uniformly at random among the best
+    # tie-break on useful draws (a discard that cannot reach the best count so far is dropped
+    # early, -1), then uniformly at random among the best
     best_u = -1
     u = 0
     near = near_mask(g, h)
     for i in range(n_tied):
         k = act_kind(acts[tied[i]])
-        hand_remove(h, k)
-        sh_of[tied[i]] = useful_draws(g, h, best_sh, near)
-        hand_add(h, k)
+        h_remove(h, k)
+        sh_of[tied[i]] = useful_draws(g, h, best_sh, near, best_u)
+        h_add(h, k)
         if sh_of[tied[i]] > best_u:
             best_u = sh_of[tied[i]]
     for i in range(n_tied):
@@ -618,6 +712,8 @@ cdef int choose(Game* g, int seat, int dec, uint16_t* acts, int n) noexcept nogi
             return -1
     if i < 0 or i >= n:
         fail(g, "policy returned an out-of-range action (seat, index)", seat, i)
+        return -1
+    if g.error:   # a check inside the policy failed
         return -1
     if g.check and verify_action(g, seat, dec, acts[i]) != ST_CONT:
         return -1
