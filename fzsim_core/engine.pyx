@@ -1003,8 +1003,8 @@ cdef int own_turn(Game* g, int s, bint may_win, bint from_kong, int claimed) noe
     cdef Seat* st = &g.seats[s]
     cdef Hand* h = &st.hand
     cdef uint16_t acts[MAX_ACTIONS]
-    cdef int n, k, c, t, dec, w, wt, banned, first
-    cdef bint others
+    cdef int n, k, c, t, dec, w, wt
+    cdef uint64_t held, gbit, bbit, four, added, m
     cdef uint32_t flags, sp
     g.row.turns += 1
     g.cur_seat = s
@@ -1034,6 +1034,8 @@ cdef int own_turn(Game* g, int s, bint may_win, bint from_kong, int claimed) noe
                     flags |= FLAG_LAST_TILE
                 return finish_win(g, s, -1, WIN_SELFDRAW, flags, 0, st.last_draw)
             return discard_tile(g, s, k, t == ACT_YOUJIN)
+        held = held_mask(h) & kinds_mask(g)
+        gbit = (<uint64_t>1) << g.gold
         if dec == DEC_TURN:
             if may_win and (h.golds >= 3 or (hand_is_win(h) and not youjin_blocks_win(g, s, True, from_kong))):
                 acts[n] = act(ACT_WIN, st.last_draw if st.last_draw >= 0 else NO_TILE)
@@ -1047,32 +1049,32 @@ cdef int own_turn(Game* g, int s, bint may_win, bint from_kong, int claimed) noe
                         acts[n] = act(ACT_YOUJIN, k)
                         n += 1
                     hand_add(h, k)
-            for k in range(g.n_kinds):
-                if h.counts[k] == 4 and k != g.gold:
+            # kongs in kind order, a concealed kong before an added one of the same kind
+            four = fz_counts_mask(h.counts, 4) & held & ~gbit
+            added = held & st.pung_mask
+            m = four | added
+            while m:
+                k = ctz64(m)
+                m &= m - 1
+                if (four >> k) & 1:
                     acts[n] = act(ACT_CONCEALED_KONG, k)
                     n += 1
-                if h.counts[k] and (st.pung_mask >> k) & 1:
+                if (added >> k) & 1:
                     acts[n] = act(ACT_ADDED_KONG, k)
                     n += 1
-        banned = claimed if g.r.no_discard_claimed_tile else -1
-        first = n
-        others = False
-        for k in range(g.n_kinds):
-            if h.counts[k]:
-                acts[n] = act(ACT_DISCARD, k)
-                n += 1
-                if k != g.gold and k != banned:
-                    others = True
-        if others and (banned >= 0 or g.r.gold_discard == GOLD_DISCARD_FORBIDDEN):
-            # drop the claimed tile and (if forbidden) the gold while anything else may go
-            w = first
-            for c in range(first, n):
-                k = act_kind(acts[c])
-                if k == banned or (k == g.gold and g.r.gold_discard == GOLD_DISCARD_FORBIDDEN):
-                    continue
-                acts[w] = acts[c]
-                w += 1
-            n = w
+        # discards in kind order; the claimed tile (no_discard_claimed_tile) and a forbidden gold
+        # are dropped while anything else may go
+        m = held
+        bbit = (<uint64_t>1) << claimed if (claimed >= 0 and g.r.no_discard_claimed_tile) else 0
+        if held & ~gbit & ~bbit:
+            m &= ~bbit
+            if g.r.gold_discard == GOLD_DISCARD_FORBIDDEN:
+                m &= ~gbit
+        while m:
+            k = ctz64(m)
+            m &= m - 1
+            acts[n] = act(ACT_DISCARD, k)
+            n += 1
         c = choose(g, s, dec, acts, n)
         if c < 0:
             return ST_ERR
