@@ -488,51 +488,54 @@ cdef uint64_t near_mask(const Game* g, const Hand* h) noexcept nogil:
     return m | (held & ~0x7FFFFFFULL) | gbit
 
 
-cdef int useful_draws(Game* g, Hand* h, int sh, uint64_t near, int floor) noexcept nogil:
-    """Unseen tiles whose draw lowers the shanten of the 3n+1 hand h (which is at `sh`), or -1
-    as soon as the count is sure to stay below `floor` (the best count of an earlier discard:
-    a discard that cannot tie it is out of the tie-break whatever its exact count)."""
-    cdef int x, v, total = 0, left = 0
-    cdef int un[34]
-    cdef uint64_t m, cand = 0
-    if sh == 0:
-        m = hand_wait_mask(h) & kinds_mask(g)
-        while m:
-            x = ctz64(m)
-            m &= m - 1
-            total += unseen(g, h, x)
-        return total
-    m = near & kinds_mask(g)
+cdef int useful_draws_plain(const Game* g, Hand* h, int sh) noexcept nogil:
+    """Unseen tiles whose draw lowers the shanten of the 3n+1 hand h (at `sh`), every drawable
+    kind tried: the definition, which check=True holds the fast count below to."""
+    cdef int x, v, total = 0
+    for x in range(g.n_kinds):
+        v = unseen(g, h, x)
+        if v:
+            h_add(h, x)
+            if hand_shanten(h) < sh:
+                total += v
+            h_remove(h, x)
+    return total
+
+
+cdef int useful_draws(Hand* h, int sh, uint64_t todo, const int* un, int pot, int floor) noexcept nogil:
+    """The useful-draw count of the 3n+1 hand h (at shanten `sh` > 0) when `pot` is the count if
+    every kind in `todo` helped (unseen counts in `un`), the kinds outside it already settled;
+    or -1 as soon as it is sure to stay below `floor` (the best count of an earlier discard: a
+    discard that cannot tie it is out of the tie-break whatever its exact count)."""
+    cdef int x, q
+    cdef uint32_t key
+    cdef Hand t = h[0]
+    t.size += 1   # trial draws on a copy one tile larger: only one key digit and count change
+    while todo:
+        x = ctz64(todo)
+        todo &= todo - 1
+        q = FZ_KPART[x]
+        key = t.key[q]
+        t.key[q] = key + FZ_KPOW[x]
+        t.counts[x] += 1
+        if hand_shanten(&t) >= sh:
+            pot -= un[x]
+            if pot < floor:
+                return -1
+        t.key[q] = key
+        t.counts[x] -= 1
+    return pot
+
+
+cdef int wait_draws(const Game* g, Hand* h) noexcept nogil:
+    """Unseen tiles completing the ready 3n+1 hand h."""
+    cdef int x, total = 0
+    cdef uint64_t m = hand_wait_mask(h) & kinds_mask(g)
     while m:
         x = ctz64(m)
         m &= m - 1
-        v = unseen(g, h, x)
-        if v:
-            un[x] = v
-            left += v
-            cand |= (<uint64_t>1) << x
-    if (cand >> g.gold) & 1:
-        # a drawn gold is wild: same decomposition, one gold more, so shanten always drops by 1
-        cand &= ~((<uint64_t>1) << g.gold)
-        total += un[g.gold]
-        left -= un[g.gold]
-        if g.check:
-            h_add(h, g.gold)
-            v = hand_shanten(h)
-            h_remove(h, g.gold)
-            if v != sh - 1:
-                fail(g, "a drawn gold did not lower shanten by one (shanten, after)", sh, v)
-    while cand:
-        if total + left < floor:
-            return -1
-        x = ctz64(cand)
-        cand &= cand - 1
-        left -= un[x]
-        h_add(h, x)
-        if hand_shanten(h) < sh:
-            total += un[x]
-        h_remove(h, x)
-    return total if total >= floor else -1
+        total += unseen(g, h, x)
+    return total
 
 
 cdef int best_discard_shanten(const Game* g, Hand* h, int banned) noexcept nogil:
@@ -559,6 +562,10 @@ cdef int greedy_discard(Game* g, int seat, uint16_t* acts, int n) noexcept nogil
     then most useful draws, never a gold unless forced; a kong when it does not worsen that."""
     cdef Hand* h = &g.seats[seat].hand
     cdef int i, k, t, sh, best_sh = 99, n_tied = 0, u, best_u, any_plain = 0
+    cdef bint back_useful
+    cdef int x, uk, pot, pot0
+    cdef int un[34]
+    cdef uint64_t m, avail, gbit
     cdef int sh_of[MAX_ACTIONS]
     cdef int tied[MAX_ACTIONS]
     cdef uint64_t near
@@ -604,18 +611,48 @@ cdef int greedy_discard(Game* g, int seat, uint16_t* acts, int n) noexcept nogil
             n_tied += 1
     if n_tied == 1:
         return tied[0]
-    # tie-break on useful draws (a discard that cannot reach the best count so far is dropped
-    # early, -1), then uniformly at random among the best
+    # tie-break on useful draws, then uniformly at random among the best. Draws that can help
+    # (near_mask) and their unseen counts are those of the hand before the discard except for
+    # the discarded kind k itself; a gold always helps (wild: shanten drops by one) and drawing k
+    # back helps iff the hand before the discard is below best_sh, the same for every k.
     best_u = -1
     u = 0
-    near = near_mask(g, h)
+    near = near_mask(g, h) & kinds_mask(g)
+    gbit = (<uint64_t>1) << g.gold
+    avail = 0
+    pot0 = 0
+    m = near
+    while m:
+        x = ctz64(m)
+        m &= m - 1
+        un[x] = unseen(g, h, x)
+        if un[x]:
+            avail |= (<uint64_t>1) << x
+            pot0 += un[x]
+    back_useful = best_sh > 0 and hand_shanten(h) < best_sh   # h - k + k = h
     for i in range(n_tied):
         k = act_kind(acts[tied[i]])
         h_remove(h, k)
-        sh_of[tied[i]] = useful_draws(g, h, best_sh, near, best_u)
+        if best_sh == 0:
+            u = wait_draws(g, h)
+        elif k == g.gold:   # not reached: a gold is only discarded when nothing else may go
+            u = useful_draws_plain(g, h, best_sh)
+        else:
+            uk = unseen(g, h, k)
+            pot = pot0 - (un[k] if (avail >> k) & 1 else 0) + (uk if back_useful else 0)
+            u = -1 if pot < best_u else useful_draws(
+                h, best_sh, avail & ~gbit & ~((<uint64_t>1) << k), un, pot, best_u)
+            if g.check:
+                pot = useful_draws_plain(g, h, best_sh)
+                if (u >= 0 and u != pot) or (u < 0 and pot >= best_u):
+                    h_add(h, k)
+                    fail(g, "fast useful-draw count differs from the definition (fast, plain)", u, pot)
+                    return 0
         h_add(h, k)
-        if sh_of[tied[i]] > best_u:
-            best_u = sh_of[tied[i]]
+        sh_of[tied[i]] = u
+        if u > best_u:
+            best_u = u
+    u = 0
     for i in range(n_tied):
         if sh_of[tied[i]] == best_u:
             tied[u] = tied[i]
