@@ -26,7 +26,7 @@ from fzsim_core.scoring cimport (
 from fzsim_core.rng cimport (
     Rng, rng_seed, rng_next, rng_below, STREAM_WALL, STREAM_POLICY, STREAM_MATCH, FZ_FNV_OFFSET, FZ_FNV_PRIME,
 )
-from fzsim_core.hand cimport Hand, hand_init, hand_add, hand_remove
+from fzsim_core.hand cimport Hand, hand_init, hand_add, hand_remove, hand_set_counts
 from fzsim_core.wintables cimport (
     hand_is_win, hand_wins_with, hand_wait_mask, hand_shanten,
     hand_is_jinque, hand_is_jinlong, hand_is_xianjin_wait,
@@ -381,6 +381,8 @@ cdef bint can_discard_win(Game* g, int s, int k, bint fresh) noexcept nogil:
     """May seat s win on tile k from another seat (a discard or a robbed added kong)?
     fresh=False reads the seat's cached wait mask, fresh=True asks the win search again."""
     cdef Seat* st = &g.seats[s]
+    if not fresh and not (st.wait_mask >> k) & 1:   # the usual answer, first
+        return False
     if k == g.gold:
         return False
     if g.r.gold_discard == GOLD_DISCARD_SELFDRAW_ONLY and st.discarded_gold:
@@ -915,10 +917,7 @@ cdef int setup(Game* g) noexcept nogil:
     log_event(g, EV_GOLD, -1, k, 0)
     g.n_kinds = 27 if g.r.honors_are_flowers else 34
     for s in range(4):
-        hand_init(&g.seats[s].hand, g.gold)
-        for k in range(34):
-            for j in range(raw[s][k]):
-                hand_add(&g.seats[s].hand, k)
+        hand_set_counts(&g.seats[s].hand, raw[s], g.gold)   # flowers are already out of raw
         if s != g.dealer:
             g.seats[s].wait_mask = hand_wait_mask(&g.seats[s].hand)
     if g.check:
@@ -1394,7 +1393,9 @@ cdef void init_game(Game* g, const RuleSet* rules, uint64_t root, int64_t game_i
                     int dealer, int streak, const int* policy, void** py_policy, void* py_errors,
                     const uint8_t* wall, bint check, bint logging) noexcept nogil:
     cdef int s
-    memset(g, 0, sizeof(Game))
+    # everything but the event buffer (4 KB, only read up to n_events) starts zeroed
+    memset(g, 0, <size_t>(<char*>&g.events[0] - <char*>g))
+    g.n_events = 0
     g.r = rules[0]
     if wall != NULL:
         for s in range(144):
