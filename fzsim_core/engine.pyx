@@ -52,6 +52,16 @@ cdef extern from *:
     static inline unsigned long long fz_gather8(unsigned long long flags) {
         return ((flags >> 7) * 0x0102040810204080ULL) >> 56;
     }
+    #if !(defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+    static inline unsigned long long fz_counts_mask(const unsigned char* c, int v) {
+        /* byte order unknown or big-endian: the plain loop */
+        unsigned long long m = 0;
+        int k;
+        for (k = 0; k < 34; k++)
+            m |= (unsigned long long)(v < 0 ? c[k] != 0 : c[k] == v) << k;
+        return m;
+    }
+    #else
     static inline unsigned long long fz_counts_mask(const unsigned char* c, int v) {
         unsigned long long m = 0, w, rep = v < 0 ? 0 : 0x0101010101010101ULL * (unsigned long long)v;
         unsigned long long flip = v < 0 ? 0 : 0x8080808080808080ULL;
@@ -67,6 +77,7 @@ cdef extern from *:
         }
         return m;
     }
+    #endif
     """
     int popcount64(uint64_t x) nogil
     int ctz64(uint64_t x) nogil
