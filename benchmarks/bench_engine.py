@@ -1,17 +1,26 @@
 """Engine throughput: hands per second per core for the greedy and random policies.
 
-    python benchmarks/bench_engine.py [--hands N]
+    python benchmarks/bench_engine.py [--hands N] [--instructions M]
 
 Prints, from the same run: compiled `play_block` for each policy, the same random policy driven
 from Python through the policy hook (the slow path every decision takes the GIL), two threads
 sharing one `play_block` call each (the GIL is released), and the process's peak memory.
 Timings are wall-clock on a shared machine: compare the ratios, not the absolute figures.
+`--instructions M` also counts machine instructions per hand under valgrind's callgrind (a
+child process playing M hands minus one playing none, numpy's BLAS threads off), a figure the
+machine's load cannot move.
 """
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import re
 import resource
+import shutil
+import subprocess
+import sys
+import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -27,9 +36,28 @@ def rate(fn, n):
     return n / (time.perf_counter() - t), n / (time.process_time() - c)
 
 
+def instructions_per_hand(policy, n):
+    """Instructions per hand of play_block(policy) by callgrind: a run of n hands minus a run of 0."""
+    code = ("import sys; from fzsim_core.engine import play_block; from fzsim_core.rules import Rules; "
+            "play_block(Rules(), 7, 0, int(sys.argv[2]), sys.argv[1])")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    path = os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", PYTHONPATH=path)
+    counts = []
+    for hands in (0, n):
+        with tempfile.TemporaryDirectory() as tmp:
+            out = subprocess.run(
+                ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out", sys.executable, "-c", code,
+                 policy, str(hands)], capture_output=True, text=True, check=True, env=env).stderr
+        counts.append(int(re.search(r"Collected : (\d+)", out).group(1)))
+    return (counts[1] - counts[0]) / n
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=20000, help="hands per compiled measurement")
+    ap.add_argument("--instructions", type=int, default=0, metavar="M",
+                    help="also count instructions per hand over M hands under callgrind (needs valgrind)")
     args = ap.parse_args(argv)
     n = args.hands
     rules = Rules()
@@ -52,6 +80,13 @@ def main(argv=None):
               f"(wall-clock {two[0] / figures[pol][0]:.2f}x one thread)")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak RSS of this process: {peak:.0f} MB (includes Python, numpy and the result arrays)")
+    if args.instructions:
+        if shutil.which("valgrind") is None:
+            print("instructions per hand: valgrind not found, skipped")
+            return
+        for pol in ("random", "greedy"):
+            print(f"instructions per hand, {pol:>6} (callgrind, {args.instructions} hands): "
+                  f"{instructions_per_hand(pol, args.instructions):10,.0f}")
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ from fzsim_core.scoring cimport (
 from fzsim_core.rng cimport (
     Rng, rng_seed, rng_next, rng_below, STREAM_WALL, STREAM_POLICY, STREAM_MATCH, FZ_FNV_OFFSET, FZ_FNV_PRIME,
 )
-from fzsim_core.hand cimport Hand, hand_init, hand_add, hand_remove
+from fzsim_core.hand cimport Hand, hand_init, hand_add, hand_remove, hand_set_counts
 from fzsim_core.wintables cimport (
     hand_is_win, hand_wins_with, hand_wait_mask, hand_shanten,
     hand_is_jinque, hand_is_jinlong, hand_is_xianjin_wait,
@@ -34,9 +34,82 @@ from fzsim_core.wintables cimport (
 
 cdef extern from *:
     """
+    #include <string.h>
     static inline int popcount64(unsigned long long x) { return __builtin_popcountll(x); }
+    static inline int ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    /* part (key index) and base-5 digit weight of each kind, so updates need no division */
+    static const unsigned char FZ_KPART[34] = {
+        0,0,0,0,0,0,0,0,0, 1,1,1,1,1,1,1,1,1, 2,2,2,2,2,2,2,2,2, 3,3,3,3,3,3,3};
+    static const unsigned int FZ_KPOW[34] = {
+        1,5,25,125,625,3125,15625,78125,390625, 1,5,25,125,625,3125,15625,78125,390625,
+        1,5,25,125,625,3125,15625,78125,390625, 1,5,25,125,625,3125,15625};
+    /* Bit k of the result is set iff counts[k] != 0 (or == v): eight counts per 64-bit word,
+       the high bit of each byte flags a nonzero byte, a multiply gathers the eight flags. */
+    static inline unsigned long long fz_nz_bytes(unsigned long long w) {
+        const unsigned long long lo7 = 0x7F7F7F7F7F7F7F7FULL;
+        return (((w & lo7) + lo7) | w) & 0x8080808080808080ULL;
+    }
+    static inline unsigned long long fz_gather8(unsigned long long flags) {
+        return ((flags >> 7) * 0x0102040810204080ULL) >> 56;
+    }
+    #if !(defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+    static inline unsigned long long fz_counts_mask(const unsigned char* c, int v) {
+        /* byte order unknown or big-endian: the plain loop */
+        unsigned long long m = 0;
+        int k;
+        for (k = 0; k < 34; k++)
+            m |= (unsigned long long)(v < 0 ? c[k] != 0 : c[k] == v) << k;
+        return m;
+    }
+    #else
+    static inline unsigned long long fz_counts_mask(const unsigned char* c, int v) {
+        unsigned long long m = 0, w, rep = v < 0 ? 0 : 0x0101010101010101ULL * (unsigned long long)v;
+        unsigned long long flip = v < 0 ? 0 : 0x8080808080808080ULL;
+        int i;
+        for (i = 0; i < 4; i++) {
+            memcpy(&w, c + 8 * i, 8);
+            m |= fz_gather8(fz_nz_bytes(w ^ rep) ^ flip) << (8 * i);
+        }
+        if (v < 0) {
+            m |= (unsigned long long)(c[32] != 0) << 32 | (unsigned long long)(c[33] != 0) << 33;
+        } else {
+            m |= (unsigned long long)(c[32] == v) << 32 | (unsigned long long)(c[33] == v) << 33;
+        }
+        return m;
+    }
+    #endif
     """
     int popcount64(uint64_t x) nogil
+    int ctz64(uint64_t x) nogil
+    const uint8_t FZ_KPART[34]
+    const uint32_t FZ_KPOW[34]
+    uint64_t fz_counts_mask(const uint8_t* c, int v) nogil
+
+
+cdef inline void h_add(Hand* h, int kind) noexcept nogil:
+    """hand_add without the division: the engine's hot loops add and take back trial tiles."""
+    h.counts[kind] += 1
+    h.size += 1
+    if kind == h.gold:
+        h.golds += 1
+    else:
+        h.key[FZ_KPART[kind]] += FZ_KPOW[kind]
+
+
+cdef inline void h_remove(Hand* h, int kind) noexcept nogil:
+    """hand_remove without the division."""
+    h.counts[kind] -= 1
+    h.size -= 1
+    if kind == h.gold:
+        h.golds -= 1
+    else:
+        h.key[FZ_KPART[kind]] -= FZ_KPOW[kind]
+
+
+cdef inline uint64_t held_mask(const Hand* h) noexcept nogil:
+    """Bit k set iff the hand holds kind k."""
+    return fz_counts_mask(h.counts, -1)
+
 
 cdef enum:
     ST_ERR = -1
@@ -319,6 +392,8 @@ cdef bint can_discard_win(Game* g, int s, int k, bint fresh) noexcept nogil:
     """May seat s win on tile k from another seat (a discard or a robbed added kong)?
     fresh=False reads the seat's cached wait mask, fresh=True asks the win search again."""
     cdef Seat* st = &g.seats[s]
+    if not fresh and not (st.wait_mask >> k) & 1:   # the usual answer, first
+        return False
     if k == g.gold:
         return False
     if g.r.gold_discard == GOLD_DISCARD_SELFDRAW_ONLY and st.discarded_gold:
@@ -405,55 +480,89 @@ cdef inline int unseen(const Game* g, const Hand* h, int k) noexcept nogil:
     return v if v > 0 else 0
 
 
+cdef inline uint64_t kinds_mask(const Game* g) noexcept nogil:
+    """Kinds that can be held (honours only when they are not flowers)."""
+    return ((<uint64_t>1) << g.n_kinds) - 1
+
+
 cdef uint64_t near_mask(const Game* g, const Hand* h) noexcept nogil:
     """Kinds that can lower a hand's shanten when drawn: held kinds, their neighbours within two
-    ranks of the same suit, and the gold (an isolated new tile never helps a decomposition)."""
-    cdef uint64_t m = 0
-    cdef int k, x, base, lo, hi
-    for k in range(g.n_kinds):
-        if h.counts[k] == 0 or k == g.gold:
-            continue
-        if k >= 27:
-            m |= (<uint64_t>1) << k
-            continue
-        base = k - k % 9
-        lo = k - 2 if k - 2 > base else base
-        hi = k + 2 if k + 2 < base + 8 else base + 8
-        for x in range(lo, hi + 1):
-            m |= (<uint64_t>1) << x
-    m |= (<uint64_t>1) << g.gold
-    return m
+    ranks of the same suit, and the gold. An isolated new tile never helps: below ready every
+    meld/pair slot of a best decomposition already holds a tile, so the newcomer could only
+    replace one. Shifts move the held suit tiles up or down one or two ranks; the rank masks
+    keep them inside their suit."""
+    cdef uint64_t gbit = (<uint64_t>1) << g.gold
+    cdef uint64_t held = held_mask(h) & kinds_mask(g) & ~gbit
+    cdef uint64_t s = held & 0x7FFFFFFULL                   # suited kinds 0..26
+    cdef uint64_t r0 = 0x8040201ULL                           # rank 1 of m, p, s (and 1z)
+    cdef uint64_t r8 = 0x4020100ULL                           # rank 9 of m, p, s
+    cdef uint64_t m = (s | ((s << 1) & ~r0) | ((s << 2) & ~(r0 | (r0 << 1)))
+                       | ((s >> 1) & ~r8) | ((s >> 2) & ~(r8 | (r8 >> 1)))) & 0x7FFFFFFULL
+    return m | (held & ~0x7FFFFFFULL) | gbit
 
 
-cdef int useful_draws(const Game* g, Hand* h, int sh, uint64_t near) noexcept nogil:
-    """Unseen tiles whose draw lowers the shanten of the 3n+1 hand h (which is at `sh`)."""
-    cdef int x, total = 0, nk = g.n_kinds
-    cdef uint64_t mask
-    if sh == 0:
-        mask = hand_wait_mask(h)
-        for x in range(nk):
-            if (mask >> x) & 1:
-                total += unseen(g, h, x)
-        return total
-    for x in range(nk):
-        if not (near >> x) & 1 or unseen(g, h, x) == 0:
-            continue
-        hand_add(h, x)
-        if hand_shanten(h) < sh:
-            total += unseen(g, h, x) + 1   # +1: h now holds the drawn copy
-        hand_remove(h, x)
+cdef int useful_draws_plain(const Game* g, Hand* h, int sh) noexcept nogil:
+    """Unseen tiles whose draw lowers the shanten of the 3n+1 hand h (at `sh`), every drawable
+    kind tried: the definition, which check=True holds the fast count below to."""
+    cdef int x, v, total = 0
+    for x in range(g.n_kinds):
+        v = unseen(g, h, x)
+        if v:
+            h_add(h, x)
+            if hand_shanten(h) < sh:
+                total += v
+            h_remove(h, x)
+    return total
+
+
+cdef int useful_draws(Hand* h, int sh, uint64_t todo, const int* un, int pot, int floor) noexcept nogil:
+    """The useful-draw count of the 3n+1 hand h (at shanten `sh` > 0) when `pot` is the count if
+    every kind in `todo` helped (unseen counts in `un`), the kinds outside it already settled;
+    or -1 as soon as it is sure to stay below `floor` (the best count of an earlier discard: a
+    discard that cannot tie it is out of the tie-break whatever its exact count)."""
+    cdef int x, q
+    cdef uint32_t key
+    cdef Hand t = h[0]
+    t.size += 1   # trial draws on a copy one tile larger: only one key digit and count change
+    while todo:
+        x = ctz64(todo)
+        todo &= todo - 1
+        q = FZ_KPART[x]
+        key = t.key[q]
+        t.key[q] = key + FZ_KPOW[x]
+        t.counts[x] += 1
+        if hand_shanten(&t) >= sh:
+            pot -= un[x]
+            if pot < floor:
+                return -1
+        t.key[q] = key
+        t.counts[x] -= 1
+    return pot
+
+
+cdef int wait_draws(const Game* g, Hand* h) noexcept nogil:
+    """Unseen tiles completing the ready 3n+1 hand h."""
+    cdef int x, total = 0
+    cdef uint64_t m = hand_wait_mask(h) & kinds_mask(g)
+    while m:
+        x = ctz64(m)
+        m &= m - 1
+        total += unseen(g, h, x)
     return total
 
 
 cdef int best_discard_shanten(const Game* g, Hand* h, int banned) noexcept nogil:
     """Lowest shanten reachable by one discard from the 3n+2 hand h (never a gold unless forced)."""
     cdef int k, sh, best = 99, best_gold = 99
-    for k in range(34):
-        if h.counts[k] == 0 or k == banned:
-            continue
-        hand_remove(h, k)
+    cdef uint64_t m = held_mask(h)
+    if banned >= 0:
+        m &= ~((<uint64_t>1) << banned)
+    while m:
+        k = ctz64(m)
+        m &= m - 1
+        h_remove(h, k)
         sh = hand_shanten(h)
-        hand_add(h, k)
+        h_add(h, k)
         if k == g.gold:
             best_gold = sh
         elif sh < best:
@@ -466,6 +575,10 @@ cdef int greedy_discard(Game* g, int seat, uint16_t* acts, int n) noexcept nogil
     then most useful draws, never a gold unless forced; a kong when it does not worsen that."""
     cdef Hand* h = &g.seats[seat].hand
     cdef int i, k, t, sh, best_sh = 99, n_tied = 0, u, best_u, any_plain = 0
+    cdef bint back_useful
+    cdef int x, uk, pot, pot0
+    cdef int un[34]
+    cdef uint64_t m, avail, gbit
     cdef int sh_of[MAX_ACTIONS]
     cdef int tied[MAX_ACTIONS]
     cdef uint64_t near
@@ -485,24 +598,24 @@ cdef int greedy_discard(Game* g, int seat, uint16_t* acts, int n) noexcept nogil
         k = act_kind(acts[i])
         if k == g.gold and any_plain:
             continue
-        hand_remove(h, k)
+        h_remove(h, k)
         sh_of[i] = hand_shanten(h)
-        hand_add(h, k)
+        h_add(h, k)
         if sh_of[i] < best_sh:
             best_sh = sh_of[i]
     for i in range(n):
         t = act_type(acts[i])
         k = act_kind(acts[i])
         if t == ACT_CONCEALED_KONG:
-            hand_remove(h, k); hand_remove(h, k); hand_remove(h, k); hand_remove(h, k)
+            h_remove(h, k); h_remove(h, k); h_remove(h, k); h_remove(h, k)
             sh = hand_shanten(h)
-            hand_add(h, k); hand_add(h, k); hand_add(h, k); hand_add(h, k)
+            h_add(h, k); h_add(h, k); h_add(h, k); h_add(h, k)
             if sh <= best_sh:
                 return i
         elif t == ACT_ADDED_KONG:
-            hand_remove(h, k)
+            h_remove(h, k)
             sh = hand_shanten(h)
-            hand_add(h, k)
+            h_add(h, k)
             if sh <= best_sh:
                 return i
     for i in range(n):
@@ -511,17 +624,48 @@ cdef int greedy_discard(Game* g, int seat, uint16_t* acts, int n) noexcept nogil
             n_tied += 1
     if n_tied == 1:
         return tied[0]
-    # tie-break on useful draws, then uniformly at random among the best
+    # tie-break on useful draws, then uniformly at random among the best. Draws that can help
+    # (near_mask) and their unseen counts are those of the hand before the discard except for
+    # the discarded kind k itself; a gold always helps (wild: shanten drops by one) and drawing k
+    # back helps iff the hand before the discard is below best_sh, the same for every k.
     best_u = -1
     u = 0
-    near = near_mask(g, h)
+    near = near_mask(g, h) & kinds_mask(g)
+    gbit = (<uint64_t>1) << g.gold
+    avail = 0
+    pot0 = 0
+    m = near
+    while m:
+        x = ctz64(m)
+        m &= m - 1
+        un[x] = unseen(g, h, x)
+        if un[x]:
+            avail |= (<uint64_t>1) << x
+            pot0 += un[x]
+    back_useful = best_sh > 0 and hand_shanten(h) < best_sh   # h - k + k = h
     for i in range(n_tied):
         k = act_kind(acts[tied[i]])
-        hand_remove(h, k)
-        sh_of[tied[i]] = useful_draws(g, h, best_sh, near)
-        hand_add(h, k)
-        if sh_of[tied[i]] > best_u:
-            best_u = sh_of[tied[i]]
+        h_remove(h, k)
+        if best_sh == 0:
+            u = wait_draws(g, h)
+        elif k == g.gold:   # not reached: a gold is only discarded when nothing else may go
+            u = useful_draws_plain(g, h, best_sh)
+        else:
+            uk = unseen(g, h, k)
+            pot = pot0 - (un[k] if (avail >> k) & 1 else 0) + (uk if back_useful else 0)
+            u = -1 if pot < best_u else useful_draws(
+                h, best_sh, avail & ~gbit & ~((<uint64_t>1) << k), un, pot, best_u)
+            if g.check:
+                pot = useful_draws_plain(g, h, best_sh)
+                if (u >= 0 and u != pot) or (u < 0 and pot >= best_u):
+                    h_add(h, k)
+                    fail(g, "fast useful-draw count differs from the definition (fast, plain)", u, pot)
+                    return 0
+        h_add(h, k)
+        sh_of[tied[i]] = u
+        if u > best_u:
+            best_u = u
+    u = 0
     for i in range(n_tied):
         if sh_of[tied[i]] == best_u:
             tied[u] = tied[i]
@@ -618,6 +762,8 @@ cdef int choose(Game* g, int seat, int dec, uint16_t* acts, int n) noexcept nogi
             return -1
     if i < 0 or i >= n:
         fail(g, "policy returned an out-of-range action (seat, index)", seat, i)
+        return -1
+    if g.error:   # a check inside the policy failed
         return -1
     if g.check and verify_action(g, seat, dec, acts[i]) != ST_CONT:
         return -1
@@ -782,10 +928,7 @@ cdef int setup(Game* g) noexcept nogil:
     log_event(g, EV_GOLD, -1, k, 0)
     g.n_kinds = 27 if g.r.honors_are_flowers else 34
     for s in range(4):
-        hand_init(&g.seats[s].hand, g.gold)
-        for k in range(34):
-            for j in range(raw[s][k]):
-                hand_add(&g.seats[s].hand, k)
+        hand_set_counts(&g.seats[s].hand, raw[s], g.gold)   # flowers are already out of raw
         if s != g.dealer:
             g.seats[s].wait_mask = hand_wait_mask(&g.seats[s].hand)
     if g.check:
@@ -907,8 +1050,8 @@ cdef int own_turn(Game* g, int s, bint may_win, bint from_kong, int claimed) noe
     cdef Seat* st = &g.seats[s]
     cdef Hand* h = &st.hand
     cdef uint16_t acts[MAX_ACTIONS]
-    cdef int n, k, c, t, dec, w, wt, banned, first
-    cdef bint others
+    cdef int n, k, c, t, dec, w, wt
+    cdef uint64_t held, gbit, bbit, four, added, m
     cdef uint32_t flags, sp
     g.row.turns += 1
     g.cur_seat = s
@@ -938,6 +1081,8 @@ cdef int own_turn(Game* g, int s, bint may_win, bint from_kong, int claimed) noe
                     flags |= FLAG_LAST_TILE
                 return finish_win(g, s, -1, WIN_SELFDRAW, flags, 0, st.last_draw)
             return discard_tile(g, s, k, t == ACT_YOUJIN)
+        held = held_mask(h) & kinds_mask(g)
+        gbit = (<uint64_t>1) << g.gold
         if dec == DEC_TURN:
             if may_win and (h.golds >= 3 or (hand_is_win(h) and not youjin_blocks_win(g, s, True, from_kong))):
                 acts[n] = act(ACT_WIN, st.last_draw if st.last_draw >= 0 else NO_TILE)
@@ -951,32 +1096,32 @@ cdef int own_turn(Game* g, int s, bint may_win, bint from_kong, int claimed) noe
                         acts[n] = act(ACT_YOUJIN, k)
                         n += 1
                     hand_add(h, k)
-            for k in range(g.n_kinds):
-                if h.counts[k] == 4 and k != g.gold:
+            # kongs in kind order, a concealed kong before an added one of the same kind
+            four = fz_counts_mask(h.counts, 4) & held & ~gbit
+            added = held & st.pung_mask
+            m = four | added
+            while m:
+                k = ctz64(m)
+                m &= m - 1
+                if (four >> k) & 1:
                     acts[n] = act(ACT_CONCEALED_KONG, k)
                     n += 1
-                if h.counts[k] and (st.pung_mask >> k) & 1:
+                if (added >> k) & 1:
                     acts[n] = act(ACT_ADDED_KONG, k)
                     n += 1
-        banned = claimed if g.r.no_discard_claimed_tile else -1
-        first = n
-        others = False
-        for k in range(g.n_kinds):
-            if h.counts[k]:
-                acts[n] = act(ACT_DISCARD, k)
-                n += 1
-                if k != g.gold and k != banned:
-                    others = True
-        if others and (banned >= 0 or g.r.gold_discard == GOLD_DISCARD_FORBIDDEN):
-            # drop the claimed tile and (if forbidden) the gold while anything else may go
-            w = first
-            for c in range(first, n):
-                k = act_kind(acts[c])
-                if k == banned or (k == g.gold and g.r.gold_discard == GOLD_DISCARD_FORBIDDEN):
-                    continue
-                acts[w] = acts[c]
-                w += 1
-            n = w
+        # discards in kind order; the claimed tile (no_discard_claimed_tile) and a forbidden gold
+        # are dropped while anything else may go
+        m = held
+        bbit = (<uint64_t>1) << claimed if (claimed >= 0 and g.r.no_discard_claimed_tile) else 0
+        if held & ~gbit & ~bbit:
+            m &= ~bbit
+            if g.r.gold_discard == GOLD_DISCARD_FORBIDDEN:
+                m &= ~gbit
+        while m:
+            k = ctz64(m)
+            m &= m - 1
+            acts[n] = act(ACT_DISCARD, k)
+            n += 1
         c = choose(g, s, dec, acts, n)
         if c < 0:
             return ST_ERR
@@ -1259,7 +1404,9 @@ cdef void init_game(Game* g, const RuleSet* rules, uint64_t root, int64_t game_i
                     int dealer, int streak, const int* policy, void** py_policy, void* py_errors,
                     const uint8_t* wall, bint check, bint logging) noexcept nogil:
     cdef int s
-    memset(g, 0, sizeof(Game))
+    # everything but the event buffer (4 KB, only read up to n_events) starts zeroed
+    memset(g, 0, <size_t>(<char*>&g.events[0] - <char*>g))
+    g.n_events = 0
     g.r = rules[0]
     if wall != NULL:
         for s in range(144):
