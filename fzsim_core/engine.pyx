@@ -15,7 +15,7 @@ from libc.string cimport memset
 import numpy as np
 
 from fzsim_core.rules cimport (
-    Rules, RuleSet, GOLD_DISCARD_FORBIDDEN, GOLD_DISCARD_SELFDRAW_ONLY, NEXT_DEALER_WINNER,
+    Rules, RuleSet, GOLD_DISCARD_FORBIDDEN, GOLD_DISCARD_SELFDRAW_ONLY, NEXT_DEALER_WINNER, SCORING_YOUJIN,
 )
 from fzsim_core.scoring cimport (
     WinFacts, ScoreResult, score_win, N_FLOWER_SLOTS,
@@ -570,8 +570,32 @@ cdef int best_discard_shanten(const Game* g, Hand* h, int banned) noexcept nogil
     return best if best < 99 else best_gold
 
 
+cdef inline int youjin_multiplier(const RuleSet* r, int level) noexcept nogil:
+    """The self-draw multiplier of a win at 游金 level 0..3 (only youjin scoring has them)."""
+    if r.scoring != SCORING_YOUJIN:
+        return 1
+    if level == 0:
+        return r.youjin_mult_selfdraw
+    if level == 1:
+        return r.youjin_mult_single
+    if level == 2:
+        return r.youjin_mult_double
+    return r.youjin_mult_triple
+
+
+cdef bint youjin_worth_more(const Game* g, int seat) noexcept nogil:
+    """Greedy's 游金 choice (§11): instead of winning now, enter or go up the 游金 chain when
+    the next level pays a larger multiplier and the seat is sure to draw again (at least four
+    draws before the reserve, so the wait on any tile gets its draw unless another seat wins
+    first — the risk greedy takes for a doubled payment)."""
+    cdef int level = g.seats[seat].youjin
+    return (level < 3
+            and youjin_multiplier(&g.r, level + 1) > youjin_multiplier(&g.r, level)
+            and live_tiles(g) - reserve(g) >= 4)
+
+
 cdef int greedy_discard(Game* g, int seat, uint16_t* acts, int n) noexcept nogil:
-    """Greedy own turn (§8): win, else the discard with the fewest tiles from ready (golds wild),
+    """Greedy own turn (§8): win (or 游金 when it pays more, see youjin_worth_more), else the discard with the fewest tiles from ready (golds wild),
     then most useful draws, never a gold unless forced; a kong when it does not worsen that."""
     cdef Hand* h = &g.seats[seat].hand
     cdef int i, k, t, sh, best_sh = 99, n_tied = 0, u, best_u, any_plain = 0
@@ -582,15 +606,19 @@ cdef int greedy_discard(Game* g, int seat, uint16_t* acts, int n) noexcept nogil
     cdef int sh_of[MAX_ACTIONS]
     cdef int tied[MAX_ACTIONS]
     cdef uint64_t near
+    cdef int win_at = -1, youjin_at = -1
     for i in range(n):
         t = act_type(acts[i])
-        if t == ACT_WIN:
-            return i
-        if t == ACT_DISCARD and act_kind(acts[i]) != g.gold:
+        if t == ACT_WIN and win_at < 0:
+            win_at = i
+        elif t == ACT_YOUJIN and youjin_at < 0:
+            youjin_at = i
+        elif t == ACT_DISCARD and act_kind(acts[i]) != g.gold:
             any_plain = 1
-    for i in range(n):   # no win allowed (e.g. two golds must 游金): take the 游金 road
-        if act_type(acts[i]) == ACT_YOUJIN:
-            return i
+    if win_at >= 0 and not (youjin_at >= 0 and youjin_worth_more(g, seat)):
+        return win_at
+    if youjin_at >= 0:   # 游金 pays more (or no win is allowed, e.g. two golds must 游金)
+        return youjin_at
     for i in range(n):
         sh_of[i] = 99
         if act_type(acts[i]) != ACT_DISCARD:

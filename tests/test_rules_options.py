@@ -218,3 +218,15 @@ def test_must_youjin_with_two_golds(must):
     plain = (rows["outcome"] == 1) & ~np.isin(rows["win_type"], special_wins)
     two_golds_without_youjin = plain & (_winner_golds(rows) >= 2) & (rows["youjin_level"] == 0)
     assert two_golds_without_youjin.any() != must
+
+
+@youjin_played
+def test_greedy_takes_youjin_only_when_it_pays_more():
+    # With one gold a win is never forced into 游金, so a 游金 win holding one gold means greedy
+    # gave up an immediate win for the larger multiplier; with equal multipliers it never does.
+    def voluntary_youjin(rows):
+        return ((rows["outcome"] == 1) & (rows["youjin_level"] > 0) & (_winner_golds(rows) == 1)).sum()
+
+    assert voluntary_youjin(block("youjin", n=2000)) > 20
+    flat = {"youjin_mult_single": 2, "youjin_mult_double": 2, "youjin_mult_triple": 2}
+    assert voluntary_youjin(block("youjin", n=2000, **flat)) == 0
