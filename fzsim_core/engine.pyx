@@ -26,7 +26,7 @@ from fzsim_core.scoring cimport (
 from fzsim_core.rng cimport (
     Rng, rng_seed, rng_next, rng_below, STREAM_WALL, STREAM_POLICY, STREAM_MATCH, FZ_FNV_OFFSET, FZ_FNV_PRIME,
 )
-from fzsim_core.hand cimport Hand, hand_init, hand_add, hand_remove, hand_set_counts
+from fzsim_core.hand cimport Hand, hand_init, hand_add, hand_remove, hand_set_counts, FZ_KPART, FZ_KPOW
 from fzsim_core.wintables cimport (
     hand_is_win, hand_wins_with, hand_wait_mask, hand_shanten,
     hand_is_jinque, hand_is_jinlong, hand_is_xianjin_wait,
@@ -37,12 +37,6 @@ cdef extern from *:
     #include <string.h>
     static inline int popcount64(unsigned long long x) { return __builtin_popcountll(x); }
     static inline int ctz64(unsigned long long x) { return __builtin_ctzll(x); }
-    /* part (key index) and base-5 digit weight of each kind, so updates need no division */
-    static const unsigned char FZ_KPART[34] = {
-        0,0,0,0,0,0,0,0,0, 1,1,1,1,1,1,1,1,1, 2,2,2,2,2,2,2,2,2, 3,3,3,3,3,3,3};
-    static const unsigned int FZ_KPOW[34] = {
-        1,5,25,125,625,3125,15625,78125,390625, 1,5,25,125,625,3125,15625,78125,390625,
-        1,5,25,125,625,3125,15625,78125,390625, 1,5,25,125,625,3125,15625};
     /* Bit k of the result is set iff counts[k] != 0 (or == v): eight counts per 64-bit word,
        the high bit of each byte flags a nonzero byte, a multiply gathers the eight flags. */
     static inline unsigned long long fz_nz_bytes(unsigned long long w) {
@@ -81,29 +75,7 @@ cdef extern from *:
     """
     int popcount64(uint64_t x) nogil
     int ctz64(uint64_t x) nogil
-    const uint8_t FZ_KPART[34]
-    const uint32_t FZ_KPOW[34]
     uint64_t fz_counts_mask(const uint8_t* c, int v) nogil
-
-
-cdef inline void h_add(Hand* h, int kind) noexcept nogil:
-    """hand_add without the division: the engine's hot loops add and take back trial tiles."""
-    h.counts[kind] += 1
-    h.size += 1
-    if kind == h.gold:
-        h.golds += 1
-    else:
-        h.key[FZ_KPART[kind]] += FZ_KPOW[kind]
-
-
-cdef inline void h_remove(Hand* h, int kind) noexcept nogil:
-    """hand_remove without the division."""
-    h.counts[kind] -= 1
-    h.size -= 1
-    if kind == h.gold:
-        h.golds -= 1
-    else:
-        h.key[FZ_KPART[kind]] -= FZ_KPOW[kind]
 
 
 cdef inline uint64_t held_mask(const Hand* h) noexcept nogil:
@@ -508,10 +480,10 @@ cdef int useful_draws_plain(const Game* g, Hand* h, int sh) noexcept nogil:
     for x in range(g.n_kinds):
         v = unseen(g, h, x)
         if v:
-            h_add(h, x)
+            hand_add(h, x)
             if hand_shanten(h) < sh:
                 total += v
-            h_remove(h, x)
+            hand_remove(h, x)
     return total
 
 
@@ -560,9 +532,9 @@ cdef int best_discard_shanten(const Game* g, Hand* h, int banned) noexcept nogil
     while m:
         k = ctz64(m)
         m &= m - 1
-        h_remove(h, k)
+        hand_remove(h, k)
         sh = hand_shanten(h)
-        h_add(h, k)
+        hand_add(h, k)
         if k == g.gold:
             best_gold = sh
         elif sh < best:
@@ -626,24 +598,24 @@ cdef int greedy_discard(Game* g, int seat, uint16_t* acts, int n) noexcept nogil
         k = act_kind(acts[i])
         if k == g.gold and any_plain:
             continue
-        h_remove(h, k)
+        hand_remove(h, k)
         sh_of[i] = hand_shanten(h)
-        h_add(h, k)
+        hand_add(h, k)
         if sh_of[i] < best_sh:
             best_sh = sh_of[i]
     for i in range(n):
         t = act_type(acts[i])
         k = act_kind(acts[i])
         if t == ACT_CONCEALED_KONG:
-            h_remove(h, k); h_remove(h, k); h_remove(h, k); h_remove(h, k)
+            hand_remove(h, k); hand_remove(h, k); hand_remove(h, k); hand_remove(h, k)
             sh = hand_shanten(h)
-            h_add(h, k); h_add(h, k); h_add(h, k); h_add(h, k)
+            hand_add(h, k); hand_add(h, k); hand_add(h, k); hand_add(h, k)
             if sh <= best_sh:
                 return i
         elif t == ACT_ADDED_KONG:
-            h_remove(h, k)
+            hand_remove(h, k)
             sh = hand_shanten(h)
-            h_add(h, k)
+            hand_add(h, k)
             if sh <= best_sh:
                 return i
     for i in range(n):
@@ -673,7 +645,7 @@ cdef int greedy_discard(Game* g, int seat, uint16_t* acts, int n) noexcept nogil
     back_useful = best_sh > 0 and hand_shanten(h) < best_sh   # h - k + k = h
     for i in range(n_tied):
         k = act_kind(acts[tied[i]])
-        h_remove(h, k)
+        hand_remove(h, k)
         if best_sh == 0:
             u = wait_draws(g, h)
         elif k == g.gold:   # not reached: a gold is only discarded when nothing else may go
@@ -686,10 +658,10 @@ cdef int greedy_discard(Game* g, int seat, uint16_t* acts, int n) noexcept nogil
             if g.check:
                 pot = useful_draws_plain(g, h, best_sh)
                 if (u >= 0 and u != pot) or (u < 0 and pot >= best_u):
-                    h_add(h, k)
+                    hand_add(h, k)
                     fail(g, "fast useful-draw count differs from the definition (fast, plain)", u, pot)
                     return 0
-        h_add(h, k)
+        hand_add(h, k)
         sh_of[tied[i]] = u
         if u > best_u:
             best_u = u

@@ -5,15 +5,22 @@
 # are wild, counted in `golds`. `counts` holds every concealed tile, golds included, so a kind
 # index k lives in key[k // 9] at digit k % 9 (this holds for honours too: 27..33 -> key 3, 0..6).
 # All updates are O(1); nothing here checks bounds (callers keep counts in 0..4, kinds in 0..33).
-cimport cython
 from libc.stdint cimport int8_t, uint8_t, uint32_t
 from libc.string cimport memset
 
 cdef extern from *:
     """
     static const uint32_t FZ_POW5[9] = {1u, 5u, 25u, 125u, 625u, 3125u, 15625u, 78125u, 390625u};
+    /* key index and base-5 digit weight of each kind, so updates need no division */
+    static const uint8_t FZ_KPART[34] = {
+        0,0,0,0,0,0,0,0,0, 1,1,1,1,1,1,1,1,1, 2,2,2,2,2,2,2,2,2, 3,3,3,3,3,3,3};
+    static const uint32_t FZ_KPOW[34] = {
+        1,5,25,125,625,3125,15625,78125,390625, 1,5,25,125,625,3125,15625,78125,390625,
+        1,5,25,125,625,3125,15625,78125,390625, 1,5,25,125,625,3125,15625};
     """
     const uint32_t FZ_POW5[9]
+    const uint8_t FZ_KPART[34]
+    const uint32_t FZ_KPOW[34]
 
 ctypedef struct Hand:
     uint32_t key[4]
@@ -29,7 +36,6 @@ cdef inline void hand_init(Hand* h, int gold) noexcept nogil:
     h.gold = <int8_t>gold
 
 
-@cython.cdivision(True)
 cdef inline void hand_add(Hand* h, int kind) noexcept nogil:
     """Add one tile of `kind` (0..33); the caller guarantees the count stays <= 4."""
     h.counts[kind] += 1
@@ -37,10 +43,9 @@ cdef inline void hand_add(Hand* h, int kind) noexcept nogil:
     if kind == h.gold:
         h.golds += 1
     else:
-        h.key[kind // 9] += FZ_POW5[kind % 9]
+        h.key[FZ_KPART[kind]] += FZ_KPOW[kind]
 
 
-@cython.cdivision(True)
 cdef inline void hand_remove(Hand* h, int kind) noexcept nogil:
     """Remove one tile of `kind` (0..33); the caller guarantees the hand holds one."""
     h.counts[kind] -= 1
@@ -48,7 +53,7 @@ cdef inline void hand_remove(Hand* h, int kind) noexcept nogil:
     if kind == h.gold:
         h.golds -= 1
     else:
-        h.key[kind // 9] -= FZ_POW5[kind % 9]
+        h.key[FZ_KPART[kind]] -= FZ_KPOW[kind]
 
 
 cdef inline void hand_set_counts(Hand* h, const uint8_t* counts, int gold) noexcept nogil:
