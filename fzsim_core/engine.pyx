@@ -1223,6 +1223,22 @@ cdef int discard_tile(Game* g, int s, int k, bint youjin) noexcept nogil:
     return ST_CONT
 
 
+cdef int offer_claim(Game* g, int seat, int k, uint16_t* acts, int n, int* claimer) noexcept nogil:
+    """Offer `seat` the calls acts[0..n) on discard k, or a pass. Returns 1 when it called
+    (recorded in *claimer and g.claim_action), 0 when it passed, -1 on error."""
+    cdef int c
+    acts[n] = act(ACT_PASS, NO_TILE)
+    c = choose(g, seat, DEC_CLAIM, acts, n + 1)
+    if c < 0:
+        return -1
+    if act_type(acts[c]) == ACT_PASS:
+        return 0
+    g.pond[k] -= 1
+    claimer[0] = seat
+    g.claim_action = acts[c]
+    return 1
+
+
 cdef int claim_discard(Game* g, int ds, int k, int* claimer) noexcept nogil:
     """Claims on seat ds's discard k (§5): win > kong = pung > chow. Returns ST_END on a win,
     ST_CONT with *claimer = the claiming seat (-1 for none) and g.claim_action, or ST_ERR."""
@@ -1256,27 +1272,15 @@ cdef int claim_discard(Game* g, int ds, int k, int* claimer) noexcept nogil:
             n += 1
         if ps == nxt:
             n = add_chows(g, h, k, acts, n)
-        acts[n] = act(ACT_PASS, NO_TILE)
-        c = choose(g, ps, DEC_CLAIM, acts, n + 1)
-        if c < 0:
-            return ST_ERR
-        if act_type(acts[c]) != ACT_PASS:
-            g.pond[k] -= 1
-            claimer[0] = ps
-            g.claim_action = acts[c]
-            return ST_CONT
+        c = offer_claim(g, ps, k, acts, n, claimer)
+        if c != 0:
+            return ST_ERR if c < 0 else ST_CONT
     if ps != nxt and not g.seats[nxt].youjin:
         n = add_chows(g, &g.seats[nxt].hand, k, acts, 0)
         if n:
-            acts[n] = act(ACT_PASS, NO_TILE)
-            c = choose(g, nxt, DEC_CLAIM, acts, n + 1)
-            if c < 0:
-                return ST_ERR
-            if act_type(acts[c]) != ACT_PASS:
-                g.pond[k] -= 1
-                claimer[0] = nxt
-                g.claim_action = acts[c]
-                return ST_CONT
+            c = offer_claim(g, nxt, k, acts, n, claimer)
+            if c != 0:
+                return ST_ERR if c < 0 else ST_CONT
     g.claim_tile = -1
     g.claim_from = -1
     return ST_CONT
