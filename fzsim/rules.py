@@ -92,12 +92,14 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
     _b("honors_are_flowers", True, "winds and dragons are flowers (else ordinary tiles: paired, punged, never chowed)"),
     # §2 dealer and matches
     _e("next_dealer", "next", ("next", "winner"), "who deals after a non-dealer win"),
-    _b("draw_keeps_streak", True, "a drawn hand keeps the dealer's L (else resets it to 0)"),
+    _e("draw_dealer", "keep", ("keep", "next"), "after a drawn hand: the dealer keeps the deal, or the next seat deals"),
+    _e("draw_streak", "keep", ("keep", "reset", "increment"),
+       "after a drawn hand the dealer's L is kept, reset to 0, or increased by 1 (a new dealer starts at 0)"),
     _i("hands_per_match", 1, 1, 10_000, "hands in one match (1 = independent deals)"),
     # §4 gold
     _e("gold_discard", "allowed", ("allowed", "selfdraw_only", "forbidden"),
        "discarding a gold: allowed, allowed but the discarder may then only win by self-draw, or forbidden"),
-    _b("xianjin_selfdraw_only", True, "a 闲金 wait (one gold, waiting on any tile) wins by self-draw only"),
+    _b("xianjin_selfdraw_only", False, "a 闲金 wait (one gold, waiting on any tile) wins by self-draw only"),
     # §5 play
     _b("guoshui", False, "过水: a declined discard win blocks that tile until the player's own discard"),
     _b("no_discard_claimed_tile", True, "after a chow or pung the claimed tile may not be discarded that turn"),
@@ -105,7 +107,7 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
     _i("reserve_base", 17, 0, 60, "R: tiles kept back at the end of the wall, the gold indicator excluded"),
     _i("reserve_per_exposed_kong", 1, 0, 8, "R grows by this per exposed or added kong"),
     _i("reserve_per_concealed_kong", 2, 0, 8, "R grows by this per concealed kong"),
-    _i("reserve_per_flower_set", 0, 0, 8, "R grows by this per four-identical-flower or full season/plant set"),
+    _i("reserve_per_flower_set", 2, 0, 8, "R grows by this per four-identical-flower or full season/plant set"),
     _i("last_group_size", 4, 0, 8, "at most this many draws in the last group (no discards)"),
     # §11 游金
     _b("youjin", False, "the 游金 chain (单游, 双游, 三游) is played"),
@@ -119,6 +121,11 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
     _i("exposed_kong_points", 1, 0, _POINT_MAX, "K per exposed or added kong"),
     _i("concealed_kong_points", 2, 0, _POINT_MAX, "K per concealed kong"),
     _b("zhuazhuang", True, "抓庄: a non-dealer winner adds the dealer's L"),
+    _e("zhuazhuang_payer", "all", ("all", "dealer"),
+       "who pays the 抓庄 L part: every payer, or the dealer alone (the others' formula uses L = 0)"),
+    _e("special_discard_payer", "all", ("all", "discarder"),
+       "bianfeng: a special won on a discard is paid by all three (as a self-draw) or by the discarder alone"),
+    _i("loss_cap", 0, 0, 1_000_000, "the most one player pays in a hand (0 = no cap); the winner gets the capped sum"),
     _i("special_tianhu", 30, 0, _SPECIAL_MAX, "天胡 (0: not a special)"),
     _i("special_qiangjin", 30, 0, _SPECIAL_MAX, "抢金"),
     _i("special_pinghu_noflower", 30, 0, _SPECIAL_MAX, "平胡 (无花无杠)"),
@@ -155,12 +162,22 @@ def _unknown(key: str, where: str, allowed) -> RuleError:
     return RuleError(f"{where}: unknown key{hint}; allowed keys: {', '.join(allowed)}")
 
 
+#: keys of earlier versions -> what replaced them (a config using one gets this in its error)
+_REPLACED = {
+    "draw_keeps_streak": "it was replaced by draw_dealer (\"keep\" | \"next\") and draw_streak "
+                         "(\"keep\" | \"reset\" | \"increment\"): draw_keeps_streak = true is draw_streak = \"keep\", "
+                         "false is draw_streak = \"reset\"",
+}
+
+
 def _check_rules(table: Mapping[str, Any], prefix: str) -> dict[str, Any]:
     """Validate a mapping of rule fields; `prefix` is the TOML path of the table ("rules." or "")."""
     if not isinstance(table, Mapping):
         raise RuleError(f"{prefix.rstrip('.') or 'overrides'} must be a table of rule fields, got {table!r}")
     out = {}
     for key, value in table.items():
+        if key in _REPLACED:
+            raise RuleError(f"{prefix}{key} is no longer a rule key: {_REPLACED[key]}")
         if key not in FIELDS:
             raise _unknown(str(key), f"{prefix}{key}", FIELDS)
         out[key] = FIELDS[key].check(value, f"{prefix}{key}")

@@ -91,8 +91,9 @@ def is_jinque(hand, gold=None) -> bool:
 
 def is_jinlong(hand, gold=None) -> bool:
     """金龙 (RULES §6): a 3n+2 hand that wins with three golds as a pung of their own kind and
-    every other tile used as itself, with no wildcard help. With four golds the fourth then
-    counts only as a plain tile of the gold kind (e.g. gold 5p: ``5555p67p + 12m...``)."""
+    every other tile used as itself. A fourth gold (three held + the robbed indicator) stays
+    wild, so the hand is 金龙 whenever some split has three golds as the pung (gold 5p:
+    ``5555p1199m`` is 金龙, the fourth 5p pairing with 1m or 9m)."""
     counts, g = _hand(hand, gold, "2")
     return _wt.is_jinlong_counts(counts, g)
 

@@ -148,6 +148,7 @@ ctypedef struct Game:
     int last_discard              # kind of the latest discard
     int cur_seat                  # seat whose turn it is (-1 before play)
     int claim_action              # the claim chosen on it (an action code)
+    int turn_claimed              # kind chowed or punged this turn (its discard is restricted), -1
     int policy[4]
     void* py_policy[4]            # borrowed callables for POLICY_PYTHON seats
     void* py_errors               # borrowed list collecting exceptions from Python policies

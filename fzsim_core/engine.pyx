@@ -16,6 +16,7 @@ import numpy as np
 
 from fzsim_core.rules cimport (
     Rules, RuleSet, GOLD_DISCARD_FORBIDDEN, GOLD_DISCARD_SELFDRAW_ONLY, NEXT_DEALER_WINNER, SCORING_YOUJIN,
+    DRAW_DEALER_NEXT, DRAW_STREAK_RESET, DRAW_STREAK_INCREMENT,
 )
 from fzsim_core.scoring cimport (
     WinFacts, ScoreResult, score_win, N_FLOWER_SLOTS,
@@ -360,6 +361,19 @@ cdef bint is_youjin_wait(const Game* g, Hand* h) noexcept nogil:
     return True
 
 
+cdef bint youjin_gold_freed(const Game* g, Hand* h) noexcept nogil:
+    """双游/三游 (§11): after a draw in 游金, does throwing a gold leave the hand waiting on any
+    tile with a gold single? True for a drawn gold, and for a drawn natural tile that takes the
+    place of a gold standing in a meld."""
+    cdef bint freed
+    if h.golds < 2:
+        return False
+    hand_remove(h, g.gold)
+    freed = is_youjin_wait(g, h)
+    hand_add(h, g.gold)
+    return freed
+
+
 cdef bint can_discard_win(Game* g, int s, int k, bint fresh) noexcept nogil:
     """May seat s win on tile k from another seat (a discard or a robbed added kong)?
     fresh=False reads the seat's cached wait mask, fresh=True asks the win search again."""
@@ -394,6 +408,8 @@ cdef int verify_action(Game* g, int seat, int dec, uint16_t a) noexcept nogil:
     if t == ACT_DISCARD:
         if dec > DEC_AFTER_CLAIM or k >= 34 or h.counts[k] == 0:
             return fail(g, "illegal discard (seat, kind)", seat, k)
+        if not st.youjin and not (discard_mask(g, held_mask(h), g.turn_claimed) >> k) & 1:
+            return fail(g, "discard of a claimed kind or a forbidden gold (seat, kind)", seat, k)
         if h.size % 3 != 2:
             return fail(g, "discard from a hand of the wrong size (seat, size)", seat, h.size)
         return ST_CONT
@@ -433,8 +449,8 @@ cdef int verify_action(Game* g, int seat, int dec, uint16_t a) noexcept nogil:
         if dec != DEC_TURN or not g.r.youjin or k >= 34 or h.counts[k] == 0:
             return fail(g, "illegal youjin (seat, kind)", seat, k)
         if st.youjin:
-            return ST_CONT if (k == g.gold and st.last_draw == g.gold and st.youjin < 3) else fail(
-                g, "youjin level up without a drawn gold (seat, level)", seat, st.youjin)
+            return ST_CONT if (k == g.gold and st.youjin < 3 and youjin_gold_freed(g, h)) else fail(
+                g, "youjin level up without a freed gold (seat, level)", seat, st.youjin)
         if not hand_is_win(h):
             return fail(g, "youjin entered from a hand that is not complete (seat, kind)", seat, k)
         return ST_CONT
@@ -1043,6 +1059,35 @@ cdef int pick_discard_winner(Game* g, int from_seat, int k, int dec) noexcept no
     return best
 
 
+cdef uint64_t discard_mask(const Game* g, uint64_t held, int claimed) noexcept nogil:
+    """Kinds that may be discarded from the held kinds (§4, §5). After a chow or pung of kind
+    `claimed` (>= 0) that kind never goes (no_discard_claimed_tile), even when only golds remain
+    beside it, and under gold_discard = "forbidden" no gold goes either: the mask may then be
+    empty, and such a claim is not offered (claim_leaves_discard). On an ordinary turn a
+    forbidden gold goes only when nothing else is held."""
+    cdef uint64_t gbit = (<uint64_t>1) << g.gold
+    cdef uint64_t m = held
+    if claimed >= 0 and g.r.no_discard_claimed_tile:
+        m &= ~((<uint64_t>1) << claimed)
+    if g.r.gold_discard == GOLD_DISCARD_FORBIDDEN and (claimed >= 0 or m & ~gbit):
+        m &= ~gbit
+    return m
+
+
+cdef bint claim_leaves_discard(const Game* g, const Hand* h, int type, int lo, int k) noexcept nogil:
+    """Would a pung (type ACT_PUNG) or the chow from `lo` of discard k leave a legal discard?"""
+    cdef uint64_t held = held_mask(h) & kinds_mask(g)
+    cdef int x
+    if type == ACT_PUNG:
+        if h.counts[k] == 2:
+            held &= ~((<uint64_t>1) << k)
+    else:
+        for x in range(lo, lo + 3):
+            if x != k and h.counts[x] == 1:
+                held &= ~((<uint64_t>1) << x)
+    return discard_mask(g, held, k) != 0
+
+
 cdef int own_turn(Game* g, int s, bint may_win, bint from_kong, int claimed) noexcept nogil:
     """Seat s holds 3n+2 tiles: win, kong (then replace and go on), or discard.
     `claimed` >= 0 after a chow/pung (discard only). Returns ST_CONT after a discard
@@ -1051,23 +1096,28 @@ cdef int own_turn(Game* g, int s, bint may_win, bint from_kong, int claimed) noe
     cdef Hand* h = &st.hand
     cdef uint16_t acts[MAX_ACTIONS]
     cdef int n, k, c, t, dec, w, wt
-    cdef uint64_t held, gbit, bbit, four, added, m
+    cdef uint64_t held, gbit, four, added, m
     cdef uint32_t flags, sp
+    cdef bint rise
     g.row.turns += 1
     g.cur_seat = s
     while True:
         n = 0
         dec = DEC_AFTER_CLAIM if claimed >= 0 else DEC_TURN
+        g.turn_claimed = claimed
         if st.youjin and st.last_draw >= 0 and h.counts[st.last_draw]:
-            # 游金 (§11): the hand is locked — win, go up a level with a drawn gold, or throw the draw
+            # 游金 (§11): the hand is locked — win, go up a level by throwing a freed gold, or
+            # throw the draw
             if not youjin_blocks_win(g, s, True, from_kong):
                 acts[n] = act(ACT_WIN, st.last_draw)
                 n += 1
-            if st.last_draw == g.gold and st.youjin < 3:
+            rise = st.youjin < 3 and youjin_gold_freed(g, h)
+            if rise:
                 acts[n] = act(ACT_YOUJIN, g.gold)
-            else:
+                n += 1
+            if st.last_draw != g.gold or not rise:
                 acts[n] = act(ACT_DISCARD, st.last_draw)
-            n += 1
+                n += 1
             c = choose(g, s, dec, acts, n)
             if c < 0:
                 return ST_ERR
@@ -1109,14 +1159,7 @@ cdef int own_turn(Game* g, int s, bint may_win, bint from_kong, int claimed) noe
                 if (added >> k) & 1:
                     acts[n] = act(ACT_ADDED_KONG, k)
                     n += 1
-        # discards in kind order; the claimed tile (no_discard_claimed_tile) and a forbidden gold
-        # are dropped while anything else may go
-        m = held
-        bbit = (<uint64_t>1) << claimed if (claimed >= 0 and g.r.no_discard_claimed_tile) else 0
-        if held & ~gbit & ~bbit:
-            m &= ~bbit
-            if g.r.gold_discard == GOLD_DISCARD_FORBIDDEN:
-                m &= ~gbit
+        m = discard_mask(g, held, claimed)   # discards in kind order
         while m:
             k = ctz64(m)
             m &= m - 1
@@ -1179,7 +1222,8 @@ cdef int own_turn(Game* g, int s, bint may_win, bint from_kong, int claimed) noe
 
 
 cdef int add_chows(const Game* g, const Hand* h, int k, uint16_t* acts, int n) noexcept nogil:
-    """Append the chows the next seat can make with discard k (golds never take part)."""
+    """Append the chows the next seat can make with discard k (golds never take part; a chow
+    that would leave no legal discard is not offered)."""
     cdef int lo, x, base
     cdef bint ok
     if k >= 27:
@@ -1192,7 +1236,7 @@ cdef int add_chows(const Game* g, const Hand* h, int k, uint16_t* acts, int n) n
         for x in range(lo, lo + 3):
             if x != k and (x == g.gold or h.counts[x] == 0):
                 ok = False
-        if ok:
+        if ok and claim_leaves_discard(g, h, ACT_CHOW, lo, k):
             acts[n] = act(ACT_CHOW, lo)
             n += 1
     return n
@@ -1265,14 +1309,16 @@ cdef int claim_discard(Game* g, int ds, int k, int* claimer) noexcept nogil:
             break
     if ps >= 0:
         h = &g.seats[ps].hand
-        acts[0] = act(ACT_PUNG, k)
-        n = 1
+        n = 0
+        if claim_leaves_discard(g, h, ACT_PUNG, k, k):
+            acts[n] = act(ACT_PUNG, k)
+            n += 1
         if h.counts[k] >= 3:
             acts[n] = act(ACT_EXPOSED_KONG, k)
             n += 1
         if ps == nxt:
             n = add_chows(g, h, k, acts, n)
-        c = offer_claim(g, ps, k, acts, n, claimer)
+        c = offer_claim(g, ps, k, acts, n, claimer) if n else 0
         if c != 0:
             return ST_ERR if c < 0 else ST_CONT
     if ps != nxt and not g.seats[nxt].youjin:
@@ -1422,6 +1468,7 @@ cdef void init_game(Game* g, const RuleSet* rules, uint64_t root, int64_t game_i
     g.streak = streak
     g.claim_tile = -1
     g.claim_from = -1
+    g.turn_claimed = -1
     g.cur_seat = -1
     g.gold = -1
     for s in range(4):
@@ -1442,11 +1489,16 @@ cdef void init_game(Game* g, const RuleSet* rules, uint64_t root, int64_t game_i
 
 
 cdef inline void advance_match(const RuleSet* r, const Row* row, int* dealer, int* streak) noexcept nogil:
-    """§2: the dealer keeps the deal (streak + 1) on a dealer win, keeps it on a draw
-    (streak kept or reset by draw_keeps_streak); otherwise the next seat (or the winner) deals at 0."""
+    """§2: the dealer keeps the deal (streak + 1) on a dealer win; after a drawn hand the deal and
+    the streak follow draw_dealer / draw_streak; otherwise the next seat (or the winner) deals at 0."""
     if row.outcome == 0:
-        if not r.draw_keeps_streak:
+        if r.draw_dealer == DRAW_DEALER_NEXT:
+            dealer[0] = (dealer[0] + 1) % 4
             streak[0] = 0
+        elif r.draw_streak == DRAW_STREAK_RESET:
+            streak[0] = 0
+        elif r.draw_streak == DRAW_STREAK_INCREMENT:
+            streak[0] += 1
     elif row.winner == dealer[0]:
         streak[0] += 1
     else:

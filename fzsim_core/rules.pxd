@@ -15,6 +15,23 @@ cdef enum NextDealer:
     NEXT_DEALER_NEXT = 0              # the seat after the dealer takes the deal
     NEXT_DEALER_WINNER = 1            # the winner takes the deal
 
+cdef enum DrawDealer:
+    DRAW_DEALER_KEEP = 0              # after a drawn hand the dealer keeps the deal
+    DRAW_DEALER_NEXT = 1              # after a drawn hand the next seat deals (streak 0)
+
+cdef enum DrawStreak:
+    DRAW_STREAK_KEEP = 0              # a drawn hand keeps the dealer's L
+    DRAW_STREAK_RESET = 1             # ... resets it to 0
+    DRAW_STREAK_INCREMENT = 2         # ... adds 1 to it (seed ⑥)
+
+cdef enum ZhuazhuangPayer:
+    ZHUAZHUANG_PAYER_ALL = 0          # every payer pays the 抓庄 L part
+    ZHUAZHUANG_PAYER_DEALER = 1       # only the dealer does; the other payers' formula uses L = 0
+
+cdef enum SpecialDiscardPayer:
+    SPECIAL_DISCARD_PAYER_ALL = 0     # bianfeng: a special won on a discard is paid by all three
+    SPECIAL_DISCARD_PAYER_DISCARDER = 1  # ... by the discarder alone (the amount of one self-draw payer)
+
 cdef enum ScoringFamily:
     SCORING_FUZHOU = 0
     SCORING_LIANZHONG = 1
@@ -26,7 +43,8 @@ ctypedef struct RuleSet:
     bint honors_are_flowers           # winds/dragons are flowers (default) or ordinary held tiles
     # §2 dealer and matches
     int32_t next_dealer               # NextDealer
-    bint draw_keeps_streak            # a drawn hand keeps L unchanged (else resets it to 0)
+    int32_t draw_dealer               # DrawDealer
+    int32_t draw_streak               # DrawStreak
     int32_t hands_per_match           # hands in one match (1 = independent deals)
     # §4 gold
     int32_t gold_discard              # GoldDiscard
@@ -38,7 +56,7 @@ ctypedef struct RuleSet:
     int32_t reserve_base              # 17 (18 with the indicator)
     int32_t reserve_per_exposed_kong  # exposed and added kongs: 1
     int32_t reserve_per_concealed_kong  # 2
-    int32_t reserve_per_flower_set    # 0 by default; 2 for the four-flower-set option
+    int32_t reserve_per_flower_set    # per four-identical-flower or full season/plant set: 2
     int32_t last_group_size           # at most this many draws in the last group: 4
     # §11 游金
     bint youjin                       # the 游金 chain is played
@@ -52,6 +70,9 @@ ctypedef struct RuleSet:
     int32_t exposed_kong_points       # K per exposed/added kong: 1
     int32_t concealed_kong_points     # K per concealed kong: 2
     bint zhuazhuang                   # 抓庄: a non-dealer winner adds the dealer's L
+    int32_t zhuazhuang_payer          # ZhuazhuangPayer
+    int32_t special_discard_payer     # SpecialDiscardPayer
+    int32_t loss_cap                  # the most one player pays in a hand; 0 = no cap
     int32_t special_tianhu            # 30
     int32_t special_qiangjin          # 30
     int32_t special_pinghu_noflower   # 30  平胡 (无花无杠)

@@ -9,7 +9,12 @@ Conventions (README "Rule variants and scoring"):
   flowers, or all of 春夏秋冬, or all of 梅兰竹菊, scores `flower_set_value`.
 - K: `exposed_kong_points` per exposed/added kong + `concealed_kong_points` per
   concealed kong.  G: golds in the winning hand.  L: the dealer's 连庄 count;
-  a non-dealer winner adds it only with `zhuazhuang` (抓庄).
+  a non-dealer winner adds it only with `zhuazhuang` (抓庄); with
+  `zhuazhuang_payer = dealer` only the dealer's payment includes it.
+- Payers: the three others on a self-draw, the discarder on a discard win; a
+  bianfeng special won on a discard is paid as a self-draw by all three or, with
+  `special_discard_payer = discarder`, by the discarder alone. With `loss_cap` > 0
+  no payment exceeds it; the winner receives the sum of the capped payments.
 - `specials` holds every special whose condition holds, whatever the family
   (the engine's bits, the bit implied by the win type, and 平胡 derived here
   from the winner's flowers and kongs); a special *counts* only if its value
@@ -17,7 +22,8 @@ Conventions (README "Rule variants and scoring"):
   in SP_* bit order).
 """
 from libc.stdint cimport int64_t
-from fzsim_core.rules cimport Rules, RuleSet, SCORING_FUZHOU, SCORING_LIANZHONG, SCORING_BIANFENG, SCORING_YOUJIN
+from fzsim_core.rules cimport (Rules, RuleSet, SCORING_FUZHOU, SCORING_LIANZHONG, SCORING_BIANFENG, SCORING_YOUJIN,
+                               SPECIAL_DISCARD_PAYER_ALL, ZHUAZHUANG_PAYER_DEALER)
 
 #: SP_* bits by name (the Parquet columns use these names)
 SPECIALS = {
@@ -94,9 +100,9 @@ cdef inline int32_t _flower_set_points(const uint8_t* slots, int n, const RuleSe
 
 cdef void score_win(const RuleSet* rules, const WinFacts* win, ScoreResult* out) noexcept nogil:
     cdef int i
-    cdef int32_t n_flowers = 0, P = 0, H, B, mult, best = 0, value
+    cdef int32_t n_flowers = 0, P, P_no_L, pay, best = 0, value
     cdef uint32_t sp, bit
-    cdef bint selfdraw, counted_special
+    cdef bint selfdraw, all_pay, counted_special
     out.F = 0
     out.K = 0
     out.G = 0
@@ -156,46 +162,56 @@ cdef void score_win(const RuleSet* rules, const WinFacts* win, ScoreResult* out)
         out.S += rules.lianzhong_pinghu_bonus
 
     selfdraw = not (win.win_type == WIN_DISCARD or win.win_type == WIN_ROBBED_KONG)
-    if rules.scoring == SCORING_FUZHOU:
-        P = (out.F + out.K + out.G + out.L + rules.base) * rules.multiplier + out.S
-    elif rules.scoring == SCORING_LIANZHONG:
-        H = out.F + out.K + out.L
-        if counted_special or selfdraw:
-            P = H * rules.multiplier + out.S
-        else:
-            P = H
-    elif rules.scoring == SCORING_BIANFENG:
-        if counted_special:
-            # a special replaces the base and is paid by all three, flowers counted as self-draw
-            P = out.S + rules.multiplier * (out.F + out.K + out.G + out.L)
-            selfdraw = True
-        elif selfdraw:
-            P = rules.multiplier * (rules.base + out.F + out.K + out.G + out.L)
-        else:
-            P = rules.discard_multiplier * (rules.base + out.F + out.K + out.G + out.L)
-    else:  # SCORING_YOUJIN
-        B = rules.base + out.F + out.G + out.L + out.K
-        if not selfdraw:
-            B += rules.youjin_discard_bonus
-            mult = rules.youjin_mult_discard
-        elif win.youjin_level == 1:
-            mult = rules.youjin_mult_single
-        elif win.youjin_level == 2:
-            mult = rules.youjin_mult_double
-        elif win.youjin_level >= 3:
-            mult = rules.youjin_mult_triple
-        else:
-            mult = rules.youjin_mult_selfdraw
-        P = B * mult + out.S
+    # who pays: the three others on a self-draw, else the discarder; a bianfeng special is paid
+    # as a self-draw, by all three or (special_discard_payer) by the discarder alone
+    all_pay = selfdraw
+    if rules.scoring == SCORING_BIANFENG and counted_special and not selfdraw:
+        all_pay = rules.special_discard_payer == SPECIAL_DISCARD_PAYER_ALL
+        selfdraw = True
+    P = _payment(rules, out, out.L, selfdraw, counted_special, win.youjin_level)
+    P_no_L = P
+    if out.L and win.winner != win.dealer and rules.zhuazhuang_payer == ZHUAZHUANG_PAYER_DEALER:
+        P_no_L = _payment(rules, out, 0, selfdraw, counted_special, win.youjin_level)
+    for i in range(4):
+        if i == win.winner or not (all_pay or i == win.discarder):
+            continue
+        pay = P if i == win.dealer else P_no_L
+        if rules.loss_cap > 0 and pay > rules.loss_cap:
+            pay = rules.loss_cap
+        out.deltas[i] = -pay
+        out.deltas[win.winner] += pay
 
-    if selfdraw:
-        for i in range(4):
-            if i != win.winner:
-                out.deltas[i] = -P
-                out.deltas[win.winner] += P
+
+cdef int32_t _payment(const RuleSet* rules, const ScoreResult* out, int32_t L, bint selfdraw,
+                      bint counted_special, int youjin_level) noexcept nogil:
+    """What one payer pays (§10) given the L that payer's formula uses; `selfdraw` already
+    says how a bianfeng special is paid (as a self-draw)."""
+    cdef int32_t H, B, mult
+    if rules.scoring == SCORING_FUZHOU:
+        return (out.F + out.K + out.G + L + rules.base) * rules.multiplier + out.S
+    if rules.scoring == SCORING_LIANZHONG:
+        H = out.F + out.K + L
+        return H * rules.multiplier + out.S if (counted_special or selfdraw) else H
+    if rules.scoring == SCORING_BIANFENG:
+        if counted_special:   # a special replaces the base, flowers counted as self-draw
+            return out.S + rules.multiplier * (out.F + out.K + out.G + L)
+        if selfdraw:
+            return rules.multiplier * (rules.base + out.F + out.K + out.G + L)
+        return rules.discard_multiplier * (rules.base + out.F + out.K + out.G + L)
+    # SCORING_YOUJIN
+    B = rules.base + out.F + out.G + L + out.K
+    if not selfdraw:
+        B += rules.youjin_discard_bonus
+        mult = rules.youjin_mult_discard
+    elif youjin_level == 1:
+        mult = rules.youjin_mult_single
+    elif youjin_level == 2:
+        mult = rules.youjin_mult_double
+    elif youjin_level >= 3:
+        mult = rules.youjin_mult_triple
     else:
-        out.deltas[win.discarder] = -P
-        out.deltas[win.winner] = P
+        mult = rules.youjin_mult_selfdraw
+    return B * mult + out.S
 
 
 def score_facts(Rules rules not None, *, int winner, int dealer, win_type, int discarder=-1,

@@ -487,17 +487,8 @@ cdef bint hand_is_jinque(const Hand* h) noexcept nogil:
 
 
 cdef bint hand_is_jinlong(const Hand* h) noexcept nogil:
-    cdef uint32_t k[4]
-    cdef int g = h.gold
-    if h.size % 3 != 2 or h.golds < 3:
-        return 0
-    k[0] = h.key[0]
-    k[1] = h.key[1]
-    k[2] = h.key[2]
-    k[3] = h.key[3]
-    # golds beyond the pung stand as plain tiles of the gold kind
-    k[g // 9] += (h.golds - 3) * FZ_POW5[g % 9]
-    return _need(k[0], k[1], k[2], k[3]) == 0
+    # three golds are the pung of their own kind; a fourth (robbed indicator) stays wild (§6)
+    return h.size % 3 == 2 and h.golds >= 3 and _need(h.key[0], h.key[1], h.key[2], h.key[3]) <= h.golds - 3
 
 
 cdef bint hand_is_xianjin_wait(const Hand* h) noexcept nogil:

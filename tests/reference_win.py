@@ -135,8 +135,7 @@ def ref_is_jinlong(counts, gold) -> bool:
     c, g = split(counts, gold)
     if (sum(c) + g) % 3 != 2 or g < 3:
         return False
-    c[gold] += g - 3  # a fourth gold is only a plain tile of its kind
-    return _can(bytes(c), 0, True, 0)
+    return _can(bytes(c), g - 3, True, 0)  # three golds are the pung; a fourth stays wild
 
 
 def ref_is_xianjin_wait(counts, gold) -> bool:

@@ -73,12 +73,9 @@ def ref_is_jinque(counts, gold):
 
 
 def ref_is_jinlong(counts, gold):
-    """金龙: three golds are a pung of their own kind, every other tile (a 4th gold too) plain."""
-    counts = [int(c) for c in counts[:34]]
-    if counts[gold] < 3:
-        return False
-    counts[gold] -= 3
-    return _can(tuple(counts), 0, True)
+    """金龙: three golds are a pung of their own kind; the other tiles win with a 4th gold wild."""
+    real, golds = _split(counts, gold)
+    return golds >= 3 and _can(real, golds - 3, True)
 
 
 def ref_is_xianjin_wait(counts, gold):
@@ -112,23 +109,37 @@ def reference_score(r, winner, dealer, win_type, discarder, specials, flowers, e
     if family == "lianzhong" and counted and not counted.startswith("pinghu") and "pinghu_noflower" in applies:
         S += r["lianzhong_pinghu_bonus"]
     m = r["multiplier"]
-    if family == "fuzhou":
-        pay = (F + K + G + L + r["base"]) * m + S
-    elif family == "lianzhong":
-        H = F + K + L
-        pay = H * m + S if (counted or self_paid) else H
-    elif family == "bianfeng":
-        if counted:
-            pay, self_paid = S + m * (F + K + G + L), True
-        else:
-            pay = (m if self_paid else r["discard_multiplier"]) * (r["base"] + F + K + G + L)
-    else:
+    discard_special_by_discarder = False
+
+    def pay_with(L):   # what one payer pays, with the L that payer's formula uses
+        if family == "fuzhou":
+            return (F + K + G + L + r["base"]) * m + S
+        if family == "lianzhong":
+            H = F + K + L
+            return H * m + S if (counted or self_paid) else H
+        if family == "bianfeng":
+            if counted:
+                return S + m * (F + K + G + L)
+            return (m if self_paid else r["discard_multiplier"]) * (r["base"] + F + K + G + L)
         B = r["base"] + F + G + L + K + (0 if self_paid else r["youjin_discard_bonus"])
         key = "discard" if not self_paid else ["selfdraw", "single", "double", "triple"][level]
-        pay = B * r["youjin_mult_" + key] + S
-    payers = [s for s in range(4) if s != winner] if self_paid else [discarder]
+        return B * r["youjin_mult_" + key] + S
+
+    if family == "bianfeng" and counted and not self_paid:
+        # a special won on a discard: paid as a self-draw, by all three or the discarder alone
+        discard_special_by_discarder = r["special_discard_payer"] == 1
+        self_paid = True
+    if self_paid and not discard_special_by_discarder:
+        payers = [s for s in range(4) if s != winner]
+    else:
+        payers = [discarder]
     deltas = [0, 0, 0, 0]
     for s in payers:
+        # 抓庄 with zhuazhuang_payer = dealer: only the dealer's payment includes L
+        own_L = L if (r["zhuazhuang_payer"] == 0 or s == dealer or winner == dealer) else 0
+        pay = pay_with(own_L)
+        if r["loss_cap"] > 0:
+            pay = min(pay, r["loss_cap"])
         deltas[s] -= pay
         deltas[winner] += pay
     return dict(F=F, K=K, G=G, L=L, S=S, specials=applies, counted=counted, deltas=deltas)

@@ -149,15 +149,19 @@ def test_play_hand_replays_the_block_row_and_log_is_stable():
 
 
 def reference_next(rules_fields, dealer, streak, outcome, winner):
-    """§2 written out: dealer keeps the deal on a win (L+1) or a draw; else next seat / winner at 0."""
+    """§2 written out: dealer keeps the deal on a win (L+1); after a draw draw_dealer (0 keep,
+    1 next) and draw_streak (0 keep, 1 reset, 2 increment) decide; else next seat / winner at 0."""
     if outcome == 0:
-        return dealer, (streak if rules_fields["draw_keeps_streak"] else 0)
+        if rules_fields["draw_dealer"] == 1:
+            return (dealer + 1) % 4, 0
+        return dealer, [streak, 0, streak + 1][rules_fields["draw_streak"]]
     if winner == dealer:
         return dealer, streak + 1
     return (winner if rules_fields["next_dealer"] == 1 else (dealer + 1) % 4), 0
 
 
-@pytest.mark.parametrize("fields", [{}, {"next_dealer": 1}, {"draw_keeps_streak": 0}])
+@pytest.mark.parametrize("fields", [{}, {"next_dealer": 1}, {"draw_streak": 1}, {"draw_streak": 2},
+                                    {"draw_dealer": 1}])
 def test_dealer_rotation_and_streak(fields):
     rules = Rules(hands_per_match=12, **fields)
     out = engine.play_block(rules, 5, 0, 20, "greedy")

@@ -114,11 +114,11 @@ def test_discarded_gold_cannot_be_claimed():
 def test_xianjin_wait_refuses_a_discard_win():
     hands = {1: "9p123m456m789m123s456s", 0: "5p" + "147m258p369s28m47s3p"}
     pol = [Script(discards="5p"), Script(), passive(), passive()]
-    r = scenario(hands, draws="7p", tail="9p", policies=pol)
+    r = scenario(hands, draws="7p", tail="9p", policies=pol, rules=Rules(xianjin_selfdraw_only=1))
     assert not any(d == "discard_win" for d, _, _ in pol[1].seen)
     assert (r.winner, r.win_type) == (1, WIN_TYPES["selfdraw"])
     assert r.flags & FLAGS["xianjin"] and r.flags & FLAGS["selfdraw"]
-    # with the option off the discard wins at once
+    # with the option off (fuzhou's default, RULES §4) the discard wins at once
     pol = [Script(discards="5p"), Script(), passive(), passive()]
     r = scenario(hands, draws="7p", tail="9p", policies=pol, rules=Rules(xianjin_selfdraw_only=0))
     assert (r.winner, r.discarder, r.win_type) == (1, 0, WIN_TYPES["discard"])

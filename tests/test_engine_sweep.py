@@ -20,8 +20,17 @@ def walk_end_of_wall(r, rules: Rules):
     f = rules.fields
     live = 144 - 65
     kongs_exposed = kongs_concealed = 0
+    flower_kinds = [[] for _ in range(4)]
+
+    def flower_sets():   # four identical honours, 春夏秋冬 (1f-4f) or 梅兰竹菊 (5f-8f), per seat
+        n = 0
+        for held in flower_kinds:
+            n += sum(held.count(f"{i}z") == 4 for i in range(1, 8))
+            n += all(f"{i}f" in held for i in (1, 2, 3, 4)) + all(f"{i}f" in held for i in (5, 6, 7, 8))
+        return n
+
     R = lambda: f["reserve_base"] + f["reserve_per_exposed_kong"] * kongs_exposed + \
-        f["reserve_per_concealed_kong"] * kongs_concealed
+        f["reserve_per_concealed_kong"] * kongs_concealed + f["reserve_per_flower_set"] * flower_sets()
     revealed = in_last = False
     last_group_draws = None
     flowers = [0, 0, 0, 0]
@@ -29,6 +38,7 @@ def walk_end_of_wall(r, rules: Rules):
     for i, e in enumerate(ev):
         if e.type == "flower":
             flowers[e.seat] += 1
+            flower_kinds[e.seat].append(e.tile)
         elif e.type == "replace":
             if revealed:
                 assert live > R(), (i, e, live, R())
@@ -154,6 +164,17 @@ def test_kongs_shrink_the_last_group():
     r = _replay_explicit(g, r, "random")
     facts = walk_end_of_wall(r, Rules())
     assert facts["R"] > 17 and r.tiles_left == facts["R"]
+
+
+def test_flower_sets_keep_more_tiles_back():
+    # fuzhou keeps 2 more tiles back per complete flower set (RULES §9, reserve_per_flower_set = 2)
+    g, r = _find("random", lambda r, f: f["in_last"] and not f["kongs"] and f["R"] > 17)
+    r = _replay_explicit(g, r, "random")
+    facts = walk_end_of_wall(r, Rules())
+    assert facts["R"] in (19, 21, 23)
+    without = play_hand(31, g, variant=Rules(reserve_per_flower_set=0), policies="random", log=True,
+                        wall=engine.shuffled_wall(31, g, 0), dealer=r.dealer, streak=r.streak)
+    assert walk_end_of_wall(without, Rules(reserve_per_flower_set=0))["R"] == 17
 
 
 def test_replacement_into_the_reserve_ends_the_hand_drawn():

@@ -26,15 +26,26 @@ def test_defaults_are_the_fuzhou_preset_and_the_core_defaults():
 
 
 def test_preset_contents_follow_rules_md():
-    # RULES §10, §13: exactly these differences from fuzhou
-    assert load("fuzhou-honors").diff() == {"honors_are_flowers": False}
+    # RULES §9, §10, §13: exactly these differences from fuzhou
+    fz = load("fuzhou")
+    assert (fz["reserve_per_flower_set"], fz["xianjin_selfdraw_only"]) == (2, False)
+    assert (fz["draw_dealer"], fz["draw_streak"], fz["zhuazhuang_payer"], fz["special_discard_payer"],
+            fz["loss_cap"]) == ("keep", "keep", "all", "all", 0)
+    assert load("fuzhou-honors").diff() == {"honors_are_flowers": False, "special_pinghu_noflower": 0,
+                                            "special_pinghu_oneflower": 0}
+    assert "synthetic" in load("fuzhou-honors").description
     lz = load("lianzhong")
     assert lz["scoring"] == "lianzhong" and lz["guoshui"] is True and lz["special_pinghu_oneflower"] == 0
+    assert (lz["zhuazhuang_payer"], lz["draw_streak"], lz["xianjin_selfdraw_only"],
+            lz["reserve_per_flower_set"]) == ("dealer", "increment", True, 0)
     bf = load("bianfeng")
     assert (bf["scoring"], bf["base"], bf["discard_multiplier"]) == ("bianfeng", 1, 2)
+    assert (bf["special_discard_payer"], bf["draw_dealer"], bf["xianjin_selfdraw_only"],
+            bf["reserve_per_flower_set"]) == ("discarder", "next", False, 2)
     yj = load("youjin")
     assert (yj["scoring"], yj["youjin"], yj["honors_are_flowers"]) == ("youjin", True, False)
-    assert all(yj[k] == 0 for k in FIELDS if k.startswith("special_"))
+    assert yj["flower_set_value"] == 4
+    assert all(yj[k] == 0 for k in FIELDS if k.startswith("special_") and FIELDS[k].kind == "int")
     assert [yj[f"youjin_mult_{k}"] for k in ("discard", "selfdraw", "single", "double", "triple")] == [1, 2, 4, 8, 16]
 
 

@@ -7,6 +7,7 @@ no_discard_claimed_tile) are not repeated here.
 import numpy as np
 import pytest
 
+import fzsim
 from fzsim.rules import load
 from fzsim_core.scoring import FLAGS, SPECIALS, WIN_TYPES
 
@@ -38,11 +39,12 @@ def test_honors_are_flowers():
 
 
 @pytest.mark.parametrize("next_dealer", ["next", "winner"])
-@pytest.mark.parametrize("keeps", [True, False])
-def test_hands_per_match_next_dealer_and_streak(next_dealer, keeps):
-    # a large reserve makes drawn hands common, so draw_keeps_streak is exercised
-    rows = block("fuzhou", n=200, hands_per_match=6, next_dealer=next_dealer, draw_keeps_streak=keeps,
-                 reserve_base=40)
+@pytest.mark.parametrize("draw_dealer, draw_streak", [("keep", "keep"), ("keep", "reset"), ("keep", "increment"),
+                                                      ("next", "keep")])
+def test_hands_per_match_next_dealer_and_streak(next_dealer, draw_dealer, draw_streak):
+    # a large reserve makes drawn hands common, so draw_dealer / draw_streak are exercised
+    rows = block("fuzhou", n=200, hands_per_match=6, next_dealer=next_dealer, draw_dealer=draw_dealer,
+                 draw_streak=draw_streak, reserve_base=40)
     assert len(rows["game_id"]) == 200 * 6
     assert np.array_equal(rows["hand"], np.tile(np.arange(6), 200))
     seen = {"draw": 0, "dealer": 0, "other": 0}
@@ -51,9 +53,12 @@ def test_hands_per_match_next_dealer_and_streak(next_dealer, keeps):
             continue
         d, w, out, L = rows["dealer"][i], rows["winner"][i], rows["outcome"][i], rows["streak"][i]
         nd, nL = rows["dealer"][i + 1], rows["streak"][i + 1]
-        if out == 0:      # drawn: the dealer stays; L kept or reset
+        if out == 0:      # drawn: the dealer stays (L kept, reset or + 1) or the next seat deals at 0
             seen["draw"] += 1
-            assert nd == d and nL == (L if keeps else 0)
+            if draw_dealer == "next":
+                assert nd == (d + 1) % 4 and nL == 0
+            else:
+                assert nd == d and nL == {"keep": L, "reset": 0, "increment": L + 1}[draw_streak]
         elif w == d:      # dealer win: stays, L + 1
             seen["dealer"] += 1
             assert nd == d and nL == L + 1
@@ -61,6 +66,25 @@ def test_hands_per_match_next_dealer_and_streak(next_dealer, keeps):
             seen["other"] += 1
             assert nd == ((d + 1) % 4 if next_dealer == "next" else w) and nL == 0
     assert min(seen.values()) > 20, seen
+
+
+def test_draw_keeps_streak_is_replaced():
+    with pytest.raises(fzsim.RuleError, match="draw_keeps_streak.*draw_dealer.*draw_streak"):
+        fzsim.load_rules("fuzhou", draw_keeps_streak=True)
+
+
+@pytest.mark.parametrize("key, bad, allowed", [
+    ("draw_dealer", "winner", "'keep', 'next'"),
+    ("draw_streak", "double", "'keep', 'reset', 'increment'"),
+    ("zhuazhuang_payer", "winner", "'all', 'dealer'"),
+    ("special_discard_payer", "dealer", "'all', 'discarder'"),
+    ("loss_cap", -1, "0..1000000"),
+    ("loss_cap", "10", "an integer"),
+])
+def test_new_options_reject_bad_values(key, bad, allowed):
+    with pytest.raises(fzsim.RuleError) as err:
+        fzsim.load_rules("fuzhou", **{key: bad})
+    assert key in str(err.value) and allowed in str(err.value)
 
 
 @pytest.mark.parametrize("key, value", [("reserve_base", 34), ("reserve_per_exposed_kong", 4),
@@ -118,8 +142,9 @@ def test_every_win_is_scored_by_its_family(variant, overrides):
         elif variant == "lianzhong":
             P = (F + K + L) * m + S if (counted or self_paid) else F + K + L
         elif variant == "bianfeng":
-            if counted:
-                P, self_paid = S + m * (F + K + G + L), True
+            if counted:   # paid as a self-draw: by all three, or (special_discard_payer) the discarder
+                P = S + m * (F + K + G + L)
+                self_paid = self_paid or c["special_discard_payer"] == 0
             else:
                 P = (m if self_paid else c["discard_multiplier"]) * (c["base"] + F + K + G + L)
         else:
@@ -145,7 +170,7 @@ def test_zhuazhuang(on):
 
 def test_scoring_family_does_not_change_play():
     """Scoring is applied after the hand: the same hands play out the same under fuzhou and bianfeng."""
-    a, b = block("fuzhou", n=500), block("bianfeng", n=500, reserve_per_flower_set=0)
+    a, b = block("fuzhou", n=500), block("bianfeng", n=500, draw_dealer="keep")
     for col in ("outcome", "winner", "discarder", "win_type", "specials", "turns", "F", "K", "G", "L"):
         assert np.array_equal(a[col], b[col]), col
     assert not np.array_equal(a["delta_0"], b["delta_0"])
@@ -230,3 +255,66 @@ def test_greedy_takes_youjin_only_when_it_pays_more():
     assert voluntary_youjin(block("youjin", n=2000)) > 20
     flat = {"youjin_mult_single": 2, "youjin_mult_double": 2, "youjin_mult_triple": 2}
     assert voluntary_youjin(block("youjin", n=2000, **flat)) == 0
+
+
+# ---------------------------------------------------------------- who pays (RULES §10), same walls
+
+PLAY_COLUMNS = ("outcome", "winner", "discarder", "win_type", "specials", "turns", "F", "K", "G", "L", "S")
+
+
+def _same_play(a, b):
+    for col in PLAY_COLUMNS:
+        assert np.array_equal(a[col], b[col]), col
+
+
+def _deltas(rows):
+    return np.stack([rows[f"delta_{s}"].astype(np.int64) for s in range(4)], axis=1)
+
+
+def test_zhuazhuang_payer_dealer_only_changes_the_other_payers():
+    every, dealer = (block("fuzhou", n=300, hands_per_match=8, zhuazhuang_payer=p) for p in ("all", "dealer"))
+    _same_play(every, dealer)
+    da, dd = _deltas(every), _deltas(dealer)
+    seat = np.arange(4)
+    zhua = (every["outcome"] == 1) & (every["winner"] != every["dealer"]) & (every["L"] > 0)
+    assert zhua.sum() > 30
+    assert np.array_equal(da[~zhua], dd[~zhua])          # nothing else moves
+    for i in np.flatnonzero(zhua):
+        d, w, L = int(every["dealer"][i]), int(every["winner"][i]), int(every["L"][i])
+        for s in seat:
+            if s == d or s == w or da[i, s] == 0:
+                assert dd[i, s] == da[i, s] or s == w
+            else:   # a non-dealer payer: the L part is 2 per point of L in fuzhou scoring
+                assert dd[i, s] == da[i, s] + 2 * L
+        assert dd[i].sum() == 0
+
+
+def test_special_discard_payer_in_bianfeng():
+    # with 36 flowers 平胡 (the usual special) on a discard is rare: about 1 hand in 500
+    by_discarder, by_all = (block("bianfeng", n=6000, special_discard_payer=p) for p in ("discarder", "all"))
+    _same_play(by_discarder, by_all)
+    dd, da = _deltas(by_discarder), _deltas(by_all)
+    special_on_discard = ((by_all["outcome"] == 1) & (by_all["special_counted"] != 0)
+                          & np.isin(by_all["win_type"], [WIN_TYPES["discard"], WIN_TYPES["robbed_kong"]]))
+    assert special_on_discard.sum() >= 5
+    assert np.array_equal(dd[~special_on_discard], da[~special_on_discard])
+    for i in np.flatnonzero(special_on_discard):
+        w, x = int(by_all["winner"][i]), int(by_all["discarder"][i])
+        pay = -da[i, x]
+        assert (da[i] == np.where(np.arange(4) == w, 3 * pay, -pay)).all()       # each of three
+        assert dd[i, x] == -pay and dd[i, w] == pay and np.count_nonzero(dd[i]) == 2  # the discarder alone
+
+
+@pytest.mark.parametrize("cap", [1, 30, 60])
+def test_loss_cap(cap):
+    free, capped = block("fuzhou", n=400), block("fuzhou", n=400, loss_cap=cap)
+    _same_play(free, capped)
+    df, dc = _deltas(free), _deltas(capped)
+    won = free["outcome"] == 1
+    w = free["winner"][won].astype(int)
+    losses = np.where(df < 0, np.minimum(-df, cap), 0)
+    want = -losses
+    want[np.flatnonzero(won), w] = losses[won].sum(axis=1)
+    assert np.array_equal(dc, want)
+    assert (dc >= -cap).all() and (dc.sum(axis=1) == 0).all()
+    assert (df < -cap).any()                  # the cap did bite

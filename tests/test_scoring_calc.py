@@ -53,10 +53,14 @@ def test_fuzhou_qiangjin_example():
 
 
 def test_lianzhong_examples():
-    # discard, no special: H = F 3 + K 2 (concealed kong) + L 1 = 6 paid by the discarder
+    # discard, no special: H = F 3 + K 2 (concealed kong) + L 1 = 6 when the dealer discards; a
+    # non-dealer discarder pays H with L = 0 (only the dealer pays 抓庄 points, zhuazhuang_payer)
+    r = score("123m456m789m55s", "9s", melds=["concealed_kong 7p", "chow 345s"], flowers="1f2f5f",
+              win="discard", winner=2, discarder=0, dealer=0, dealer_streak=1, variant="lianzhong")
+    assert r.L == 1 and r.deltas == [-6, 0, 6, 0]
     r = score("123m456m789m55s", "9s", melds=["concealed_kong 7p", "chow 345s"], flowers="1f2f5f",
               win="discard", winner=2, discarder=3, dealer=0, dealer_streak=1, variant="lianzhong")
-    assert r.deltas == [0, 0, 6, -6]
+    assert r.deltas == [0, 0, 5, -5]
     # 金雀 that is also 平胡: 60 + 10 from each of three
     r = score("123m456m789m234s567s55p", "5p", winner=1, dealer=0, variant="lianzhong")
     assert r.S == 70 and r.deltas == [-70, 210, -70, -70]
@@ -67,10 +71,37 @@ def test_bianfeng_examples():
     r = score("123m456m789m55s", "9s", melds=["pung 2p", "added_kong 4s"], flowers="5z6z", win="discard",
               winner=1, discarder=3, dealer=0, variant="bianfeng")
     assert r.deltas == [0, 8, 0, -8]
-    # 平胡 on a discard: a special, each of three pays 30 + 2*(G 1 + L 1) = 34
+    # 平胡 on a discard: a special, 30 + 2*(G 0 + L 1) = 32, paid by the discarder alone in
+    # bianfeng (special_discard_payer = "discarder"); with "all" each of three pays it
     r = score("123m456m789m234s678s99p", "9s", win="discard", winner=3, discarder=1, dealer=0,
-              dealer_streak=1, winning_tile="9p", variant="bianfeng", overrides={"zhuazhuang": True})
-    assert r.G == 0 and r.deltas == [-32, -32, -32, 96]  # no gold in this hand: 30 + 2*(0+1)
+              dealer_streak=1, winning_tile="9p", variant="bianfeng")
+    assert r.G == 0 and r.S == 30 and r.deltas == [0, -32, 0, 32]
+    r = score("123m456m789m234s678s99p", "9s", win="discard", winner=3, discarder=1, dealer=0,
+              dealer_streak=1, winning_tile="9p", variant="bianfeng", overrides={"special_discard_payer": "all"})
+    assert r.deltas == [-32, -32, -32, 96]
+
+
+def test_zhuazhuang_payer_and_loss_cap_examples():
+    # fuzhou self-draw by seat 1 while dealer 0 has L = 2; 平胡 (无花无杠) S 30, no gold held:
+    # P = (F 0 + K 0 + G 0 + L 2 + 5) x 2 + 30 = 44 from each of three
+    hand = dict(hand="123m456m789m234s678s55p", gold="9s", winner=1, dealer=0, dealer_streak=2)
+    r = score(**hand)
+    assert (r.L, r.S, r.deltas) == (2, 30, [-44, 132, -44, -44])
+    # only the dealer pays the L part: the others pay (0 + 5) x 2 + 30 = 40
+    r = score(**hand, overrides={"zhuazhuang_payer": "dealer"})
+    assert r.deltas == [-44, 124, -40, -40]
+    # a loss cap of 41: nobody pays more than 41, the winner receives the capped sum
+    r = score(**hand, overrides={"loss_cap": 41})
+    assert r.deltas == [-41, 123, -41, -41]
+    r = score(**hand, overrides={"loss_cap": 41, "zhuazhuang_payer": "dealer"})
+    assert r.deltas == [-41, 121, -40, -40]
+    # a discard win is capped the same way (the discarder alone pays)
+    r = score(**hand, win="discard", discarder=2, overrides={"loss_cap": 30})
+    assert r.deltas == [0, 30, -30, 0]
+    # a dealer winner pays nobody's L differently: every payer's formula has the dealer's L
+    r = score(hand="123m456m789m234s678s55p", gold="9s", winner=0, dealer=0, dealer_streak=2,
+              overrides={"zhuazhuang_payer": "dealer"})
+    assert r.deltas == [132, -44, -44, -44]
 
 
 def test_youjin_examples():
@@ -106,7 +137,8 @@ GOOD = dict(hand="123m456m789m234s678s55p", gold="9s")
     (dict(flowers=[0] * 34 + [2] + [0] * 7), "2 copies of flower 1f"),
     (dict(gold="1z", variant="fuzhou"), "gold 1z is a flower"),
     (dict(hand="123m456m789m234s556p99s", win="discard", discarder=1, winning_tile="9s"), "never be claimed"),
-    (dict(hand="123m456m789m234s678s5p9s", win="discard", discarder=1, winning_tile="5p"), "闲金"),
+    (dict(hand="123m456m789m234s678s5p9s", win="discard", discarder=1, winning_tile="5p",
+          variant="lianzhong"), "闲金"),
     (dict(win="discard"), "needs the discarder"),
     (dict(win="discard", discarder=0), "other than the winner"),
     (dict(discarder=2), "only discard and robbed_kong"),
@@ -146,10 +178,12 @@ def test_gold_discard_options_and_robbed_kong_allowed():
 def test_xianjin_wait_selfdraw_is_flagged_and_allowed():
     r = score("123m456m789m234s678s5p9s", "9s", winning_tile="5p")
     assert r.flags == ["selfdraw", "xianjin"]
-    # with the option off, the 闲金 wait may win a discard
-    r = score("123m456m789m234s678s5p9s", "9s", win="discard", discarder=1, winning_tile="5p",
-              overrides={"xianjin_selfdraw_only": False})
+    # fuzhou has the option off (RULES §4): the 闲金 wait may win a discard; lianzhong forbids it
+    r = score("123m456m789m234s678s5p9s", "9s", win="discard", discarder=1, winning_tile="5p")
     assert r.flags == ["xianjin"]
+    with pytest.raises(ValueError, match="闲金"):
+        score("123m456m789m234s678s5p9s", "9s", win="discard", discarder=1, winning_tile="5p",
+              variant="lianzhong")
 
 
 # ---------------------------------------------------------------- CLI

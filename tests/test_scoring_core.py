@@ -174,6 +174,9 @@ def random_rules(rng):
     for s in SPECIALS:
         fields["special_" + s] = rng.choice([0, 15, 30, 30, 40, 60, 120, rng.randrange(200)])
     fields["zhuazhuang"] = rng.randrange(2)
+    fields["zhuazhuang_payer"] = rng.randrange(2)
+    fields["special_discard_payer"] = rng.randrange(2)
+    fields["loss_cap"] = rng.choice([0, 0, rng.randrange(1, 200)])
     return fields
 
 

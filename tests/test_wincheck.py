@@ -191,9 +191,12 @@ def test_special_readings():
     assert fzsim.is_jinlong("555p11m", "5p")
     assert not fzsim.is_jinlong("555p19m", "5p")  # wins (gold as 1m/9m) but not as 金龙
     assert fzsim.is_win("555p19m", "5p")
-    assert fzsim.is_jinlong("5555p67p11m", "5p")  # the 4th gold is a plain 5p in 567p
-    assert not fzsim.is_jinlong("5555p1199m", "5p")  # the 4th gold would have to be wild
-    assert fzsim.is_win("5555p1199m", "5p")
+    # a 4th gold (the robbed indicator) stays wild (RULES §6)
+    assert fzsim.is_jinlong("5555p67p11m", "5p")  # the 4th gold as 5p in 567p
+    assert fzsim.is_jinlong("5555p1199m", "5p")  # the 4th gold makes 999m
+    assert fzsim.is_jinlong("5555p1m", "5p")      # the 4th gold pairs the 1m
+    assert not fzsim.is_jinlong("5555p1479m", "5p")  # wins only with all four golds wild
+    assert fzsim.is_win("5555p1479m", "5p")
     # 闲金 wait: exactly one gold, the rest melds
     assert fzsim.is_xianjin_wait("123m456p5s", "5s")
     assert not fzsim.is_xianjin_wait("123m455p5s", "5s")
