@@ -261,3 +261,138 @@ def test_youjin_chain_two_golds_must_youjin_then_double():
     assert r.flags & FLAGS["selfdraw"]
     p = r.deltas[1] // 3
     assert r.deltas == (-p, 3 * p, -p, -p) and p % 8 == 0
+
+
+# ---------------------------------------------------------------- after a chow or pung (§5)
+
+# Seat 1 punges 1m (seat 0's discard), then 2m, 3m, 6m (seat 2's), throwing 7s 7s 8s 8s after them,
+# and is left with four concealed tiles, `rest`; seat 0 and seat 2 throw the final tile `last`.
+def _claim_chain(rest, last, last_from, rules=None):
+    hands = {1: "1m1m2m2m3m3m6m6m" + "7s7s8s8s" + rest, 0: "1m" + ("5p" if last_from == 0 else ""),
+             2: "2m3m6m" + (last if last_from == 2 else "")}
+    seat1 = Script(discards="7s7s8s8s", claims=["pung"] * 4 + ["pung"], discard_win=False, self_win=False)
+    seat0 = Script(discards="1m" + (last if last_from == 0 else ""), discard_win=False, self_win=False)
+    seat2 = Script(discards="2m3m6m" + (last if last_from == 2 else ""), discard_win=False, self_win=False)
+    pol = [seat0, seat1, seat2, passive()]
+    r = scenario(hands, tail="9p", policies=pol, rules=rules)
+    final = [(dec, legal) for dec, t, legal in seat1.seen if t == last and dec == "claim"]
+    after = [legal for dec, _, legal in seat1.seen if dec == "after_claim"]
+    return r, final, after
+
+
+def test_claimed_kind_never_discarded_even_beside_only_golds():
+    # 4p4p4p + the gold 9p: after punging the fourth 4p only 4p and the gold remain, and the gold must go
+    r, final, after = _claim_chain("4p4p4p9p", "4p", 2)
+    assert [a[0] for a in final[0][1]] == ["pung", "kong", "pass"]
+    assert len(after) == 4   # the fifth discard is forced: the policy is not asked
+    fifth_pung = max(i for i, e in enumerate(r.events) if e.type == "pung" and e.seat == 1)
+    assert (r.events[fifth_pung].tile, r.events[fifth_pung + 1].type, r.events[fifth_pung + 1].tile) == \
+        ("4p", "discard", "9p")
+
+
+def test_claim_leaving_no_legal_discard_is_not_offered():
+    # golds forbidden: the same pung would leave only 4p (banned) and a gold (forbidden): the kong
+    # is still offered, the pung is not
+    r, final, after = _claim_chain("4p4p4p9p", "4p", 2, rules=Rules(gold_discard=2))
+    assert [a[0] for a in final[0][1]] == ["kong", "pass"]
+    # a chow 345p of seat 0's 5p would leave only 5p 5p: not offered; the pung (leaving 3p 4p) is
+    r, final, after = _claim_chain("3p4p5p5p", "5p", 0)
+    names = final[0][1]
+    assert ("pung", "5p") in names and not any(a[0] == "chow" and a[1] == "3p" for a in names)
+    assert ("chow", "4p") not in names   # 456p: no 6p held
+
+
+# ---------------------------------------------------------------- 金龙 with four golds (§6)
+
+class _DeclineFirstOpeningWin:
+    """Declines the first opening-window win (三金倒), takes the next (抢金)."""
+
+    def __init__(self):
+        self.declined = False
+        self.inner = Script(discard_win=False, self_win=False, rob=False)
+
+    def __call__(self, obs, legal):
+        if obs["decision"] == "opening_win":
+            names = [a[0] for a in legal]
+            if not self.declined:
+                self.declined = True
+                return names.index("pass")
+            return names.index("win")
+        return self.inner(obs, legal)
+
+
+def test_jinlong_with_four_golds_counts_the_fourth_as_wild():
+    # seat 1 holds the three live golds 9p and 123m456m789m123s5s; it declines 三金倒 and robs the
+    # indicator: 9p9p9p as the pung, the fourth 9p pairs the 5s -> 金龙 (S 120 in fuzhou)
+    hands = {1: "9p9p9p123m456m789m123s5s"}
+    pol = [passive(), _DeclineFirstOpeningWin(), passive(), passive()]
+    r = scenario(hands, tail="9p", policies=pol)
+    assert (r.winner, r.win_type) == (1, WIN_TYPES["qiangjin"])
+    assert r.specials & SPECIALS["jinlong"] and r.special_counted == SPECIALS["jinlong"] and r.S == 120
+    assert r.G == 4
+
+
+# ---------------------------------------------------------------- the last group (§9)
+
+# reserve_base 60: after the deal and the gold flip 78 tiles are live, so 14 normal draws (seats
+# 1, 2, 3, 0, ...) come before the last group, whose draws go to seats 3, 0, 1, 2.
+_FILL = "1p2p3p4p" * 3 + "5p6p"
+
+
+def _last_group(hand1, seat1_draw, rules=None):
+    draws = _FILL[:2 * 14] + "7p7p" + seat1_draw + "8p"
+    pol = [passive(), Script(discards="", discard_win=False, self_win=False), passive(), passive()]
+    return scenario({1: hand1}, draws=draws, tail="9p", policies=pol, rules=rules or Rules(reserve_base=60))
+
+
+def test_last_group_three_golds_held_since_declining_sanjindao():
+    r = _last_group("9p9p9p" + "147m258m369m147s2s", "5s")
+    assert (r.winner, r.win_type) == (1, WIN_TYPES["sanjindao"])
+    assert r.flags & FLAGS["last_group"] and r.specials & SPECIALS["sanjindao"]
+    assert [e.type for e in r.events].count("last_group") == 1
+
+
+def test_last_group_drawn_third_gold_is_sanjindao():
+    r = _last_group("9p9p" + "147m258m369m147s2s5s", "9p")
+    assert (r.winner, r.win_type) == (1, WIN_TYPES["sanjindao"]) and r.flags & FLAGS["last_group"]
+
+
+def test_last_group_completed_hand_wins_as_selfdraw():
+    r = _last_group("123m456m789m123s456s7s", "7s")
+    assert (r.winner, r.win_type) == (1, WIN_TYPES["selfdraw"])
+    assert r.flags & FLAGS["last_group"] and r.flags & FLAGS["selfdraw"]
+    # the same seat not completing: the group ends drawn
+    r = _last_group("123m456m789m123s456s7s", "9s")
+    assert r.outcome == 0 and r.events[-1].type == "drawn"
+
+
+# ---------------------------------------------------------------- 双游 by a natural draw (§11)
+
+def test_shuangyou_when_a_drawn_tile_frees_a_gold_in_a_meld():
+    """youjin: in 单游 with a gold standing for 6s in 4s5s+金, drawing 6s frees that gold: throwing
+    it climbs to 双游; a draw that frees nothing (2p) offers no level-up."""
+    import fzsim
+    core = fzsim.load_rules("youjin").core
+    offered = []
+
+    def player(obs, legal):
+        names = [a[0] for a in legal]
+        offered.append((obs["decision"], obs["last_draw"], obs["youjin"], names))
+        if "youjin" in names:
+            return names.index("youjin")
+        if "win" in names and obs["youjin"] >= 2:
+            return names.index("win")
+        if obs["decision"] in ("turn", "after_claim"):
+            return ("discard", obs["last_draw"]) if ("discard", obs["last_draw"]) in legal else names.index("discard")
+        return names.index("pass")
+
+    hands = {1: "9p9p123m456m789m123s4s7s"}
+    pol = [passive(), player, passive(), passive()]
+    r = scenario(hands, draws="5s 1p1p1p 2p 3p3p2p 6s 4p4p4p 5p", tail="9p", policies=pol, rules=core)
+    turns = [(d, t, lv, names) for d, t, lv, names in offered if d == "turn"]
+    assert turns[0][2] == 0 and "youjin" in turns[0][3]                    # enter 单游
+    assert turns[1][:3] == ("turn", "2p", 1) and "youjin" not in turns[1][3]   # nothing freed
+    assert turns[2][:3] == ("turn", "6s", 1) and turns[2][3] == ["win", "youjin", "discard"]
+    assert [(e.seat, e.arg) for e in r.events if e.type == "youjin"] == [(1, 1), (1, 2)]
+    assert [e.tile for e in r.events if e.type == "youjin"][1] == "9p"
+    assert (r.winner, r.win_type, r.youjin_level) == (1, WIN_TYPES["selfdraw"], 2)
