@@ -142,6 +142,7 @@ ctypedef struct Game:
     int streak
     int table_exposed_kongs       # exposed + added kongs on the table (for the reserve)
     int table_concealed_kongs
+    int table_flower_sets         # complete flower sets held by all seats (for the reserve)
     bint in_last_group
     int claim_tile                # the discard being claimed, -1
     int claim_from                # its discarder, -1

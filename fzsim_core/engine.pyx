@@ -188,14 +188,11 @@ cdef int flower_sets(const Seat* s) noexcept nogil:
     return n
 
 
-cdef int reserve(const Game* g) noexcept nogil:
+cdef inline int reserve(const Game* g) noexcept nogil:
     """R of §9: live tiles that are never drawn (the indicator is already out of `live`)."""
-    cdef int s, r = (g.r.reserve_base + g.r.reserve_per_exposed_kong * g.table_exposed_kongs
-                     + g.r.reserve_per_concealed_kong * g.table_concealed_kongs)
-    if g.r.reserve_per_flower_set:
-        for s in range(4):
-            r += g.r.reserve_per_flower_set * flower_sets(&g.seats[s])
-    return r
+    return (g.r.reserve_base + g.r.reserve_per_exposed_kong * g.table_exposed_kongs
+            + g.r.reserve_per_concealed_kong * g.table_concealed_kongs
+            + g.r.reserve_per_flower_set * g.table_flower_sets)
 
 
 cdef inline void log_event(Game* g, int type, int seat, int tile, int arg) noexcept nogil:
@@ -227,8 +224,20 @@ cdef inline int act_kind(uint16_t a) noexcept nogil:
 
 
 cdef inline void give_flower(Game* g, int seat, int kind) noexcept nogil:
-    g.seats[seat].flowers[kind - 27] += 1
+    """Set a flower aside for `seat`, counting a set it completes (reserve() reads the count on
+    every draw, so it is kept up to date here rather than recounted; the invariants recount it)."""
+    cdef uint8_t* f = g.seats[seat].flowers
+    cdef int slot = kind - 27
+    f[slot] += 1
     g.seats[seat].n_flowers += 1
+    if slot < 7:
+        if f[slot] == 4:
+            g.table_flower_sets += 1
+    elif slot < 11:
+        if f[7] and f[8] and f[9] and f[10]:
+            g.table_flower_sets += 1
+    elif f[11] and f[12] and f[13] and f[14]:
+        g.table_flower_sets += 1
     log_event(g, EV_FLOWER, seat, kind, 0)
 
 
@@ -253,12 +262,13 @@ cdef inline void add_meld(Seat* s, int type, int kind, int source) noexcept nogi
 cdef int check_invariants(Game* g) noexcept nogil:
     """All 144 tiles accounted for kind by kind, packed hands consistent, hand sizes right."""
     cdef int cnt[42]
-    cdef int s, k, i, m, full = 0, total
+    cdef int s, k, i, m, full = 0, total, sets = 0
     cdef Seat* st
     cdef Hand fresh
     memset(cnt, 0, sizeof(cnt))
     for s in range(4):
         st = &g.seats[s]
+        sets += flower_sets(st)
         for k in range(34):
             cnt[k] += st.hand.counts[k]
             if st.hand.counts[k] and is_flower(g, k):
@@ -279,6 +289,8 @@ cdef int check_invariants(Game* g) noexcept nogil:
                 if m == g.gold:
                     return fail(g, "a gold used in a pung or kong (seat, kind)", s, m)
                 cnt[m] += 3 if st.melds[i].type == MELD_PUNG else 4
+        if s == 3 and sets != g.table_flower_sets:
+            return fail(g, "flower-set count out of step (counted, kept)", sets, g.table_flower_sets)
         fresh = st.hand
         hand_init(&fresh, g.gold)
         for k in range(34):
@@ -1062,8 +1074,8 @@ cdef int pick_discard_winner(Game* g, int from_seat, int k, int dec) noexcept no
 cdef uint64_t discard_mask(const Game* g, uint64_t held, int claimed) noexcept nogil:
     """Kinds that may be discarded from the held kinds (§4, §5). After a chow or pung of kind
     `claimed` (>= 0) that kind never goes (no_discard_claimed_tile), even when only golds remain
-    beside it, and under gold_discard = "forbidden" no gold goes either: the mask may then be
-    empty, and such a claim is not offered (claim_leaves_discard). On an ordinary turn a
+    beside it, and under gold_discard = "forbidden" no gold goes either: the mask could then be
+    empty, so such a claim is not offered (claim_leaves_discard). On an ordinary turn a
     forbidden gold goes only when nothing else is held."""
     cdef uint64_t gbit = (<uint64_t>1) << g.gold
     cdef uint64_t m = held
@@ -1074,18 +1086,12 @@ cdef uint64_t discard_mask(const Game* g, uint64_t held, int claimed) noexcept n
     return m
 
 
-cdef bint claim_leaves_discard(const Game* g, const Hand* h, int type, int lo, int k) noexcept nogil:
-    """Would a pung (type ACT_PUNG) or the chow from `lo` of discard k leave a legal discard?"""
-    cdef uint64_t held = held_mask(h) & kinds_mask(g)
-    cdef int x
-    if type == ACT_PUNG:
-        if h.counts[k] == 2:
-            held &= ~((<uint64_t>1) << k)
-    else:
-        for x in range(lo, lo + 3):
-            if x != k and h.counts[x] == 1:
-                held &= ~((<uint64_t>1) << x)
-    return discard_mask(g, held, k) != 0
+cdef inline bint claim_leaves_discard(const Game* g, const Hand* h, int k_left) noexcept nogil:
+    """Would the size - 2 tiles a chow or pung leaves (k_left of them of the claimed kind) have a
+    discard in discard_mask? Counted instead of masked: it runs on every offer of a claim."""
+    cdef int others = h.size - 2 - k_left - h.golds
+    return (others > 0 or (k_left > 0 and not g.r.no_discard_claimed_tile)
+            or (h.golds > 0 and g.r.gold_discard != GOLD_DISCARD_FORBIDDEN))
 
 
 cdef int own_turn(Game* g, int s, bint may_win, bint from_kong, int claimed) noexcept nogil:
@@ -1160,6 +1166,8 @@ cdef int own_turn(Game* g, int s, bint may_win, bint from_kong, int claimed) noe
                     acts[n] = act(ACT_ADDED_KONG, k)
                     n += 1
         m = discard_mask(g, held, claimed)   # discards in kind order
+        if m == 0:   # claim_leaves_discard let a claim through that leaves nothing to throw
+            return fail(g, "no legal discard after a claim (seat, kind)", s, claimed)
         while m:
             k = ctz64(m)
             m &= m - 1
@@ -1236,7 +1244,7 @@ cdef int add_chows(const Game* g, const Hand* h, int k, uint16_t* acts, int n) n
         for x in range(lo, lo + 3):
             if x != k and (x == g.gold or h.counts[x] == 0):
                 ok = False
-        if ok and claim_leaves_discard(g, h, ACT_CHOW, lo, k):
+        if ok and claim_leaves_discard(g, h, h.counts[k]):
             acts[n] = act(ACT_CHOW, lo)
             n += 1
     return n
@@ -1310,7 +1318,7 @@ cdef int claim_discard(Game* g, int ds, int k, int* claimer) noexcept nogil:
     if ps >= 0:
         h = &g.seats[ps].hand
         n = 0
-        if claim_leaves_discard(g, h, ACT_PUNG, k, k):
+        if claim_leaves_discard(g, h, h.counts[k] - 2):
             acts[n] = act(ACT_PUNG, k)
             n += 1
         if h.counts[k] >= 3:

@@ -122,6 +122,23 @@ def test_invariant_sweep_full(policies, request):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("preset", ["fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors"])
+def test_invariant_sweep_presets(preset, request):
+    """100,000 hands of each preset in 8-hand matches (half greedy, half random seats) with every
+    invariant checked after every action."""
+    markexpr = request.config.getoption("-m") or ""
+    if "slow" not in markexpr or "not slow" in markexpr:
+        pytest.skip("the full sweep runs only with -m slow")
+    from fzsim.rules import load
+    rules = load(preset, hands_per_match=8).core
+    n = 0
+    for start in range(0, 12_500, 1_250):
+        out = engine.play_block(rules, 2028, start, 1_250, ("greedy", "random", "greedy", "random"), check=True)
+        n += len(out["game_id"])
+    assert n == 100_000
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("policies", ["random", "greedy"])
 def test_invariant_sweep_full_honours_and_options(policies, request):
     """50,000 hands per policy with honours held, 过水, 游金 (youjin scoring) and 4-hand matches."""
