@@ -44,6 +44,11 @@ def test_fuzhou_sanjindao_and_jinlong_examples():
     assert set(r.specials) == {"sanjindao", "jinlong", "jinque", "pinghu_oneflower"}
     assert r.special_counted == "jinlong" and r.S == 120
     assert r.deltas == [-138, -138, 414, -138]  # (1+0+3+0+5)*2 + 120 = 138
+    # 抢金 with three golds held: the robbed indicator is a fourth gold, wild (RULES §6), so 555p as
+    # the pung and the fourth 5p pairing the 9s is 金龙: (0+0+4+0+5)*2 + 120 = 138 from each of three
+    r = score("5555p 123m456m789m234s9s", "5p", win="qiangjin", winner=1, dealer=0)
+    assert "jinlong" in r.specials and r.special_counted == "jinlong" and r.G == 4
+    assert r.deltas == [-138, 414, -138, -138]
 
 
 def test_fuzhou_qiangjin_example():
