@@ -1,0 +1,110 @@
+"""Golden digests: `play_block` output and sampled event logs, pinned through refactors.
+
+Each digest is SHA-256 over the columns of `fzsim_core.engine.COLUMNS` as they stood when the digest
+was taken (GOLDEN_COLUMNS: columns added later do not move it), in that order, each as its
+little-endian bytes. A digest may only change with a rule or policy change, and the commit that
+changes it says which and why (first pinned after the Fuzhou rules revision, issue 9).
+
+Regenerate (after such a change only): python tests/test_golden.py
+"""
+import hashlib
+
+import numpy as np
+import pytest
+
+from fzsim.game import play_hand
+from fzsim.rules import load
+from fzsim_core.engine import play_block
+
+GOLDEN_COLUMNS = (
+    "game_id", "hand", "wall_digest", "dealer", "streak", "gold", "outcome", "winner", "discarder",
+    "win_type", "specials", "special_counted", "flags", "youjin_level", "F", "K", "G", "L", "S",
+    "delta_0", "delta_1", "delta_2", "delta_3", "turns", "tiles_left",
+    "flowers_0", "flowers_1", "flowers_2", "flowers_3", "golds_0", "golds_1", "golds_2", "golds_3",
+)
+PRESETS = ("fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors")
+POLICIES = ("random", "greedy")
+SEEDS = (1, 20261201)
+N_GAMES = 1_500
+HANDS_PER_MATCH = 4            # matches, so dealer rotation and streaks are pinned too
+LOG_SAMPLES = ((3, 7), (11, 0), (2026, 41))   # (seed, game_id) of the logged hands
+
+
+def block_digest(preset, policy, seed):
+    rules = load(preset, hands_per_match=HANDS_PER_MATCH).core
+    out = play_block(rules, seed, 0, N_GAMES // HANDS_PER_MATCH, policy)
+    h = hashlib.sha256()
+    for col in GOLDEN_COLUMNS:
+        h.update(np.ascontiguousarray(out[col]).astype(out[col].dtype.newbyteorder("<")).tobytes())
+    return h.hexdigest()[:16]
+
+
+def log_digest(preset, policy):
+    h = hashlib.sha256()
+    for seed, game in LOG_SAMPLES:
+        r = play_hand(seed, game, variant=preset, policies=policy, log=True)
+        h.update(repr([tuple(e) for e in r.events]).encode())
+        h.update(repr((r.winner, r.win_type, r.deltas, r.specials, r.flags)).encode())
+    return h.hexdigest()[:16]
+
+
+BLOCK_DIGESTS = {
+    "fuzhou/random/1": "55a5ade213290387",
+    "fuzhou/random/20261201": "0396d4a6e18dbe0e",
+    "fuzhou/greedy/1": "9c66d61aade203a5",
+    "fuzhou/greedy/20261201": "b7ee39df333b0365",
+    "lianzhong/random/1": "31095d5d3c0f9291",
+    "lianzhong/random/20261201": "f84f1f2e111af0f2",
+    "lianzhong/greedy/1": "981d6c4061ccbe28",
+    "lianzhong/greedy/20261201": "4493848d7ba16506",
+    "bianfeng/random/1": "d527f587a57131b0",
+    "bianfeng/random/20261201": "f8899ad91f362831",
+    "bianfeng/greedy/1": "9d6b1cb38ac765ee",
+    "bianfeng/greedy/20261201": "69981df6915272ad",
+    "youjin/random/1": "8637ce90cbbad7a4",
+    "youjin/random/20261201": "9558c772b193f6cc",
+    "youjin/greedy/1": "44baea0a5d84adac",
+    "youjin/greedy/20261201": "7abedd303155b06a",
+    "fuzhou-honors/random/1": "d796ed2fdee9e60b",
+    "fuzhou-honors/random/20261201": "a2ead4e4a22c0a4a",
+    "fuzhou-honors/greedy/1": "72edcec0d9b07e82",
+    "fuzhou-honors/greedy/20261201": "781e8dee5f37ce5a",
+}
+LOG_DIGESTS = {
+    "fuzhou/random": "4e260740708e59d1",
+    "fuzhou/greedy": "cb766bed6c2430a2",
+    "lianzhong/random": "4e260740708e59d1",
+    "lianzhong/greedy": "2b0a5ef1e660cf06",
+    "bianfeng/random": "4e260740708e59d1",
+    "bianfeng/greedy": "14a8477dae9651fa",
+    "youjin/random": "70bba26e06df3021",
+    "youjin/greedy": "71ba753e22ea885d",
+    "fuzhou-honors/random": "70bba26e06df3021",
+    "fuzhou-honors/greedy": "2b70548481b6d610",
+}
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_play_block_digest(preset, policy, seed):
+    assert block_digest(preset, policy, seed) == BLOCK_DIGESTS[f"{preset}/{policy}/{seed}"]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("policy", POLICIES)
+def test_event_log_digest(preset, policy):
+    assert log_digest(preset, policy) == LOG_DIGESTS[f"{preset}/{policy}"]
+
+
+if __name__ == "__main__":
+    print("BLOCK_DIGESTS = {")
+    for preset in PRESETS:
+        for policy in POLICIES:
+            for seed in SEEDS:
+                print(f'    "{preset}/{policy}/{seed}": "{block_digest(preset, policy, seed)}",')
+    print("}\nLOG_DIGESTS = {")
+    for preset in PRESETS:
+        for policy in POLICIES:
+            print(f'    "{preset}/{policy}": "{log_digest(preset, policy)}",')
+    print("}")
