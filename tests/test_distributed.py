@@ -1,0 +1,136 @@
+"""`fzsim run` on real distributed backends: a dask cluster of two worker processes, and Ray.
+
+Each test runs the command line in a fresh process, as a user would, and compares the rows with the
+same run on loky. The Ray tests start a local Ray instance inside that process (Ray's start-up is
+most of their time) and are skipped, with the reason, where Ray is not installed.
+"""
+import glob
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pandas as pd
+import pytest
+
+from fzsim import storage
+from fzsim.orchestrator import simulate
+
+VARIANTS = ["fuzhou", "lianzhong"]
+SEED = 11
+#: generous guard against a hung cluster; not a speed assertion
+TIMEOUT = 600
+
+
+def fzsim_run(out, hands, *args):
+    """`fzsim run` in a fresh process; returns the CompletedProcess (stderr as text)."""
+    cmd = [sys.executable, "-m", "fzsim", "run", "--hands", str(hands), "--seed", str(SEED),
+           "--variant", VARIANTS[0], "--variant", VARIANTS[1], "--out", str(out), "--no-progress", *args]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT)
+
+
+def loky_rows(tmp_path_factory, hands, block_size):
+    out = tmp_path_factory.mktemp("loky") / "r"
+    simulate(hands, VARIANTS, seed=SEED, jobs=2, backend="loky", block_size=block_size, out=str(out))
+    return storage.load(out)
+
+
+def parts(out):
+    return sorted(glob.glob(os.path.join(str(out), "variant=*", "part-*.parquet")))
+
+
+# --- dask ----------------------------------------------------------------------------------------
+
+def test_dask_cluster_of_two_worker_processes_gives_the_rows_of_loky(tmp_path, tmp_path_factory):
+    distributed = pytest.importorskip("distributed")
+    ref = loky_rows(tmp_path_factory, 2000, 250)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        with distributed.Client(cluster) as client:
+            worker_pids = set(client.run(os.getpid).values())
+            done = fzsim_run(tmp_path / "r", 2000, "--block-size", "250", "--backend", "dask",
+                             "--scheduler", cluster.scheduler_address)
+    assert done.returncode == 0, done.stderr
+    assert len(worker_pids) == 2 and os.getpid() not in worker_pids   # two separate worker processes
+    assert "dask jobs=2" in done.stderr and "16/16 blocks written" in done.stderr
+    pd.testing.assert_frame_equal(storage.load(tmp_path / "r"), ref)
+
+
+# --- Ray -----------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def ray_installed():
+    try:
+        import ray  # noqa: F401
+        from ray.util.joblib import register_ray  # noqa: F401
+    except ImportError as exc:
+        pytest.skip(f"Ray is not installed for Python {sys.version.split()[0]} ({exc}); "
+                    "pip install -e '.[ray]' to run these tests")
+
+
+@pytest.fixture(autouse=True)
+def _ray_env(monkeypatch):
+    # a local Ray for the test only: no dashboard, no usage report, no token prompt
+    monkeypatch.setenv("RAY_USAGE_STATS_ENABLED", "0")
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+
+
+def test_ray_local_instance_gives_the_rows_of_loky(ray_installed, tmp_path, tmp_path_factory):
+    ref = loky_rows(tmp_path_factory, 2000, 500)
+    done = fzsim_run(tmp_path / "r", 2000, "--block-size", "500", "--backend", "ray")
+    assert done.returncode == 0, done.stderr
+    assert "ray jobs=" in done.stderr and "8/8 blocks written" in done.stderr
+    pd.testing.assert_frame_equal(storage.load(tmp_path / "r"), ref)
+
+
+def ray_workers(pid):
+    """Ray's task-running worker processes under the `fzsim run` process ``pid`` (ours only)."""
+    psutil = pytest.importorskip("psutil")
+    found = []
+    for child in psutil.Process(pid).children(recursive=True):
+        try:
+            if child.name().startswith("ray::PoolActor"):
+                found.append(child.pid)
+        except psutil.NoSuchProcess:
+            pass
+    return found
+
+
+def test_ray_worker_killed_mid_run_then_resume_gives_the_rows_of_loky(ray_installed, tmp_path,
+                                                                      tmp_path_factory):
+    hands, block = 12_000, 250                       # 96 blocks: the run is still going after the first part
+    total = 2 * hands // block
+    ref = loky_rows(tmp_path_factory, hands, block)
+    out = tmp_path / "r"
+    cmd = [sys.executable, "-m", "fzsim", "run", "--hands", str(hands), "--seed", str(SEED),
+           "--variant", VARIANTS[0], "--variant", VARIANTS[1], "--out", str(out), "--no-progress",
+           "--block-size", str(block), "--backend", "ray", "--check"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + TIMEOUT
+        while not parts(out) and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        workers = ray_workers(proc.pid)
+        if proc.poll() is not None or not workers:
+            pytest.fail(f"could not kill a Ray worker mid-run (run ended: {proc.poll()}, workers: {workers});"
+                        f" stderr: {proc.stderr.read()[-2000:]}")
+        os.kill(workers[0], signal.SIGKILL)
+        at_kill = len(parts(out))
+        _, err = proc.communicate(timeout=TIMEOUT)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert 0 < at_kill < total
+    left = len(parts(out))
+    if proc.returncode != 0:                          # the run failed on the dead worker ...
+        assert "died" in err, err[-2000:]
+        assert storage.read_manifest(str(out)).status == "running"
+        assert left >= at_kill                        # ... and kept every part written before it died
+    resumed = fzsim_run(out, hands, "--block-size", str(block), "--backend", "ray", "--check", "--resume")
+    assert resumed.returncode == 0, resumed.stderr
+    assert f"{total - left}/{total} blocks written, {left} already done" in resumed.stderr or left == total
+    assert storage.read_manifest(str(out)).status == "complete"
+    assert not [f for f in os.listdir(out / "variant=fuzhou") if f.startswith(".")]   # no temporary parts
+    pd.testing.assert_frame_equal(storage.load(out), ref)
