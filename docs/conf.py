@@ -41,3 +41,42 @@ html_theme_options = {
     "navigation_depth": 2,
     "show_toc_level": 2,
 }
+
+
+# --- docstrings written as plain prose ---------------------------------------------------------
+# Most fzsim docstrings are prose with "name: meaning" lines wrapped by indentation, not numpydoc
+# sections. Joined back into paragraphs they render as written; docstrings with numpydoc sections
+# are left to numpydoc. Signatures embedded by Cython ("Rules(**fields)") get their stars escaped.
+import re
+
+_SECTION_RULE = re.compile(r"^\s*-{3,}\s*$")
+
+
+def _prose_docstring(app, what, name, obj, options, lines):
+    for i, line in enumerate(lines):
+        lines[i] = line.replace("(**", r"(\*\*").replace(", **", r", \*\*")
+    if any(_SECTION_RULE.match(line) for line in lines):
+        return
+    out, literal = [], False
+    for line in lines:
+        stripped = line.strip()
+        indent = len(line) - len(line.lstrip())
+        prev = out[-1] if out else ""
+        prev_indent = len(prev) - len(prev.lstrip())
+        if stripped.startswith(">>>") or stripped.startswith("..."):
+            literal = False
+            out.append(line)
+            continue
+        if literal or not stripped or not prev.strip() or prev.rstrip().endswith("::"):
+            literal = prev.rstrip().endswith("::") or (literal and (indent > 0 or not stripped))
+            out.append(line)
+            continue
+        if indent > prev_indent and not prev.strip().startswith(">>>"):
+            out[-1] = prev.rstrip() + " " + stripped
+        else:
+            out.append(line)
+    lines[:] = out
+
+
+def setup(app):
+    app.connect("autodoc-process-docstring", _prose_docstring, priority=400)

@@ -22,21 +22,33 @@ def python_blocks(path: pathlib.Path) -> list[str]:
     return FENCE.findall(path.read_text(encoding="utf-8"))
 
 
+WITH_EXAMPLES = [p for p in PAGES if python_blocks(p)]
+
+
 def test_the_docs_have_pages_with_examples():
-    with_examples = [p for p in PAGES if python_blocks(p)]
-    assert len(with_examples) >= 6, with_examples
-    assert sum(b.count(">>>") for p in PAGES for b in python_blocks(p)) >= 40
+    assert len(WITH_EXAMPLES) >= 8, WITH_EXAMPLES
+    assert sum(b.count(">>>") for p in PAGES for b in python_blocks(p)) >= 60
 
 
-@pytest.mark.parametrize("path", PAGES, ids=[str(p.relative_to(ROOT)) for p in PAGES])
+def test_every_python_block_is_an_executed_example():
+    unrun = {p.name: b.splitlines()[0] for p in PAGES for b in python_blocks(p) if ">>>" not in b}
+    assert not unrun, f"python block(s) without >>> would never be run: {unrun}"
+
+
+@pytest.mark.parametrize("path", WITH_EXAMPLES, ids=[str(p.relative_to(ROOT)) for p in WITH_EXAMPLES])
 def test_python_examples_run(path, tmp_path, monkeypatch):
     blocks = python_blocks(path)
-    unrun = [b.splitlines()[0] for b in blocks if ">>>" not in b]
-    assert not unrun, f"{path.name}: python block(s) without >>> would never be run: {unrun}"
-    if not blocks:
-        pytest.skip(f"{path.name} has no Python examples")
     monkeypatch.chdir(tmp_path)
     test = doctest.DocTestParser().get_doctest("\n".join(blocks), {}, path.name, str(path), 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     runner.run(test)
     assert runner.failures == 0, f"{runner.failures} example(s) in {path.name} print something else (see output)"
+
+
+def test_ci_runs_the_readme_commands_verbatim():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    commands = re.findall(r"^```bash\n(.*?)\n```", readme, flags=re.S | re.M)[:2]
+    assert len(commands) == 2 and "pip install" in commands[0] and "pytest" in commands[1]
+    for command in commands:
+        assert command in ci.splitlines(), f".ci/run does not run the README command {command!r}"
