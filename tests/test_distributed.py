@@ -31,8 +31,10 @@ def fzsim_run(out, hands, *args):
 
 
 def loky_rows(tmp_path_factory, hands, block_size):
+    """The reference rows: the loky backend with one job (in this process; tests/test_run.py shows
+    loky with 2 jobs gives the same rows)."""
     out = tmp_path_factory.mktemp("loky") / "r"
-    simulate(hands, VARIANTS, seed=SEED, jobs=2, backend="loky", block_size=block_size, out=str(out))
+    simulate(hands, VARIANTS, seed=SEED, jobs=1, backend="loky", block_size=block_size, out=str(out))
     return storage.load(out)
 
 
@@ -42,19 +44,61 @@ def parts(out):
 
 # --- dask ----------------------------------------------------------------------------------------
 
-def test_dask_cluster_of_two_worker_processes_gives_the_rows_of_loky(tmp_path, tmp_path_factory):
+@pytest.fixture(scope="module")
+def dask_cluster():
+    """A local dask cluster of two worker processes (each with a nanny), and a client to it."""
     distributed = pytest.importorskip("distributed")
-    ref = loky_rows(tmp_path_factory, 2000, 250)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster:
         with distributed.Client(cluster) as client:
-            worker_pids = set(client.run(os.getpid).values())
-            done = fzsim_run(tmp_path / "r", 2000, "--block-size", "250", "--backend", "dask",
-                             "--scheduler", cluster.scheduler_address)
+            yield cluster, client
+
+
+def test_dask_cluster_of_two_worker_processes_gives_the_rows_of_loky(dask_cluster, tmp_path,
+                                                                     tmp_path_factory):
+    cluster, client = dask_cluster
+    ref = loky_rows(tmp_path_factory, 2000, 250)
+    worker_pids = set(client.run(os.getpid).values())
+    done = fzsim_run(tmp_path / "r", 2000, "--block-size", "250", "--backend", "dask",
+                     "--scheduler", cluster.scheduler_address)
     assert done.returncode == 0, done.stderr
     assert len(worker_pids) == 2 and os.getpid() not in worker_pids   # two separate worker processes
     assert "dask jobs=2" in done.stderr and "16/16 blocks written" in done.stderr
     pd.testing.assert_frame_equal(storage.load(tmp_path / "r"), ref)
+
+
+def test_dask_worker_killed_mid_run_the_run_still_gives_the_rows_of_loky(dask_cluster, tmp_path,
+                                                                         tmp_path_factory):
+    """A dask worker dies: its nanny restarts it, the scheduler reruns its block, the run completes."""
+    cluster, client = dask_cluster
+    hands, block = 6_000, 125                          # 96 blocks, played with --check (slower)
+    ref = loky_rows(tmp_path_factory, hands, block)
+    out = tmp_path / "r"
+    victim = next(iter(client.run(os.getpid).values()))
+    cmd = [sys.executable, "-m", "fzsim", "run", "--hands", str(hands), "--seed", str(SEED),
+           "--variant", VARIANTS[0], "--variant", VARIANTS[1], "--out", str(out), "--no-progress",
+           "--block-size", str(block), "--backend", "dask", "--check", "--scheduler", cluster.scheduler_address]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + TIMEOUT
+        while len(parts(out)) < 2 and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert proc.poll() is None, "the run ended before a worker could be killed"
+        os.kill(victim, signal.SIGKILL)
+        at_kill = len(parts(out))
+        _, err = proc.communicate(timeout=TIMEOUT)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    client.wait_for_workers(2, timeout=TIMEOUT)
+    after = set(client.run(os.getpid).values())
+    assert 0 < at_kill < 2 * hands // block
+    assert victim not in after and len(after) == 2         # the nanny started a new worker
+    assert proc.returncode == 0, err[-2000:]
+    assert f"{2 * hands // block}/{2 * hands // block} blocks written" in err
+    assert storage.read_manifest(str(out)).status == "complete"
+    pd.testing.assert_frame_equal(storage.load(out), ref)
 
 
 # --- Ray -----------------------------------------------------------------------------------------
@@ -99,7 +143,7 @@ def ray_workers(pid):
 
 def test_ray_worker_killed_mid_run_then_resume_gives_the_rows_of_loky(ray_installed, tmp_path,
                                                                       tmp_path_factory):
-    hands, block = 12_000, 250                       # 96 blocks: the run is still going after the first part
+    hands, block = 2_500, 125                        # 40 blocks: the run is still going after the first part
     total = 2 * hands // block
     ref = loky_rows(tmp_path_factory, hands, block)
     out = tmp_path / "r"
