@@ -78,21 +78,26 @@ def fzsim_python_hook():
     return play
 
 
+def hand_loop(start, over, act):
+    """A peer's whole-hand loop: ``start(g)`` deals hand g, ``act(state)`` takes one random step."""
+    def play(n, first):
+        steps = 0
+        for g in range(first, first + n):
+            state = start(g)
+            while not over(state):
+                state = act(state)
+                steps += 1
+        return steps
+    return play
+
+
 def riichienv_loop():
     from riichienv import RiichiEnv
 
     env = RiichiEnv(game_mode="4p-red-single", skip_mjai_logging=True, seed=0)
     rnd = random.Random(0)
-
-    def play(n, first):
-        steps = 0
-        for g in range(first, first + n):
-            obs = env.reset(seed=g)
-            while not env.done():
-                obs = env.step({pid: rnd.choice(o.legal_actions()) for pid, o in obs.items()})
-                steps += 1
-        return steps
-    return play
+    return hand_loop(lambda g: env.reset(seed=g), lambda obs: env.done(),
+                     lambda obs: env.step({pid: rnd.choice(o.legal_actions()) for pid, o in obs.items()}))
 
 
 def pymahjong_loop():
@@ -100,18 +105,17 @@ def pymahjong_loop():
 
     rnd = random.Random(0)
 
-    def play(n, first):
-        steps = 0
-        for g in range(first, first + n):
-            table = pm.Table()
-            table.set_seed(g)
-            table.game_init_with_config([], [25000] * 4, 0, 0, 0, g % 4)
-            while table.get_phase() < 16:                     # 16 = GAME_OVER
-                acts = table.get_self_actions() if table.get_phase() < 4 else table.get_response_actions()
-                table.make_selection(rnd.randrange(len(acts)))
-                steps += 1
-        return steps
-    return play
+    def start(g):
+        table = pm.Table()
+        table.set_seed(g)
+        table.game_init_with_config([], [25000] * 4, 0, 0, 0, g % 4)
+        return table
+
+    def act(table):
+        acts = table.get_self_actions() if table.get_phase() < 4 else table.get_response_actions()
+        table.make_selection(rnd.randrange(len(acts)))
+        return table
+    return hand_loop(start, lambda table: table.get_phase() >= 16, act)   # 16 = GAME_OVER
 
 
 def rlcard_loop():
@@ -119,17 +123,15 @@ def rlcard_loop():
 
     rnd = random.Random(0)
 
-    def play(n, first):
-        steps = 0
-        for g in range(first, first + n):
-            game = MahjongGame()
-            game.np_random = np.random.RandomState(g)
-            state, _ = game.init_game()
-            while not game.is_over():
-                state, _ = game.step(rnd.choice(game.get_legal_actions(state)))
-                steps += 1
-        return steps
-    return play
+    def start(g):
+        game = MahjongGame()
+        game.np_random = np.random.RandomState(g)
+        return game, game.init_game()[0]
+
+    def act(gs):
+        game, state = gs
+        return game, game.step(rnd.choice(game.get_legal_actions(state)))[0]
+    return hand_loop(start, lambda gs: gs[0].is_over(), act)
 
 
 #: name, rules it plays, constructor, hands per timed chunk
@@ -180,38 +182,34 @@ def plain_hands(n, seed):
     return np.stack(out)
 
 
+def ns_per_call(check, hands):
+    """(answers, best-of-3 ns per call) of ``check`` over ``hands``, one Python call each."""
+    answers = [check(h) for h in hands]
+    best = float("inf")
+    for _ in range(3):
+        t = time.perf_counter()
+        for h in hands:
+            check(h)
+        best = min(best, (time.perf_counter() - t) / len(hands) * 1e9)
+    return answers, best
+
+
 def wincheck(n_hands, reps):
     import fzsim
     from fzsim_core import wintables as wt
 
     counts = plain_hands(n_hands, 5)
     golds = np.full(len(counts), -1, np.int8)
-    res = {"hands": len(counts), "wins": None}
+    res = {"hands": len(counts)}
     res["fzsim core hand_is_win"] = min(wt._bench("win", counts, golds, reps)[0] for _ in range(5))
-    lists = [c.copy() for c in counts]
-    fz = [fzsim.is_win(c) for c in lists]
+    fz, res["fzsim.is_win (validating Python call)"] = ns_per_call(fzsim.is_win, [c.copy() for c in counts])
     res["wins"] = sum(fz)
-    best = float("inf")
-    for _ in range(3):
-        t = time.perf_counter()
-        for c in lists:
-            fzsim.is_win(c)
-        best = min(best, (time.perf_counter() - t) / len(lists) * 1e9)
-    res["fzsim.is_win (validating Python call)"] = best
     try:
         from mahjong.agari import Agari
     except ImportError as exc:
         res["skipped"] = f"mahjong: not installed ({exc})"
         return res
-    agari, py = Agari(), [[int(x) for x in c] for c in counts]
-    mj = [agari.is_agari(h) for h in py]
-    best = float("inf")
-    for _ in range(3):
-        t = time.perf_counter()
-        for h in py:
-            agari.is_agari(h)
-        best = min(best, (time.perf_counter() - t) / len(py) * 1e9)
-    res["mahjong Agari.is_agari"] = best
+    mj, res["mahjong Agari.is_agari"] = ns_per_call(Agari().is_agari, [[int(x) for x in c] for c in counts])
     res["disagreements"] = sum(a != b for a, b in zip(fz, mj))
     return res
 

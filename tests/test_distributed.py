@@ -23,11 +23,37 @@ SEED = 11
 TIMEOUT = 600
 
 
+def run_command(out, hands, *args):
+    return [sys.executable, "-m", "fzsim", "run", "--hands", str(hands), "--seed", str(SEED),
+            "--variant", VARIANTS[0], "--variant", VARIANTS[1], "--out", str(out), "--no-progress", *args]
+
+
 def fzsim_run(out, hands, *args):
     """`fzsim run` in a fresh process; returns the CompletedProcess (stderr as text)."""
-    cmd = [sys.executable, "-m", "fzsim", "run", "--hands", str(hands), "--seed", str(SEED),
-           "--variant", VARIANTS[0], "--variant", VARIANTS[1], "--out", str(out), "--no-progress", *args]
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT)
+    return subprocess.run(run_command(out, hands, *args), capture_output=True, text=True, timeout=TIMEOUT)
+
+
+def run_and_kill(out, hands, args, min_parts, victim):
+    """Start `fzsim run`, wait for ``min_parts`` finished parts, SIGKILL the worker ``victim(pid of
+    the run)`` names, and let the run end: (parts at the kill, exit status, stderr)."""
+    proc = subprocess.Popen(run_command(out, hands, *args), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        deadline = time.monotonic() + TIMEOUT
+        while len(parts(out)) < min_parts and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        pid = victim(proc.pid) if proc.poll() is None else None
+        if pid is None:
+            pytest.fail(f"could not kill a worker mid-run (run ended: {proc.poll()});"
+                        f" stderr: {proc.stderr.read()[-2000:]}")
+        os.kill(pid, signal.SIGKILL)
+        at_kill = len(parts(out))
+        _, err = proc.communicate(timeout=TIMEOUT)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    return at_kill, proc.returncode, err
 
 
 def loky_rows(tmp_path_factory, hands, block_size):
@@ -75,27 +101,14 @@ def test_dask_worker_killed_mid_run_the_run_still_gives_the_rows_of_loky(dask_cl
     ref = loky_rows(tmp_path_factory, hands, block)
     out = tmp_path / "r"
     victim = next(iter(client.run(os.getpid).values()))
-    cmd = [sys.executable, "-m", "fzsim", "run", "--hands", str(hands), "--seed", str(SEED),
-           "--variant", VARIANTS[0], "--variant", VARIANTS[1], "--out", str(out), "--no-progress",
-           "--block-size", str(block), "--backend", "dask", "--check", "--scheduler", cluster.scheduler_address]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        deadline = time.monotonic() + TIMEOUT
-        while len(parts(out)) < 2 and proc.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.02)
-        assert proc.poll() is None, "the run ended before a worker could be killed"
-        os.kill(victim, signal.SIGKILL)
-        at_kill = len(parts(out))
-        _, err = proc.communicate(timeout=TIMEOUT)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
+    at_kill, code, err = run_and_kill(out, hands, ["--block-size", str(block), "--backend", "dask", "--check",
+                                                   "--scheduler", cluster.scheduler_address],
+                                      2, lambda _run: victim)
     client.wait_for_workers(2, timeout=TIMEOUT)
     after = set(client.run(os.getpid).values())
     assert 0 < at_kill < 2 * hands // block
     assert victim not in after and len(after) == 2         # the nanny started a new worker
-    assert proc.returncode == 0, err[-2000:]
+    assert code == 0, err[-2000:]
     assert f"{2 * hands // block}/{2 * hands // block} blocks written" in err
     assert storage.read_manifest(str(out)).status == "complete"
     pd.testing.assert_frame_equal(storage.load(out), ref)
@@ -147,34 +160,16 @@ def test_ray_worker_killed_mid_run_then_resume_gives_the_rows_of_loky(ray_instal
     total = 2 * hands // block
     ref = loky_rows(tmp_path_factory, hands, block)
     out = tmp_path / "r"
-    cmd = [sys.executable, "-m", "fzsim", "run", "--hands", str(hands), "--seed", str(SEED),
-           "--variant", VARIANTS[0], "--variant", VARIANTS[1], "--out", str(out), "--no-progress",
-           "--block-size", str(block), "--backend", "ray", "--check"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        deadline = time.monotonic() + TIMEOUT
-        while not parts(out) and proc.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.05)
-        workers = ray_workers(proc.pid)
-        if proc.poll() is not None or not workers:
-            pytest.fail(f"could not kill a Ray worker mid-run (run ended: {proc.poll()}, workers: {workers});"
-                        f" stderr: {proc.stderr.read()[-2000:]}")
-        os.kill(workers[0], signal.SIGKILL)
-        at_kill = len(parts(out))
-        _, err = proc.communicate(timeout=TIMEOUT)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
+    at_kill, code, err = run_and_kill(out, hands, ["--block-size", str(block), "--backend", "ray", "--check"],
+                                      1, lambda run: next(iter(ray_workers(run)), None))
     assert 0 < at_kill < total
     left = len(parts(out))
-    if proc.returncode != 0:                          # the run failed on the dead worker ...
-        assert "died" in err, err[-2000:]
-        assert storage.read_manifest(str(out)).status == "running"
-        assert left >= at_kill                        # ... and kept every part written before it died
+    assert code != 0 and "ActorDiedError" in err, err[-2000:]   # the run stops on the dead worker ...
+    assert storage.read_manifest(str(out)).status == "running"
+    assert at_kill <= left < total                    # ... keeping every part written before it died
     resumed = fzsim_run(out, hands, "--block-size", str(block), "--backend", "ray", "--check", "--resume")
     assert resumed.returncode == 0, resumed.stderr
-    assert f"{total - left}/{total} blocks written, {left} already done" in resumed.stderr or left == total
+    assert f"{total - left}/{total} blocks written, {left} already done" in resumed.stderr
     assert storage.read_manifest(str(out)).status == "complete"
     assert not [f for f in os.listdir(out / "variant=fuzhou") if f.startswith(".")]   # no temporary parts
     pd.testing.assert_frame_equal(storage.load(out), ref)
