@@ -1,8 +1,10 @@
 """`fzsim run` on real distributed backends: a dask cluster of two worker processes, and Ray.
 
 Each test runs the command line in a fresh process, as a user would, and compares the rows with the
-same run on loky. The Ray tests start a local Ray instance inside that process (Ray's start-up is
-most of their time) and are skipped, with the reason, where Ray is not installed.
+same run on loky. The Ray tests share one local Ray instance (its start-up is most of their time),
+which `fzsim run --scheduler ADDRESS` joins; they are skipped, with the reason, where Ray is not
+installed. (Without `--scheduler`, `fzsim run` starts such an instance itself: the same code path
+with no address.)
 """
 import glob
 import os
@@ -116,33 +118,62 @@ def test_dask_worker_killed_mid_run_the_run_still_gives_the_rows_of_loky(dask_cl
 
 # --- Ray -----------------------------------------------------------------------------------------
 
+#: a Ray instance for the tests only: no dashboard, no usage report, no token to hand around
+RAY_ENV = {"RAY_USAGE_STATS_ENABLED": "0", "RAY_AUTH_MODE": "disabled"}
+
+_RAY_HEAD = """
+import sys, ray
+ctx = ray.init(num_cpus=2, include_dashboard=False)
+print(ctx.address_info["gcs_address"], flush=True)
+sys.stdin.read()          # until the tests close stdin
+ray.shutdown()
+"""
+
+
 @pytest.fixture(scope="module")
-def ray_installed():
+def ray_head():
+    """A local Ray instance of 2 CPUs, run by a helper process (every Ray process is its descendant,
+    and stops with it); yields (its address, the helper's pid). Skipped where Ray is not installed."""
     try:
         import ray  # noqa: F401
         from ray.util.joblib import register_ray  # noqa: F401
     except ImportError as exc:
         pytest.skip(f"Ray is not installed for Python {sys.version.split()[0]} ({exc}); "
                     "pip install -e '.[ray]' to run these tests")
+    env = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"} | RAY_ENV
+    helper = subprocess.Popen([sys.executable, "-c", _RAY_HEAD], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True, env=env)
+    try:
+        address = helper.stdout.readline().strip()
+        assert address, "the Ray head did not start"
+        yield address, helper.pid
+    finally:
+        helper.stdin.close()
+        try:
+            helper.wait(timeout=120)
+        except subprocess.TimeoutExpired:
+            helper.kill()
+            helper.wait()
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture
 def _ray_env(monkeypatch):
-    # a local Ray for the test only: no dashboard, no usage report, no token prompt
-    monkeypatch.setenv("RAY_USAGE_STATS_ENABLED", "0")
+    for key, value in RAY_ENV.items():
+        monkeypatch.setenv(key, value)
     monkeypatch.delenv("RAY_ADDRESS", raising=False)
 
 
-def test_ray_local_instance_gives_the_rows_of_loky(ray_installed, tmp_path, tmp_path_factory):
+def test_ray_local_instance_gives_the_rows_of_loky(ray_head, _ray_env, tmp_path, tmp_path_factory):
+    address, _ = ray_head
     ref = loky_rows(tmp_path_factory, 2000, 500)
-    done = fzsim_run(tmp_path / "r", 2000, "--block-size", "500", "--backend", "ray")
+    done = fzsim_run(tmp_path / "r", 2000, "--block-size", "500", "--backend", "ray", "--scheduler", address)
     assert done.returncode == 0, done.stderr
-    assert "ray jobs=" in done.stderr and "8/8 blocks written" in done.stderr
+    assert "ray jobs=2" in done.stderr and "8/8 blocks written" in done.stderr
     pd.testing.assert_frame_equal(storage.load(tmp_path / "r"), ref)
 
 
 def ray_workers(pid):
-    """Ray's task-running worker processes under the `fzsim run` process ``pid`` (ours only)."""
+    """Ray's task-running worker processes under the process ``pid`` (ours only)."""
     psutil = pytest.importorskip("psutil")
     found = []
     for child in psutil.Process(pid).children(recursive=True):
@@ -154,20 +185,21 @@ def ray_workers(pid):
     return found
 
 
-def test_ray_worker_killed_mid_run_then_resume_gives_the_rows_of_loky(ray_installed, tmp_path,
+def test_ray_worker_killed_mid_run_then_resume_gives_the_rows_of_loky(ray_head, _ray_env, tmp_path,
                                                                       tmp_path_factory):
+    address, head_pid = ray_head
     hands, block = 2_500, 125                        # 40 blocks: the run is still going after the first part
     total = 2 * hands // block
     ref = loky_rows(tmp_path_factory, hands, block)
     out = tmp_path / "r"
-    at_kill, code, err = run_and_kill(out, hands, ["--block-size", str(block), "--backend", "ray", "--check"],
-                                      1, lambda run: next(iter(ray_workers(run)), None))
+    args = ["--block-size", str(block), "--backend", "ray", "--check", "--scheduler", address]
+    at_kill, code, err = run_and_kill(out, hands, args, 1, lambda run: next(iter(ray_workers(head_pid)), None))
     assert 0 < at_kill < total
     left = len(parts(out))
     assert code != 0 and "ActorDiedError" in err, err[-2000:]   # the run stops on the dead worker ...
     assert storage.read_manifest(str(out)).status == "running"
     assert at_kill <= left < total                    # ... keeping every part written before it died
-    resumed = fzsim_run(out, hands, "--block-size", str(block), "--backend", "ray", "--check", "--resume")
+    resumed = fzsim_run(out, hands, *args, "--resume")
     assert resumed.returncode == 0, resumed.stderr
     assert f"{total - left}/{total} blocks written, {left} already done" in resumed.stderr
     assert storage.read_manifest(str(out)).status == "complete"
