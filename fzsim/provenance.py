@@ -6,6 +6,7 @@ with their output, so every number in the docs says how to regenerate it.
 from __future__ import annotations
 
 import datetime
+import functools
 import os
 import platform
 import shlex
@@ -27,8 +28,11 @@ def cpu_model() -> str:
     return platform.processor() or "unknown CPU"
 
 
+@functools.lru_cache(maxsize=None)
 def git_commit(path: str | None = None) -> str:
-    """The short commit hash of the checkout holding ``path`` (``"unknown"`` outside git)."""
+    """The short commit hash of the checkout holding ``path`` (``"unknown"`` outside git), with
+    ``+changes`` when tracked files differ from it. Asked once per process: a script that writes
+    files into the checkout reports the state it started from."""
     here = path or os.path.dirname(os.path.abspath(__file__))
     try:
         out = subprocess.run(["git", "-C", here, "rev-parse", "--short", "HEAD"], capture_output=True,
