@@ -54,6 +54,10 @@ def main() -> None:
     ap.add_argument("--rows", type=int, default=1_000_000, help="hands per variant (two variants)")
     ap.add_argument("--dir", default=None, help="use an existing results folder instead")
     args = ap.parse_args()
+    from fzsim.provenance import header
+
+    print('\n'.join(header(seed="0, 1, ... (one per synthetic chunk)")))
+
 
     import pandas as pd
 

@@ -59,6 +59,10 @@ def main(argv=None):
     ap.add_argument("--instructions", type=int, default=0, metavar="M",
                     help="also count instructions per hand over M hands under callgrind (needs valgrind)")
     args = ap.parse_args(argv)
+    from fzsim.provenance import header
+
+    print('\n'.join(header(seed=7)))
+
     n = args.hands
     rules = Rules()
     play_block(rules, 1, 0, 200, "greedy")   # warm up (tables, caches)

@@ -22,6 +22,10 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=100_000)
     args = ap.parse_args()
+    from fzsim.provenance import header
+
+    print('\n'.join(header(seed=1)))
+
 
     from fzsim import prob
 

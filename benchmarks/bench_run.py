@@ -52,6 +52,10 @@ def main(argv=None) -> int:
     p.add_argument("--hands", type=int, default=1_000_000)
     p.add_argument("--block-size", type=int, default=20_000)
     args = p.parse_args(argv)
+    from fzsim.provenance import header
+
+    print('\n'.join(header(seed=1)))
+
     n, b = args.hands, args.block_size
     print(f"fzsim run benchmark: {n:,} greedy hands of fuzhou, block size {b:,},"
           f" {os.cpu_count()} CPUs (shared: timings are noisy)")

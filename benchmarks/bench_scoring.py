@@ -35,6 +35,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--calls", type=int, default=20_000_000, help="score_win calls in C")
     args = parser.parse_args()
+    from fzsim.provenance import header
+
+    print('\n'.join(header(seed=None)))
+
     facts = dict(winner=1, dealer=0, win_type="discard", discarder=2, specials=["jinque"],
                  flowers=[1, 1] + [0] * 13, exposed_kongs=1, golds=2, dealer_streak=2)
     print(f"{'family':<10} {'C score_win':>14} {'score_facts':>14} {'Python ref':>14} {'ref/C':>8}")

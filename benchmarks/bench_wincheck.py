@@ -32,6 +32,10 @@ def main(argv=None):
     ap.add_argument("--ref-hands", type=int, default=1000, help="hands timed in the Python reference")
     ap.add_argument("--seed", type=int, default=3)
     args = ap.parse_args(argv)
+    from fzsim.provenance import header
+
+    print('\n'.join(header(seed=args.seed)))
+
 
     hands = sample_hands(args.seed, args.hands)
     counts = np.stack([c for c, _ in hands])

@@ -480,6 +480,14 @@ def simulate(
         runner.close()
 
 
+def _parts_on_disk(root: str) -> bool:
+    """Whether any finished part file is in the results folder."""
+    for _dirpath, _dirs, files in os.walk(root):
+        if any(f.startswith("part-") and f.endswith(".parquet") for f in files):
+            return True
+    return False
+
+
 def _run(root, plans, identity, existing, runner, seats, log_sample, progress, check, block_fn, t_start):
     seed, block_size = identity.seed, identity.block_size
     manifest = existing or storage.Manifest(identity)
@@ -520,7 +528,9 @@ def _run(root, plans, identity, existing, runner, seats, log_sample, progress, c
             runner.run(tasks, on_done)
     except BaseException:
         # parts already written stay (they are whole); the manifest still says "running"
-        if created and not written and not any(done.values()):
+        # (a backend without generator results, Ray, reports nothing until every task is done,
+        # so look at the disk too: its workers may have written parts before one of them died)
+        if created and not written and not any(done.values()) and not _parts_on_disk(root):
             shutil.rmtree(root, ignore_errors=True)
         raise
 

@@ -85,22 +85,6 @@ def test_dask_local_cluster_gives_the_same_rows(baseline, tmp_path):
     pd.testing.assert_frame_equal(storage.load(tmp_path / "r"), ref)
 
 
-@pytest.mark.slow
-def test_dask_cluster_of_two_worker_processes_gives_the_same_rows(baseline, tmp_path, request):
-    """Two dask worker processes (~6 s of cluster start-up): runs only with ``-m slow``."""
-    markexpr = request.config.getoption("markexpr") or ""
-    if "slow" not in markexpr or "not slow" in markexpr:
-        pytest.skip("starts a 2-process dask cluster: run with -m slow")
-    distributed = pytest.importorskip("distributed")
-    _, ref = baseline
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster:
-        summary = sim(tmp_path / "r", 2000, variants=["fuzhou", "lianzhong"], seed=11,
-                      backend="dask", scheduler=cluster.scheduler_address, block_size=300)
-    assert summary.jobs == 2 and len(summary.peak_rss_mb) == 2   # both workers took blocks
-    pd.testing.assert_frame_equal(storage.load(tmp_path / "r"), ref)
-
-
 def test_other_seed_gives_other_walls(baseline, tmp_path):
     _, ref = baseline
     sim(tmp_path / "r", 2000, variants=["fuzhou"], seed=12, block_size=2000)
