@@ -50,7 +50,7 @@ EXCLUDES = {
                             F_SINGLE_WAIT, F_NO_HONORS, F_ONE_VOIDED_SUIT),
     F_THIRTEEN_ORPHANS: (F_ALL_TYPES, F_FULLY_CONCEALED, F_CONCEALED_HAND, F_SINGLE_WAIT,
                          F_ALL_TERMINALS_HONORS, F_OUTSIDE_HAND),
-    F_ALL_TERMINALS: (F_ALL_PUNGS, F_DOUBLE_PUNG, F_TRIPLE_PUNG, F_NO_HONORS, F_TERMINAL_PUNG,
+    F_ALL_TERMINALS: (F_ALL_PUNGS, F_DOUBLE_PUNG, F_NO_HONORS, F_TERMINAL_PUNG,
                       F_OUTSIDE_HAND, F_ALL_TERMINALS_HONORS),
     F_LITTLE_FOUR_WINDS: (F_BIG_THREE_WINDS,),
     F_LITTLE_THREE_DRAGONS: (F_DRAGON_PUNG, F_TWO_DRAGON_PUNGS),
@@ -425,16 +425,31 @@ cdef inline int _wait_rank(const GbFans* f) noexcept nogil:
     return 3 * f.count[F_EDGE_WAIT] + 2 * f.count[F_CLOSED_WAIT] + f.count[F_SINGLE_WAIT]
 
 
-cdef inline int _tie_rank(const GbFans* f) noexcept nogil:
-    """Of two readings worth the same, PyMahjongGB prefers 一色三同顺 (to 一色三节高), 三同刻,
-    全中 / 全带五, then the better wait fan (边张 over 嵌张 over 单钓): the same reading here."""
-    return 16 * (f.count[F_PURE_TRIPLE_CHOW] + f.count[F_TRIPLE_PUNG] + f.count[F_MIDDLE_TILES]
-                 + f.count[F_ALL_FIVE]) + _wait_rank(f)
+cdef inline void _keep_place(GbFans* best, const GbFans* cand) noexcept nogil:
+    """Of the places of the winning tile in one decomposition, keep the highest; of equal ones
+    the better wait fan (边张 over 嵌张 over 单钓: a tile read as edge and as pair is 边张)."""
+    if cand.base > best.base or (cand.base == best.base and _wait_rank(cand) > _wait_rank(best)):
+        memcpy(best, cand, sizeof(GbFans))
+
+
+cdef inline int _prefer(const GbFans* f) noexcept nogil:
+    return (f.count[F_PURE_TRIPLE_CHOW] + f.count[F_TRIPLE_PUNG] + f.count[F_MIDDLE_TILES]
+            + f.count[F_ALL_FIVE])
 
 
 cdef inline void _keep(GbFans* best, const GbFans* cand) noexcept nogil:
-    """Keep the higher reading; of two equal ones the first unless the other ranks higher."""
-    if cand.base > best.base or (cand.base == best.base and _tie_rank(cand) > _tie_rank(best)):
+    """Keep the higher of two readings (就高不就低). The rulebook does not order readings of equal
+    value; to list the same fans as PyMahjongGB, prefer the one with 一色三同顺 / 三同刻 / 全中 /
+    全带五, else the first found (decompositions come pung first, then chows, then the pair, at
+    the lowest tile)."""
+    cdef int a, b
+    if cand.base != best.base:
+        if cand.base > best.base:
+            memcpy(best, cand, sizeof(GbFans))
+        return
+    a = _prefer(cand)
+    b = _prefer(best)
+    if a > b:
         memcpy(best, cand, sizeof(GbFans))
 
 
@@ -506,11 +521,12 @@ cdef void _readings(const Ctx* c, const GbSet* sets, int n_sets, int pair, int k
     """Score the reading once per place the winning tile can take in it; keep the best."""
     cdef int i, t, place, w = c.win
     cdef uint8_t cnt[GB_N_FANS]
-    cdef GbFans cand
+    cdef GbFans cand, local
+    local.base = -1
     if pair == w:
         _score_sets(c, sets, n_sets, pair, knit >= 0, P_PAIR, -1, cnt)
         _finish(c, cnt, P_PAIR, &cand)
-        _keep(best, &cand)
+        _keep_place(&local, &cand)
     for i in range(c.n_melds, n_sets):
         t = sets[i].tile
         if sets[i].type == GB_PUNG:
@@ -528,11 +544,13 @@ cdef void _readings(const Ctx* c, const GbSet* sets, int n_sets, int pair, int k
             continue
         _score_sets(c, sets, n_sets, pair, knit >= 0, place, i, cnt)
         _finish(c, cnt, place, &cand)
-        _keep(best, &cand)
+        _keep_place(&local, &cand)
     if knit >= 0 and w < 27 and (w % 9) % 3 == GB_KNIT[knit][w // 9]:
         _score_sets(c, sets, n_sets, pair, 1, P_KNIT, -1, cnt)
         _finish(c, cnt, P_KNIT, &cand)
-        _keep(best, &cand)
+        _keep_place(&local, &cand)
+    if local.base >= 0:
+        _keep(best, &local)
 
 
 cdef void _shape(const Ctx* c, int fan, int extra, GbFans* best) noexcept nogil:
