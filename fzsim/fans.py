@@ -19,7 +19,7 @@ import numpy as np
 from fzsim.tiles import N_HAND_KINDS, as_hand_counts, kind_index, kind_name, parse
 from fzsim_core.packs.guobiao import batch as _gb
 
-__all__ = ["fans", "fans_many", "FanReport", "FAN_NAMES", "FAN_VALUES", "FLAG_SELFDRAW",
+__all__ = ["fans", "fans_many", "payments", "discard_winner", "FanReport", "FAN_NAMES", "FAN_VALUES", "FLAG_SELFDRAW",
            "FLAG_ROBBED_KONG", "FLAG_KONG_REPLACEMENT", "FLAG_LAST_TILE", "FLAG_FOURTH_TILE",
            "FLAG_MINGANGANG"]
 
@@ -210,3 +210,46 @@ def fans_many(counts, win_tile, *, melds=None, flags=0, flowers=0, seat_wind=0, 
         i = int(bad[0])
         raise ValueError(f"row {i}: {_gb.STATUS[int(status[i])]} ({bad.size} rejected rows)")
     return total, out
+
+
+#: 底分: what each non-winner pays on every win (RULES-PACKS.md §5.4)
+BASE_POINTS = 8
+MINIMUM_FANS = 8
+
+
+def payments(report, winner: int, discarder: int | None = None) -> list[int]:
+    """Zero-sum deltas of seats 0..3 for a legal win (RULES-PACKS.md §5.4, 底分 8).
+
+    Self-draw (``discarder`` None): each of the three others pays 8 + fan. On a discard (or a
+    robbed kong, whose konger is the ``discarder``): the discarder pays 8 + fan, the other two
+    8. ``report`` is a FanReport (fan = its total, flowers included) or an int total. A
+    FanReport under the 8-fan minimum without flowers is 诈和 and raises ``ValueError``.
+    """
+    if isinstance(report, FanReport):
+        if not report.legal:
+            raise ValueError(f"{report.base} fans without flowers is under the {MINIMUM_FANS}-fan minimum (诈和)")
+        fan = report.total
+    else:
+        fan = int(report)
+    for name, seat in (("winner", winner), ("discarder", discarder)):
+        if seat is not None and seat not in (0, 1, 2, 3):
+            raise ValueError(f"{name} {seat!r} must be a seat 0..3")
+    if discarder == winner:
+        raise ValueError("the discarder cannot be the winner")
+    deltas = [0, 0, 0, 0]
+    for seat in range(4):
+        if seat != winner:
+            pay = BASE_POINTS + (fan if discarder is None or seat == discarder else 0)
+            deltas[seat] -= pay
+            deltas[winner] += pay
+    return deltas
+
+
+def discard_winner(discarder: int, claimants) -> int:
+    """The one winner when several claim a discard: the first counter-clockwise (in play order:
+    下家, 对家, 上家) from the discarder (RULES-PACKS.md §5.2, GB-10)."""
+    seats = set(claimants)
+    for step in (1, 2, 3):
+        if (discarder + step) % 4 in seats:
+            return (discarder + step) % 4
+    raise ValueError(f"no claimant among {sorted(seats)} other than the discarder {discarder}")

@@ -449,7 +449,8 @@ cdef inline void _keep(GbFans* best, const GbFans* cand) noexcept nogil:
         return
     a = _prefer(cand)
     b = _prefer(best)
-    if a > b:
+    if a > b or (a == b and cand.count[F_PURE_TRIPLE_CHOW] and best.count[F_PURE_TRIPLE_CHOW]):
+        # two readings with 一色三同顺 of equal worth: PyMahjongGB keeps the later one
         memcpy(best, cand, sizeof(GbFans))
 
 
