@@ -10,6 +10,7 @@ here: its tile codes are W 万, B 饼 (dots), T 条 (bamboo), F1..F4 东南西�
 """
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import numpy as np
@@ -43,35 +44,38 @@ _POOLS = {
 }
 
 
+_POOL_NAMES = list(_POOLS)[1:]
+
+
 def _pool(rng):
     r = rng.random()
     if r < 0.35:
         return _POOLS["all"]
     if r < 0.55:  # one or two suits, maybe honours
-        suits = rng.choice(3, size=int(rng.integers(1, 3)), replace=False)
+        suits = rng.sample(range(3), rng.randrange(1, 3))
         pool = [s * 9 + i for s in suits for i in range(9)]
         return pool + (HONORS if rng.random() < 0.5 else [])
-    return _POOLS[rng.choice(list(_POOLS)[1:])]
+    return _POOLS[rng.choice(_POOL_NAMES)]
 
 
 def _sets(rng, pool):
     """4 sets (type, kind) + a pair from the pool, within 4 copies, or None."""
     held = np.zeros(34, dtype=np.int64)
     sets = []
-    chow_p = rng.choice([0.0, 0.3, 0.6, 0.9])
-    base = int(rng.integers(0, 9))
+    chow_p = rng.choice((0.0, 0.3, 0.6, 0.9))
+    base = rng.randrange(0, 9)
     suits = [s for s in range(3) if any(k // 9 == s for k in pool if k < 27)] or [0]
     for _ in range(4):
         for _try in range(20):
             if rng.random() < 0.5 and pool is not _POOLS["honors"]:
                 # correlated ranks: shifted / repeated / cross-suit patterns
-                s = int(rng.choice(suits))
-                r = base + int(rng.choice([0, 0, 1, 2, 3, 4, 6, -1, -2, -3]))
+                s = rng.choice(suits)
+                r = base + rng.choice((0, 0, 1, 2, 3, 4, 6, -1, -2, -3))
                 k = s * 9 + min(max(r, 0), 8)
                 if k not in pool:
-                    k = int(rng.choice(pool))
+                    k = rng.choice(pool)
             else:
-                k = int(rng.choice(pool))
+                k = rng.choice(pool)
             if rng.random() < chow_p and k < 27:
                 k = k - min(k % 9, 6) if k % 9 > 6 else k
                 if all((k + i) in pool or pool is _POOLS["all"] for i in range(3)) and \
@@ -89,7 +93,7 @@ def _sets(rng, pool):
         else:
             return None
     for _try in range(20):
-        k = int(rng.choice(pool))
+        k = rng.choice(pool)
         if held[k] + 2 <= 4:
             return sets, k
     return None
@@ -98,7 +102,7 @@ def _sets(rng, pool):
 def _finish(rng, counts, melds, held):
     """Pick the winning tile and the situation for a hand of known tiles."""
     tiles = np.repeat(np.arange(34), counts)
-    w = int(rng.choice(tiles))
+    w = int(tiles[rng.randrange(len(tiles))])
     sd = rng.random() < 0.5
     flags = FLAG_SELFDRAW if sd else 0
     if not sd and held[w] == 1 and rng.random() < 0.15:
@@ -109,19 +113,54 @@ def _finish(rng, counts, melds, held):
         flags |= FLAG_LAST_TILE
     if counts[w] == 1 and rng.random() < 0.15:
         flags |= FLAG_FOURTH_TILE
-    flowers = 0 if rng.random() < 0.7 else int(rng.integers(1, 9))
+    flowers = 0 if rng.random() < 0.7 else rng.randrange(1, 9)
     return {"counts": counts.astype(np.uint8), "melds": melds, "win": w, "flags": flags,
-            "flowers": flowers, "seat": int(rng.integers(0, 4)), "round": int(rng.integers(0, 4))}
+            "flowers": flowers, "seat": rng.randrange(0, 4), "round": rng.randrange(0, 4)}
 
 
-def _basic(rng):
+def _template(rng):
+    """4 sets + a pair of a rare structure (双龙会, 花龙, kongs, terminal pungs), or None."""
+    a, b, c = rng.sample(range(3), 3)
+    kind = rng.randrange(6)
+    if kind == 0:    # 三色双龙会
+        sets, pair = [(0, a * 9), (0, a * 9 + 6), (0, b * 9), (0, b * 9 + 6)], c * 9 + 4
+    elif kind == 1:  # 一色双龙会
+        sets, pair = [(0, a * 9), (0, a * 9), (0, a * 9 + 6), (0, a * 9 + 6)], a * 9 + 4
+    elif kind == 2:  # 花龙 / 清龙 + any set
+        sets = [(0, a * 9), (0, (b if rng.random() < 0.7 else a) * 9 + 3), (0, c * 9 + 6)]
+        sets.append((rng.randrange(2), rng.choice(SUITED[:7] + SUITED[9:16])))
+        pair = rng.choice(_POOLS["all"])
+    elif kind == 3:  # three or four kongs
+        ks = rng.sample(_POOLS["all"], 4)
+        n = rng.choice((3, 4))
+        sets = [(2 if i < n else 1, k) for i, k in enumerate(ks)]
+        pair = rng.choice(_POOLS["all"])
+    elif kind == 4:  # terminal / honour pungs
+        ks = rng.sample(ORPHANS if rng.random() < 0.5 else ORPHANS[:6], 4)
+        sets, pair = [(2 if rng.random() < 0.1 else 1, k) for k in ks], rng.choice(ORPHANS)
+    else:            # no fan likely: mixed suits and claims
+        got = _sets(rng, _POOLS["all"])
+        if got is None:
+            return None
+        sets, pair = got
+    held = np.zeros(34, dtype=np.int64)
+    for t, k in sets:
+        if t == 0:
+            held[k:k + 3] += 1
+        else:
+            held[k] += 4 if t == 2 else 3
+    held[pair] += 2
+    return (sets, pair) if (held <= 4).all() else None
+
+
+def _basic(rng, template=False):
     while True:
-        got = _sets(rng, _pool(rng))
+        got = _template(rng) if template else _sets(rng, _pool(rng))
         if got is not None:
             break
     sets, pair = got
-    n_melds = int(rng.choice(5, p=[0.35, 0.2, 0.2, 0.15, 0.1]))
-    order = rng.permutation(4)
+    n_melds = rng.choices(range(5), (0.35, 0.2, 0.2, 0.15, 0.1))[0]
+    order = rng.sample(range(4), 4)
     declared = set(int(i) for i in order[:n_melds]) | {i for i, (t, _) in enumerate(sets) if t == 2}
     counts = np.zeros(34, dtype=np.int64)
     counts[pair] += 2
@@ -149,12 +188,12 @@ def _held(counts, melds):
 def _seven_pairs(rng):
     counts = np.zeros(34, dtype=np.int64)
     if rng.random() < 0.15:
-        s, r = int(rng.integers(0, 3)), int(rng.integers(0, 3))
+        s, r = rng.randrange(0, 3), rng.randrange(0, 3)
         counts[s * 9 + r:s * 9 + r + 7] = 2
         return counts
     pool = _pool(rng)
     while counts.sum() < 14:
-        k = int(rng.choice(pool))
+        k = rng.choice(pool)
         if counts[k] <= 2:
             counts[k] += 2
     return counts
@@ -164,21 +203,30 @@ def _knitted(rng, p):
     return [s * 9 + r for s in range(3) for r in range(KNIT[p][s], 9, 3)]
 
 
+def random_hands(seed, n):
+    """n random winning hands (dicts, module doc) from one seed."""
+    rng = random.Random(seed)
+    return [random_hand(rng) for _ in range(n)]
+
+
 def random_hand(rng):
-    """One random winning hand (dict, module doc), every shape and situation."""
+    """One random winning hand (dict, module doc), every shape and situation; `rng` is a
+    ``random.Random`` (scalar draws from it are several times cheaper than numpy's)."""
     u = rng.random()
     melds = []
-    if u < 0.78:
+    if u < 0.72:
         counts, melds = _basic(rng)
+    elif u < 0.78:
+        counts, melds = _basic(rng, template=True)
     elif u < 0.86:
         counts = _seven_pairs(rng)
     elif u < 0.88:
         counts = np.zeros(34, dtype=np.int64)
         counts[ORPHANS] = 1
-        counts[int(rng.choice(ORPHANS))] += 1
+        counts[rng.choice(ORPHANS)] += 1
     elif u < 0.92:
-        tiles = _knitted(rng, int(rng.integers(0, 6))) + HONORS
-        drop = rng.choice(9, size=2, replace=False) if rng.random() < 0.3 else rng.choice(16, size=2, replace=False)
+        tiles = _knitted(rng, rng.randrange(0, 6)) + HONORS
+        drop = rng.sample(range(9 if rng.random() < 0.3 else 16), 2)
         counts = np.zeros(34, dtype=np.int64)
         for i, k in enumerate(tiles):
             if i not in set(int(d) for d in drop):
@@ -191,7 +239,7 @@ def random_hand(rng):
                 continue
             (t, k), pair = got[0][0], got[1]
             counts = np.zeros(34, dtype=np.int64)
-            counts[_knitted(rng, int(rng.integers(0, 6)))] = 1
+            counts[_knitted(rng, rng.randrange(0, 6))] = 1
             counts[pair] += 2
             if t != 0 and rng.random() < 0.5 or t == 2:
                 melds = [(t, k, 0 if t == 2 and rng.random() < 0.4 else 1)]
@@ -205,10 +253,10 @@ def random_hand(rng):
             if (_held(counts, melds) <= 4).all():
                 break
     else:
-        s = int(rng.integers(0, 3))
+        s = rng.randrange(0, 3)
         counts = np.zeros(34, dtype=np.int64)
         counts[s * 9:s * 9 + 9] = [3, 1, 1, 1, 1, 1, 1, 1, 3]
-        counts[s * 9 + int(rng.integers(0, 9))] += 1
+        counts[s * 9 + rng.randrange(0, 9)] += 1
     return _finish(rng, counts, melds, _held(counts, melds))
 
 
