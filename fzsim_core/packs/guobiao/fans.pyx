@@ -26,6 +26,9 @@ from fzsim_core.packs.guobiao.shapes cimport (
     gb_wait_mask)
 
 from fzsim_core.packs.guobiao.fanids cimport *
+
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long) nogil
 from fzsim_core.packs.guobiao.relations cimport gb_set_relations
 
 # where the winning tile sits in a reading
@@ -119,6 +122,7 @@ ctypedef struct Ctx:
     bint selfdraw
     bint unique               # 独听: one kind completes the hand
     bint nine_gates
+    uint8_t hog               # 四归一: kinds held 4 times and not as a (declared) kong
 
 
 cdef inline bint _is_orphan(int k) noexcept nogil:
@@ -219,9 +223,7 @@ cdef void _score_sets(const Ctx* c, const GbSet* sets, int n_sets, int pair, bin
     cdef bint outside = 1, fives = 1
     memcpy(cnt, c.tileset, GB_N_FANS)
     cnt[F_ALL_EVEN_PUNGS] = 0
-    for t in range(34):
-        if c.held[t] == 4 and not _has_kong(sets, n_sets, t):
-            cnt[F_TILE_HOG] += 1
+    cnt[F_TILE_HOG] = c.hog
     for i in range(n_sets):
         t = sets[i].tile
         if sets[i].type == GB_CHOW:
@@ -328,14 +330,6 @@ cdef void _score_sets(const Ctx* c, const GbSet* sets, int n_sets, int pair, bin
     gb_set_relations(0, spung, nsp, cnt)
 
 
-cdef bint _has_kong(const GbSet* sets, int n, int t) noexcept nogil:
-    cdef int i
-    for i in range(n):
-        if sets[i].type == GB_KONG and sets[i].tile == t:
-            return 1
-    return 0
-
-
 cdef bint _double_dragon(const int* chow, int pair, uint8_t* cnt) noexcept nogil:
     """一色双龙会 / 三色双龙会: 123 + 789 twice and a pair of 5 (they use all four chows)."""
     cdef int i, lo = 0, hi = 0, lo_s = 0, hi_s = 0, s, ps = pair // 9
@@ -363,12 +357,9 @@ cdef bint _double_dragon(const int* chow, int pair, uint8_t* cnt) noexcept nogil
 
 cdef void _special(const Ctx* c, int fan, uint8_t* cnt) noexcept nogil:
     """A special shape: its own fan over the tile-set fans and 四归一."""
-    cdef int t
     memcpy(cnt, c.tileset, GB_N_FANS)
     cnt[F_ALL_EVEN_PUNGS] = 0
-    for t in range(34):
-        if c.held[t] == 4:
-            cnt[F_TILE_HOG] += 1
+    cnt[F_TILE_HOG] = c.hog    # special shapes have no kong
     cnt[fan] = 1
 
 
@@ -403,11 +394,12 @@ cdef void _finish(const Ctx* c, uint8_t* cnt, int place, GbFans* out) noexcept n
             continue
         e0 = EXCL[f][0]
         e1 = EXCL[f][1]
-        if e0 == 0 and e1 == 0:
-            continue
-        for g in range(1, GB_N_FANS):
-            if (e0 >> g & 1) if g < 64 else (e1 >> (g - 64) & 1):
-                cnt[g] = 0
+        while e0:
+            cnt[__builtin_ctzll(e0)] = 0
+            e0 &= e0 - 1
+        while e1:
+            cnt[64 + __builtin_ctzll(e1)] = 0
+            e1 &= e1 - 1
     cnt[GB_FAN_FLOWERS] = 0
     cnt[GB_FAN_CHICKEN] = 0
     for f in range(1, GB_N_FANS):
@@ -606,6 +598,11 @@ cdef int gb_evaluate(const GbHand* h, GbFans* out) noexcept nogil:
     c.unique = mask != 0 and (mask & (mask - 1)) == 0
     c.nine_gates = h.n_melds == 0 and _nine_gates(c13)
     _tileset_fans(&c)
+    c.hog = 0
+    for k in range(34):
+        c.hog += c.held[k] == 4
+    for i in range(h.n_melds):
+        c.hog -= h.melds[i].type == GB_KONG
     # the basic shape: declared sets + a decomposition of the concealed tiles
     nd = gb_decompose(h.counts, 4 - h.n_melds, decs, GB_MAX_DECOMP)
     for d in range(nd):

@@ -171,6 +171,9 @@ cdef void gb_set_relations(bint chows, const int* t, int n, uint8_t* cnt) noexce
                 eb[ne] = j
                 ef[ne] = f
                 ne += 1
+    if ne == 1 and GB_VALUE[ef[0]] > best:
+        cnt[ef[0]] += 1
+        return
     for mask in range(1, 1 << ne):
         # a forest in which fans of one name share no set
         for i in range(4):

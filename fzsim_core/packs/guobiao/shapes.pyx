@@ -13,7 +13,7 @@ from libc.stdint cimport uint8_t
 from libc.string cimport memcpy
 
 from fzsim_core.hand cimport Hand, hand_set_counts
-from fzsim_core.wintables cimport hand_is_win
+from fzsim_core.wintables cimport hand_is_win, hand_wait_mask
 
 # the 13 terminals and honours
 cdef extern from *:
@@ -150,9 +150,23 @@ cdef inline bint _basic(const uint8_t* counts) noexcept nogil:
     return hand_is_win(&h)
 
 
-cdef bint gb_is_win(const uint8_t* counts, int n_melds) noexcept nogil:
+cdef bint _knitted_win(const uint8_t* counts, int p) noexcept nogil:
+    """组合龙 of knitting p + the rest in the basic shape."""
     cdef uint8_t rest[34]
-    cdef int p, s, r
+    cdef int s, r
+    if not gb_has_knitted_straight(counts, p):
+        return 0
+    memcpy(rest, counts, 34)
+    for s in range(3):
+        r = GB_KNIT[p][s]
+        while r < 9:
+            rest[s * 9 + r] -= 1
+            r += 3
+    return _basic(rest)
+
+
+cdef bint gb_is_win(const uint8_t* counts, int n_melds) noexcept nogil:
+    cdef int p
     if _basic(counts):
         return 1
     if n_melds == 0 and (gb_is_seven_pairs(counts) or gb_is_thirteen_orphans(counts)
@@ -160,34 +174,71 @@ cdef bint gb_is_win(const uint8_t* counts, int n_melds) noexcept nogil:
         return 1
     if n_melds <= 1:
         for p in range(GB_N_KNIT):
-            if gb_has_knitted_straight(counts, p):
-                memcpy(rest, counts, 34)
-                for s in range(3):
-                    r = GB_KNIT[p][s]
-                    while r < 9:
-                        rest[s * 9 + r] -= 1
-                        r += 3
-                if _basic(rest):
-                    return 1
+            if _knitted_win(counts, p):
+                return 1
     return 0
 
 
 cdef unsigned long long gb_wait_mask(const uint8_t* counts, const uint8_t* held,
                                      int n_melds) noexcept nogil:
+    """The basic shape's waits from the core's step tables (wintables hand_wait_mask), a fifth
+    copy by decomposition, and each special shape only where its precondition holds."""
     cdef uint8_t c[34]
-    cdef unsigned long long mask = 0
-    cdef int k
+    cdef unsigned long long mask, bit
+    cdef int k, p, s, r, odd = 0, odd_kind = -1, missing, miss_kind
+    cdef bint orphans_only = 1, singles = 1
     cdef GbDecomp one
+    cdef Hand h
+    hand_set_counts(&h, counts, -1)
+    mask = hand_wait_mask(&h)
     memcpy(c, counts, 34)
     for k in range(34):
-        if held[k] >= 4:
-            continue
-        c[k] += 1
-        if c[k] == 5:
-            # a fifth copy (past the tables' base-5 digits): only the basic shape can use it
+        if c[k] == 4:
+            c[k] = 5
             if gb_decompose(c, 4 - n_melds, &one, 1):
                 mask |= (<unsigned long long>1) << k
-        elif gb_is_win(c, n_melds):
-            mask |= (<unsigned long long>1) << k
-        c[k] -= 1
+            c[k] = 4
+        if c[k] % 2:
+            odd += 1
+            odd_kind = k
+        if c[k] > 1:
+            singles = 0
+        if c[k] and not (k >= 27 or k % 9 == 0 or k % 9 == 8):
+            orphans_only = 0
+    if n_melds == 0:
+        if odd == 1 and c[odd_kind] < 4:
+            c[odd_kind] += 1
+            if gb_is_seven_pairs(c):
+                mask |= (<unsigned long long>1) << odd_kind
+            c[odd_kind] -= 1
+        for k in range(34):
+            if (orphans_only and (k >= 27 or k % 9 == 0 or k % 9 == 8)) or (singles and c[k] == 0):
+                c[k] += 1
+                if gb_is_thirteen_orphans(c) or gb_honors_knitted(c) >= 0:
+                    mask |= (<unsigned long long>1) << k
+                c[k] -= 1
+    if n_melds <= 1:
+        for p in range(GB_N_KNIT):
+            missing = 0
+            miss_kind = -1
+            for s in range(3):
+                r = GB_KNIT[p][s]
+                while r < 9:
+                    if c[s * 9 + r] == 0:
+                        missing += 1
+                        miss_kind = s * 9 + r
+                    r += 3
+            if missing > 1:
+                continue
+            for k in range(34):
+                bit = (<unsigned long long>1) << k
+                if mask & bit or (missing == 1 and k != miss_kind) or c[k] >= 4:
+                    continue
+                c[k] += 1
+                if _knitted_win(c, p):
+                    mask |= bit
+                c[k] -= 1
+    for k in range(34):
+        if held[k] >= 4:
+            mask &= ~((<unsigned long long>1) << k)
     return mask
