@@ -27,19 +27,6 @@ from fzsim_core.packs.guobiao import batch  # noqa: E402
 import guobiao_oracle as go  # noqa: E402
 
 
-def _oracle_args(h):
-    from fzsim.fans import FLAG_FOURTH_TILE, FLAG_KONG_REPLACEMENT, FLAG_LAST_TILE, FLAG_ROBBED_KONG, FLAG_SELFDRAW
-
-    pack = tuple(("CHI", go.CODES[k + 1], 1) if t == 0 else ("PENG", go.CODES[k], 1) if t == 1
-                 else ("GANG", go.CODES[k], 1 if e else 0) for t, k, e in h["melds"])
-    c13 = list(h["counts"])
-    c13[h["win"]] -= 1
-    hand = tuple(go.CODES[k] for k in range(34) for _ in range(int(c13[k])))
-    f = h["flags"]
-    return (pack, hand, go.CODES[h["win"]], h["flowers"], bool(f & FLAG_SELFDRAW), bool(f & FLAG_FOURTH_TILE),
-            bool(f & (FLAG_ROBBED_KONG | FLAG_KONG_REPLACEMENT)), bool(f & FLAG_LAST_TILE), h["seat"], h["round"])
-
-
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=20000, help="hands evaluated by fzsim per pass")
@@ -63,7 +50,7 @@ def main(argv=None):
     api = len(hands) / min(runs)
     kernel = 1.0 / min(batch._bench(counts, melds, cols["win"], flags, args.reps)[0] for _ in range(5))
 
-    oracle_calls = [_oracle_args(h) for h in hands[:args.oracle_hands]]
+    oracle_calls = [go.oracle_args(h) for h in hands[:args.oracle_hands]]
     runs = []
     for _ in range(3):
         t0 = time.perf_counter()

@@ -260,28 +260,25 @@ def random_hand(rng):
     return _finish(rng, counts, melds, _held(counts, melds))
 
 
-def oracle(h):
-    """PyMahjongGB's (total, Counter {fan name: count}) for a hand dict."""
-    from MahjongGB import MahjongFanCalculator
-
-    pack = []
-    for t, k, exposed in h["melds"]:
-        if t == 0:
-            pack.append(("CHI", CODES[k + 1], 1))
-        elif t == 1:
-            pack.append(("PENG", CODES[k], 1))
-        else:
-            pack.append(("GANG", CODES[k], 1 if exposed else 0))
+def oracle_args(h):
+    """The positional arguments of PyMahjongGB's MahjongFanCalculator for a hand dict."""
+    pack = tuple(("CHI", CODES[k + 1], 1) if t == 0 else ("PENG", CODES[k], 1) if t == 1
+                 else ("GANG", CODES[k], 1 if exposed else 0) for t, k, exposed in h["melds"])
     c13 = np.array(h["counts"], dtype=np.int64)
     c13[h["win"]] -= 1
     hand = tuple(CODES[k] for k in range(34) for _ in range(int(c13[k])))
     f = h["flags"]
-    res = MahjongFanCalculator(tuple(pack), hand, CODES[h["win"]], h["flowers"], bool(f & FLAG_SELFDRAW),
-                               bool(f & FLAG_FOURTH_TILE), bool(f & (FLAG_ROBBED_KONG | FLAG_KONG_REPLACEMENT)),
-                               bool(f & FLAG_LAST_TILE), h["seat"], h["round"], True)
+    return (pack, hand, CODES[h["win"]], h["flowers"], bool(f & FLAG_SELFDRAW), bool(f & FLAG_FOURTH_TILE),
+            bool(f & (FLAG_ROBBED_KONG | FLAG_KONG_REPLACEMENT)), bool(f & FLAG_LAST_TILE), h["seat"], h["round"])
+
+
+def oracle(h):
+    """PyMahjongGB's (total, Counter {fan name: count}) for a hand dict."""
+    from MahjongGB import MahjongFanCalculator
+
     fans = Counter()
     total = 0
-    for value, count, name, _en in res:
+    for value, count, name, _en in MahjongFanCalculator(*oracle_args(h), True):
         fans[name] += count
         total += value * count
     return total, fans

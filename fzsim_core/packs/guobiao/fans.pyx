@@ -26,10 +26,10 @@ from fzsim_core.packs.guobiao.shapes cimport (
     gb_wait_mask)
 
 from fzsim_core.packs.guobiao.fanids cimport *
+from fzsim_core.packs.guobiao.relations cimport gb_set_relations
 
 cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
-from fzsim_core.packs.guobiao.relations cimport gb_set_relations
 
 # where the winning tile sits in a reading
 cdef enum:
@@ -287,17 +287,12 @@ cdef void _score_sets(const Ctx* c, const GbSet* sets, int n_sets, int pair, bin
         yj -= 1   # 九莲宝灯 不计幺九刻: the pung of its 1s or 9s
     cnt[F_TERMINAL_PUNG] = <uint8_t>yj
     # concealed pungs and kongs
-    if dark == 4:
-        cnt[F_FOUR_CONCEALED_PUNGS] = 1
-    elif dark == 3:
-        cnt[F_THREE_CONCEALED_PUNGS] = 1
-    elif dark == 2:
-        cnt[F_TWO_CONCEALED_PUNGS] = 1
+    if dark >= 2:
+        cnt[F_TWO_CONCEALED_PUNGS if dark == 2 else
+            F_THREE_CONCEALED_PUNGS if dark == 3 else F_FOUR_CONCEALED_PUNGS] = 1
     nk = mk + ak
-    if nk == 4:
-        cnt[F_FOUR_KONGS] = 1
-    elif nk == 3:
-        cnt[F_THREE_KONGS] = 1
+    if nk >= 3:
+        cnt[F_THREE_KONGS if nk == 3 else F_FOUR_KONGS] = 1
     elif mk == 2:
         cnt[F_TWO_MELDED_KONGS] = 1
     elif ak == 2:
