@@ -117,6 +117,22 @@ FAMILY_CASES = [
     (dict(hand="11223344556677p", win_tile="7p", win="selfdraw"), {"连七对": 1, "自摸": 1}),
     (dict(hand="111999m111999p11s", win_tile="1s"), {"清幺九": 1, "四暗刻": 1, "双同刻": 0}),
     (dict(hand="111999m222z99s", melds=["999p"], win_tile="9s"), {"混幺九": 1, "双同刻": 1}),
+    # ranges, terminals and fives
+    (dict(hand="123m789m111p99s", melds=["789s"], win_tile="9s"), {"全带幺": 1}),
+    (dict(hand="345m456p555s55m", melds=["567s"], win_tile="5m"), {"全带五": 1, "断幺": 0}),
+    (dict(hand="222m444p666s88m", melds=["888s"], win_tile="8m"), {"全双刻": 1, "碰碰和": 0}),
+    (dict(hand="789m789p789s99m", melds=["777s"], win_tile="9m"), {"全大": 1, "大于五": 0}),
+    (dict(hand="456m456p456s55m", melds=["444s"], win_tile="5m"), {"全中": 1, "断幺": 0}),
+    (dict(hand="123m123p123s11m", melds=["333s"], win_tile="1m"), {"全小": 1, "小于五": 0}),
+    (dict(hand="678m789p666s99m", melds=["789s"], win_tile="9m"), {"大于五": 1}),
+    (dict(hand="123m234p234s22m", melds=["123s"], win_tile="2m"), {"小于五": 1}),
+    (dict(hand="123p345p888p55z", melds=["456s"], win_tile="5z"), {"推不倒": 1, "缺一门": 0}),
+    (dict(hand="234m345p567s66s", melds=["678m"], win_tile="6s"), {"断幺": 1, "无字": 0}),
+    (dict(hand="123m456p789s11z", melds=["666z"], win_tile="1z"), {"五门齐": 1, "花龙": 1}),
+    (dict(hand="123m456m77p", melds=["1111z", ("2222z", "concealed")], win_tile="7p"), {"混一色": 0, "明杠": 1, "暗杠": 1}),
+    (dict(hand="11z", melds=["123m", "5555p", "6666s", "789m"], win_tile="1z"), {"双明杠": 1, "全求人": 1}),
+    (dict(hand="123m55s", melds=["789p", ("4444p", "concealed"), ("6666s", "concealed")], win_tile="5s"),
+     {"双暗杠": 1, "双暗刻": 0, "暗杠": 0}),
     # chows between sets
     (dict(hand="123m123m123m123m55s", win_tile="5s"), {"一色四同顺": 1}),
     (dict(hand="123m234m345m456m99p", win_tile="9p"), {"一色四步高": 1}),
@@ -242,3 +258,24 @@ def test_batched_matches_single():
     counts[1, 0] += 1
     with pytest.raises(ValueError, match="row 1: wrong tile count"):
         fans_many(counts, kinds)
+
+
+def test_garbage_arrays_are_rejected_not_crashed():
+    from fzsim_core.packs.guobiao import batch
+
+    rng = np.random.default_rng(5)
+    n = 20000
+    counts = rng.integers(0, 6, size=(n, 34), dtype=np.uint8) * (rng.random((n, 34)) < 0.3)
+    melds = rng.integers(-1, 4, size=(n, 4, 3), dtype=np.int8)
+    melds[:, :, 1] = rng.integers(-3, 40, size=(n, 4))
+    total = np.zeros(n, dtype=np.int16)
+    table = np.zeros((n, batch.N_FANS), dtype=np.uint8)
+    status = np.zeros(n, dtype=np.int8)
+    u8 = lambda hi: rng.integers(0, hi, size=n, dtype=np.uint8)  # noqa: E731
+    batch.evaluate_many_into(np.ascontiguousarray(counts), melds, u8(34), u8(64), u8(9), u8(4), u8(4),
+                             total, table, status)
+    assert set(np.unique(status)) <= set(batch.STATUS)
+    assert (total[status != 0] == 0).all()
+    with pytest.raises(ValueError, match="row 0"):
+        batch.evaluate_many_into(np.ascontiguousarray(counts[:1]), melds[:1], np.array([40], np.uint8),
+                                 u8(64)[:1], u8(9)[:1], u8(4)[:1], u8(4)[:1], total[:1], table[:1], status[:1])
