@@ -9,6 +9,9 @@ Tiles use the project's notation (``123m456p789s``, ``1z``..``7z`` = 东南西�
 the concealed tiles *with* the winning tile; ``melds`` are the declared sets, each a string
 (``"234m"`` chow, ``"555p"`` pung, ``"5555p"`` exposed kong, all claimed) or a tuple
 ``("5555p", "concealed")`` for a concealed kong (暗杠).
+
+``fzsim.fans`` is the function; take the module's other names with ``from fzsim.fans import
+...`` (``import fzsim.fans as m`` would give the function, which shadows the module there).
 """
 from __future__ import annotations
 

@@ -14,6 +14,22 @@ highest (就高不就低). Within one reading the five principles are applied as
   leaves the fourth one pairing once with one of them; otherwise the pair fans form a forest
   (no set joins a group twice) in which two fans of the same name share no set.
 
+Readings where the rulebook text (RULES-PACKS.md §5.4, seed 000 ⑧) leaves room, chosen to agree
+with PyMahjongGB, the calculator RULES-PACKS.md §7.1 names as the cross-check (0 differences in
+1,000,000 random hands, tests/test_guobiao_oracle.py):
+
+* 边张 / 嵌张 / 单钓 need 独听: one kind completes the 13 tiles in any shape, a fifth copy
+  counted as a wait ("12345和3 … 不算边张": a second wait voids them);
+* 和绝张 (GB-A3): the caller's flag, and also when the winner's own exposed sets show the other
+  three copies; the flag with another copy in the concealed hand is an error (GB_ERR_FLAGS);
+* 九莲宝灯 不计清一色、门前清 and the one 幺九刻 its shape always holds (111 or 999);
+* 清幺九 不计双同刻 but counts 三同刻; 四暗刻 drops 不求人 and keeps 自摸;
+* 明暗杠 (an exposed + a concealed kong, 5) is not a rulebook fan: 明杠 1 + 暗杠 2 unless the
+  GB_MINGANGANG option (PyMahjongGB, Botzone) asks for it;
+* readings of equal value (the rulebook does not order them): the one with 一色三同顺 / 三同刻 /
+  全中 / 全带五; of two with 一色三同顺 the later; else the first (pung, then chows, then the pair
+  at the lowest tile); within one decomposition 边张 over 嵌张 over 单钓.
+
 Everything is C: no GIL, no Python objects, safe from several threads at once. The tables
 (values, exclusions) are static or filled once at import. The Python surface is `fzsim.fans`.
 """
