@@ -86,9 +86,10 @@ def _meld(item) -> tuple[int, int, int]:
         text, concealed = item[0], item[1] == "concealed"
     if not isinstance(text, str):
         raise ValueError(f"meld {item!r} must be tile notation such as '234m', '555p' or '5555p'")
-    c = parse(text)[:N_HAND_KINDS] if not parse(text)[N_HAND_KINDS:].any() else None
-    if c is None:
+    full = parse(text)
+    if full[N_HAND_KINDS:].any():
         raise ValueError(f"meld {text!r} holds a flower")
+    c = full[:N_HAND_KINDS]
     kinds = np.flatnonzero(c)
     n = int(c.sum())
     if len(kinds) == 1 and n in (3, 4):
@@ -193,15 +194,20 @@ def fans_many(counts, win_tile, *, melds=None, flags=0, flowers=0, seat_wind=0, 
     each an (N,) array or a scalar. ``fans[i, f]`` is how often fan id f (``FAN_NAMES[f]``)
     counts. Raises ``ValueError`` naming the first row the evaluator rejects and why.
     """
-    c = np.ascontiguousarray(counts, dtype=np.uint8)
-    if c.ndim != 2 or c.shape[1] != N_HAND_KINDS:
-        raise ValueError(f"counts must be (N, 34), got shape {c.shape}")
+    raw = np.asarray(counts)
+    if raw.ndim != 2 or raw.shape[1] != N_HAND_KINDS:
+        raise ValueError(f"counts must be (N, 34), got shape {raw.shape}")
+    if raw.size and (raw.min() < 0 or raw.max() > 4):
+        raise ValueError("counts must lie in 0..4")
+    c = np.ascontiguousarray(raw, dtype=np.uint8)
     n = c.shape[0]
     m = np.full((n, 4, 3), -1, dtype=np.int8) if melds is None else np.ascontiguousarray(melds, dtype=np.int8)
 
     def col(x, name):
-        a = np.ascontiguousarray(np.broadcast_to(np.asarray(x), (n,)), dtype=np.uint8)
-        return a
+        a = np.asarray(x)
+        if a.ndim > 1 or (a.ndim == 1 and a.shape[0] != n) or (a < 0).any() or (a > 255).any():
+            raise ValueError(f"{name} must be a scalar or an (N,) array of small non-negative ints")
+        return np.ascontiguousarray(np.broadcast_to(a, (n,)), dtype=np.uint8)
 
     total = np.zeros(n, dtype=np.int16)
     out = np.zeros((n, _gb.N_FANS), dtype=np.uint8)

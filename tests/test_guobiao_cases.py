@@ -258,6 +258,10 @@ def test_batched_matches_single():
     counts[1, 0] += 1
     with pytest.raises(ValueError, match="row 1: wrong tile count"):
         fans_many(counts, kinds)
+    with pytest.raises(ValueError, match="0..4"):
+        fans_many(counts * 2, kinds)
+    with pytest.raises(ValueError, match="seat_wind"):
+        fans_many(counts, kinds, seat_wind=[0, 1])
 
 
 def test_garbage_arrays_are_rejected_not_crashed():
