@@ -102,3 +102,65 @@ def test_a_million_random_hands_agree_with_pymahjonggb(request):
         bad += b
         total += N_SLOW // 20
     assert bad == [], f"{len(bad)} of {total} differ, e.g. {bad[:3]}"
+
+
+def _pure_suit_sweep(stride):
+    """Every stride-th 14-tile multiset of one suit (counts <= 4), concealed, each tile of it as
+    the winning tile, on a discard and self-drawn: fzsim and PyMahjongGB agree on win / no win
+    and, for wins, on the fans. Returns (situations compared, wins)."""
+    from MahjongGB import MahjongFanCalculator  # noqa: F401  (the oracle must be importable)
+
+    vecs = []
+
+    def rec(i, left, cur):
+        if i == 9:
+            if left == 0:
+                vecs.append(list(cur))
+            return
+        for c in range(min(4, left) + 1):
+            cur.append(c)
+            rec(i + 1, left - c, cur)
+            cur.pop()
+
+    rec(0, 14, [])
+    rows = [(v, w, sd) for v in vecs[::stride] for w in range(9) if v[w] for sd in (0, 1)]
+    n = len(rows)
+    counts = np.zeros((n, 34), dtype=np.uint8)
+    counts[:, :9] = [r[0] for r in rows]
+    win = np.array([r[1] for r in rows], dtype=np.uint8)
+    flags = np.array([r[2] for r in rows], dtype=np.uint8)
+    from fzsim_core.packs.guobiao import batch
+
+    total = np.zeros(n, dtype=np.int16)
+    table = np.zeros((n, batch.N_FANS), dtype=np.uint8)
+    status = np.zeros(n, dtype=np.int8)
+    zeros = np.zeros(n, dtype=np.uint8)
+    batch.evaluate_many_into(counts, np.full((n, 4, 3), -1, dtype=np.int8), win, flags, zeros, zeros, zeros,
+                             total, table, status)
+    bad = []
+    for i in range(n):
+        h = {"counts": counts[i], "melds": [], "win": int(win[i]), "flags": int(flags[i]), "flowers": 0,
+             "seat": 0, "round": 0}
+        try:
+            o = go.oracle(h)
+        except TypeError:  # PyMahjongGB's ERROR_NOT_WIN
+            o = None
+        mine = None if status[i] else (int(total[i]), go.ours(table[i]))
+        if o != mine:
+            bad.append((counts[i, :9].tolist(), int(win[i]), int(flags[i]), o, mine))
+    assert bad == [], f"{len(bad)} of {n} differ, e.g. {bad[:3]}"
+    return n, int((status == 0).sum())
+
+
+def test_pure_suit_hands_sample():
+    n, wins = _pure_suit_sweep(97)
+    assert n > 10_000 and wins > 1_000
+
+
+@pytest.mark.slow
+def test_every_pure_suit_hand(request):
+    markexpr = request.config.getoption("-m") or ""
+    if "slow" not in markexpr or "not slow" in markexpr:
+        pytest.skip("the exhaustive one-suit sweep runs only with -m slow")
+    n, wins = _pure_suit_sweep(1)
+    assert (n, wins) == (1_526_400, 190_494)
