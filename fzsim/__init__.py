@@ -21,11 +21,13 @@ from fzsim import rules
 from fzsim.rules import PRESETS, RuleConfig, RuleError
 from fzsim.rules import load as load_rules
 from fzsim.scoring import ScoreReport, score
+from fzsim.fans import FanReport, fans, fans_many
 
 __all__ = [
     "__version__", "fmt", "kind_index", "kind_name", "parse",
     "is_win", "waits", "shanten", "is_jinque", "is_jinlong", "is_xianjin_wait", "is_win_many", "shanten_many",
     "rules", "PRESETS", "RuleConfig", "RuleError", "load_rules", "ScoreReport", "score",
+    "fans", "fans_many", "FanReport",
     "HandResult", "build_wall", "play_hand",
     "simulate", "load",
 ]

@@ -1,0 +1,244 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""国标 winning shapes (RULES-PACKS.md §5.3), the groundwork of the fan evaluator (fans.pyx).
+
+* the basic shape: n sets (chows, pungs) + a pair, every decomposition listed once;
+* 七对 (four of a kind = two pairs), 十三幺, 全不靠 (七星不靠 when all 7 honours are in it),
+  组合龙 (the 9 knitted tiles + one set + a pair, one declared set allowed);
+* the wait mask of a 13-tile hand over all these shapes (独听 = a single kind completes it).
+
+The basic-shape test is the core's table search (wintables.pyx, no golds); everything else reads
+only its arguments, so it runs without the GIL.
+"""
+from libc.stdint cimport uint8_t
+from libc.string cimport memcpy
+
+from fzsim_core.hand cimport Hand, hand_set_counts
+from fzsim_core.wintables cimport hand_is_win, hand_wait_mask
+
+# the 13 terminals and honours
+cdef extern from *:
+    """
+    static const unsigned char GB_ORPHANS[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
+    """
+    const uint8_t GB_ORPHANS[13]
+
+
+cdef void _dec(uint8_t* c, int k, int sets_left, bint pair_left, GbDecomp* cur,
+               GbDecomp* out, int* n, int max_out) noexcept nogil:
+    """Cover the lowest held kind >= k at once: a pung or not, the pair or not, and chows from
+    it for the rest of its copies (it is the lowest, so its chows start there). Each multiset
+    of sets is reached by one path only."""
+    cdef int p, q, m, j, left
+    while k < 34 and c[k] == 0:
+        k += 1
+    if k == 34:
+        if sets_left == 0 and not pair_left and n[0] < max_out:
+            memcpy(&out[n[0]], cur, sizeof(GbDecomp))
+            n[0] += 1
+        return
+    for p in range(1, -1, -1):   # the pung first: it is kept when two readings tie
+        if p and c[k] < 3:
+            continue
+        for q in range(2):
+            if q and (not pair_left or c[k] - 3 * p < 2):
+                continue
+            m = c[k] - 3 * p - 2 * q
+            if m < 0 or p + m > sets_left:
+                continue
+            if m > 0 and (k >= 27 or k % 9 > 6 or c[k + 1] < m or c[k + 2] < m):
+                continue
+            # apply
+            left = cur.n_sets
+            if p:
+                cur.sets[cur.n_sets].type = GB_PUNG
+                cur.sets[cur.n_sets].tile = <uint8_t>k
+                cur.sets[cur.n_sets].exposed = 0
+                cur.n_sets += 1
+            for j in range(m):
+                cur.sets[cur.n_sets].type = GB_CHOW
+                cur.sets[cur.n_sets].tile = <uint8_t>k
+                cur.sets[cur.n_sets].exposed = 0
+                cur.n_sets += 1
+            if q:
+                cur.pair = <int8_t>k
+            c[k] -= 3 * p + 2 * q + m
+            if m > 0:
+                c[k + 1] -= m
+                c[k + 2] -= m
+            _dec(c, k + 1, sets_left - p - m, pair_left and not q, cur, out, n, max_out)
+            c[k] += 3 * p + 2 * q + m
+            if m > 0:
+                c[k + 1] += m
+                c[k + 2] += m
+            cur.n_sets = <uint8_t>left
+
+
+cdef int gb_decompose(const uint8_t* counts, int n_sets, GbDecomp* out, int max_out) noexcept nogil:
+    cdef uint8_t c[36]
+    cdef GbDecomp cur
+    cdef int n = 0, k
+    for k in range(34):
+        c[k] = counts[k]
+    c[34] = 0
+    c[35] = 0
+    cur.n_sets = 0
+    cur.pair = -1
+    _dec(c, 0, n_sets, 1, &cur, out, &n, max_out)
+    return n
+
+
+cdef inline int _size(const uint8_t* counts) noexcept nogil:
+    cdef int k, size = 0
+    for k in range(34):
+        size += counts[k]
+    return size
+
+
+cdef bint gb_is_seven_pairs(const uint8_t* counts) noexcept nogil:
+    cdef int k, pairs = 0, size = 0
+    for k in range(34):
+        if counts[k] % 2:
+            return 0
+        pairs += counts[k] // 2
+        size += counts[k]
+    return size == 14 and pairs == 7
+
+
+cdef bint gb_is_thirteen_orphans(const uint8_t* counts) noexcept nogil:
+    cdef int i, size = 0
+    for i in range(13):
+        if counts[GB_ORPHANS[i]] == 0:
+            return 0
+        size += counts[GB_ORPHANS[i]]
+    return size == 14 and _size(counts) == 14
+
+
+cdef int gb_honors_knitted(const uint8_t* counts) noexcept nogil:
+    cdef int p, k, s
+    cdef bint ok
+    for k in range(34):
+        if counts[k] > 1:
+            return -1
+    if _size(counts) != 14:
+        return -1
+    for p in range(GB_N_KNIT):
+        ok = 1
+        for k in range(27):
+            s = k // 9
+            if counts[k] and (k % 9) % 3 != GB_KNIT[p][s]:
+                ok = 0
+                break
+        if ok:
+            return p
+    return -1
+
+
+cdef bint gb_has_knitted_straight(const uint8_t* counts, int p) noexcept nogil:
+    cdef int s, r
+    for s in range(3):
+        r = GB_KNIT[p][s]
+        while r < 9:
+            if counts[s * 9 + r] == 0:
+                return 0
+            r += 3
+    return 1
+
+
+cdef inline bint _basic(const uint8_t* counts) noexcept nogil:
+    cdef Hand h
+    hand_set_counts(&h, counts, -1)
+    return hand_is_win(&h)
+
+
+cdef bint _knitted_win(const uint8_t* counts, int p) noexcept nogil:
+    """组合龙 of knitting p + the rest in the basic shape."""
+    cdef uint8_t rest[34]
+    cdef int s, r
+    if not gb_has_knitted_straight(counts, p):
+        return 0
+    memcpy(rest, counts, 34)
+    for s in range(3):
+        r = GB_KNIT[p][s]
+        while r < 9:
+            rest[s * 9 + r] -= 1
+            r += 3
+    return _basic(rest)
+
+
+cdef bint gb_is_win(const uint8_t* counts, int n_melds) noexcept nogil:
+    cdef int p
+    if _basic(counts):
+        return 1
+    if n_melds == 0 and (gb_is_seven_pairs(counts) or gb_is_thirteen_orphans(counts)
+                         or gb_honors_knitted(counts) >= 0):
+        return 1
+    if n_melds <= 1:
+        for p in range(GB_N_KNIT):
+            if _knitted_win(counts, p):
+                return 1
+    return 0
+
+
+cdef unsigned long long gb_wait_mask(const uint8_t* counts, const uint8_t* held,
+                                     int n_melds) noexcept nogil:
+    """The basic shape's waits from the core's step tables (wintables hand_wait_mask), a fifth
+    copy by decomposition, and each special shape only where its precondition holds."""
+    cdef uint8_t c[34]
+    cdef unsigned long long mask, bit
+    cdef int k, p, s, r, odd = 0, odd_kind = -1, missing, miss_kind
+    cdef bint orphans_only = 1, singles = 1
+    cdef GbDecomp one
+    cdef Hand h
+    hand_set_counts(&h, counts, -1)
+    mask = hand_wait_mask(&h)
+    memcpy(c, counts, 34)
+    for k in range(34):
+        if c[k] == 4:
+            c[k] = 5
+            if gb_decompose(c, 4 - n_melds, &one, 1):
+                mask |= (<unsigned long long>1) << k
+            c[k] = 4
+        if c[k] % 2:
+            odd += 1
+            odd_kind = k
+        if c[k] > 1:
+            singles = 0
+        if c[k] and not (k >= 27 or k % 9 == 0 or k % 9 == 8):
+            orphans_only = 0
+    if n_melds == 0:
+        if odd == 1 and c[odd_kind] < 4:
+            c[odd_kind] += 1
+            if gb_is_seven_pairs(c):
+                mask |= (<unsigned long long>1) << odd_kind
+            c[odd_kind] -= 1
+        for k in range(34):
+            if (orphans_only and (k >= 27 or k % 9 == 0 or k % 9 == 8)) or (singles and c[k] == 0):
+                c[k] += 1
+                if gb_is_thirteen_orphans(c) or gb_honors_knitted(c) >= 0:
+                    mask |= (<unsigned long long>1) << k
+                c[k] -= 1
+    if n_melds <= 1:
+        for p in range(GB_N_KNIT):
+            missing = 0
+            miss_kind = -1
+            for s in range(3):
+                r = GB_KNIT[p][s]
+                while r < 9:
+                    if c[s * 9 + r] == 0:
+                        missing += 1
+                        miss_kind = s * 9 + r
+                    r += 3
+            if missing > 1:
+                continue
+            for k in range(34):
+                bit = (<unsigned long long>1) << k
+                if mask & bit or (missing == 1 and k != miss_kind) or c[k] >= 4:
+                    continue
+                c[k] += 1
+                if _knitted_win(c, p):
+                    mask |= bit
+                c[k] -= 1
+    for k in range(34):
+        if held[k] >= 4:
+            mask &= ~((<unsigned long long>1) << k)
+    return mask
