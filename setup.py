@@ -1,4 +1,4 @@
-"""Build the Cython core (fzsim_core/*.pyx).
+"""Build the Cython core (every fzsim_core/**/*.pyx).
 
 Kernels are compiled with bounds/wraparound checks off. Set FZSIM_DEBUG=1 when
 installing (``FZSIM_DEBUG=1 pip install -e .``) to rebuild with every Cython
@@ -29,13 +29,13 @@ if not DEBUG:
 
 extensions = [
     Extension(
-        "fzsim_core." + os.path.splitext(os.path.basename(path))[0],
+        os.path.splitext(path)[0].replace(os.sep, "."),   # fzsim_core/policies/greedy.pyx -> fzsim_core.policies.greedy
         [path],
         include_dirs=[numpy.get_include()],
         define_macros=macros,
         extra_compile_args=compile_args,
     )
-    for path in sorted(glob.glob(os.path.join("fzsim_core", "*.pyx")))
+    for path in sorted(glob.glob(os.path.join("fzsim_core", "**", "*.pyx"), recursive=True))
 ]
 
 setup(
