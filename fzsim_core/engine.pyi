@@ -1,4 +1,4 @@
-"""Typed surface of the compiled game engine (fzsim_core/engine.pyx)."""
+"""Typed surface of the compiled game engine (fzsim_core/engine.pyx; the wall functions come from fzsim_core/wall.pyx)."""
 from typing import Any, Callable, Sequence
 
 import numpy as np

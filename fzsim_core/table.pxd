@@ -1,11 +1,8 @@
-# The game engine's C state (RULES.md §2-§10): one `Game` struct per hand being played.
+# The table's plain types (RULES.md §2-§10): decisions, actions, melds, seats, log events.
 #
-# Wall convention: `wall[0]` is the head (normal draws, dealing), `wall[143]` the tail
-# (replacement draws, the gold flip). Dealing is in blocks: seat (dealer + i) % 4 takes
-# wall[16 i : 16 i + 16] and the dealer also takes wall[64]; play then draws from wall[65] on.
-from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
-from fzsim_core.rules cimport RuleSet
-from fzsim_core.rng cimport Rng
+# Shared by the game state (state.pxd), the policies (policy.pxd) and the flow. Plain structs
+# only, copyable by value; the small helpers on them are inline.
+from libc.stdint cimport int8_t, uint8_t, uint16_t, uint64_t
 from fzsim_core.hand cimport Hand
 
 cdef enum:
@@ -44,11 +41,6 @@ cdef enum Decision:
     DEC_OPENING_WIN = 5           # opening window: 天胡 / 三金倒 / 抢金, or pass
     DEC_DEALER_QIANGJIN = 6       # opening window: dealer 抢金 (which tile to give up), or pass
     N_DECISIONS = 7
-
-cdef enum PolicyKind:
-    POLICY_GREEDY = 0
-    POLICY_RANDOM = 1
-    POLICY_PYTHON = 2
 
 # Log events (seat -1 = table).
 cdef enum EventType:
@@ -99,67 +91,50 @@ ctypedef struct Seat:
     int n_discards
     int last_draw                 # kind of the last tile drawn, -1
 
-# One hand's result row (contract 3 columns).
-ctypedef struct Row:
-    int64_t game_id
-    int16_t hand
-    uint64_t wall_digest
-    int8_t dealer
-    int16_t streak
-    int8_t gold
-    int8_t outcome
-    int8_t winner
-    int8_t discarder
-    int8_t win_type
-    uint32_t specials
-    uint32_t special_counted
-    uint32_t flags
-    int8_t youjin_level
-    int16_t F
-    int16_t K
-    int16_t G
-    int16_t L
-    int16_t S
-    int32_t deltas[4]
-    int16_t turns
-    int16_t tiles_left
-    int8_t flowers[4]
-    int8_t golds[4]
+
+# Step results of the flow's functions.
+cdef enum:
+    ST_ERR = -1
+    ST_CONT = 0
+    ST_END = 1
+    NO_TILE = 255                 # an action's kind when it names no tile
 
 
-ctypedef struct Game:
-    RuleSet r
-    uint8_t wall[144]
-    int head                      # next head index
-    int tail                      # next tail index (counts down)
-    int gold                      # gold kind
-    int n_kinds                   # kinds that can be held: 27, or 34 when honours are not flowers
-    bint indicator_taken          # robbed by 抢金
-    Seat seats[4]
-    uint8_t seen[34]              # tiles visible to everyone: discards, exposed melds, indicator
-    uint8_t pond[34]              # discards lying unclaimed (for the tile accounting)
-    int dealer
-    int streak
-    int table_exposed_kongs       # exposed + added kongs on the table (for the reserve)
-    int table_concealed_kongs
-    int table_flower_sets         # complete flower sets held by all seats (for the reserve)
-    bint in_last_group
-    int claim_tile                # the discard being claimed, -1
-    int claim_from                # its discarder, -1
-    int last_discard              # kind of the latest discard
-    int cur_seat                  # seat whose turn it is (-1 before play)
-    int claim_action              # the claim chosen on it (an action code)
-    int turn_claimed              # kind chowed or punged this turn (its discard is restricted), -1
-    int policy[4]
-    void* py_policy[4]            # borrowed callables for POLICY_PYTHON seats
-    void* py_errors               # borrowed list collecting exceptions from Python policies
-    Rng prng                      # STREAM_POLICY
-    Row row
-    bint check
-    int error                     # nonzero once an invariant failed or a Python policy raised
-    char errmsg[200]
-    bint logging
-    Event events[MAX_EVENTS]
-    int n_events
+cdef inline uint16_t act(int type, int kind) noexcept nogil:
+    return <uint16_t>((type << 8) | (kind & 0xFF))
 
-cdef int play_one_hand(Game* g) noexcept nogil
+
+cdef inline int act_type(uint16_t a) noexcept nogil:
+    return a >> 8
+
+
+cdef inline int act_kind(uint16_t a) noexcept nogil:
+    return a & 0xFF
+
+
+cdef inline bint has_pung(const Seat* s, int kind) noexcept nogil:
+    cdef int i
+    for i in range(s.n_melds):
+        if s.melds[i].type == MELD_PUNG and s.melds[i].kind == kind:
+            return True
+    return False
+
+
+cdef inline void add_meld(Seat* s, int type, int kind, int source) noexcept nogil:
+    s.melds[s.n_melds].type = type
+    s.melds[s.n_melds].kind = kind
+    s.melds[s.n_melds].source = source
+    s.n_melds += 1
+
+
+cdef inline int flower_sets(const Seat* s) noexcept nogil:
+    """Complete flower sets (four identical honours, 春夏秋冬, 梅兰竹菊) one seat holds."""
+    cdef int k, n = 0
+    for k in range(7):
+        if s.flowers[k] == 4:
+            n += 1
+    if s.flowers[7] and s.flowers[8] and s.flowers[9] and s.flowers[10]:
+        n += 1
+    if s.flowers[11] and s.flowers[12] and s.flowers[13] and s.flowers[14]:
+        n += 1
+    return n

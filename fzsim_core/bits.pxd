@@ -1,0 +1,54 @@
+# Bit tricks over count arrays, shared by the engine's modules (all inline: hot paths).
+from libc.stdint cimport uint8_t, uint64_t
+from fzsim_core.hand cimport Hand
+
+cdef extern from *:
+    """
+    #include <string.h>
+    static inline int popcount64(unsigned long long x) { return __builtin_popcountll(x); }
+    static inline int ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    /* Bit k of the result is set iff counts[k] != 0 (or == v): eight counts per 64-bit word,
+       the high bit of each byte flags a nonzero byte, a multiply gathers the eight flags. */
+    static inline unsigned long long fz_nz_bytes(unsigned long long w) {
+        const unsigned long long lo7 = 0x7F7F7F7F7F7F7F7FULL;
+        return (((w & lo7) + lo7) | w) & 0x8080808080808080ULL;
+    }
+    static inline unsigned long long fz_gather8(unsigned long long flags) {
+        return ((flags >> 7) * 0x0102040810204080ULL) >> 56;
+    }
+    #if !(defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+    static inline unsigned long long fz_counts_mask(const unsigned char* c, int v) {
+        /* byte order unknown or big-endian: the plain loop */
+        unsigned long long m = 0;
+        int k;
+        for (k = 0; k < 34; k++)
+            m |= (unsigned long long)(v < 0 ? c[k] != 0 : c[k] == v) << k;
+        return m;
+    }
+    #else
+    static inline unsigned long long fz_counts_mask(const unsigned char* c, int v) {
+        unsigned long long m = 0, w, rep = v < 0 ? 0 : 0x0101010101010101ULL * (unsigned long long)v;
+        unsigned long long flip = v < 0 ? 0 : 0x8080808080808080ULL;
+        int i;
+        for (i = 0; i < 4; i++) {
+            memcpy(&w, c + 8 * i, 8);
+            m |= fz_gather8(fz_nz_bytes(w ^ rep) ^ flip) << (8 * i);
+        }
+        if (v < 0) {
+            m |= (unsigned long long)(c[32] != 0) << 32 | (unsigned long long)(c[33] != 0) << 33;
+        } else {
+            m |= (unsigned long long)(c[32] == v) << 32 | (unsigned long long)(c[33] == v) << 33;
+        }
+        return m;
+    }
+    #endif
+    """
+    int popcount64(uint64_t x) nogil
+    int ctz64(uint64_t x) nogil
+    uint64_t fz_counts_mask(const uint8_t* c, int v) nogil
+
+
+cdef inline uint64_t held_mask(const Hand* h) noexcept nogil:
+    """Bit k set iff the hand holds kind k."""
+    return fz_counts_mask(h.counts, -1)
+

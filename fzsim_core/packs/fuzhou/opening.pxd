@@ -1,0 +1,5 @@
+# Fuzhou's start of a hand (RULES.md §3, §4, §7): the deal with 补花 rounds, the gold reveal, the opening window.
+from fzsim_core.state cimport Game
+
+cdef int setup(Game* g) noexcept nogil
+cdef int opening_window(Game* g) noexcept nogil

@@ -1,0 +1,160 @@
+# cython: language_level=3
+"""Fuzhou's start of a hand: the deal (16 each, 17 to the dealer), opening 补花 in rounds from
+the dealer (RULES.md §3), the gold flip at the tail (§4) and the opening window in the order of
+§7: 天胡 (or the dealer's 三金倒), a non-dealer's 三金倒, a non-dealer's 抢金, the dealer's 抢金."""
+from libc.stdint cimport uint8_t, uint16_t
+from libc.string cimport memset
+from fzsim_core.hand cimport Hand, hand_add, hand_remove, hand_set_counts
+from fzsim_core.scoring cimport (
+    WIN_QIANGJIN, WIN_SANJINDAO, WIN_TIANHU, SP_TIANHU, SP_QIANGJIN, SP_SANJINDAO, FLAG_SELFDRAW,
+)
+from fzsim_core.state cimport Game, give_flower, is_flower, log_event
+from fzsim_core.table cimport *
+from fzsim_core.wintables cimport hand_is_win, hand_wins_with, hand_wait_mask
+from fzsim_core.decide cimport choose
+from fzsim_core.invariants cimport check_invariants
+from fzsim_core.settle cimport finish_win
+
+
+cdef int setup(Game* g) noexcept nogil:
+    """Deal, opening 补花 in rounds from the dealer (§3), gold reveal (§4)."""
+    cdef uint8_t raw[4][42]
+    cdef bint active[4]
+    cdef bint drew[4]
+    cdef int i, j, s, k, c, nf, any_drew
+    memset(raw, 0, sizeof(raw))
+    for i in range(4):
+        s = (g.dealer + i) % 4
+        for j in range(16):
+            k = g.wall[16 * i + j]
+            raw[s][k] += 1
+            log_event(g, EV_DEAL, s, k, 0)
+    raw[g.dealer][g.wall[64]] += 1
+    log_event(g, EV_DEAL, g.dealer, g.wall[64], 0)
+    g.head = 65
+    g.tail = 143
+    for s in range(4):
+        active[s] = True
+    while True:
+        any_drew = 0
+        for i in range(4):
+            s = (g.dealer + i) % 4
+            drew[s] = False
+            if not active[s]:
+                continue
+            nf = 0
+            for k in range(27, 42):
+                if is_flower(g, k):
+                    c = raw[s][k]
+                    for j in range(c):
+                        give_flower(g, s, k)
+                    raw[s][k] = 0
+                    nf += c
+            for j in range(nf):
+                k = g.wall[g.tail]
+                g.tail -= 1
+                log_event(g, EV_REPLACE, s, k, 0)
+                raw[s][k] += 1
+                if is_flower(g, k):
+                    drew[s] = True
+                    any_drew = 1
+        if not any_drew:
+            break
+        for s in range(4):
+            active[s] = drew[s]
+    while True:   # flip at the tail until a non-flower; flipped flowers go to the dealer
+        k = g.wall[g.tail]
+        g.tail -= 1
+        if is_flower(g, k):
+            log_event(g, EV_GOLD_FLIP, g.dealer, k, 1)
+            give_flower(g, g.dealer, k)
+            continue
+        log_event(g, EV_GOLD_FLIP, -1, k, 0)
+        break
+    g.gold = k
+    g.row.gold = k
+    g.seen[k] += 1
+    log_event(g, EV_GOLD, -1, k, 0)
+    g.n_kinds = 27 if g.r.honors_are_flowers else 34
+    for s in range(4):
+        hand_set_counts(&g.seats[s].hand, raw[s], g.gold)   # flowers are already out of raw
+        if s != g.dealer:
+            g.seats[s].wait_mask = hand_wait_mask(&g.seats[s].hand)
+    if g.check:
+        return check_invariants(g)
+    return ST_CONT
+
+
+cdef int opening_window(Game* g) noexcept nogil:
+    """§7 in priority order: 天胡 (or dealer 三金倒), non-dealer 三金倒, non-dealer 抢金, dealer 抢金."""
+    cdef uint16_t acts[MAX_ACTIONS]
+    cdef int d = g.dealer, i, s, k, n, c
+    cdef Hand* h = &g.seats[d].hand
+    cdef bint tian = hand_is_win(h), three = h.golds >= 3
+    if tian or three:
+        acts[0] = act(ACT_WIN, NO_TILE)
+        acts[1] = act(ACT_PASS, NO_TILE)
+        c = choose(g, d, DEC_OPENING_WIN, acts, 2)
+        if c < 0:
+            return ST_ERR
+        if c == 0:
+            g.row.turns = 1
+            return finish_win(g, d, -1, WIN_TIANHU if tian else WIN_SANJINDAO, FLAG_SELFDRAW,
+                              (SP_TIANHU if tian else 0) | (SP_SANJINDAO if three else 0), -1)
+        log_event(g, EV_DECLINE, d, -1, DEC_OPENING_WIN)
+    for i in range(1, 4):
+        s = (d + i) % 4
+        if g.seats[s].hand.golds >= 3:
+            acts[0] = act(ACT_WIN, NO_TILE)
+            acts[1] = act(ACT_PASS, NO_TILE)
+            c = choose(g, s, DEC_OPENING_WIN, acts, 2)
+            if c < 0:
+                return ST_ERR
+            if c == 0:
+                g.row.turns = 1
+                return finish_win(g, s, -1, WIN_SANJINDAO, FLAG_SELFDRAW, SP_SANJINDAO, -1)
+            log_event(g, EV_DECLINE, s, -1, DEC_OPENING_WIN)
+    for i in range(1, 4):
+        s = (d + i) % 4
+        if hand_wins_with(&g.seats[s].hand, g.gold):
+            acts[0] = act(ACT_WIN, g.gold)
+            acts[1] = act(ACT_PASS, NO_TILE)
+            c = choose(g, s, DEC_OPENING_WIN, acts, 2)
+            if c < 0:
+                return ST_ERR
+            if c == 0:
+                hand_add(&g.seats[s].hand, g.gold)
+                g.indicator_taken = True
+                g.seen[g.gold] -= 1
+                g.row.turns = 1
+                return finish_win(g, s, -1, WIN_QIANGJIN, FLAG_SELFDRAW, SP_QIANGJIN, g.gold)
+            log_event(g, EV_DECLINE, s, g.gold, DEC_OPENING_WIN)
+    n = 0
+    for k in range(34):
+        if h.counts[k] == 0 or k == g.gold:
+            continue
+        hand_remove(h, k)
+        if hand_wins_with(h, g.gold):
+            acts[n] = act(ACT_QIANGJIN, k)
+            n += 1
+        hand_add(h, k)
+    if n:
+        acts[n] = act(ACT_PASS, NO_TILE)
+        c = choose(g, d, DEC_DEALER_QIANGJIN, acts, n + 1)
+        if c < 0:
+            return ST_ERR
+        if c < n:
+            k = act_kind(acts[c])
+            hand_remove(h, k)
+            g.pond[k] += 1
+            g.seen[k] += 1
+            g.seats[d].discards[g.seats[d].n_discards] = k
+            g.seats[d].n_discards += 1
+            log_event(g, EV_QIANGJIN_GIVE, d, k, 0)
+            hand_add(h, g.gold)
+            g.indicator_taken = True
+            g.seen[g.gold] -= 1
+            g.row.turns = 1
+            return finish_win(g, d, -1, WIN_QIANGJIN, FLAG_SELFDRAW, SP_QIANGJIN, g.gold)
+        log_event(g, EV_DECLINE, d, g.gold, DEC_DEALER_QIANGJIN)
+    return ST_CONT

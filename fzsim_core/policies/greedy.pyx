@@ -1,0 +1,295 @@
+# cython: language_level=3
+"""The greedy policy (RULES.md §8): fewest tiles from ready with golds wild, then most useful
+draws (unseen copies of the kinds that lower shanten), never a gold unless forced; kongs and
+claims only when they do not worsen that; every win taken, 游金 when its next level pays more.
+
+It sees only its Observation (policy.pxd). How it stays fast without changing a decision is told
+in the docs (the engine section): trial draws are limited to kinds near a held tile, unseen counts
+are taken once per decision, and `check` recomputes every fast useful-draw count by the plain
+definition.
+"""
+from libc.stdint cimport uint16_t, uint32_t, uint64_t
+from libc.stdio cimport snprintf
+from fzsim_core.bits cimport ctz64, held_mask
+from fzsim_core.hand cimport Hand, hand_add, hand_remove, FZ_KPART, FZ_KPOW
+from fzsim_core.policy cimport Observation, Policy
+from fzsim_core.rng cimport rng_below
+from fzsim_core.table cimport *
+from fzsim_core.wintables cimport hand_shanten, hand_wait_mask
+from fzsim_core.packs.fuzhou.youjin cimport youjin_multiplier
+
+
+cdef inline int unseen(const Observation* o, const Hand* h, int k) noexcept nogil:
+    cdef int v = 4 - o.seen[k] - h.counts[k]
+    return v if v > 0 else 0
+
+
+cdef inline uint64_t kinds_mask(const Observation* o) noexcept nogil:
+    """Kinds that can be held (honours only when they are not flowers)."""
+    return ((<uint64_t>1) << o.n_kinds) - 1
+
+
+cdef uint64_t near_mask(const Observation* o, const Hand* h) noexcept nogil:
+    """Kinds that can lower a hand's shanten when drawn: held kinds, their neighbours within two
+    ranks of the same suit, and the gold. An isolated new tile never helps: below ready every
+    meld/pair slot of a best decomposition already holds a tile, so the newcomer could only
+    replace one. Shifts move the held suit tiles up or down one or two ranks; the rank masks
+    keep them inside their suit."""
+    cdef uint64_t gbit = (<uint64_t>1) << o.gold
+    cdef uint64_t held = held_mask(h) & kinds_mask(o) & ~gbit
+    cdef uint64_t s = held & 0x7FFFFFFULL                   # suited kinds 0..26
+    cdef uint64_t r0 = 0x8040201ULL                           # rank 1 of m, p, s (and 1z)
+    cdef uint64_t r8 = 0x4020100ULL                           # rank 9 of m, p, s
+    cdef uint64_t m = (s | ((s << 1) & ~r0) | ((s << 2) & ~(r0 | (r0 << 1)))
+                       | ((s >> 1) & ~r8) | ((s >> 2) & ~(r8 | (r8 >> 1)))) & 0x7FFFFFFULL
+    return m | (held & ~0x7FFFFFFULL) | gbit
+
+
+cdef int useful_draws_plain(const Observation* o, Hand* h, int sh) noexcept nogil:
+    """Unseen tiles whose draw lowers the shanten of the 3n+1 hand h (at `sh`), every drawable
+    kind tried: the definition, which check=True holds the fast count below to."""
+    cdef int x, v, total = 0
+    for x in range(o.n_kinds):
+        v = unseen(o, h, x)
+        if v:
+            hand_add(h, x)
+            if hand_shanten(h) < sh:
+                total += v
+            hand_remove(h, x)
+    return total
+
+
+cdef int useful_draws(Hand* h, int sh, uint64_t todo, const int* un, int pot, int floor) noexcept nogil:
+    """The useful-draw count of the 3n+1 hand h (at shanten `sh` > 0) when `pot` is the count if
+    every kind in `todo` helped (unseen counts in `un`), the kinds outside it already settled;
+    or -1 as soon as it is sure to stay below `floor` (the best count of an earlier discard: a
+    discard that cannot tie it is out of the tie-break whatever its exact count)."""
+    cdef int x, q
+    cdef uint32_t key
+    cdef Hand t = h[0]
+    t.size += 1   # trial draws on a copy one tile larger: only one key digit and count change
+    while todo:
+        x = ctz64(todo)
+        todo &= todo - 1
+        q = FZ_KPART[x]
+        key = t.key[q]
+        t.key[q] = key + FZ_KPOW[x]
+        t.counts[x] += 1
+        if hand_shanten(&t) >= sh:
+            pot -= un[x]
+            if pot < floor:
+                return -1
+        t.key[q] = key
+        t.counts[x] -= 1
+    return pot
+
+
+cdef int wait_draws(const Observation* o, Hand* h) noexcept nogil:
+    """Unseen tiles completing the ready 3n+1 hand h."""
+    cdef int x, total = 0
+    cdef uint64_t m = hand_wait_mask(h) & kinds_mask(o)
+    while m:
+        x = ctz64(m)
+        m &= m - 1
+        total += unseen(o, h, x)
+    return total
+
+
+cdef int best_discard_shanten(const Observation* o, Hand* h, int banned) noexcept nogil:
+    """Lowest shanten reachable by one discard from the 3n+2 hand h (never a gold unless forced)."""
+    cdef int k, sh, best = 99, best_gold = 99
+    cdef uint64_t m = held_mask(h)
+    if banned >= 0:
+        m &= ~((<uint64_t>1) << banned)
+    while m:
+        k = ctz64(m)
+        m &= m - 1
+        hand_remove(h, k)
+        sh = hand_shanten(h)
+        hand_add(h, k)
+        if k == o.gold:
+            best_gold = sh
+        elif sh < best:
+            best = sh
+    return best if best < 99 else best_gold
+
+
+
+cdef bint youjin_worth_more(const Observation* o) noexcept nogil:
+    """Greedy's 游金 choice (§11): instead of winning now, enter or go up the 游金 chain when
+    the next level pays a larger multiplier and the seat is sure to draw again (at least four
+    draws before the reserve, so the wait on any tile gets its draw unless another seat wins
+    first — the risk greedy takes for a doubled payment)."""
+    cdef int level = o.me.youjin
+    return (level < 3
+            and youjin_multiplier(o.rules, level + 1) > youjin_multiplier(o.rules, level)
+            and o.live - o.reserve >= 4)
+
+
+cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    """Greedy own turn (§8): win (or 游金 when it pays more, see youjin_worth_more), else the discard with the fewest tiles from ready (golds wild),
+    then most useful draws, never a gold unless forced; a kong when it does not worsen that."""
+    cdef Hand own = o.me.hand   # trial discards edit a copy
+    cdef Hand* h = &own
+    cdef int i, k, t, sh, best_sh = 99, n_tied = 0, u, best_u, any_plain = 0
+    cdef bint back_useful
+    cdef int x, uk, pot, pot0
+    cdef int un[34]
+    cdef uint64_t m, avail, gbit
+    cdef int sh_of[MAX_ACTIONS]
+    cdef int tied[MAX_ACTIONS]
+    cdef uint64_t near
+    cdef int win_at = -1, youjin_at = -1
+    for i in range(n):
+        t = act_type(acts[i])
+        if t == ACT_WIN and win_at < 0:
+            win_at = i
+        elif t == ACT_YOUJIN and youjin_at < 0:
+            youjin_at = i
+        elif t == ACT_DISCARD and act_kind(acts[i]) != o.gold:
+            any_plain = 1
+    if win_at >= 0 and not (youjin_at >= 0 and youjin_worth_more(o)):
+        return win_at
+    if youjin_at >= 0:   # 游金 pays more (or no win is allowed, e.g. two golds must 游金)
+        return youjin_at
+    for i in range(n):
+        sh_of[i] = 99
+        if act_type(acts[i]) != ACT_DISCARD:
+            continue
+        k = act_kind(acts[i])
+        if k == o.gold and any_plain:
+            continue
+        hand_remove(h, k)
+        sh_of[i] = hand_shanten(h)
+        hand_add(h, k)
+        if sh_of[i] < best_sh:
+            best_sh = sh_of[i]
+    for i in range(n):
+        t = act_type(acts[i])
+        k = act_kind(acts[i])
+        if t == ACT_CONCEALED_KONG:
+            hand_remove(h, k); hand_remove(h, k); hand_remove(h, k); hand_remove(h, k)
+            sh = hand_shanten(h)
+            hand_add(h, k); hand_add(h, k); hand_add(h, k); hand_add(h, k)
+            if sh <= best_sh:
+                return i
+        elif t == ACT_ADDED_KONG:
+            hand_remove(h, k)
+            sh = hand_shanten(h)
+            hand_add(h, k)
+            if sh <= best_sh:
+                return i
+    for i in range(n):
+        if sh_of[i] == best_sh:
+            tied[n_tied] = i
+            n_tied += 1
+    if n_tied == 1:
+        return tied[0]
+    # tie-break on useful draws, then uniformly at random among the best. Draws that can help
+    # (near_mask) and their unseen counts are those of the hand before the discard except for
+    # the discarded kind k itself; a gold always helps (wild: shanten drops by one) and drawing k
+    # back helps iff the hand before the discard is below best_sh, the same for every k.
+    best_u = -1
+    u = 0
+    near = near_mask(o, h) & kinds_mask(o)
+    gbit = (<uint64_t>1) << o.gold
+    avail = 0
+    pot0 = 0
+    m = near
+    while m:
+        x = ctz64(m)
+        m &= m - 1
+        un[x] = unseen(o, h, x)
+        if un[x]:
+            avail |= (<uint64_t>1) << x
+            pot0 += un[x]
+    back_useful = best_sh > 0 and hand_shanten(h) < best_sh   # h - k + k = h
+    for i in range(n_tied):
+        k = act_kind(acts[tied[i]])
+        hand_remove(h, k)
+        if best_sh == 0:
+            u = wait_draws(o, h)
+        elif k == o.gold:   # not reached: a gold is only discarded when nothing else may go
+            u = useful_draws_plain(o, h, best_sh)
+        else:
+            uk = unseen(o, h, k)
+            pot = pot0 - (un[k] if (avail >> k) & 1 else 0) + (uk if back_useful else 0)
+            u = -1 if pot < best_u else useful_draws(
+                h, best_sh, avail & ~gbit & ~((<uint64_t>1) << k), un, pot, best_u)
+            if o.check:
+                pot = useful_draws_plain(o, h, best_sh)
+                if (u >= 0 and u != pot) or (u < 0 and pot >= best_u):
+                    hand_add(h, k)
+                    snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
+                             "fast useful-draw count differs from the definition (fast, plain)", u, pot)
+                    return -1
+        hand_add(h, k)
+        sh_of[tied[i]] = u
+        if u > best_u:
+            best_u = u
+    u = 0
+    for i in range(n_tied):
+        if sh_of[tied[i]] == best_u:
+            tied[u] = tied[i]
+            u += 1
+    return tied[rng_below(o.rng, u)] if u > 1 else tied[0]
+
+
+cdef int greedy_claim(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    """Claim a pung / kong / chow only when the best hand after it is no further from ready."""
+    cdef Hand own = o.me.hand
+    cdef Hand* h = &own
+    cdef int i, t, k, lo, sh, rank, c = o.claim_tile
+    cdef int sh0 = hand_shanten(h), best = -1, best_sh, best_rank = 0
+    cdef int banned = c if o.rules.no_discard_claimed_tile else -1
+    best_sh = sh0
+    for i in range(n):
+        t = act_type(acts[i])
+        k = act_kind(acts[i])
+        if t == ACT_PASS:
+            if best < 0:
+                best = i
+            continue
+        if t == ACT_PUNG:
+            hand_remove(h, k); hand_remove(h, k)
+            sh = best_discard_shanten(o, h, banned)
+            hand_add(h, k); hand_add(h, k)
+            rank = 2
+        elif t == ACT_EXPOSED_KONG:
+            hand_remove(h, k); hand_remove(h, k); hand_remove(h, k)
+            sh = hand_shanten(h)
+            hand_add(h, k); hand_add(h, k); hand_add(h, k)
+            rank = 3
+        elif t == ACT_CHOW:
+            lo = k
+            for k in range(lo, lo + 3):
+                if k != c:
+                    hand_remove(h, k)
+            sh = best_discard_shanten(o, h, banned)
+            for k in range(lo, lo + 3):
+                if k != c:
+                    hand_add(h, k)
+            rank = 1
+        else:
+            continue
+        if sh < best_sh or (sh == best_sh and rank > best_rank):
+            best, best_sh, best_rank = i, sh, rank
+    return best
+
+
+cdef int greedy_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    """The policy's choose function (policy.pxd): discards and kongs, claims, and every win taken."""
+    cdef int i, dec = o.decision
+    if dec == DEC_TURN or dec == DEC_AFTER_CLAIM:
+        return greedy_discard(o, acts, n)
+    if dec == DEC_CLAIM:
+        return greedy_claim(o, acts, n)
+    for i in range(n):   # every win and 抢金 is taken
+        if act_type(acts[i]) != ACT_PASS:
+            return i
+    return 0
+
+
+cdef void greedy_policy(Policy* p) noexcept nogil:
+    p.choose = greedy_choose
+    p.state = NULL

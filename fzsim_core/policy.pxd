@@ -1,0 +1,51 @@
+# The policy seam (DESIGN.md "Policies see an observation, not the game"), after numpy's bitgen_t:
+# a seat is driven by a `Policy`, a choose function pointer and its state. The flow fills an
+# `Observation` — the seat's own hand and melds, every seat's public melds, discards and flowers,
+# the seen counts, the gold, live and reserve counts, the decision and its legal actions — and
+# never hands a policy the other hands or the wall. Policies live in fzsim_core/policies/, one
+# module each; fzsim_core/policies/registry.pyx maps their names to them.
+from libc.stdint cimport uint8_t, uint16_t
+from fzsim_core.rng cimport Rng
+from fzsim_core.rules cimport RuleSet
+from fzsim_core.table cimport Meld, Seat
+
+
+# What every player sees of one seat (pointers into the live state, read-only).
+ctypedef struct PublicSeat:
+    const Meld* melds
+    const int* n_melds
+    const uint8_t* discards
+    const int* n_discards
+    const int* n_flowers
+    const int* youjin             # 游金 level (0 none)
+
+
+ctypedef struct Observation:
+    const RuleSet* rules
+    int seat                      # the deciding seat
+    int decision                  # Decision
+    int dealer
+    int claim_tile                # the discard or robbed tile being decided on, -1
+    int claim_from                # its discarder, -1
+    int gold                      # the gold kind
+    int n_kinds                   # kinds that can be held (27, or 34 with honours held)
+    int live                      # live tiles left (the indicator excluded)
+    int reserve                   # R of RULES §9
+    const Seat* me                # the deciding seat's own hand, melds, discards, last draw
+    const uint8_t* seen           # tiles visible to everyone, by kind
+    const PublicSeat* table       # the four seats' public state
+    Rng* rng                      # the policy's random stream
+    bint check                    # verify fast paths against their definitions
+    char* errmsg                  # a policy that fails a check writes here and returns -1
+    int errmsg_size
+
+
+# choose: the index of the chosen action in acts[0..n), or -1 on error (errmsg written, or a
+# Python exception stored by the bridge).
+ctypedef int (*ChooseFn)(void* state, const Observation* obs, const uint16_t* acts, int n) noexcept nogil
+
+
+ctypedef struct Policy:
+    ChooseFn choose
+    void* state                   # the policy's own state (NULL for stateless ones)
+    void* data[2]                 # small per-seat storage a policy may point `state` at

@@ -1,0 +1,137 @@
+# The game state of one hand: plain structs, copyable by value (the event log is kept apart,
+# so a lookahead can copy a `Game` without it), and the inline helpers every engine module uses.
+#
+# Wall convention: `wall[0]` is the head (normal draws, dealing), `wall[143]` the tail
+# (replacement draws, the gold flip). Dealing is in blocks: seat (dealer + i) % 4 takes
+# wall[16 i : 16 i + 16] and the dealer also takes wall[64]; play then draws from wall[65] on.
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdio cimport snprintf
+from fzsim_core.rules cimport RuleSet
+from fzsim_core.rng cimport Rng
+from fzsim_core.hand cimport Hand
+from fzsim_core.table cimport Event, Meld, Seat, MAX_EVENTS, ST_ERR, EV_FLOWER
+from fzsim_core.policy cimport Observation, Policy, PublicSeat
+
+# One hand's result row (contract 3 columns).
+ctypedef struct Row:
+    int64_t game_id
+    int16_t hand
+    uint64_t wall_digest
+    int8_t dealer
+    int16_t streak
+    int8_t gold
+    int8_t outcome
+    int8_t winner
+    int8_t discarder
+    int8_t win_type
+    uint32_t specials
+    uint32_t special_counted
+    uint32_t flags
+    int8_t youjin_level
+    int16_t F
+    int16_t K
+    int16_t G
+    int16_t L
+    int16_t S
+    int32_t deltas[4]
+    int16_t turns
+    int16_t tiles_left
+    int8_t flowers[4]
+    int8_t golds[4]
+
+
+
+ctypedef struct GameLog:
+    Event events[MAX_EVENTS]
+    int n_events
+
+
+ctypedef struct Game:
+    # set once for a run of hands by prepare_game (flow.pxd); init_game keeps them
+    Policy policies[4]            # who decides for each seat
+    PublicSeat public[4]          # the seats' public state as policies see it
+    Observation obs               # filled for each decision (decide.pxd)
+    GameLog* log                  # the event log, NULL when not logging
+    bint check
+    # reset for every hand by init_game
+    RuleSet r
+    uint8_t wall[144]
+    int head                      # next head index
+    int tail                      # next tail index (counts down)
+    int gold                      # gold kind
+    int n_kinds                   # kinds that can be held: 27, or 34 when honours are not flowers
+    bint indicator_taken          # robbed by 抢金
+    Seat seats[4]
+    uint8_t seen[34]              # tiles visible to everyone: discards, exposed melds, indicator
+    uint8_t pond[34]              # discards lying unclaimed (for the tile accounting)
+    int dealer
+    int streak
+    int table_exposed_kongs       # exposed + added kongs on the table (for the reserve)
+    int table_concealed_kongs
+    int table_flower_sets         # complete flower sets held by all seats (for the reserve)
+    bint in_last_group
+    int claim_tile                # the discard being claimed, -1
+    int claim_from                # its discarder, -1
+    int last_discard              # kind of the latest discard
+    int cur_seat                  # seat whose turn it is (-1 before play)
+    int claim_action              # the claim chosen on it (an action code)
+    int turn_claimed              # kind chowed or punged this turn (its discard is restricted), -1
+    Rng prng                      # STREAM_POLICY
+    Row row
+    int error                     # nonzero once an invariant failed or a policy failed
+    char errmsg[200]
+
+
+cdef inline bint is_flower(const Game* g, int kind) noexcept nogil:
+    return kind >= 34 or (kind >= 27 and g.r.honors_are_flowers)
+
+
+cdef inline int live_tiles(const Game* g) noexcept nogil:
+    return g.tail - g.head + 1
+
+
+cdef inline int reserve(const Game* g) noexcept nogil:
+    """R of §9: live tiles that are never drawn (the indicator is already out of `live`)."""
+    return (g.r.reserve_base + g.r.reserve_per_exposed_kong * g.table_exposed_kongs
+            + g.r.reserve_per_concealed_kong * g.table_concealed_kongs
+            + g.r.reserve_per_flower_set * g.table_flower_sets)
+
+
+cdef inline uint64_t kinds_mask(const Game* g) noexcept nogil:
+    """Kinds that can be held (honours only when they are not flowers)."""
+    return ((<uint64_t>1) << g.n_kinds) - 1
+
+
+cdef inline void log_event(Game* g, int type, int seat, int tile, int arg) noexcept nogil:
+    cdef GameLog* lg = g.log
+    if lg != NULL and lg.n_events < MAX_EVENTS:
+        lg.events[lg.n_events].type = type
+        lg.events[lg.n_events].seat = seat
+        lg.events[lg.n_events].tile = tile
+        lg.events[lg.n_events].arg = arg
+        lg.n_events += 1
+
+
+cdef inline int fail(Game* g, const char* what, int a, int b) noexcept nogil:
+    if g.error == 0:
+        g.error = 1
+        snprintf(g.errmsg, sizeof(g.errmsg), "%s (%d, %d)", what, a, b)
+    return ST_ERR
+
+
+cdef inline void give_flower(Game* g, int seat, int kind) noexcept nogil:
+    """Set a flower aside for `seat`, counting a set it completes (reserve() reads the count on
+    every draw, so it is kept up to date here rather than recounted; the invariants recount it)."""
+    cdef uint8_t* f = g.seats[seat].flowers
+    cdef int slot = kind - 27
+    f[slot] += 1
+    g.seats[seat].n_flowers += 1
+    if slot < 7:
+        if f[slot] == 4:
+            g.table_flower_sets += 1
+    elif slot < 11:
+        if f[7] and f[8] and f[9] and f[10]:
+            g.table_flower_sets += 1
+    elif f[11] and f[12] and f[13] and f[14]:
+        g.table_flower_sets += 1
+    log_event(g, EV_FLOWER, seat, kind, 0)
