@@ -5,7 +5,7 @@ readers that need a folder that does not change under them (``fzsim report``, ``
 hold a shared one. The kernel releases a flock when its process ends however it ends (SIGKILL
 included), so a lock can never be left stale; the file itself only names the last writer.
 
-The lock file is removed by the writer that created it. A process that opened the file just
+The lock file is removed by the call that created it (a reader only when no other reader holds it). A process that opened the file just
 before it was removed would lock a file nobody else can see, so after locking we check that the
 path still names the file we hold, and start again if not.
 """
@@ -93,9 +93,7 @@ class FolderLock:
             if not self._still_ours(fd):
                 os.close(fd)
                 continue
-            # only a writer removes the file it made: a reader that did could free the folder for
-            # a writer while another reader still holds the old file
-            self._fd, self._created_file = fd, created and self.exclusive
+            self._fd, self._created_file = fd, created
             if self.exclusive:
                 self._write_holder()
             return self
@@ -109,6 +107,14 @@ class FolderLock:
         except BlockingIOError:
             return False
         fcntl.flock(fd, fcntl.LOCK_UN)
+        return True
+
+    def _sole_holder(self) -> bool:
+        """A reader may remove the file it made only when no other reader holds it too."""
+        try:
+            fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
         return True
 
     def _still_ours(self, fd: int) -> bool:
@@ -133,11 +139,11 @@ class FolderLock:
             pass
 
     def release(self) -> None:
-        """Unlock (removing the lock file if this call created it, while still holding it)."""
+        """Unlock, removing the lock file if this call created it and is its only holder."""
         if self._fd is None:
             return
-        if self._created_file:
-            self._unlink_quietly()
+        if self._created_file and (self.exclusive or self._sole_holder()):
+            self._unlink_quietly()      # while still holding it: see the module docstring
         os.close(self._fd)
         self._fd = None
 

@@ -408,9 +408,11 @@ def _write_logs(root: str, plan: VariantPlan, seed: int, policies: tuple, k: int
                         "policies": list(policies), "result": record, "events": events}
                 f.write(json.dumps(line, default=_jsonable, ensure_ascii=False) + "\n")
         os.replace(tmp, final)
-    except BaseException:
+    except BaseException as exc:
         if os.path.exists(tmp):     # a killed process leaves it; `--resume` removes those
             os.remove(tmp)
+        if isinstance(exc, OSError):
+            raise storage.write_error(exc, final) from exc
         raise
     return final
 
@@ -619,6 +621,9 @@ def _run(root, plans, identity, existing, kept, runner, seats, log_sample, progr
             undo.undo()
         if isinstance(exc, KeyboardInterrupt) and not isinstance(exc, RunStopped):
             raise RunStopped(exc, root, parts, blocks_total, resumable=parts > 0 or existing is not None) from None
+        if parts:
+            exc.add_note(f"{parts:,} of {blocks_total:,} blocks are written and kept in {root}; once the"
+                         " cause is fixed, finish the run by repeating the command with --resume")
         raise
     if not (complete_already and not log_sample):
         manifest.status = "complete"

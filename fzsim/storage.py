@@ -17,6 +17,7 @@ and the root ``seed`` is added. ``variant`` is not stored in the file: it is the
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import urllib.parse
@@ -218,11 +219,19 @@ def write_part(root: str, variant: str, block: int, table: pa.Table) -> tuple[st
     try:
         pq.write_table(table, tmp, compression="zstd", row_group_size=max(1, table.num_rows))
         os.replace(tmp, final)
-    except BaseException:
+    except BaseException as exc:
         if os.path.exists(tmp):
             os.remove(tmp)
+        if isinstance(exc, OSError):
+            raise write_error(exc, final) from exc
         raise
     return final, os.path.getsize(final)
+
+
+def write_error(exc: OSError, path: str) -> OSError:
+    """The same OSError, worded to name the file that could not be written (pyarrow's do not)."""
+    reason = exc.strerror or str(exc)
+    return OSError(exc.errno or errno.EIO, f"cannot write {path}: {reason}")
 
 
 #: the temporary names fzsim writes before renaming into place (parts, the manifest, logs)
@@ -357,10 +366,15 @@ def write_manifest(root: str, manifest: Manifest) -> None:
     """Replace the manifest atomically."""
     path = manifest_path(root)
     tmp = os.path.join(root, f".{MANIFEST}.tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}")
-    with open(tmp, "w", encoding="utf-8") as f:
-        json.dump(manifest.to_json(), f, indent=1, sort_keys=False)
-        f.write("\n")
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(manifest.to_json(), f, indent=1, sort_keys=False)
+            f.write("\n")
+        os.replace(tmp, path)
+    except OSError as exc:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+        raise write_error(exc, path) from exc
 
 
 # --- reading back --------------------------------------------------------------------------------
