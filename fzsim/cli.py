@@ -94,7 +94,10 @@ def _interrupted(exc: KeyboardInterrupt, argv: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the process exit code (errors print ``fzsim: error: ...`` and give 2)."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    parser = build_parser()
+    try:
+        parser = build_parser()          # imports every command: the slow part of start-up
+    except KeyboardInterrupt as exc:
+        return _interrupted(exc, argv)
     args = parser.parse_args(argv)
     if getattr(args, "func", None) is None:
         parser.print_help()

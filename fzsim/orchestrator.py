@@ -251,7 +251,10 @@ class _Backend:
             # loky workers start while these signals are blocked and keep the mask, so Ctrl-C,
             # SIGTERM and SIGHUP reach only this process, which then stops the workers itself (no
             # worker traceback, no worker writing on after the run ended).
-            stop_signals = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP} if self.name == "loky" else set()
+            stop_signals = set()
+            if self.name == "loky":
+                stop_signals = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+                _start_resource_trackers()
             old_mask = signal.pthread_sigmask(signal.SIG_BLOCK, stop_signals)
             try:
                 results = joblib.Parallel(return_as=return_as, batch_size=1)(
@@ -266,6 +269,17 @@ class _Backend:
         if self.client is not None and getattr(self, "_own_client", False):
             self.client.close()
         self.client = None
+
+
+def _start_resource_trackers() -> None:
+    """Start the helper processes loky uses before the workers: starting one unblocks SIGINT and
+    SIGTERM in the calling thread, which would undo the mask the workers must inherit."""
+    import multiprocessing.resource_tracker
+
+    from joblib.externals.loky.backend import resource_tracker
+
+    multiprocessing.resource_tracker.ensure_running()
+    resource_tracker.ensure_running()
 
 
 # --- the results folder --------------------------------------------------------------------------
