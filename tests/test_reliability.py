@@ -404,7 +404,7 @@ def assert_stopped_cleanly(proc, out, signum):
     proc.send_signal(signum)                # the main process only
     err = proc.communicate(timeout=120)[1]
     assert proc.returncode == 128 + signum, err
-    name = signal.Signals(signum).name
+    name = "Ctrl-C" if signum == signal.SIGINT else signal.Signals(signum).name
     assert err.startswith(f"fzsim: interrupted ({name}): ") and "Traceback" not in err
     assert "finish the run with: fzsim run --hands 16000" in err and err.rstrip().endswith("--resume")
     for w in workers:                       # no process of the run survives it
@@ -474,7 +474,7 @@ def test_two_processes_racing_for_a_new_folder(tmp_path, request):
         procs[trial % 2].send_signal(signal.SIGTERM)
         errs = [p.communicate(timeout=300)[1] for p in procs]
         for p, err in zip(procs, errs):
-            assert p.returncode in (0, 2, 143), err
+            assert p.returncode in (0, 2, 143, -signal.SIGTERM), err   # (-15: killed while importing)
             if p.returncode == 2:
                 assert "is being written by another fzsim process (pid" in err
         done = subprocess.run(args, cwd=REPO, capture_output=True, text=True, timeout=300)
