@@ -307,13 +307,17 @@ def read_run_manifest(root: str) -> storage.Manifest:
     try:
         manifest = storage.read_manifest(root)
     except ValueError as exc:
-        raise ResultsError(f"{exc}; if its parts were written by fzsim, rebuild it with"
-                           f" `fzsim verify {root} --repair`") from None
+        raise ResultsError(f"{exc}{repair_hint(root)}") from None
     if manifest is None:
-        hint = (f"; rebuild it from the parts with `fzsim verify {root} --repair`"
-                if any(e.startswith("variant=") for e in os.listdir(root)) else "")
-        raise ResultsError(f"{root!r} holds no fzsim run ({storage.MANIFEST} is missing){hint}")
+        raise ResultsError(f"{root!r} holds no fzsim run ({storage.MANIFEST} is missing){repair_hint(root)}")
     return manifest
+
+
+def repair_hint(root: str) -> str:
+    """How to get a manifest back, for a folder that has parts (else nothing to say)."""
+    if not any(e.startswith("variant=") for e in os.listdir(root)):
+        return ""
+    return f"; if its parts were written by fzsim, rebuild the manifest with `fzsim verify {root} --repair`"
 
 
 def open_folder(root: str) -> FolderCheck:

@@ -290,16 +290,12 @@ def _check_folder(root: str, identity: storage.RunIdentity, resume: bool) -> sto
     try:
         manifest = storage.read_manifest(root)
     except ValueError as exc:
-        raise ValueError(f"{exc}; nothing was written. If its parts were written by fzsim, rebuild the"
-                         f" manifest with `fzsim verify {root} --repair`") from None
+        raise ValueError(f"{exc}{integrity.repair_hint(root)}; nothing was written") from None
     if manifest is None:
-        others = [e for e in os.listdir(root) if e != LOCK_NAME]
-        if others:
-            hint = (f" (if its parts were written by fzsim, rebuild the manifest with"
-                    f" `fzsim verify {root} --repair`)" if any(e.startswith("variant=") for e in others) else "")
+        if any(e != LOCK_NAME for e in os.listdir(root)):
             raise ValueError(
-                f"results folder {root!r} is not empty and holds no fzsim run{hint}; nothing was written."
-                " Choose a new or empty folder with --out"
+                f"results folder {root!r} is not empty and holds no fzsim run{integrity.repair_hint(root)};"
+                " nothing was written. Choose a new or empty folder with --out"
             )
         return None
     diffs = manifest.identity.differences(identity)

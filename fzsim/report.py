@@ -442,20 +442,15 @@ def _check_results(results: str, allow_incomplete: bool) -> list[str]:
     """The folder check before a report: refusals, or the notes the report must carry."""
     from fzsim import integrity, storage
 
-    if not os.path.exists(storage.manifest_path(results)):
-        if _has_fzsim_parts(results):
-            raise integrity.ResultsError(
-                f"{results!r} holds fzsim parts but no {storage.MANIFEST}; rebuild it with"
-                f" `fzsim verify {results} --repair`, then report")
-        return ["This folder has no fzsim manifest, so its parts could not be checked against a run."]
     try:
         manifest = storage.read_manifest(results)
     except ValueError:
         manifest = None
     if manifest is None:
         if _has_fzsim_parts(results):
-            raise integrity.ResultsError(f"{storage.manifest_path(results)} is damaged; rebuild it with"
-                                         f" `fzsim verify {results} --repair`, then report")
+            integrity.read_run_manifest(results)    # raises: the manifest is missing or damaged, and the cure
+        if not os.path.exists(storage.manifest_path(results)):
+            return ["This folder has no fzsim manifest, so its parts could not be checked against a run."]
         info = analysis.run_info(results) or {}
         if info.get("status") not in (None, "complete") and not allow_incomplete:
             raise integrity.ResultsError(f"{results!r} holds an unfinished run (status {info['status']!r});"
