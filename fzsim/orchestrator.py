@@ -584,6 +584,15 @@ def _tasks(root, plans, done, seed, seats, check, block_fn, identity):
                                 seed, plan.config.core, seats, bool(check), metas[plan.name], block_fn)
 
 
+def _parts_on_disk(root: str, plans) -> int:
+    count = 0
+    for plan in plans:
+        folder = storage.variant_dir(root, plan.name)
+        if os.path.isdir(folder):
+            count += sum(1 for name in os.listdir(folder) if name.startswith("part-"))
+    return count
+
+
 def _now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
@@ -625,8 +634,9 @@ def _run(root, plans, identity, existing, kept, runner, seats, log_sample, progr
         # (re)written on every call that asks: K hands are cheap and replay deterministically
         logs = [_write_logs(root, plan, seed, seats, log_sample) for plan in plans] if log_sample else []
     except BaseException as exc:
-        # whole parts stay and the manifest still says "running": --resume finishes the run
-        parts = sum(len(d) for d in done.values())
+        # whole parts stay and the manifest still says "running": --resume finishes the run.
+        # Count them on disk: a worker may have finished a part whose summary never arrived.
+        parts = _parts_on_disk(root, plans)
         if existing is None and parts == 0:
             undo.undo()
         if isinstance(exc, KeyboardInterrupt) and not isinstance(exc, RunStopped):
