@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from fzsim import integrity, storage
-from fzsim._version import __version__
 from fzsim.lock import LOCK_NAME, FolderLock
 from fzsim.progress import Progress
 
@@ -276,9 +275,11 @@ def _start_resource_trackers() -> None:
     SIGTERM in the calling thread, which would undo the mask the workers must inherit."""
     import multiprocessing.resource_tracker
 
-    from joblib.externals.loky.backend import resource_tracker
-
     multiprocessing.resource_tracker.ensure_running()
+    try:                # loky's own tracker: a private module, so only where it is found
+        from joblib.externals.loky.backend import resource_tracker
+    except ImportError:
+        return
     resource_tracker.ensure_running()
 
 

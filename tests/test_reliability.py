@@ -22,7 +22,7 @@ import pyarrow.parquet as pq
 import pytest
 
 import fzsim
-from fzsim import integrity, lock, orchestrator, report, storage
+from fzsim import lock, orchestrator, report, storage
 from fzsim.cli import main
 from fzsim.orchestrator import simulate
 from test_run import snapshot      # every file's size and mtime: equal means nothing changed
