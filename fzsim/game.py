@@ -220,8 +220,9 @@ def play_hand(seed: int, game_id: int, variant="fuzhou", policies=None, wall=Non
         raise ValueError(f"seed must be an integer 0..2**64-1, got {seed!r}")
     if isinstance(game_id, bool) or not isinstance(game_id, (int, np.integer)) or not 0 <= int(game_id) < 2**63:
         raise ValueError(f"game_id must be an integer >= 0, got {game_id!r}")
-    if not isinstance(hand, (int, np.integer)) or not 0 <= int(hand) < 32768:
-        raise ValueError(f"hand must be an integer 0..32767, got {hand!r}")
+    hpm = int(rules.fields["hands_per_match"])
+    if isinstance(hand, bool) or not isinstance(hand, (int, np.integer)) or not 0 <= int(hand) < hpm:
+        raise ValueError(f"hand must be an integer 0..{hpm - 1} (hands_per_match={hpm}), got {hand!r}")
     if policies is None:
         policies = "greedy"
     if wall is not None and isinstance(wall, str):

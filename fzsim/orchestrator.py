@@ -13,9 +13,10 @@ run, or this run without ``resume``, is refused).
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import os
-import shutil
+import signal
 import socket
 import time
 import warnings
@@ -23,14 +24,32 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from fzsim import storage
-from fzsim._version import __version__
+from fzsim import integrity, storage
+from fzsim.lock import LOCK_NAME, FolderLock
 from fzsim.progress import Progress
 
 BACKENDS = ("loky", "threads", "dask", "ray")
 DEFAULT_BLOCK_SIZE = 10_000
 DEFAULT_OUT = "fzsim-results"
 _UINT64_MAX = 2**64 - 1
+#: game ids are int64: the last game of a run must not pass this
+MAX_GAME_ID = 2**63 - 1
+#: event logs replay every sampled hand with a full log (~10 kB each): a documented ceiling
+MAX_LOG_SAMPLE = 100_000
+
+
+class RunStopped(KeyboardInterrupt):
+    """A run stopped by Ctrl-C or a signal after it started; its whole parts are kept.
+
+    ``cause`` is the KeyboardInterrupt that stopped it (its text names the signal, if any);
+    ``blocks_done``/``blocks_total`` count the parts on disk; ``resumable`` says whether the
+    folder holds the run (a manifest) so that ``--resume`` finishes it.
+    """
+
+    def __init__(self, cause: BaseException, out: str, blocks_done: int, blocks_total: int, resumable: bool):
+        super().__init__(str(cause) or "Ctrl-C")
+        self.cause, self.out = cause, out
+        self.blocks_done, self.blocks_total, self.resumable = blocks_done, blocks_total, resumable
 
 
 # --- rules -----------------------------------------------------------------------------------
@@ -164,6 +183,11 @@ def _plan_variants(variants, overrides, hands: int) -> list[VariantPlan]:
                 f"hands={hands} is not a whole number of matches for variant {name!r}"
                 f" (hands_per_match={hpm}); use a multiple of {hpm}"
             )
+        if hands // hpm - 1 > MAX_GAME_ID:
+            raise ValueError(
+                f"hands={hands} needs game ids up to {hands // hpm - 1} for variant {name!r}, past the"
+                f" largest game id 2**63-1; allowed at most {(MAX_GAME_ID + 1) * hpm} hands"
+            )
         plans.append(VariantPlan(name, config, hpm, hands // hpm))
     return plans
 
@@ -217,16 +241,26 @@ class _Backend:
             self.joblib_name, self.n_jobs, self.generator = "ray", -1, False
             self.jobs = int(ray.cluster_resources().get("CPU", 1))
 
-    def run(self, tasks: list[BlockTask], on_done) -> None:
+    def run(self, tasks, on_done) -> None:
+        """Play ``tasks`` (an iterable, consumed lazily) and call ``on_done`` with each summary."""
         import joblib
 
-        if not tasks:
-            return
         return_as = "generator_unordered" if self.generator else "list"
         with joblib.parallel_config(backend=self.joblib_name, n_jobs=self.n_jobs):
-            results = joblib.Parallel(return_as=return_as, batch_size=1)(
-                joblib.delayed(run_block)(t) for t in tasks
-            )
+            # loky workers start while these signals are blocked and keep the mask, so Ctrl-C,
+            # SIGTERM and SIGHUP reach only this process, which then stops the workers itself (no
+            # worker traceback, no worker writing on after the run ended).
+            stop_signals = set()
+            if self.name == "loky":
+                stop_signals = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+                _start_resource_trackers()
+            old_mask = signal.pthread_sigmask(signal.SIG_BLOCK, stop_signals)
+            try:
+                results = joblib.Parallel(return_as=return_as, batch_size=1)(
+                    joblib.delayed(run_block)(t) for t in tasks
+                )
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, old_mask)
             for summary in results:
                 on_done(summary)
 
@@ -236,18 +270,33 @@ class _Backend:
         self.client = None
 
 
+def _start_resource_trackers() -> None:
+    """Start the helper processes loky uses before the workers: starting one unblocks SIGINT and
+    SIGTERM in the calling thread, which would undo the mask the workers must inherit."""
+    import multiprocessing.resource_tracker
+
+    multiprocessing.resource_tracker.ensure_running()
+    try:                # loky's own tracker: a private module, so only where it is found
+        from joblib.externals.loky.backend import resource_tracker
+    except ImportError:
+        return
+    resource_tracker.ensure_running()
+
+
 # --- the results folder --------------------------------------------------------------------------
+# Everything here runs while this call holds the folder's writer lock.
 
 def _check_folder(root: str, identity: storage.RunIdentity, resume: bool) -> storage.Manifest | None:
     """Refuse a folder that holds something else; returns the folder's manifest (None: fresh)."""
-    if os.path.exists(root) and not os.path.isdir(root):
-        raise ValueError(f"results folder {root!r} is a file; choose a folder with --out")
-    manifest = storage.read_manifest(root) if os.path.isdir(root) else None
+    try:
+        manifest = storage.read_manifest(root)
+    except ValueError as exc:
+        raise ValueError(f"{exc}{integrity.repair_hint(root)}; nothing was written") from None
     if manifest is None:
-        if os.path.isdir(root) and os.listdir(root):
+        if any(e != LOCK_NAME for e in os.listdir(root)):
             raise ValueError(
-                f"results folder {root!r} is not empty and holds no fzsim run; nothing was written."
-                " Choose a new or empty folder with --out"
+                f"results folder {root!r} is not empty and holds no fzsim run{integrity.repair_hint(root)};"
+                " nothing was written. Choose a new or empty folder with --out"
             )
         return None
     diffs = manifest.identity.differences(identity)
@@ -269,48 +318,59 @@ def _check_folder(root: str, identity: storage.RunIdentity, resume: bool) -> sto
     return manifest
 
 
-def _start_folder(root: str, manifest: storage.Manifest) -> bool:
-    """Create the folder and write the manifest; returns whether the folder was created here."""
-    created = not os.path.exists(root)
+def _parts_to_keep(root: str, manifest: storage.Manifest) -> dict[str, dict[int, dict]]:
+    """Resume: the consistent parts (kept); refuses what does not belong to the run, warns of replays."""
+    check = integrity.check_folder(root, manifest)
+    alien = [f for f in check.findings if f.action == "refuse"]
+    if alien:
+        lines = "\n".join("  " + f.line() for f in alien[:20])
+        more = f"\n  ... and {len(alien) - 20} more" if len(alien) > 20 else ""
+        raise ValueError(f"results folder {root!r} holds files that are not this run's; refusing to mix,"
+                         f" nothing was written:\n{lines}{more}\nMove them out of the folder, then resume"
+                         " (or choose another --out)")
+    for f in check.findings:
+        warnings.warn(f"part {os.path.join(root, f.path)} {f.problem}; playing its block again", stacklevel=4)
+    return {v: {b: {"variant": v, "block": b, "file": os.path.relpath(p.path, root), "rows": p.rows,
+                    "bytes": p.bytes, "resumed": True} for b, p in ps.items()}
+            for v, ps in check.parts.items()}
+
+
+def _lock_folder(root: str) -> FolderLock:
+    if os.path.exists(root) and not os.path.isdir(root):
+        raise ValueError(f"results folder {root!r} is a file; choose a folder with --out")
+    lock = FolderLock(root, exclusive=True, create_folder=True)
     try:
-        os.makedirs(root, exist_ok=True)
-        storage.write_manifest(root, manifest)
+        return lock.acquire()
     except OSError as exc:
-        if created and os.path.isdir(root) and not os.listdir(root):
-            os.rmdir(root)
+        lock.remove_created_folder()
         raise ValueError(f"cannot write to results folder {root!r}: {exc.strerror or exc}") from exc
-    return created
 
 
-def _existing_blocks(root: str, plan: VariantPlan, block_size: int, metadata: dict) -> dict[int, dict]:
-    """Summaries of this variant's parts already on disk (resume), checked against the run."""
-    found = {}
-    n_blocks = -(-plan.n_games // block_size)
-    for block in range(n_blocks):
-        path = storage.part_path(root, plan.name, block)
-        if not os.path.exists(path):
-            continue
-        try:
-            meta = storage.read_part_metadata(path)
-        except Exception as exc:  # noqa: BLE001 - an unreadable part is replayed, not trusted
-            warnings.warn(f"part {path} is unreadable ({exc}); playing its block again", stacklevel=3)
-            continue
-        for key in ("format", "version", "seed", "rules_hash", "block_size", "policies"):
-            if meta.get(key) != str(metadata[key]):
-                raise ValueError(
-                    f"part {path} belongs to another run ({key} {meta.get(key)!r} there,"
-                    f" {metadata[key]!r} in this run); refusing to mix. Choose another --out"
-                )
-        first = block * block_size
-        n = min(block_size, plan.n_games - first)
-        rows = int(meta.get("rows", -1))
-        if rows != n * plan.hands_per_match:
-            warnings.warn(f"part {path} holds {rows} rows, expected {n * plan.hands_per_match};"
-                          " playing its block again", stacklevel=3)
-            continue
-        found[block] = {"variant": plan.name, "block": block, "file": os.path.relpath(path, root),
-                        "rows": rows, "bytes": os.path.getsize(path), "resumed": True}
-    return found
+class _Undo:
+    """What this call creates before its first part, so that a failure then leaves the folder as
+    it was: the manifest if it was new, and the folders it adds (removed only when empty)."""
+
+    def __init__(self, root: str, variants: list[str]):
+        self.files: list[str] = []
+        dirs = [storage.variant_dir(root, v) for v in variants]
+        dirs += [storage.variant_dir(os.path.join(root, storage.LOG_DIR), v) for v in variants]
+        dirs.append(os.path.join(root, storage.LOG_DIR))
+        self.dirs = [d for d in dirs if not os.path.isdir(d)]
+
+    def undo(self) -> None:
+        for f in self.files:
+            if os.path.exists(f):
+                os.remove(f)
+        for d in sorted(self.dirs, key=len, reverse=True):
+            if not os.path.isdir(d):
+                continue
+            for name in os.listdir(d):      # a stopped worker's half-written part, in our folder
+                if storage.is_temp_name(name):
+                    os.remove(os.path.join(d, name))
+            try:
+                os.rmdir(d)                 # only if empty: never a file this call did not write
+            except OSError:
+                pass
 
 
 # --- event logs of a sample of hands ----------------------------------------------------------------
@@ -347,17 +407,24 @@ def _write_logs(root: str, plan: VariantPlan, seed: int, policies: tuple, k: int
     final = log_path(root, plan.name)
     os.makedirs(os.path.dirname(final), exist_ok=True)
     tmp = os.path.join(os.path.dirname(final), f".hands.jsonl.tmp-{os.getpid()}")
-    with open(tmp, "w", encoding="utf-8") as f:
-        for pos in sample_positions(plan.n_games * plan.hands_per_match, k):
-            game_id, hand = divmod(pos, plan.hands_per_match)
-            result = play_hand(seed, game_id, variant=plan.config, policies=list(policies),
-                               log=True, hand=hand)
-            record = dataclasses.asdict(result) if dataclasses.is_dataclass(result) else dict(result)
-            events = record.pop("events", None)
-            line = {"variant": plan.name, "seed": str(seed), "game_id": game_id, "hand": hand,
-                    "policies": list(policies), "result": record, "events": events}
-            f.write(json.dumps(line, default=_jsonable, ensure_ascii=False) + "\n")
-    os.replace(tmp, final)
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            for pos in sample_positions(plan.n_games * plan.hands_per_match, k):
+                game_id, hand = divmod(pos, plan.hands_per_match)
+                result = play_hand(seed, game_id, variant=plan.config, policies=list(policies),
+                                   log=True, hand=hand)
+                record = dataclasses.asdict(result) if dataclasses.is_dataclass(result) else dict(result)
+                events = record.pop("events", None)
+                line = {"variant": plan.name, "seed": str(seed), "game_id": game_id, "hand": hand,
+                        "policies": list(policies), "result": record, "events": events}
+                f.write(json.dumps(line, default=_jsonable, ensure_ascii=False) + "\n")
+        os.replace(tmp, final)
+    except BaseException as exc:
+        if os.path.exists(tmp):     # a killed process leaves it; `--resume` removes those
+            os.remove(tmp)
+        if isinstance(exc, OSError):
+            raise storage.write_error(exc, final) from exc
+        raise
     return final
 
 
@@ -441,15 +508,18 @@ def simulate(
 
     variants: preset names, ``.toml`` paths or RuleConfigs (all play the same game ids);
     overrides: rule keys applied to every variant; seed: root seed 0..2**64-1; jobs: worker
-    processes/threads (``-1``: all cores; dask/ray use every worker of the cluster); backend:
-    ``loky``, ``threads``, ``dask`` (needs ``scheduler``, an address or a
+    processes/threads (``-1``: all cores; at most one per block to play; dask/ray use every worker
+    of the cluster); backend: ``loky``, ``threads``, ``dask`` (needs ``scheduler``, an address or a
     ``distributed.Client``) or ``ray``; resume: finish the missing blocks of the same run in
-    ``out``; policies: one name for all seats, four names, or ``{seat: name}``; log_sample: store
-    full event logs of this many evenly spread hands per variant; block_size: games per part
-    file (part of the run's identity; results do not depend on it); progress: bar on stderr
-    (None: only on a terminal); check: the engine's invariant checks after every action.
+    ``out`` (parts that are damaged or misnumbered are played again); policies: one name for all
+    seats, four names, or ``{seat: name}``; log_sample: store full event logs of this many evenly
+    spread hands per variant (at most MAX_LOG_SAMPLE); block_size: games per part file (part of
+    the run's identity; results do not depend on it); progress: bar on stderr (None: only on a
+    terminal); check: the engine's invariant checks after every action.
 
-    Raises ValueError (nothing written) for bad input or a folder holding another run.
+    One writer per folder: the call holds ``out``'s lock throughout and is refused (ValueError
+    naming the holder) while another process holds it. Raises ValueError (nothing written) for
+    bad input or a folder holding another run; ``RunStopped`` when interrupted after the start.
     """
     t_start = time.perf_counter()
     hands = _positive_int("hands", hands)
@@ -462,61 +532,96 @@ def simulate(
     seed = int(seed)
     if isinstance(log_sample, bool) or not isinstance(log_sample, (int, np.integer)) or log_sample < 0:
         raise ValueError(f"log_sample must be an integer >= 0, got {log_sample!r}")
+    if log_sample > MAX_LOG_SAMPLE:
+        raise ValueError(f"log_sample={log_sample} is more than the allowed {MAX_LOG_SAMPLE:,} logged hands"
+                         " per variant")
     if log_sample > hands:
         raise ValueError(f"log_sample={log_sample} is more than the {hands} hands of the run")
     seats = _check_policies(policies)
     plans = _plan_variants(variants, overrides, hands)
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}: allowed {', '.join(BACKENDS)}")
     root = os.fspath(out)
     identity = storage.RunIdentity(
         seed=seed, hands=hands, block_size=block_size, policies=seats,
         variants={p.name: {"rules_hash": p.config.hash, "rules": p.config.canonical} for p in plans},
     )
-    existing = _check_folder(root, identity, resume)
-    runner = _Backend(backend, jobs, scheduler, connect_timeout)
+    lock = _lock_folder(root)
     try:
-        return _run(root, plans, identity, existing, runner, seats, log_sample, progress, check,
-                    _block_fn, t_start)
+        existing = _check_folder(root, identity, resume)
+        kept = _parts_to_keep(root, existing) if existing is not None else {}
+        runner = _Backend(backend, jobs, scheduler, connect_timeout)
+        try:
+            return _run(root, plans, identity, existing, kept, runner, seats, log_sample, progress, check,
+                        _block_fn, t_start)
+        finally:
+            runner.close()
     finally:
-        runner.close()
+        lock.release()
+        lock.remove_created_folder()
 
 
-def _parts_on_disk(root: str) -> bool:
-    """Whether any finished part file is in the results folder."""
-    for _dirpath, _dirs, files in os.walk(root):
-        if any(f.startswith("part-") and f.endswith(".parquet") for f in files):
-            return True
-    return False
+def _effective_jobs(runner: _Backend, n_tasks: int) -> None:
+    """At most one worker per block to play; a warning when they outnumber the cores."""
+    if runner.name not in ("loky", "threads"):
+        return
+    runner.jobs = runner.n_jobs = max(1, min(runner.jobs, n_tasks))
+    cores = os.cpu_count() or 1
+    if runner.jobs > cores:
+        warnings.warn(f"jobs={runner.jobs} is more than the {cores} cores of this machine: the workers"
+                      " share them (each loky worker also holds about 150 MB)", stacklevel=4)
 
 
-def _run(root, plans, identity, existing, runner, seats, log_sample, progress, check, block_fn, t_start):
-    seed, block_size = identity.seed, identity.block_size
-    manifest = existing or storage.Manifest(identity)
-    manifest.status = "running"
-    manifest.extra.setdefault("started", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
-    created = _start_folder(root, manifest)
-    if existing is not None:
-        storage.remove_temp_files(root)
+def _tasks(root, plans, done, seed, seats, check, block_fn, identity):
+    """The blocks still to play, block-major (an interrupted run has every variant about equally
+    far: paired data), generated lazily so that a run of any size plans in constant memory."""
+    metas = {plan.name: integrity.part_metadata(identity, plan.name) for plan in plans}
+    last = max(-(-p.n_games // identity.block_size) for p in plans)
+    for block in itertools.takewhile(lambda b: b < last, itertools.count()):
+        first = block * identity.block_size
+        for plan in plans:
+            if first < plan.n_games and block not in done[plan.name]:
+                yield BlockTask(root, plan.name, block, first, min(identity.block_size, plan.n_games - first),
+                                seed, plan.config.core, seats, bool(check), metas[plan.name], block_fn)
 
-    tasks, done = [], {}
+
+def _parts_on_disk(root: str, plans) -> int:
+    count = 0
     for plan in plans:
-        metadata = {"format": storage.FORMAT, "version": __version__, "variant": plan.name,
-                    "rules": plan.config.canonical_json, "rules_hash": plan.config.hash,
-                    "seed": seed, "block_size": block_size, "policies": json.dumps(list(seats)),
-                    "hands_per_match": plan.hands_per_match}
-        metadata = {k: str(v) for k, v in metadata.items()}
-        done[plan.name] = _existing_blocks(root, plan, block_size, metadata) if existing else {}
-        for first in range(0, plan.n_games, block_size):
-            block = first // block_size
-            if block in done[plan.name]:
-                continue
-            tasks.append(BlockTask(root, plan.name, block, first, min(block_size, plan.n_games - first),
-                                   seed, plan.config.core, seats, bool(check), metadata, block_fn))
-    # block-major order: an interrupted run has every variant about equally far (paired data)
-    tasks.sort(key=lambda t: t.block)
+        folder = storage.variant_dir(root, plan.name)
+        if os.path.isdir(folder):
+            count += sum(1 for name in os.listdir(folder) if name.startswith("part-"))
+    return count
+
+
+def _now() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+def _run(root, plans, identity, existing, kept, runner, seats, log_sample, progress, check, block_fn, t_start):
+    seed, block_size = identity.seed, identity.block_size
+    done = {p.name: dict(kept.get(p.name, {})) for p in plans}
     blocks_total = sum(-(-p.n_games // block_size) for p in plans)
+    n_tasks = blocks_total - sum(len(d) for d in done.values())
+    _effective_jobs(runner, n_tasks)
+    complete_already = existing is not None and existing.status == "complete" and n_tasks == 0
+    manifest = existing or storage.Manifest(identity)
+    undo = _Undo(root, [p.name for p in plans])
+    if not (complete_already and not log_sample):    # a finished run is left exactly as it is
+        if existing is None:
+            undo.files.append(storage.manifest_path(root))
+        else:
+            storage.remove_temp_files(root)        # of killed writers: we hold the lock
+        manifest.status = "running"
+        manifest.extra.setdefault("started", _now())
+        try:
+            storage.write_manifest(root, manifest)
+        except OSError as exc:
+            undo.undo()
+            raise ValueError(f"cannot write to results folder {root!r}: {exc.strerror or exc}") from exc
+
     total_hands = sum(p.n_games * p.hands_per_match for p in plans)
     already = sum(s["rows"] for d in done.values() for s in d.values())
-
     written = []
     try:
         with Progress(total_hands, initial=already, enabled=progress) as bar:
@@ -525,22 +630,27 @@ def _run(root, plans, identity, existing, runner, seats, log_sample, progress, c
                 done[summary["variant"]][summary["block"]] = summary
                 bar.update(summary["rows"])
 
-            runner.run(tasks, on_done)
-    except BaseException:
-        # parts already written stay (they are whole); the manifest still says "running"
-        # (a backend without generator results, Ray, reports nothing until every task is done,
-        # so look at the disk too: its workers may have written parts before one of them died)
-        if created and not written and not any(done.values()) and not _parts_on_disk(root):
-            shutil.rmtree(root, ignore_errors=True)
+            if n_tasks:
+                runner.run(_tasks(root, plans, done, seed, seats, check, block_fn, identity), on_done)
+        # (re)written on every call that asks: K hands are cheap and replay deterministically
+        logs = [_write_logs(root, plan, seed, seats, log_sample) for plan in plans] if log_sample else []
+    except BaseException as exc:
+        # whole parts stay and the manifest still says "running": --resume finishes the run.
+        # Count them on disk: a worker may have finished a part whose summary never arrived.
+        parts = _parts_on_disk(root, plans)
+        if existing is None and parts == 0:
+            undo.undo()
+        if isinstance(exc, KeyboardInterrupt) and not isinstance(exc, RunStopped):
+            raise RunStopped(exc, root, parts, blocks_total, resumable=parts > 0 or existing is not None) from None
+        if parts:
+            exc.add_note(f"{parts:,} of {blocks_total:,} blocks are written and kept in {root}; once the"
+                         " cause is fixed, finish the run by repeating the command with --resume")
         raise
-
-    # (re)written on every call that asks: K hands are cheap and replay deterministically
-    logs = [_write_logs(root, plan, seed, seats, log_sample) for plan in plans] if log_sample else []
-
-    manifest.status = "complete"
-    manifest.blocks = {name: {str(b): d[b] for b in sorted(d)} for name, d in done.items()}
-    manifest.extra["finished"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-    storage.write_manifest(root, manifest)
+    if not (complete_already and not log_sample):
+        manifest.status = "complete"
+        manifest.blocks = {name: {str(b): d[b] for b in sorted(d)} for name, d in done.items()}
+        manifest.extra["finished"] = _now()
+        storage.write_manifest(root, manifest)
     return RunSummary(
         out=root, variants=[p.name for p in plans], hands=identity.hands, seed=seed,
         backend=runner.name, jobs=runner.jobs, blocks_total=blocks_total,

@@ -16,8 +16,10 @@ Only the columns each part needs are read from the folder.
 from __future__ import annotations
 
 import html
+import json
 import math
 import os
+import time
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -26,6 +28,12 @@ import pandas as pd
 from fzsim import analysis
 
 PLOTS = ("win_types.png", "balance.png", "streak.png", "scores.png", "compare.png")
+#: written into every report folder, so that a later report knows it may replace this one
+MARKER = ".fzsim-report"
+#: every file a report folder holds
+REPORT_FILES = ("report.md", "report.html", "rates.csv", MARKER) + PLOTS
+#: sampled opening deals for the probability tables: 100,000 take about 2 s
+MAX_DEALS = 10_000_000
 
 
 @dataclass
@@ -221,8 +229,11 @@ def _plot_compare(c: pd.DataFrame, path: str) -> None:
 # The report
 # ----------------------------------------------------------------------------
 
-def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 0) -> list[Section]:
-    """Compute every table, draw every plot into ``out_dir``; return the sections in order."""
+def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 0,
+                   notes: list[str] | None = None) -> list[Section]:
+    """Compute every table, draw every plot into ``out_dir``; return the sections in order.
+
+    ``notes`` are said first (what the folder check found, e.g. an incomplete run)."""
     variants = analysis.check_results_dir(results)
     sections: list[Section] = []
 
@@ -233,8 +244,10 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
     if info:
         run = (f" Run: seed {info.get('seed')}, policies {', '.join(map(str, info.get('policies') or []))}, "
                f"fzsim {info.get('fzsim_version')}, status {info.get('status')}.")
-    notes = [] if not info or info.get("status") in (None, "complete") else [
-        "The run is unfinished: figures cover the blocks written so far (finish it with `fzsim run ... --resume`)."]
+    notes = list(notes or [])
+    if info and info.get("status") not in (None, "complete") and not notes:
+        notes.append("The run is unfinished: figures cover the blocks written so far"
+                     " (finish it with `fzsim run ... --resume`).")
     sections.append(Section(
         "Results",
         f"Folder `{os.fspath(results)}`: " + ", ".join(f"{v} ({n:,} hands)" for v, n in n_by_variant.items())
@@ -362,31 +375,175 @@ def _write_html(sections: list[Section], path: str, title: str) -> None:
         f.write("\n".join(parts))
 
 
-def build_report(results, out_dir, prob_deals: int = 20_000, seed: int = 0) -> dict[str, str]:
+def build_report(results, out_dir, prob_deals: int = 20_000, seed: int = 0,
+                 allow_incomplete: bool = False) -> dict[str, str]:
     """Write ``report.md``, ``report.html`` and the PNG plots for a results folder.
 
     Returns ``{"markdown": path, "html": path, "plots": [paths]}``. Raises
-    ``FileNotFoundError`` for a missing folder and ``ValueError`` for a folder
-    that is not fzsim output or holds no hands (nothing is written then).
+    ``FileNotFoundError`` for a missing folder and ``ValueError`` (nothing written) for a folder
+    that is not fzsim output, holds no hands, is inconsistent with its manifest, or holds an
+    unfinished run (unless ``allow_incomplete``: the report then says so), and for an ``out_dir``
+    that is inside a results folder or a non-empty folder that is not an earlier fzsim report.
+    The report is built in a temporary folder beside ``out_dir`` and renamed into place, so a
+    failure leaves nothing behind and an earlier report is replaced whole.
     """
+    from fzsim import lock
+
     if isinstance(results, pd.DataFrame):
         raise ValueError("build_report needs a results folder (DIR/variant=NAME/part-*.parquet), not a DataFrame")
     results = os.fspath(results)
     analysis.check_results_dir(results)  # fail before creating anything
     out_dir = os.fspath(out_dir)
-    if os.path.abspath(out_dir) == os.path.abspath(results):
+    _check_out(results, out_dir)
+    with lock.FolderLock(results, exclusive=False):   # no writer may change the folder meanwhile
+        notes = _check_results(results, allow_incomplete)
+        return _write_report(results, out_dir, prob_deals, seed, notes)
+
+
+def _check_out(results: str, out_dir: str) -> None:
+    """Refuse a report folder inside a results folder, or one holding anything but a report."""
+    from fzsim import storage
+
+    real_out, real_results = os.path.realpath(out_dir), os.path.realpath(results)
+    if real_out == real_results:
         raise ValueError(f"--out {out_dir!r} is the results folder itself: choose another folder")
+    probe = real_out
+    while True:
+        if probe == real_results or os.path.isfile(os.path.join(probe, storage.MANIFEST)):
+            raise ValueError(f"--out {out_dir!r} is inside the results folder {probe!r}: a report there"
+                             " would become part of the results; choose a folder outside it")
+        parent = os.path.dirname(probe)
+        if parent == probe:
+            break
+        probe = parent
     if os.path.exists(out_dir) and not os.path.isdir(out_dir):
         raise ValueError(f"--out {out_dir!r} exists and is not a folder")
-    os.makedirs(out_dir, exist_ok=True)
-    for name in PLOTS:  # a plot left over from an earlier report must not pass for this one
-        if os.path.exists(os.path.join(out_dir, name)):
-            os.remove(os.path.join(out_dir, name))
-    sections = build_sections(results, out_dir, prob_deals=prob_deals, seed=seed)
-    title = f"fzsim report: {os.path.basename(os.path.abspath(results))}"
-    md = os.path.join(out_dir, "report.md")
-    page = os.path.join(out_dir, "report.html")
-    _write_markdown(sections, md, title)
-    _write_html(sections, page, title)
+    if os.path.isdir(out_dir) and os.listdir(out_dir) and not _is_earlier_report(out_dir):
+        others = sorted(set(os.listdir(out_dir)) - set(REPORT_FILES)) or sorted(os.listdir(out_dir))
+        shown = ", ".join(others[:5]) + (f" and {len(others) - 5} more" if len(others) > 5 else "")
+        raise ValueError(f"--out {out_dir!r} is not empty and is not an earlier fzsim report (it holds"
+                         f" {shown}); nothing was written. Choose a new or empty folder")
+
+
+def _is_earlier_report(folder: str) -> bool:
+    names = set(os.listdir(folder))
+    if not names <= set(REPORT_FILES):
+        return False
+    if MARKER in names:
+        return True
+    try:                                    # a report written before the marker existed
+        with open(os.path.join(folder, "report.md"), encoding="utf-8") as f:
+            return f.read(15) == "# fzsim report:"
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def _check_results(results: str, allow_incomplete: bool) -> list[str]:
+    """The folder check before a report: refusals, or the notes the report must carry."""
+    from fzsim import integrity, storage
+
+    try:
+        manifest = storage.read_manifest(results)
+    except ValueError:
+        manifest = None
+    if manifest is None:
+        if _has_fzsim_parts(results):
+            integrity.read_run_manifest(results)    # raises: the manifest is missing or damaged, and the cure
+        if not os.path.exists(storage.manifest_path(results)):
+            return ["This folder has no fzsim manifest, so its parts could not be checked against a run."]
+        info = analysis.run_info(results) or {}
+        if info.get("status") not in (None, "complete") and not allow_incomplete:
+            raise integrity.ResultsError(f"{results!r} holds an unfinished run (status {info['status']!r});"
+                                         " nothing was written. Pass --allow-incomplete to report on it")
+        return []
+    check = integrity.check_folder(results, manifest)
+    if not check.consistent:
+        raise integrity.refusal(check, "nothing was written",
+                                f"A report would mix or miss data: see `fzsim verify {results}`.")
+    if check.complete:
+        return []
+    if not allow_incomplete:
+        raise integrity.refusal(check, "nothing was written",
+                                "Finish it with `fzsim run ... --resume`, or pass --allow-incomplete to report"
+                                " on the blocks written so far.")
+    total = sum(lay.n_blocks for lay in check.layout.values())
+    return [f"Incomplete run (reported with --allow-incomplete): {total - check.n_missing:,} of {total:,}"
+            f" blocks are present, {check.n_missing:,} missing (status {manifest.status}); every figure"
+            " covers only the hands written so far."]
+
+
+def _has_fzsim_parts(results: str) -> bool:
+    from fzsim import storage
+
+    for d in analysis._variant_dirs(results):
+        for name in os.listdir(os.path.join(results, d)):
+            if name.endswith(".parquet") and not name.startswith((".", "_")):
+                try:
+                    if "seed" in storage.read_part_metadata(os.path.join(results, d, name)):
+                        return True
+                except Exception:  # noqa: BLE001 - an unreadable file vouches for nothing
+                    continue
+    return False
+
+
+def _write_report(results: str, out_dir: str, prob_deals: int, seed: int, notes: list[str]) -> dict:
+    parent = os.path.dirname(os.path.abspath(out_dir))
+    made_parents = []
+    probe = parent
+    while not os.path.exists(probe):
+        made_parents.append(probe)
+        probe = os.path.dirname(probe)
+    tmp = os.path.join(parent, f".{os.path.basename(os.path.abspath(out_dir))}.fzsim-tmp-{os.getpid()}")
+    try:
+        os.makedirs(tmp)
+        sections = build_sections(results, tmp, prob_deals=prob_deals, seed=seed, notes=notes)
+        title = f"fzsim report: {os.path.basename(os.path.abspath(results))}"
+        _write_markdown(sections, os.path.join(tmp, "report.md"), title)
+        _write_html(sections, os.path.join(tmp, "report.html"), title)
+        with open(os.path.join(tmp, MARKER), "w", encoding="utf-8") as f:
+            json.dump({"results": os.path.abspath(results), "written": time.strftime("%Y-%m-%dT%H:%M:%SZ",
+                                                                                   time.gmtime())}, f)
+        _publish(tmp, out_dir)
+    except BaseException as exc:
+        _remove_tree_we_made(tmp)
+        for d in made_parents:
+            try:
+                os.rmdir(d)
+            except OSError:
+                break
+        if isinstance(exc, OSError):
+            raise OSError(exc.errno, f"cannot write the report into {out_dir}: {exc.strerror or exc}") from exc
+        raise
     plots = [os.path.join(out_dir, p) for p in PLOTS if os.path.exists(os.path.join(out_dir, p))]
-    return {"markdown": md, "html": page, "plots": plots}
+    return {"markdown": os.path.join(out_dir, "report.md"), "html": os.path.join(out_dir, "report.html"),
+            "plots": plots}
+
+
+def _publish(tmp: str, out_dir: str) -> None:
+    """Rename the finished report into place; an earlier report (checked before) is replaced."""
+    if not os.path.exists(out_dir):
+        os.rename(tmp, out_dir)
+        return
+    old = f"{tmp}-old"
+    os.rename(out_dir, old)
+    try:
+        os.rename(tmp, out_dir)
+    except BaseException:
+        os.rename(old, out_dir)
+        raise
+    _remove_tree_we_made(old)
+
+
+def _remove_tree_we_made(folder: str) -> None:
+    """Remove a report folder's known files, then the folder if that emptied it: anything else
+    (added by someone meanwhile) stays."""
+    if not os.path.isdir(folder):
+        return
+    for name in REPORT_FILES:
+        path = os.path.join(folder, name)
+        if os.path.isfile(path):
+            os.remove(path)
+    try:
+        os.rmdir(folder)
+    except OSError:
+        pass

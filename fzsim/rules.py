@@ -313,8 +313,15 @@ def load(variant: "str | Path | RuleConfig" = "fuzhou", overrides: Mapping[str, 
         path = Path(variant)
         if not path.is_file():
             raise FileNotFoundError(f"variant file {str(path)!r} does not exist")
-        spec = _parse_spec(_read_toml(path.read_text(encoding="utf-8"), str(path)), str(path), path.stem)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            raise RuleError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        spec = _parse_spec(_read_toml(text, str(path)), str(path), path.stem)
         base_name, description, fields = spec.name, spec.description, _resolve(spec)
+        if base_name in PRESETS and fields != _resolve(_preset_spec(base_name)):
+            # a file may not pass for a preset whose rules it changes: it gets the hash suffix
+            base_name = f"{base_name}-{RuleConfig(base_name, fields).hash[:6]}"
     else:
         raise RuleError(f"variant {variant!r} is unknown: allowed a preset ({', '.join(PRESETS)}), "
                         f"a path to a .toml file, or a RuleConfig")

@@ -17,6 +17,7 @@ and the root ``seed`` is added. ``variant`` is not stored in the file: it is the
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import urllib.parse
@@ -218,32 +219,59 @@ def write_part(root: str, variant: str, block: int, table: pa.Table) -> tuple[st
     try:
         pq.write_table(table, tmp, compression="zstd", row_group_size=max(1, table.num_rows))
         os.replace(tmp, final)
-    except BaseException:
+    except BaseException as exc:
         if os.path.exists(tmp):
             os.remove(tmp)
+        if isinstance(exc, OSError):
+            raise write_error(exc, final) from exc
         raise
     return final, os.path.getsize(final)
 
 
+def write_error(exc: OSError, path: str) -> OSError:
+    """The same OSError, worded to name the file that could not be written (pyarrow's do not)."""
+    reason = exc.strerror or str(exc)
+    return OSError(exc.errno or errno.EIO, f"cannot write {path}: {reason}")
+
+
+#: the temporary names fzsim writes before renaming into place (parts, the manifest, logs)
+_TEMP_PREFIXES = (".part-", f".{MANIFEST}.tmp-", ".hands.jsonl.tmp-")
+
+
+def is_temp_name(name: str) -> bool:
+    return name.startswith(_TEMP_PREFIXES) and ".tmp-" in name
+
+
 def remove_temp_files(root: str) -> int:
-    """Delete leftover temporary parts of a killed run; returns how many were removed."""
+    """Delete the temporary files killed writers left (parts, manifest, logs); returns how many.
+
+    Call it only while holding the folder's writer lock: then no live writer owns them.
+    """
     removed = 0
     if not os.path.isdir(root):
         return 0
-    for entry in os.scandir(root):
-        if entry.is_dir() and entry.name.startswith("variant="):
-            for f in os.scandir(entry.path):
-                if f.name.startswith(".part-") and ".tmp-" in f.name:
-                    os.remove(f.path)
-                    removed += 1
+    for dirpath, dirnames, files in os.walk(root):
+        rel = os.path.relpath(dirpath, root)
+        top = rel.split(os.sep)[0]
+        if rel != "." and not (top.startswith("variant=") or top == LOG_DIR):
+            dirnames[:] = []            # not ours: never look inside
+            continue
+        for f in files:
+            if is_temp_name(f):
+                os.remove(os.path.join(dirpath, f))
+                removed += 1
     return removed
 
 
 def read_part_metadata(path: str) -> dict[str, str]:
     """The ``fzsim.*`` key-value metadata of one part, without the prefix."""
-    meta = pq.read_schema(path).metadata or {}
+    return decode_metadata(pq.read_schema(path).metadata)
+
+
+def decode_metadata(raw) -> dict[str, str]:
+    """The ``fzsim.*`` entries of a Parquet key-value metadata mapping, without the prefix."""
     out = {}
-    for k, v in meta.items():
+    for k, v in (raw or {}).items():
         key = k.decode()
         if key.startswith(META_PREFIX):
             out[key[len(META_PREFIX):]] = v.decode()
@@ -338,10 +366,15 @@ def write_manifest(root: str, manifest: Manifest) -> None:
     """Replace the manifest atomically."""
     path = manifest_path(root)
     tmp = os.path.join(root, f".{MANIFEST}.tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}")
-    with open(tmp, "w", encoding="utf-8") as f:
-        json.dump(manifest.to_json(), f, indent=1, sort_keys=False)
-        f.write("\n")
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(manifest.to_json(), f, indent=1, sort_keys=False)
+            f.write("\n")
+        os.replace(tmp, path)
+    except OSError as exc:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+        raise write_error(exc, path) from exc
 
 
 # --- reading back --------------------------------------------------------------------------------
@@ -360,7 +393,7 @@ def _as_expression(filters):
         ) from exc
 
 
-def load(path, variant=None, columns=None, filters=None):
+def load(path, variant=None, columns=None, filters=None, strict: bool = True):
     """Read a results folder into a pandas DataFrame, reading only what is asked for.
 
     ``variant``: a name or a list of names (default: all); ``columns``: column names (default:
@@ -368,15 +401,18 @@ def load(path, variant=None, columns=None, filters=None):
     ``[("outcome", "==", "win"), ("S", ">", 0)]`` or a ``pyarrow.compute`` expression. Rows come
     back sorted by variant, game id and hand. Categorical columns always carry their full
     category list, so frames from different runs line up.
+
+    Every part is first checked against the manifest (``fzsim.integrity``). ``strict=True``
+    (default) refuses a folder that is inconsistent (stray, foreign, duplicated or damaged
+    parts, unknown variant folders) or incomplete, with a ``ValueError`` listing the files;
+    ``strict=False`` reads only the consistent parts and warns about the rest.
     """
     import pandas as pd
 
+    from fzsim import integrity
+
     root = os.fspath(path)
-    if not os.path.isdir(root):
-        raise FileNotFoundError(f"results folder {root!r} does not exist")
-    manifest = read_manifest(root)
-    if manifest is None:
-        raise ValueError(f"{root!r} holds no fzsim run ({MANIFEST} is missing)")
+    manifest = integrity.read_run_manifest(root)
     known = list(manifest.identity.variants)
     if columns is not None:
         columns = [columns] if isinstance(columns, str) else list(columns)
@@ -389,12 +425,23 @@ def load(path, variant=None, columns=None, filters=None):
         unknown = [v for v in wanted if v not in known]
         if unknown:
             raise ValueError(f"variant(s) {unknown} are not in {root!r}; it holds {known}")
-    if manifest.status != "complete":
-        warnings.warn(f"{root!r} holds an unfinished run; finish it with `fzsim run ... --resume`",
-                      stacklevel=2)
-    dataset = ds.dataset(root, format="parquet",
-                         partitioning=ds.HivePartitioning.discover(infer_dictionary=True))
     expr = _as_expression(filters)
+    check = integrity.check_folder(root, manifest)
+    if not check.complete:
+        if strict:
+            raise integrity.refusal(
+                check, "nothing was loaded",
+                f"See `fzsim verify {root}`; `fzsim run ... --resume` replays missing or damaged parts;"
+                f" fzsim.load({root!r}, strict=False) reads the consistent parts only.")
+        warnings.warn(f"{root!r}: reading only its consistent parts ({check.summary()}):\n"
+                      + "\n".join("  " + line for line in check.problems()), stacklevel=2)
+    files = check.files(wanted)
+    partitioning = ds.HivePartitioning.discover(infer_dictionary=True)
+    if files:
+        dataset = ds.dataset(files, format="parquet", partitioning=partitioning, partition_base_dir=root)
+    else:
+        empty = SCHEMA.append(pa.field("variant", _dict_type()))
+        dataset = ds.dataset(empty.empty_table())
     if wanted is not None:
         vexpr = ds.field("variant").isin(wanted)
         expr = vexpr if expr is None else (expr & vexpr)

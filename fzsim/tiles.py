@@ -143,6 +143,8 @@ def gold_index(gold) -> int:
     """A gold kind given as notation (``"5p"``), a kind index or None, as an index (-1 for none)."""
     if gold is None:
         return -1
+    if isinstance(gold, (bool, np.bool_)) or not isinstance(gold, (str, int, np.integer)):
+        raise ValueError(f"gold {gold!r} must be a kind in notation (\"5p\"), a kind index 0..33 or None")
     k = kind_index(gold) if isinstance(gold, str) else int(gold)
     if not 0 <= k < N_HAND_KINDS:
         raise ValueError(f"gold {gold!r} must be a suited or honour kind (1m..9s, 1z..7z)")

@@ -43,6 +43,7 @@ def test_report_writes_markdown_html_and_plots(two_variants, tmp_path):
 def test_report_single_variant_says_why_no_comparison(tmp_path):
     d = write_results(synthetic_results(200, variants=("fuzhou",), seed=2), str(tmp_path / "one"))
     (tmp_path / "rep").mkdir()
+    (tmp_path / "rep" / report.MARKER).write_text("{}")         # an earlier report's folder
     (tmp_path / "rep" / "compare.png").write_bytes(b"stale")
     out = report.build_report(d, tmp_path / "rep", prob_deals=0)
     md = open(out["markdown"], encoding="utf-8").read()
@@ -107,7 +108,9 @@ def test_report_uses_the_run_manifest(tmp_path):
                 "status": "running", "blocks": {}}
     (tmp_path / "run" / "_manifest.json").write_text(json.dumps(manifest))
     assert analysis.check_results_dir(d) == ["my rules"]
-    out = report.build_report(d, tmp_path / "rep", prob_deals=500)
+    with pytest.raises(ValueError, match="unfinished run.*--allow-incomplete"):
+        report.build_report(d, tmp_path / "rep", prob_deals=500)
+    out = report.build_report(d, tmp_path / "rep", prob_deals=500, allow_incomplete=True)
     md = open(out["markdown"], encoding="utf-8").read()
     assert "seed 77" in md and "unfinished" in md
     # the custom variant's stored rules give its tile set: 136 non-flower tiles

@@ -127,8 +127,10 @@ def test_failed_run_resumes_to_exactly_n_hands(tmp_path):
     (out / "variant=fuzhou" / ".part-000003.parquet.tmp-1-dead").write_bytes(b"half")  # a killed write
     with pytest.raises(ValueError, match="unfinished run.*--resume"):
         sim(out, 2000, seed=3, block_size=300)
-    with pytest.warns(UserWarning, match="unfinished"):
-        assert len(storage.load(out)) == 900
+    with pytest.raises(ValueError, match="(?s)holds an unfinished run.*part-000003.parquet is missing"):
+        storage.load(out)
+    with pytest.warns(UserWarning, match="consistent parts"):
+        assert len(storage.load(out, strict=False)) == 900
 
     s = sim(out, 2000, seed=3, block_size=300, resume=True)
     assert (s.blocks_written, s.blocks_resumed, s.hands_played) == (4, 3, 1100)

@@ -7,7 +7,7 @@ import pandas as pd
 import pyarrow.parquet as pq
 import pytest
 
-from fzsim import storage
+from fzsim import integrity, storage
 from fzsim.tiles import kind_name
 from fzsim_core.scoring import FLAGS, SPECIALS, WIN_TYPES
 
@@ -169,17 +169,23 @@ def test_manifest_roundtrip_and_differences(tmp_path):
         storage.read_manifest(str(tmp_path))
 
 
+def write_block(root, ident, variant, block, cols):
+    """One part with the metadata the runner gives it (so the folder checks accept it)."""
+    n = len(cols["game_id"])
+    meta = dict(integrity.part_metadata(ident, variant), block=block, first_game=block * ident.block_size,
+                n_games=n, rows=n)
+    storage.write_part(str(root), variant, block, storage.build_table(cols, ident.seed, meta))
+
+
 @pytest.fixture
 def small_folder(tmp_path):
     """Two variants x two parts written through the storage layer (no engine involved)."""
     rng = np.random.default_rng(9)
-    variants = {}
-    for v in ("alpha", "beta"):
-        variants[v] = {"rules_hash": "0" * 12, "rules": {}}
-        for block in (1, 0):
-            cols = random_engine_block(rng, 40, first_game=40 * block)
-            storage.write_part(str(tmp_path), v, block, storage.build_table(cols, 3))
+    variants = {v: {"rules_hash": "0" * 12, "rules": {}} for v in ("alpha", "beta")}
     ident = identity(seed=3, hands=80, block_size=40, variants=variants)
+    for v in variants:
+        for block in (1, 0):
+            write_block(tmp_path, ident, v, block, random_engine_block(rng, 40, first_game=40 * block))
     storage.write_manifest(str(tmp_path), storage.Manifest(ident, status="complete"))
     return tmp_path
 
@@ -215,19 +221,23 @@ def test_load_bad_input(small_folder, tmp_path):
         storage.load(small_folder, variant="gamma")
     with pytest.raises(FileNotFoundError, match="does not exist"):
         storage.load(tmp_path / "missing")
+    with pytest.raises(ValueError, match="filters"):
+        storage.load(small_folder, filters="S > 3")
     (tmp_path / "empty").mkdir()
     with pytest.raises(ValueError, match="no fzsim run"):
         storage.load(tmp_path / "empty")
-    with pytest.raises(ValueError, match="filters"):
-        storage.load(small_folder, filters="S > 3")
+    with pytest.raises(ValueError, match="is a file, not a results folder"):
+        storage.load(small_folder / storage.MANIFEST)
 
 
-def test_load_warns_on_unfinished_run(small_folder):
+def test_load_refuses_an_unfinished_run_unless_not_strict(small_folder):
     m = storage.read_manifest(str(small_folder))
     m.status = "running"
     storage.write_manifest(str(small_folder), m)
-    with pytest.warns(UserWarning, match="unfinished"):
+    with pytest.raises(ValueError, match="unfinished run.*\n.*status 'running'"):
         storage.load(small_folder, columns=["game_id"])
+    with pytest.warns(UserWarning, match="consistent parts"):
+        assert len(storage.load(small_folder, columns=["game_id"], strict=False)) == 160
 
 
 def test_any_one_line_variant_name_round_trips(tmp_path):
@@ -236,11 +246,12 @@ def test_any_one_line_variant_name_round_trips(tmp_path):
             storage.check_variant_name(bad)
     names = ["fuzhou", "福州 no gold", "50%+x", ".hidden", "_x"]
     rng = np.random.default_rng(4)
+    variants = {n: {"rules_hash": "0" * 12, "rules": {}} for n in names}
+    ident = identity(hands=5, variants=variants)
     for name in names:
         storage.check_variant_name(name)
-        storage.write_part(str(tmp_path), name, 0, storage.build_table(random_engine_block(rng, 5), 1))
-    variants = {n: {"rules_hash": "0" * 12, "rules": {}} for n in names}
-    storage.write_manifest(str(tmp_path), storage.Manifest(identity(variants=variants), status="complete"))
+        write_block(tmp_path, ident, name, 0, random_engine_block(rng, 5))
+    storage.write_manifest(str(tmp_path), storage.Manifest(ident, status="complete"))
     df = storage.load(tmp_path)
     assert list(df["variant"].cat.categories) == names
     assert df["variant"].value_counts().to_dict() == {n: 5 for n in names}

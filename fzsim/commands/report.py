@@ -15,17 +15,22 @@ def add_parser(subparsers) -> None:
     p.add_argument("results", metavar="DIR", help="results folder (DIR/variant=NAME/part-*.parquet)")
     p.add_argument("--out", required=True, metavar="REPORT_DIR", help="folder to write the report into")
     p.add_argument("--deals", type=int, default=20_000, metavar="N",
-                   help="sampled opening deals for the probability tables (default 20000)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the deal sampling (default 0)")
+                   help="sampled opening deals for the probability tables (default 20000, at most 10000000)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the deal sampling, 0..2**64-1 (default 0)")
+    p.add_argument("--allow-incomplete", action="store_true",
+                   help="report on an unfinished run (the report says so) instead of refusing it")
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
-    from fzsim.report import build_report
+    from fzsim.report import MAX_DEALS, build_report
 
-    if args.deals < 0:
-        raise ValueError(f"--deals {args.deals}: must be >= 0")
-    out = build_report(args.results, args.out, prob_deals=args.deals, seed=args.seed)
+    if not 0 <= args.deals <= MAX_DEALS:
+        raise ValueError(f"--deals {args.deals}: allowed 0..{MAX_DEALS:,}")
+    if not 0 <= args.seed < 2**64:
+        raise ValueError(f"--seed {args.seed}: allowed 0..2**64-1")
+    out = build_report(args.results, args.out, prob_deals=args.deals, seed=args.seed,
+                       allow_incomplete=args.allow_incomplete)
     print(f"wrote {out['markdown']}")
     print(f"wrote {out['html']}")
     for p in out["plots"]:

@@ -3,24 +3,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tomllib
 
-from fzsim.orchestrator import BACKENDS, DEFAULT_BLOCK_SIZE, DEFAULT_OUT, simulate
+from fzsim.commands.options import parse_set
+from fzsim.orchestrator import BACKENDS, DEFAULT_BLOCK_SIZE, DEFAULT_OUT, MAX_LOG_SAMPLE, simulate
 
-
-def parse_set(items: list[str] | None) -> dict:
-    """``key=value`` pairs; values are read as TOML literals (10, true, "x"), else kept as text."""
-    out = {}
-    for item in items or []:
-        key, sep, value = item.partition("=")
-        key = key.strip()
-        if not sep or not key:
-            raise ValueError(f"--set {item!r} must look like key=value")
-        try:
-            out[key] = tomllib.loads(f"v = {value.strip()}")["v"]
-        except tomllib.TOMLDecodeError:
-            out[key] = value.strip()
-    return out
+__all__ = ["parse_set", "parse_policies", "add_parser", "run"]
 
 
 def parse_policies(items: list[str] | None):
@@ -56,7 +43,8 @@ def add_parser(subparsers) -> None:
                    help="override a rule key for every variant; repeatable")
     p.add_argument("--seed", type=int, default=0, help="root seed, 0..2**64-1 (default 0)")
     p.add_argument("--jobs", type=int, default=1, metavar="J",
-                   help="worker processes/threads for loky/threads (-1: all cores; default 1)")
+                   help="worker processes/threads for loky/threads (-1: all cores; default 1; at most one"
+                   " per block to play, with a warning above the number of cores)")
     p.add_argument("--out", default=DEFAULT_OUT, metavar="DIR", help=f"results folder (default {DEFAULT_OUT})")
     p.add_argument("--backend", default="loky", choices=BACKENDS,
                    help="loky (processes), threads, dask (needs --scheduler) or ray (default loky)")
@@ -66,7 +54,8 @@ def add_parser(subparsers) -> None:
     p.add_argument("--policy", action="append", metavar="SEAT=NAME",
                    help="bot policy per seat (SEAT 0..3 or all; NAME greedy|random; default greedy)")
     p.add_argument("--log-sample", type=int, default=0, metavar="K",
-                   help="store full event logs of K evenly spread hands per variant in DIR/_logs")
+                   help="store full event logs of K evenly spread hands per variant in DIR/_logs"
+                   f" (at most {MAX_LOG_SAMPLE:,})")
     p.add_argument("--block-size", type=int, default=DEFAULT_BLOCK_SIZE, metavar="GAMES",
                    help=f"games per Parquet part (default {DEFAULT_BLOCK_SIZE}); does not change results")
     p.add_argument("--check", action="store_true", help="run the engine's invariant checks (slower)")

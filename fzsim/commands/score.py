@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from fzsim import rules
+from fzsim.commands.options import parse_set
 from fzsim.scoring import MELD_TYPES, WINS, score
 
 
@@ -51,7 +51,7 @@ def _run(args: argparse.Namespace) -> int:
         args.hand, args.gold, melds=args.melds or (), flowers=args.flowers, win=win, winner=args.winner,
         dealer=args.dealer, discarder=args.discarder, dealer_streak=args.streak, youjin_level=args.youjin_level,
         winning_tile=args.winning_tile, discarded_gold=args.discarded_gold, variant=args.variant,
-        overrides=dict(rules.parse_assignment(s) for s in args.sets),
+        overrides=parse_set(args.sets),
     )
     print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2) if args.json else report)
     return 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 
 from fzsim import rules
+from fzsim.commands.options import parse_set
 
 
 def add_parser(subparsers) -> None:
@@ -34,7 +35,7 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
-    overrides = dict(rules.parse_assignment(s) for s in args.sets)
+    overrides = parse_set(args.sets)
     cfg = rules.load(args.name, overrides)
     if args.json:
         import json
