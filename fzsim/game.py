@@ -17,6 +17,7 @@ import numpy as np
 from fzsim.tiles import COPIES, N_KINDS, kind_name
 from fzsim_core import engine as _engine
 from fzsim_core.rules import Rules
+from fzsim_core.schema import COLUMNS as ROW_COLUMNS
 from fzsim_core.scoring import FLAGS, SPECIALS, WIN_TYPES
 
 __all__ = ["HandResult", "Event", "play_hand", "build_wall", "parse_tile_sequence", "format_events",
@@ -25,49 +26,12 @@ __all__ = ["HandResult", "Event", "play_hand", "build_wall", "parse_tile_sequenc
 _WIN_TYPE_NAMES = {v: k for k, v in WIN_TYPES.items()}
 
 #: One log entry: `type` name (see fzsim_core.engine.EVENTS), `seat` (-1 = table), `tile` in
-#: notation or None, `arg` (meaning depends on the type; see engine.pxd EventType).
+#: notation or None, `arg` (meaning depends on the type; see table.pxd EventType).
 Event = namedtuple("Event", "type seat tile arg")
 
 
-@dataclasses.dataclass(frozen=True)
-class HandResult:
-    """One hand's result: the `play_block` row fields (contract 3) plus the event log."""
-
-    game_id: int
-    hand: int
-    wall_digest: int
-    dealer: int
-    streak: int
-    gold: int
-    outcome: int
-    winner: int
-    discarder: int
-    win_type: int
-    specials: int
-    special_counted: int
-    flags: int
-    youjin_level: int
-    F: int
-    K: int
-    G: int
-    L: int
-    S: int
-    delta_0: int
-    delta_1: int
-    delta_2: int
-    delta_3: int
-    turns: int
-    tiles_left: int
-    flowers_0: int
-    flowers_1: int
-    flowers_2: int
-    flowers_3: int
-    golds_0: int
-    golds_1: int
-    golds_2: int
-    golds_3: int
-    seed: int = 0
-    events: list | None = None
+class _HandResultMethods:
+    """The derived views of a HandResult (its fields come from fzsim_core.schema.COLUMNS)."""
 
     @property
     def deltas(self) -> tuple[int, int, int, int]:
@@ -88,6 +52,16 @@ class HandResult:
     @property
     def gold_name(self) -> str:
         return kind_name(self.gold)
+
+
+#: One hand's result: the `play_block` row fields (contract 3, declared once by
+#: fzsim_core.schema.COLUMNS) plus `seed` and the event log `events`.
+HandResult = dataclasses.make_dataclass(
+    "HandResult",
+    [(name, int) for name, _ in ROW_COLUMNS] + [("seed", int, 0), ("events", "list | None", None)],
+    bases=(_HandResultMethods,), frozen=True)
+HandResult.__module__ = __name__
+HandResult.__doc__ = "One hand's result: the `play_block` row fields (contract 3) plus the event log."
 
 
 def resolve_rules(variant) -> tuple[Rules, str]:

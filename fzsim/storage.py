@@ -32,6 +32,7 @@ import pyarrow.parquet as pq
 
 from fzsim._version import __version__
 from fzsim.tiles import N_HAND_KINDS, kind_name
+from fzsim_core.schema import COLUMNS as ROW_COLUMNS
 from fzsim_core.scoring import FLAGS, SPECIALS, WIN_TYPES
 
 #: bump when the stored layout changes; a folder written with another format is a different run
@@ -40,22 +41,8 @@ MANIFEST = "_manifest.json"
 LOG_DIR = "_logs"
 META_PREFIX = "fzsim."
 
-#: the engine's columns and dtypes (contract 3), in its order
-ENGINE_COLUMNS: dict[str, np.dtype] = {
-    name: np.dtype(dt)
-    for name, dt in [
-        ("game_id", "int64"), ("hand", "int16"), ("wall_digest", "uint64"),
-        ("dealer", "int8"), ("streak", "int16"), ("gold", "int8"), ("outcome", "int8"),
-        ("winner", "int8"), ("discarder", "int8"), ("win_type", "int8"),
-        ("specials", "uint32"), ("special_counted", "uint32"), ("flags", "uint32"),
-        ("youjin_level", "int8"),
-        ("F", "int16"), ("K", "int16"), ("G", "int16"), ("L", "int16"), ("S", "int16"),
-        ("delta_0", "int32"), ("delta_1", "int32"), ("delta_2", "int32"), ("delta_3", "int32"),
-        ("turns", "int16"), ("tiles_left", "int16"),
-        ("flowers_0", "int8"), ("flowers_1", "int8"), ("flowers_2", "int8"), ("flowers_3", "int8"),
-        ("golds_0", "int8"), ("golds_1", "int8"), ("golds_2", "int8"), ("golds_3", "int8"),
-    ]
-}
+#: the engine's columns and dtypes (contract 3), in its order: fzsim_core.schema declares them
+ENGINE_COLUMNS: dict[str, np.dtype] = {name: np.dtype(dt) for name, dt in ROW_COLUMNS}
 
 SPECIAL_COLUMNS = list(SPECIALS)           # tianhu qiangjin sanjindao jinque jinlong pinghu_*
 FLAG_COLUMNS = list(FLAGS)                 # selfdraw kong_replacement robbed_kong last_tile ...

@@ -23,6 +23,7 @@ from fzsim_core.policies.registry cimport bind_policy
 from fzsim_core.policies.python_bridge import ACTIONS, DECISIONS
 from fzsim_core.policies.registry import NAMES as POLICIES
 from fzsim_core.wall import first_dealer, rng_outputs, shuffled_wall, validate_wall, wall_digest
+from fzsim_core.schema import COLUMNS, ROW_DTYPE, columns, row_dict
 
 
 class InvariantError(RuntimeError):
@@ -37,21 +38,6 @@ EVENTS = {
     EV_DECLINE: "decline", EV_LAST_GROUP: "last_group", EV_WIN: "win", EV_DRAWN: "drawn",
     EV_QIANGJIN_GIVE: "qiangjin_give", EV_YOUJIN: "youjin",
 }
-
-#: Columns of `play_block` (contract 3), in order, with their dtypes.
-COLUMNS = (
-    ("game_id", np.int64), ("hand", np.int16), ("wall_digest", np.uint64), ("dealer", np.int8),
-    ("streak", np.int16), ("gold", np.int8), ("outcome", np.int8), ("winner", np.int8),
-    ("discarder", np.int8), ("win_type", np.int8), ("specials", np.uint32),
-    ("special_counted", np.uint32), ("flags", np.uint32), ("youjin_level", np.int8),
-    ("F", np.int16), ("K", np.int16), ("G", np.int16), ("L", np.int16), ("S", np.int16),
-    ("delta_0", np.int32), ("delta_1", np.int32), ("delta_2", np.int32), ("delta_3", np.int32),
-    ("turns", np.int16), ("tiles_left", np.int16),
-    ("flowers_0", np.int8), ("flowers_1", np.int8), ("flowers_2", np.int8), ("flowers_3", np.int8),
-    ("golds_0", np.int8), ("golds_1", np.int8), ("golds_2", np.int8), ("golds_3", np.int8),
-)
-
-
 
 cdef tuple bind_policies(Game* g, policies, list errors):
     """Policies: one name/callable for all seats or four of them, bound into g.policies.
@@ -69,19 +55,6 @@ cdef tuple bind_policies(Game* g, policies, list errors):
     for s, p in enumerate(seq):
         bind_policy(&g.policies[s], p, s, errors)
     return seq
-
-
-cdef object row_dict(const Row* r):
-    return dict(
-        game_id=r.game_id, hand=r.hand, wall_digest=r.wall_digest, dealer=r.dealer, streak=r.streak,
-        gold=r.gold, outcome=r.outcome, winner=r.winner, discarder=r.discarder, win_type=r.win_type,
-        specials=r.specials, special_counted=r.special_counted, flags=r.flags,
-        youjin_level=r.youjin_level, F=r.F, K=r.K, G=r.G, L=r.L, S=r.S,
-        delta_0=r.deltas[0], delta_1=r.deltas[1], delta_2=r.deltas[2], delta_3=r.deltas[3],
-        turns=r.turns, tiles_left=r.tiles_left,
-        flowers_0=r.flowers[0], flowers_1=r.flowers[1], flowers_2=r.flowers[2], flowers_3=r.flowers[3],
-        golds_0=r.golds[0], golds_1=r.golds[1], golds_2=r.golds[2], golds_3=r.golds[3],
-    )
 
 
 cdef object raise_game_error(Game* g, list errors):
@@ -118,43 +91,11 @@ def play_block(Rules rules, uint64_t root_seed, int64_t first_game, int64_t n_ga
             raise ValueError(f"first_game must be >= 0, got {first_game}")
         raise ValueError(f"hands_per_match must be >= 1, got {hpm}")
     cdef int64_t n_rows = n_games * hpm
-    out = {name: np.zeros(n_rows, dtype=dt) for name, dt in COLUMNS}
-    cdef int64_t[::1] c_game = out["game_id"]
-    cdef int16_t[::1] c_hand = out["hand"]
-    cdef uint64_t[::1] c_digest = out["wall_digest"]
-    cdef int8_t[::1] c_dealer = out["dealer"]
-    cdef int16_t[::1] c_streak = out["streak"]
-    cdef int8_t[::1] c_gold = out["gold"]
-    cdef int8_t[::1] c_outcome = out["outcome"]
-    cdef int8_t[::1] c_winner = out["winner"]
-    cdef int8_t[::1] c_discarder = out["discarder"]
-    cdef int8_t[::1] c_win_type = out["win_type"]
-    cdef uint32_t[::1] c_specials = out["specials"]
-    cdef uint32_t[::1] c_counted = out["special_counted"]
-    cdef uint32_t[::1] c_flags = out["flags"]
-    cdef int8_t[::1] c_youjin = out["youjin_level"]
-    cdef int16_t[::1] c_F = out["F"]
-    cdef int16_t[::1] c_K = out["K"]
-    cdef int16_t[::1] c_G = out["G"]
-    cdef int16_t[::1] c_L = out["L"]
-    cdef int16_t[::1] c_S = out["S"]
-    cdef int32_t[::1] c_d0 = out["delta_0"]
-    cdef int32_t[::1] c_d1 = out["delta_1"]
-    cdef int32_t[::1] c_d2 = out["delta_2"]
-    cdef int32_t[::1] c_d3 = out["delta_3"]
-    cdef int16_t[::1] c_turns = out["turns"]
-    cdef int16_t[::1] c_left = out["tiles_left"]
-    cdef int8_t[::1] c_f0 = out["flowers_0"]
-    cdef int8_t[::1] c_f1 = out["flowers_1"]
-    cdef int8_t[::1] c_f2 = out["flowers_2"]
-    cdef int8_t[::1] c_f3 = out["flowers_3"]
-    cdef int8_t[::1] c_g0 = out["golds_0"]
-    cdef int8_t[::1] c_g1 = out["golds_1"]
-    cdef int8_t[::1] c_g2 = out["golds_2"]
-    cdef int8_t[::1] c_g3 = out["golds_3"]
+    rows = np.zeros(n_rows, dtype=ROW_DTYPE)
+    cdef uint8_t[::1] raw = rows.view(np.uint8)
+    cdef Row* out = <Row*>&raw[0] if n_rows else NULL
     cdef int64_t gi, row = 0
     cdef int hi, dealer, streak, st = ST_CONT
-    cdef const Row* r
     try:
         prepare_game(g, NULL, check)
         with nogil:
@@ -166,37 +107,23 @@ def play_block(Rules rules, uint64_t root_seed, int64_t first_game, int64_t n_ga
                     st = play_one_hand(g)
                     if st == ST_ERR:
                         break
-                    r = &g.row
-                    c_game[row] = r.game_id; c_hand[row] = r.hand; c_digest[row] = r.wall_digest
-                    c_dealer[row] = r.dealer; c_streak[row] = r.streak; c_gold[row] = r.gold
-                    c_outcome[row] = r.outcome; c_winner[row] = r.winner; c_discarder[row] = r.discarder
-                    c_win_type[row] = r.win_type; c_specials[row] = r.specials
-                    c_counted[row] = r.special_counted; c_flags[row] = r.flags
-                    c_youjin[row] = r.youjin_level
-                    c_F[row] = r.F; c_K[row] = r.K; c_G[row] = r.G; c_L[row] = r.L; c_S[row] = r.S
-                    c_d0[row] = r.deltas[0]; c_d1[row] = r.deltas[1]
-                    c_d2[row] = r.deltas[2]; c_d3[row] = r.deltas[3]
-                    c_turns[row] = r.turns; c_left[row] = r.tiles_left
-                    c_f0[row] = r.flowers[0]; c_f1[row] = r.flowers[1]
-                    c_f2[row] = r.flowers[2]; c_f3[row] = r.flowers[3]
-                    c_g0[row] = r.golds[0]; c_g1[row] = r.golds[1]
-                    c_g2[row] = r.golds[2]; c_g3[row] = r.golds[3]
+                    out[row] = g.row
                     row += 1
-                    advance_match(&rules.c, r, &dealer, &streak)
+                    advance_match(&rules.c, &g.row, &dealer, &streak)
                 if st == ST_ERR:
                     break
         if st == ST_ERR:
             raise_game_error(g, errors)
     finally:
         free(g)
-    return out
+    return columns(rows)
 
 
 def play_hand_raw(Rules rules, uint64_t root_seed, int64_t game_id, int hand, int dealer, int streak,
                   policies=("greedy",) * 4, wall=None, bint log=False, bint check=False):
     """One hand with an explicit dealer and streak (fzsim.game builds play_hand on this).
 
-    `wall` (optional) is 144 kind indices, index 0 = the head (see engine.pxd for the deal).
+    `wall` (optional) is 144 kind indices, index 0 = the head (see state.pxd for the deal).
     Returns (row dict, events list of (type, seat, tile, arg) tuples or None).
     """
     cdef uint8_t wall_buf[144]
@@ -229,7 +156,7 @@ def play_hand_raw(Rules rules, uint64_t root_seed, int64_t game_id, int hand, in
             st = play_one_hand(g)
         if st == ST_ERR:
             raise_game_error(g, errors)
-        row = row_dict(&g.row)
+        row = row_dict(np.frombuffer((<char*>&g.row)[:sizeof(Row)], dtype=ROW_DTYPE)[0])
         events = None
         if log:
             events = [(lg.events[i].type, lg.events[i].seat, lg.events[i].tile, lg.events[i].arg)

@@ -11,35 +11,7 @@ from fzsim_core.rng cimport Rng
 from fzsim_core.hand cimport Hand
 from fzsim_core.table cimport Event, Meld, Seat, MAX_EVENTS, ST_ERR, EV_FLOWER
 from fzsim_core.policy cimport Observation, Policy, PublicSeat
-
-# One hand's result row (contract 3 columns).
-ctypedef struct Row:
-    int64_t game_id
-    int16_t hand
-    uint64_t wall_digest
-    int8_t dealer
-    int16_t streak
-    int8_t gold
-    int8_t outcome
-    int8_t winner
-    int8_t discarder
-    int8_t win_type
-    uint32_t specials
-    uint32_t special_counted
-    uint32_t flags
-    int8_t youjin_level
-    int16_t F
-    int16_t K
-    int16_t G
-    int16_t L
-    int16_t S
-    int32_t deltas[4]
-    int16_t turns
-    int16_t tiles_left
-    int8_t flowers[4]
-    int8_t golds[4]
-
-
+from fzsim_core.row cimport Row
 
 ctypedef struct GameLog:
     Event events[MAX_EVENTS]
