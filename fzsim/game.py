@@ -10,12 +10,12 @@ wall[65]; replacement draws and the gold flip come from the tail, wall[143] firs
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections import namedtuple
 import numpy as np
 
 from fzsim.tiles import COPIES, N_KINDS, kind_name
 from fzsim_core import engine as _engine
+from fzsim_core.notation import parse_sequence
 from fzsim_core.rules import Rules
 from fzsim_core.scoring import FLAGS, SPECIALS, WIN_TYPES
 
@@ -111,26 +111,11 @@ def resolve_rules(variant) -> tuple[Rules, str]:
     raise ValueError(f"variant must be a name, a RuleConfig or a fzsim_core.rules.Rules, got {variant!r}")
 
 
-_TOKEN = re.compile(r"\s*([0-9]+)([mpszf])|\s*(\S+)")
-_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27, "f": 34}
-_SUIT_RANKS = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}
-
-
 def parse_tile_sequence(text: str) -> list[int]:
     """Tiles in notation, order kept: ``"31m 2z"`` -> [2, 0, 28] (3m, 1m, 南)."""
     if not isinstance(text, str):
         raise ValueError(f"a tile sequence must be a str, got {type(text).__name__}")
-    out: list[int] = []
-    for m in _TOKEN.finditer(text):
-        digits, suit, junk = m.groups()
-        if junk is not None:
-            raise ValueError(f"cannot read {junk!r} in {text!r}: expected digits followed by m, p, s, z or f")
-        for ch in digits:
-            rank = int(ch)
-            if not 1 <= rank <= _SUIT_RANKS[suit]:
-                raise ValueError(f"rank {rank} is not a {suit} tile in {text!r}: allowed 1..{_SUIT_RANKS[suit]}")
-            out.append(_SUIT_BASE[suit] + rank - 1)
-    return out
+    return parse_sequence(text)
 
 
 def _as_kinds(tiles) -> list[int]:

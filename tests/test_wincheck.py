@@ -39,16 +39,16 @@ def compare(hands):
         size = int(c.sum())
         if size % 3 == 2:
             checks = [
-                ("is_win", wt.is_win_counts(c, gold), ref_is_win(c, gold)),
-                ("is_jinque", wt.is_jinque_counts(c, gold), ref_is_jinque(c, gold)),
-                ("is_jinlong", wt.is_jinlong_counts(c, gold), ref_is_jinlong(c, gold)),
+                ("is_win", wincheck.is_win(c, gold), ref_is_win(c, gold)),
+                ("is_jinque", wincheck.is_jinque(c, gold), ref_is_jinque(c, gold)),
+                ("is_jinlong", wincheck.is_jinlong(c, gold), ref_is_jinlong(c, gold)),
             ]
         else:
             checks = [
-                ("wait_mask", wt.wait_mask_counts(c, gold), ref_waits(c, gold)),
-                ("is_xianjin_wait", wt.is_xianjin_wait_counts(c, gold), ref_is_xianjin_wait(c, gold)),
+                ("wait_mask", wincheck.wait_mask(c, gold), ref_waits(c, gold)),
+                ("is_xianjin_wait", wincheck.is_xianjin_wait(c, gold), ref_is_xianjin_wait(c, gold)),
             ]
-        checks.append(("shanten", wt.shanten_counts(c, gold), ref_shanten(c, gold)))
+        checks.append(("shanten", wincheck.shanten(c, gold), ref_shanten(c, gold)))
         for name, got, want in checks:
             if got != want:
                 bad.append((name, fzsim.fmt(c), gold, got, want))
@@ -71,8 +71,8 @@ def test_sample_covers_sizes_golds_and_wins():
     assert golds == {0, 1, 2, 3, 4}
     assert any(c[27:].any() for c, _ in hands)
     # the core agrees with the reference (tests above), so it can count cheaply here
-    wins = sum(wt.is_win_counts(c, g) for c, g in hands if c.sum() % 3 == 2)
-    ready = sum(wt.wait_mask_counts(c, g) != 0 for c, g in hands if c.sum() % 3 == 1)
+    wins = sum(wincheck.is_win(c, g) for c, g in hands if c.sum() % 3 == 2)
+    ready = sum(wincheck.wait_mask(c, g) != 0 for c, g in hands if c.sum() % 3 == 1)
     assert wins > 300 and ready > 300
 
 
@@ -244,12 +244,12 @@ def test_many_matches_single_calls():
     golds = np.array([g for _, g in win_rows], dtype=np.int8)
     got = fzsim.is_win_many(counts, golds)
     assert got.dtype == bool and got.shape == (len(win_rows),)
-    assert list(got) == [wt.is_win_counts(c, g) for c, g in win_rows]
+    assert list(got) == [wincheck.is_win(c, g) for c, g in win_rows]
     counts = np.stack([c for c, _ in hands])
     golds = np.array([g for _, g in hands], dtype=np.int8)
     sh = fzsim.shanten_many(counts, golds)
     assert sh.dtype == np.int8
-    assert list(sh) == [wt.shanten_counts(c, g) for c, g in hands]
+    assert list(sh) == [wincheck.shanten(c, g) for c, g in hands]
 
 
 def test_many_errors():
