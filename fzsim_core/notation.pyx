@@ -285,6 +285,21 @@ cdef int _buffer_counts(object hand, uint8_t* out34) except -1:
         PyBuffer_Release(&view)
 
 
+cdef int _sequence_counts(object hand, uint8_t* out34) except -1:
+    """1 after reading a list/tuple of 34 or 42 Python ints, 0 for anything else (slow path)."""
+    cdef int64_t v[N_KINDS]
+    cdef Py_ssize_t k, n = len(hand)
+    if n != N_HAND_KINDS and n != N_KINDS:
+        return 0
+    for k in range(n):
+        item = hand[k]
+        if type(item) is not int or not -1000 < item < 1000:
+            return 0
+        v[k] = <int64_t>item
+    _fill_counts(hand, v, n, out34)
+    return 1
+
+
 cdef int hand_counts_into(object hand, uint8_t* out34) except -1:
     cdef int counts[N_KINDS]
     cdef int k
@@ -298,14 +313,20 @@ cdef int hand_counts_into(object hand, uint8_t* out34) except -1:
         return 0
     if PyObject_CheckBuffer(hand) and _buffer_counts(hand, out34):
         return 0
+    if (type(hand) is list or type(hand) is tuple) and _sequence_counts(hand, out34):
+        return 0
     # lists, tuples, float or object arrays: whole-number counts only
     try:
         raw = np.asarray(hand)
     except (TypeError, ValueError) as exc:
         raise ValueError(f"a hand is tile notation or 34/42 counts, got {type(hand).__name__}: {exc}") from None
+    if raw.ndim != 1 or raw.shape[0] not in (N_HAND_KINDS, N_KINDS):
+        raise ValueError(f"a hand is 34 or 42 counts, got shape {raw.shape}")
     if raw.dtype.kind == "f":
-        if not np.isfinite(raw).all() or (raw != np.floor(raw)).any():
-            raise ValueError(f"hand counts must be whole numbers, got {raw!r}")
+        bad = np.flatnonzero(~np.isfinite(raw) | (raw != np.floor(raw)))
+        if len(bad):
+            k = int(bad[0])
+            raise ValueError(f"hand counts must be whole numbers, got {raw[k]} at index {k}")
     elif raw.dtype.kind not in "biuO":
         raise ValueError(f"a hand is tile notation or 34/42 integer counts, got dtype {raw.dtype}")
     try:
