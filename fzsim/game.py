@@ -98,16 +98,10 @@ def resolve_rules(variant) -> tuple[Rules, str]:
     if isinstance(core, Rules):
         return core, str(getattr(variant, "name", "custom"))
     if isinstance(variant, str):
-        try:
-            from fzsim.rules import load  # contract 2; may not be on this branch yet
-        except ImportError:
-            load = None
-        if load is not None:
-            cfg = load(variant)
-            return cfg.core, cfg.name
-        if variant == "fuzhou":
-            return Rules(), "fuzhou"
-        raise ValueError(f"unknown variant {variant!r}: without fzsim.rules only 'fuzhou' is available")
+        from fzsim.rules import load
+
+        cfg = load(variant)
+        return cfg.core, cfg.name
     raise ValueError(f"variant must be a name, a RuleConfig or a fzsim_core.rules.Rules, got {variant!r}")
 
 

@@ -3,42 +3,20 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tomllib
 
+from fzsim.policyspec import assign
+from fzsim.rules import parse_assignment
 from fzsim.orchestrator import BACKENDS, DEFAULT_BLOCK_SIZE, DEFAULT_OUT, simulate
 
 
 def parse_set(items: list[str] | None) -> dict:
     """``key=value`` pairs; values are read as TOML literals (10, true, "x"), else kept as text."""
-    out = {}
-    for item in items or []:
-        key, sep, value = item.partition("=")
-        key = key.strip()
-        if not sep or not key:
-            raise ValueError(f"--set {item!r} must look like key=value")
-        try:
-            out[key] = tomllib.loads(f"v = {value.strip()}")["v"]
-        except tomllib.TOMLDecodeError:
-            out[key] = value.strip()
-    return out
+    return dict(parse_assignment(item) for item in items or [])
 
 
 def parse_policies(items: list[str] | None):
     """``SEAT=NAME`` (SEAT 0..3 or all) or a bare NAME for every seat -> {seat: name}."""
-    seats = {}
-    for item in items or []:
-        seat, sep, name = item.partition("=")
-        if not sep:
-            seat, name = "all", item
-        seat = seat.strip().lower()
-        if seat in ("all", "*"):
-            for s in range(4):
-                seats[s] = name.strip()
-        elif seat in ("0", "1", "2", "3"):
-            seats[int(seat)] = name.strip()
-        else:
-            raise ValueError(f"--policy {item!r}: seat {seat!r} must be 0, 1, 2, 3 or all")
-    return seats or None
+    return dict(enumerate(assign(items))) if items else None
 
 
 def add_parser(subparsers) -> None:
