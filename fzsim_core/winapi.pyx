@@ -182,27 +182,42 @@ cdef int _check_rows(const uint8_t[:, ::1] counts, const int8_t[::1] golds, Py_s
     raise ValueError(f"counts[{i}] has {int(row.sum())} tiles: {what} needs {need} tiles, at most 17")
 
 
+ctypedef int (*HandFn)(const Hand*) noexcept nogil
+
+
+cdef int _win(const Hand* h) noexcept nogil:
+    return hand_is_win(h)
+
+
+cdef int _shanten(const Hand* h) noexcept nogil:
+    return hand_shanten(h)
+
+
+cdef void _each_row(const uint8_t[:, ::1] counts, const int8_t[::1] golds, HandFn fn,
+                    int8_t* out) noexcept nogil:
+    """out[i] = fn(row i) over rows already validated by _check_rows."""
+    cdef Py_ssize_t i
+    cdef Hand h
+    for i in range(counts.shape[0]):
+        hand_set_counts(&h, &counts[i, 0], golds[i])
+        out[i] = <int8_t>fn(&h)
+
+
 def is_win_many_into(const uint8_t[:, ::1] counts, const int8_t[::1] golds, uint8_t[::1] out):
     """out[i] = is_win(counts[i], golds[i]) over C-contiguous uint8 (N, 34) counts and int8 (N,)
     golds; every row is validated first (ValueError naming the first bad row)."""
-    cdef Py_ssize_t i, n = counts.shape[0]
-    cdef Hand h
     _check_rows(counts, golds, out.shape[0], SIZE_WIN, "is_win_many")
-    with nogil:
-        for i in range(n):
-            hand_set_counts(&h, &counts[i, 0], golds[i])
-            out[i] = hand_is_win(&h)
+    if counts.shape[0]:
+        with nogil:
+            _each_row(counts, golds, _win, <int8_t*>&out[0])
 
 
 def shanten_many_into(const uint8_t[:, ::1] counts, const int8_t[::1] golds, int8_t[::1] out):
     """out[i] = shanten(counts[i], golds[i]); the same contract as `is_win_many_into`."""
-    cdef Py_ssize_t i, n = counts.shape[0]
-    cdef Hand h
     _check_rows(counts, golds, out.shape[0], SIZE_EITHER, "shanten_many")
-    with nogil:
-        for i in range(n):
-            hand_set_counts(&h, &counts[i, 0], golds[i])
-            out[i] = <int8_t>hand_shanten(&h)
+    if counts.shape[0]:
+        with nogil:
+            _each_row(counts, golds, _shanten, &out[0])
 
 
 cdef tuple _rows(counts, golds):
