@@ -13,6 +13,7 @@ import dataclasses
 from collections import namedtuple
 import numpy as np
 
+from fzsim.policyspec import policy_seats
 from fzsim.tiles import COPIES, N_KINDS, kind_name
 from fzsim_core import engine as _engine
 from fzsim_core.notation import parse_sequence
@@ -201,8 +202,7 @@ def play_hand(seed: int, game_id: int, variant="fuzhou", policies=None, wall=Non
         raise ValueError(f"game_id must be an integer >= 0, got {game_id!r}")
     if not isinstance(hand, (int, np.integer)) or not 0 <= int(hand) < 32768:
         raise ValueError(f"hand must be an integer 0..32767, got {hand!r}")
-    if policies is None:
-        policies = "greedy"
+    policies = policy_seats(policies)
     if wall is not None and isinstance(wall, str):
         wall = parse_tile_sequence(wall)
     seed, game_id, hand = int(seed), int(game_id), int(hand)

@@ -57,6 +57,7 @@ from math import comb
 
 import numpy as np
 
+from fzsim.policyspec import policy_seats
 from fzsim.stats import wilson
 from fzsim.wincheck import is_win_many
 from fzsim_core.wintables import need_tables
@@ -497,7 +498,7 @@ def simulate_hands(variant="fuzhou", hands: int = 10_000, seed: int = 0, policie
     cfg = _rules.load(variant)
     per_match = max(1, int(cfg.canonical.get("hands_per_match", 1)))
     games = -(-int(hands) // per_match)
-    cols = play_block(cfg.core, int(seed), 0, games, tuple(policies))
+    cols = play_block(cfg.core, int(seed), 0, games, policy_seats(policies))
     import pandas as pd
 
     names = {v: k for k, v in WIN_TYPES.items()}
