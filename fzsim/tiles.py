@@ -48,6 +48,8 @@ def fmt(counts, glyphs: bool = False) -> str:
     arr = np.asarray(counts)
     if arr.ndim != 1 or arr.shape[0] not in (N_HAND_KINDS, N_KINDS):
         raise ValueError(f"counts must be 34 or 42 long, got shape {arr.shape}")
+    if arr.dtype.kind not in "biu":
+        raise ValueError(f"counts must be integers, got dtype {arr.dtype}")
     if (arr < 0).any():
         raise ValueError(f"negative count at kind {kind_name(int(np.flatnonzero(arr < 0)[0]))}")
     if glyphs:

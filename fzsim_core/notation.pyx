@@ -12,6 +12,7 @@ from cpython.buffer cimport PyBUF_RECORDS_RO, PyBuffer_Release, PyObject_CheckBu
 from libc.stdint cimport int64_t, uint8_t
 from libc.string cimport memset
 
+import operator
 import sys
 
 import numpy as np
@@ -59,11 +60,20 @@ cdef inline int _copies(int kind) noexcept:
     return 1 if kind >= FLOWER_BASE else 4
 
 
+cdef object _index(object value, str what):
+    """`value` as a Python int (ints, numpy integers, bools), else ValueError naming it."""
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise ValueError(f"{what} {value!r} is not an integer") from None
+
+
 def kind_name(kind) -> str:
     """Notation of one kind index, e.g. ``kind_name(13) == "5p"``."""
-    if not 0 <= int(kind) < N_KINDS:
+    k = _index(kind, "tile kind")
+    if not 0 <= k < N_KINDS:
         raise ValueError(f"tile kind {kind!r} out of range: allowed 0..{N_KINDS - 1}")
-    return _name(int(kind))
+    return _name(k)
 
 
 cdef str _name(int kind):
@@ -196,7 +206,7 @@ cdef int gold_kind(object gold) except -2:
         if k >= N_HAND_KINDS:
             raise ValueError(f"gold {gold!r} must be a suited or honour kind (1m..9s, 1z..7z)")
         return k
-    value = int(gold)
+    value = _index(gold, "gold")
     if not -1 <= value < N_HAND_KINDS:
         raise ValueError(f"gold {gold!r} must be a suited or honour kind (1m..9s, 1z..7z: 0..33), "
                          f"or -1 / None for no gold")

@@ -74,7 +74,7 @@ def wins_with(hand, kind, gold=None):
     """True if drawing one tile of `kind` (notation or index 0..33) completes the 3n+1 hand."""
     cdef Hand h
     _load(&h, hand, gold, SIZE_WAIT)
-    k = kind_index(kind) if isinstance(kind, str) else int(kind)
+    k = kind_index(kind) if isinstance(kind, str) else gold_kind(kind)  # an index checked like a gold's
     if not 0 <= k < 34:
         raise ValueError(f"kind {kind!r} must be a suited or honour kind (1m..9s, 1z..7z: 0..33)")
     return hand_wins_with(&h, k)

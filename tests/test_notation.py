@@ -136,3 +136,12 @@ def test_hand_counts_refuses_bad_arrays():
     for value, match in cases:
         with pytest.raises(ValueError, match=match):
             notation.hand_counts(value)
+
+
+def test_kind_and_gold_indices_must_be_integers():
+    assert notation.kind_name(np.int64(13)) == "5p" and notation.gold_index(np.uint8(13)) == 13
+    for bad in (1.5, "1", None):
+        with pytest.raises(ValueError, match="is not an integer"):
+            notation.kind_name(bad)
+    with pytest.raises(ValueError, match="gold 5.0 is not an integer"):
+        notation.gold_index(5.0)
