@@ -498,9 +498,11 @@ cdef bint hand_is_xianjin_wait(const Hand* h) noexcept nogil:
 # ---------------------------------------------------------------------------------------------
 # The tables for Python (fzsim.prob's exact counting); validated hand calls live in winapi.pyx
 
-def need_tables(bint honours=False):
+def need_tables(honours=False):
     """(f0, f1) as int8 arrays over every base-5 key: the suit table (5^9 keys, chows) or, with
     ``honours=True``, the honour table (5^7 keys, pungs and pairs only). Copies: read-only use."""
+    if not isinstance(honours, (bool, np.bool_)):
+        raise ValueError(f"honours must be True (the honour table) or False (a suit's), got {honours!r}")
     if honours:
         arr = np.asarray(<uint8_t[:HON_KEYS]>&HON_F[0])
     else:

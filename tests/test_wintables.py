@@ -7,6 +7,7 @@ import os
 import sys
 
 import numpy as np
+import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 
@@ -63,3 +64,12 @@ def test_fast_paths_match_direct_versions():
     counts = np.stack([c for c, _ in hands])
     golds = np.array([g for _, g in hands], dtype=np.int8)
     assert wt._cross_check(counts, golds) == []
+
+
+def test_need_tables_shapes_and_argument():
+    f0, f1 = wt.need_tables()
+    h0, h1 = wt.need_tables(True)
+    assert f0.shape == f1.shape == (5 ** 9,) and h0.shape == h1.shape == (5 ** 7,)
+    assert f0.dtype == np.int8 and int(f0[0]) == 0 and int(f1[0]) == 2
+    with pytest.raises(ValueError, match="honours must be True"):
+        wt.need_tables("honours")
