@@ -31,7 +31,7 @@ def _peak_mb() -> float:
 
 def _make(root: str, rows: int) -> None:
     import numpy as np
-    from test_analysis_synth import synthetic_results, write_results
+    from synthetic_results import synthetic_results, write_results
 
     chunk = 1_000_000
     for i, start in enumerate(range(0, rows, chunk)):

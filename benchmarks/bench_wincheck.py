@@ -3,6 +3,10 @@ and the pure-Python reference, all measured in this run (ratios are against this
 
     python benchmarks/bench_wincheck.py [--hands 20000] [--reps 50] [--ref-hands 1000]
 
+The last section times single public calls (fzsim.is_win / waits / shanten on a notation
+string and on a count array) next to the pure-Python ``mahjong`` package's agari check on the
+same gold-free 17-tile hands (``pip install -e ".[bench]"``; skipped with a note without it).
+
 Hands are the tests' mix (tests/reference_win.sample_hands): every size 1..17 except
 multiples of 3, 0–4 golds, half uniformly random and half near a win. Timings on a shared
 machine are noisy; run it twice if a figure looks off.
@@ -111,6 +115,59 @@ def main(argv=None):
     print(f"  reference shanten / core hand_shanten   {t_refs * 1e9 / core['shanten']:12,.0f}x")
     print(f"  reference is_win / is_win_many          {t_ref / t_many:12,.0f}x")
     print(f"  fzsim.is_win wrapper / core             {t_py * 1e9 / core['win']:12,.0f}x")
+    single_calls(args.seed, args.ref_hands)
+
+
+def _best_per_call(fn, items, runs=5):
+    best = float("inf")
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        for x in items:
+            fn(x)
+        best = min(best, time.perf_counter() - t0)
+    return best / len(items)
+
+
+def single_calls(seed: int, n: int):
+    """One public call per hand on gold-free 17-tile hands (16 for waits), next to the mahjong
+    package's Agari().is_agari on the same 34-count lists, best of 5 passes."""
+    rng = np.random.default_rng(seed)
+    from reference_win import near_win_hand, random_hand  # noqa: E402
+
+    hands17 = [near_win_hand(rng, 17, bool(i % 3 == 0), -1, False) if i % 2 else
+               random_hand(rng, 17, bool(i % 3 == 0), 0, -1) for i in range(n)]
+    text17 = [fzsim.fmt(c) for c in hands17]
+    lists17 = [[int(x) for x in c] for c in hands17]
+    hands16 = []
+    for c in hands17:
+        c = c.copy()
+        c[int(np.flatnonzero(c)[-1])] -= 1
+        hands16.append(c)
+    text16 = [fzsim.fmt(c) for c in hands16]
+    print(f"\nsingle public calls, {n} gold-free hands (17 tiles; 16 for waits), best of 5 passes (us per call):")
+    rows = [
+        ("fzsim.is_win(str)", _best_per_call(fzsim.is_win, text17)),
+        ("fzsim.is_win(uint8 counts)", _best_per_call(fzsim.is_win, hands17)),
+        ("fzsim.is_win(list of 34)", _best_per_call(fzsim.is_win, lists17)),
+        ("fzsim.shanten(str)", _best_per_call(fzsim.shanten, text17)),
+        ("fzsim.shanten(uint8 counts)", _best_per_call(fzsim.shanten, hands17)),
+        ("fzsim.waits(str)", _best_per_call(fzsim.waits, text16)),
+        ("fzsim.waits(uint8 counts)", _best_per_call(fzsim.waits, hands16)),
+    ]
+    try:
+        from mahjong.agari import Agari
+    except ImportError:
+        for name, t in rows:
+            print(f"  {name:32s} {t * 1e6:7.2f}")
+        print("  mahjong package not installed (pip install -e \".[bench]\"): no peer figure")
+        return
+    agari = Agari()
+    t_mj = _best_per_call(agari.is_agari, lists17)
+    same = sum(bool(agari.is_agari(lst)) == fzsim.is_win(c) for lst, c in zip(lists17, hands17))
+    for name, t in rows:
+        print(f"  {name:32s} {t * 1e6:7.2f}   ({t_mj / t:4.1f}x faster than mahjong's agari)")
+    print(f"  {'mahjong Agari().is_agari(list)':32s} {t_mj * 1e6:7.2f}   (pure Python, no wildcards; "
+          f"same answer on {same} of {n} hands)")
 
 
 if __name__ == "__main__":

@@ -35,7 +35,8 @@ from urllib.parse import unquote
 import numpy as np
 import pandas as pd
 
-Z95 = 1.959963984540054
+from fzsim.stats import Z95, wilson_interval  # noqa: F401  (fzsim.analysis.wilson_interval)
+
 
 WIN_TYPE_NAMES = ("selfdraw", "discard", "robbed_kong", "qiangjin", "sanjindao", "tianhu")
 SPECIAL_COLUMNS = ("tianhu", "qiangjin", "sanjindao", "jinque", "jinlong",
@@ -162,28 +163,6 @@ def read_columns(data, columns: Iterable[str], variants: Sequence[str] | None = 
 # ----------------------------------------------------------------------------
 # Small statistics helpers
 # ----------------------------------------------------------------------------
-
-def wilson_interval(count, n, z: float = Z95):
-    """Vectorised Wilson score interval: ``(lo, hi)`` arrays for counts out of n.
-
-    >>> lo, hi = wilson_interval([5], [100])
-    >>> round(float(lo[0]), 4), round(float(hi[0]), 4)
-    (0.0215, 0.1118)
-    """
-    count = np.asarray(count, dtype=float)
-    n = np.asarray(n, dtype=float)
-    if np.any(count < 0) or np.any(count > n):
-        raise ValueError("wilson_interval needs 0 <= count <= n")
-    with np.errstate(invalid="ignore", divide="ignore"):
-        p = count / n
-        denom = 1 + z * z / n
-        centre = (p + z * z / (2 * n)) / denom
-        half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    # exactly 0 / 1 at the extremes (float rounding would leave 1e-19 there)
-    lo = np.where(count == 0, 0.0, np.clip(centre - half, 0, 1))
-    hi = np.where(count == n, 1.0, np.clip(centre + half, 0, 1))
-    return lo, hi
-
 
 def _mean_se(values: pd.Series | np.ndarray) -> tuple[float, float, int]:
     v = np.asarray(values, dtype=float)

@@ -10,12 +10,13 @@ wall[65]; replacement draws and the gold flip come from the tail, wall[143] firs
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections import namedtuple
 import numpy as np
 
+from fzsim.policyspec import policy_seats
 from fzsim.tiles import COPIES, N_KINDS, kind_name
 from fzsim_core import engine as _engine
+from fzsim_core.notation import parse_sequence
 from fzsim_core.rules import Rules
 from fzsim_core.schema import COLUMNS as ROW_COLUMNS
 from fzsim_core.scoring import FLAGS, SPECIALS, WIN_TYPES
@@ -72,39 +73,18 @@ def resolve_rules(variant) -> tuple[Rules, str]:
     if isinstance(core, Rules):
         return core, str(getattr(variant, "name", "custom"))
     if isinstance(variant, str):
-        try:
-            from fzsim.rules import load  # contract 2; may not be on this branch yet
-        except ImportError:
-            load = None
-        if load is not None:
-            cfg = load(variant)
-            return cfg.core, cfg.name
-        if variant == "fuzhou":
-            return Rules(), "fuzhou"
-        raise ValueError(f"unknown variant {variant!r}: without fzsim.rules only 'fuzhou' is available")
+        from fzsim.rules import load
+
+        cfg = load(variant)
+        return cfg.core, cfg.name
     raise ValueError(f"variant must be a name, a RuleConfig or a fzsim_core.rules.Rules, got {variant!r}")
-
-
-_TOKEN = re.compile(r"\s*([0-9]+)([mpszf])|\s*(\S+)")
-_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27, "f": 34}
-_SUIT_RANKS = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}
 
 
 def parse_tile_sequence(text: str) -> list[int]:
     """Tiles in notation, order kept: ``"31m 2z"`` -> [2, 0, 28] (3m, 1m, 南)."""
     if not isinstance(text, str):
         raise ValueError(f"a tile sequence must be a str, got {type(text).__name__}")
-    out: list[int] = []
-    for m in _TOKEN.finditer(text):
-        digits, suit, junk = m.groups()
-        if junk is not None:
-            raise ValueError(f"cannot read {junk!r} in {text!r}: expected digits followed by m, p, s, z or f")
-        for ch in digits:
-            rank = int(ch)
-            if not 1 <= rank <= _SUIT_RANKS[suit]:
-                raise ValueError(f"rank {rank} is not a {suit} tile in {text!r}: allowed 1..{_SUIT_RANKS[suit]}")
-            out.append(_SUIT_BASE[suit] + rank - 1)
-    return out
+    return parse_sequence(text)
 
 
 def _as_kinds(tiles) -> list[int]:
@@ -197,8 +177,7 @@ def play_hand(seed: int, game_id: int, variant="fuzhou", policies=None, wall=Non
     hpm = int(rules.fields["hands_per_match"])
     if isinstance(hand, bool) or not isinstance(hand, (int, np.integer)) or not 0 <= int(hand) < hpm:
         raise ValueError(f"hand must be an integer 0..{hpm - 1} (hands_per_match={hpm}), got {hand!r}")
-    if policies is None:
-        policies = "greedy"
+    policies = policy_seats(policies)
     if wall is not None and isinstance(wall, str):
         wall = parse_tile_sequence(wall)
     seed, game_id, hand = int(seed), int(game_id), int(hand)

@@ -26,6 +26,7 @@ import numpy as np
 
 from fzsim import integrity, storage
 from fzsim.lock import LOCK_NAME, FolderLock
+from fzsim.policyspec import policy_seats
 from fzsim.progress import Progress
 
 BACKENDS = ("loky", "threads", "dask", "ray")
@@ -140,21 +141,8 @@ def _known_policies() -> tuple[str, ...]:
 
 
 def _check_policies(policies) -> tuple[str, ...]:
-    """None | "name" | [4 names] | {seat: name} -> 4 names (greedy where unspecified)."""
-    if policies is None:
-        seats = ["greedy"] * 4
-    elif isinstance(policies, str):
-        seats = [policies] * 4
-    elif isinstance(policies, dict):
-        seats = ["greedy"] * 4
-        for seat, name in policies.items():
-            if seat not in (0, 1, 2, 3):
-                raise ValueError(f"policy seat {seat!r} is not a seat: allowed 0, 1, 2, 3")
-            seats[seat] = name
-    else:
-        seats = list(policies)
-        if len(seats) != 4:
-            raise ValueError(f"policies must name 4 seats, got {len(seats)}: {seats!r}")
+    """Any policy setting (fzsim.policyspec) -> 4 known names (greedy where unspecified)."""
+    seats = policy_seats(policies)
     known = _known_policies()
     for name in seats:
         if not isinstance(name, str):

@@ -19,8 +19,9 @@ among those tiles and a seat's gold count is hypergeometric(N, 3, hand size).
 are a count vector per suit; the number of ways to draw a vector ``c`` is
 ``prod C(4, c_r)`` (the gold kind contributes nothing: its 3 live copies are the
 golds). For every per-suit vector we compute ``f0`` (golds needed to turn the
-suit into melds only) and ``f1`` (melds plus the pair) with our own dynamic
-program, then multiply per-suit generating functions, keeping the tile count
+suit into melds only) and ``f1`` (melds plus the pair) from the core's win tables
+(``fzsim_core.wintables``; the tests recompute them by an independent dynamic
+program and a brute-force solver), then multiply per-suit generating functions, keeping the tile count
 and the capped need values, so every 17- or 16-tile hand is counted once with
 its weight. A hand with ``k`` golds wins iff ``min_e f1(e) + sum_{s!=e} f0(s) <= k``
 (RULES.md §5-§6 shape: melds + one pair, golds wild, a gold may be a 5th copy).
@@ -39,8 +40,8 @@ Monte Carlo part
 ----------------
 :func:`opening_monte_carlo` samples deals directly (numpy permutations of the
 non-flower tiles) and checks them with the win tables of :mod:`fzsim.wincheck`
-— an implementation independent of the counting above — so the exact values
-can be tested against it. It also applies the §7 order (天胡 > non-dealer
+— an independent search over whole hands, not the per-suit counting above — so
+the exact values can be tested against it. It also applies the §7 order (天胡 > non-dealer
 三金倒 > non-dealer 抢金 nearest first > dealer 抢金) to give P(抢金 won), assuming
 every seat takes a win it may take (as the ``greedy`` policy does).
 :func:`whole_hand_rates` reads simulated hands (``fzsim.simulate`` output or
@@ -56,6 +57,11 @@ from math import comb
 
 import numpy as np
 
+from fzsim.policyspec import policy_seats
+from fzsim.stats import wilson
+from fzsim.wincheck import is_win_many
+from fzsim_core.wintables import need_tables
+
 #: need values above this cannot matter (at most 3 golds + the indicator = 4)
 _CAP = 5
 #: hand sizes at the opening window (RULES.md §3)
@@ -65,8 +71,13 @@ LIVE_GOLDS = 3
 
 
 # ----------------------------------------------------------------------------
-# Per-suit need tables (our own dynamic program, independent of fzsim_core)
+# Per-suit need tables (the core's, fzsim_core.wintables; tests/reference_need.py
+# recomputes them by an independent dynamic program)
 # ----------------------------------------------------------------------------
+
+#: the two tables the core builds: a suit (9 ranks, chows) and the honours (7 ranks, no chows)
+_CORE_TABLES = {(9, True): False, (7, False): True}
+
 
 @functools.lru_cache(maxsize=2)
 def suit_need_table(ranks: int = 9, chows: bool = True) -> tuple[np.ndarray, np.ndarray]:
@@ -75,13 +86,8 @@ def suit_need_table(ranks: int = 9, chows: bool = True) -> tuple[np.ndarray, np.
     ``key = sum(c[r] * 5**r)`` over ``ranks`` ranks (counts 0..4). ``f0[key]`` is
     the fewest golds turning the suit into melds only, ``f1[key]`` into melds
     plus exactly one pair. Golds may stand for any tile, a 5th copy included.
-    ``chows=False`` gives the honour table (pungs and pairs only).
-
-    Left-to-right DP over ranks; the state is (chows needing this rank as their
-    middle tile, chows needing it as their last tile, pair placed). At most two
-    chows start on one rank: three identical chows are three pungs of the same
-    tiles, so nothing is lost. Built by extending prefixes, one digit at a time,
-    so the work is dominated by the last rank (about 0.5 s for 5**9 keys).
+    ``(9, True)`` is a suit, ``(7, False)`` the honours (pungs and pairs only): the
+    core's win tables (``fzsim_core.wintables.need_tables``), as int8 arrays.
 
     >>> f0, f1 = suit_need_table()
     >>> key = lambda counts: sum(c * 5**r for r, c in enumerate(counts))
@@ -90,33 +96,10 @@ def suit_need_table(ranks: int = 9, chows: bool = True) -> tuple[np.ndarray, np.
     >>> int(f0[key([1, 0, 0, 0, 0, 0, 0, 0, 1])]), int(f1[key([1, 0, 0, 0, 0, 0, 0, 0, 1])])
     (4, 3)
     """
-    if not 1 <= ranks <= 9:
-        raise ValueError(f"ranks={ranks!r} out of range: allowed 1..9")
-    inf = np.int16(99)
-    # cost[a, b, q] over the keys of the prefix processed so far
-    cost = np.full((3, 3, 2, 1), inf, dtype=np.int16)
-    cost[0, 0, 0, 0] = 0
-    for r in range(ranks):
-        width = cost.shape[-1]
-        new = np.full((3, 3, 2, 5 * width), inf, dtype=np.int16)
-        zmax = 2 if chows and r <= ranks - 3 else 0
-        for a in range(3):
-            for b in range(3):
-                for q in range(2):
-                    cur = cost[a, b, q]
-                    if cur.min() >= inf:
-                        continue
-                    for z in range(zmax + 1):
-                        for w in (0, 1) if q == 0 else (0,):
-                            demand = a + b + z + 2 * w
-                            for c in range(5):
-                                extra = c - demand
-                                # surplus real tiles go into pungs (gold-filled), a shortfall is gold
-                                jokers = (-extra) % 3 if extra > 0 else -extra
-                                block = new[z, a, q | w, c * width:(c + 1) * width]
-                                np.minimum(block, cur + jokers, out=block)
-        cost = new
-    return cost[0, 0, 0].astype(np.int8), cost[0, 0, 1].astype(np.int8)
+    if (ranks, bool(chows)) not in _CORE_TABLES:
+        raise ValueError(f"ranks={ranks!r}, chows={chows!r}: the tables are ranks=9, chows=True (a suit) "
+                         f"and ranks=7, chows=False (the honours)")
+    return need_tables(_CORE_TABLES[ranks, bool(chows)])
 
 
 def _digits(ranks: int) -> np.ndarray:
@@ -315,28 +298,6 @@ def opening_exact(honors_are_flowers: bool = True) -> dict[str, dict[str, float]
 # Monte Carlo of the opening window
 # ----------------------------------------------------------------------------
 
-def wilson(successes, n, z: float = 1.959963984540054) -> tuple[float, float]:
-    """Wilson score interval for a binomial rate (95% by default); (nan, nan) when n == 0.
-
-    >>> [round(x, 4) for x in wilson(5, 100)]
-    [0.0215, 0.1118]
-    """
-    successes = float(successes)
-    n = float(n)
-    if n < 0 or successes < 0 or successes > n:
-        raise ValueError(f"wilson needs 0 <= successes <= n, got successes={successes}, n={n}")
-    if n == 0:
-        return (math.nan, math.nan)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    # the bounds are exactly 0 / 1 at the extremes (float rounding would leave 1e-19 there)
-    lo = 0.0 if successes == 0 else max(0.0, centre - half)
-    hi = 1.0 if successes == n else min(1.0, centre + half)
-    return (lo, hi)
-
-
 def sample_deals(n_deals: int, honors_are_flowers: bool = True, seed: int = 0):
     """Sample opening deals after 补花 (see the module docstring for why this is exact).
 
@@ -363,7 +324,7 @@ def sample_deals(n_deals: int, honors_are_flowers: bool = True, seed: int = 0):
 
 
 class _TableChecker:
-    """Win checks from :func:`suit_need_table` (vectorised; used when fzsim.wincheck is absent)."""
+    """Win checks by numpy lookups in the per-suit tables (:func:`suit_need_table`), vectorised."""
 
     name = "fzsim.prob tables"
 
@@ -395,17 +356,12 @@ class _TableChecker:
 
 
 class _WincheckChecker:
-    """Win checks through the compiled win tables (contract 1: fzsim.is_win_many)."""
+    """Win checks through the compiled batched call (fzsim.is_win_many)."""
 
     name = "fzsim.is_win_many"
 
-    def __init__(self):
-        import fzsim.wincheck as wc  # noqa: F401  (import error -> table fallback)
-
-        self.wc = wc
-
     def is_win(self, hands, gold):
-        return np.asarray(self.wc.is_win_many(hands, gold), dtype=bool)
+        return np.asarray(is_win_many(hands, gold), dtype=bool)
 
     def wins_with_gold(self, hands, gold):
         plus = hands.copy()
@@ -416,13 +372,7 @@ class _WincheckChecker:
 def _checker(method: str):
     if method not in ("auto", "wincheck", "tables"):
         raise ValueError(f"method={method!r}: allowed 'auto', 'wincheck', 'tables'")
-    if method in ("auto", "wincheck"):
-        try:
-            return _WincheckChecker()
-        except ImportError:
-            if method == "wincheck":
-                raise
-    return _TableChecker()
+    return _TableChecker() if method == "tables" else _WincheckChecker()
 
 
 def opening_monte_carlo(n_deals: int = 100_000, honors_are_flowers: bool = True, seed: int = 0,
@@ -494,23 +444,12 @@ def opening_monte_carlo(n_deals: int = 100_000, honors_are_flowers: bool = True,
 # Whole hands (simulated) and the assembled table
 # ----------------------------------------------------------------------------
 
-#: tile set per preset, used when fzsim.rules is not importable (RULES.md §13)
-_PRESET_HONOURS_ARE_FLOWERS = {"fuzhou": True, "lianzhong": True, "bianfeng": True,
-                               "youjin": False, "fuzhou-honors": False}
-
-
 def variant_tiles(variant="fuzhou") -> tuple[str, bool]:
     """``(name, honors_are_flowers)`` of a variant (preset name, .toml path or RuleConfig)."""
-    try:
-        from fzsim import rules as _rules
-    except ImportError:
-        _rules = None
-    if _rules is not None and hasattr(_rules, "load"):
-        cfg = _rules.load(variant)
-        return cfg.name, bool(cfg.canonical["honors_are_flowers"])
-    if variant not in _PRESET_HONOURS_ARE_FLOWERS:
-        raise ValueError(f"unknown variant {variant!r}: allowed {sorted(_PRESET_HONOURS_ARE_FLOWERS)}")
-    return variant, _PRESET_HONOURS_ARE_FLOWERS[variant]
+    from fzsim import rules as _rules
+
+    cfg = _rules.load(variant)
+    return cfg.name, bool(cfg.canonical["honors_are_flowers"])
 
 
 #: whole-hand events read from simulated results (see :func:`whole_hand_counts`)
@@ -559,7 +498,7 @@ def simulate_hands(variant="fuzhou", hands: int = 10_000, seed: int = 0, policie
     cfg = _rules.load(variant)
     per_match = max(1, int(cfg.canonical.get("hands_per_match", 1)))
     games = -(-int(hands) // per_match)
-    cols = play_block(cfg.core, int(seed), 0, games, tuple(policies))
+    cols = play_block(cfg.core, int(seed), 0, games, policy_seats(policies))
     import pandas as pd
 
     names = {v: k for k, v in WIN_TYPES.items()}

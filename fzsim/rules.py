@@ -343,10 +343,11 @@ def load(variant: "str | Path | RuleConfig" = "fuzhou", overrides: Mapping[str, 
 
 
 def parse_assignment(text: str) -> tuple[str, Any]:
-    """``"key=value"`` (CLI ``--set``) as (key, value): the value read as TOML, else as a bare string."""
-    if "=" not in text:
-        raise RuleError(f"--set {text!r}: expected key=value, e.g. gold_discard=forbidden")
-    key, raw = (s.strip() for s in text.split("=", 1))
+    """``"key=value"`` (CLI ``--set``) as (key, value): the value read as TOML, else as a bare string.
+    The one key=value reader: ``fzsim run``, ``score`` and ``variants show`` all use it."""
+    key, sep, raw = (s.strip() for s in text.partition("="))
+    if not sep or not key:
+        raise RuleError(f"--set {text!r} must look like key=value, e.g. gold_discard=forbidden")
     try:
         value = tomllib.loads(f"v = {raw}")["v"]
     except tomllib.TOMLDecodeError:

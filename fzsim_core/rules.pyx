@@ -69,6 +69,8 @@ cdef class Rules:
                 value = int(value)
             if not isinstance(value, int):
                 raise TypeError(f"rule field {key} must be an int or bool, got {value!r}")
+            if not -2**31 <= value < 2**31:
+                raise ValueError(f"rule field {key} = {value} is out of range: the core stores a 32-bit int")
             fields[key] = value
         self.c = fields
         self.fields = fields

@@ -22,6 +22,10 @@ Conventions (README "Rule variants and scoring"):
   in SP_* bit order).
 """
 from libc.stdint cimport int64_t
+
+import operator
+
+from fzsim_core.notation import kind_index, parse
 from fzsim_core.rules cimport (Rules, RuleSet, SCORING_FUZHOU, SCORING_LIANZHONG, SCORING_BIANFENG, SCORING_YOUJIN,
                                SPECIAL_DISCARD_PAYER_ALL, ZHUAZHUANG_PAYER_DEALER)
 
@@ -214,9 +218,17 @@ cdef int32_t _payment(const RuleSet* rules, const ScoreResult* out, int32_t L, b
     return B * mult + out.S
 
 
-def score_facts(Rules rules not None, *, int winner, int dealer, win_type, int discarder=-1,
-                specials=0, flowers=(), int exposed_kongs=0, int concealed_kongs=0, int golds=0,
-                int dealer_streak=0, int youjin_level=0):
+cdef object _whole(str name, value):
+    """`value` as a Python int, or ValueError naming the argument (floats and strings refused)."""
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise ValueError(f"{name} must be an integer, got {value!r}") from None
+
+
+def score_facts(Rules rules not None, *, winner, dealer, win_type, discarder=-1,
+                specials=0, flowers=(), exposed_kongs=0, concealed_kongs=0, golds=0,
+                dealer_streak=0, youjin_level=0):
     """Score one win from its facts, exactly as the engine does (`score_win`).
 
     `win_type` is a WIN_TYPES name or value; `specials` an int of SP_* bits or an
@@ -229,11 +241,16 @@ def score_facts(Rules rules not None, *, int winner, int dealer, win_type, int d
     cdef WinFacts w
     cdef ScoreResult res
     cdef int i
+    winner, dealer, discarder = _whole("winner", winner), _whole("dealer", dealer), _whole("discarder", discarder)
+    exposed_kongs, concealed_kongs = _whole("exposed_kongs", exposed_kongs), _whole("concealed_kongs", concealed_kongs)
+    golds, dealer_streak = _whole("golds", golds), _whole("dealer_streak", dealer_streak)
+    youjin_level = _whole("youjin_level", youjin_level)
     if isinstance(win_type, str):
         if win_type not in WIN_TYPES:
             raise ValueError(f"win_type {win_type!r} is unknown: allowed {sorted(WIN_TYPES)}")
         win_type = WIN_TYPES[win_type]
-    if int(win_type) not in WIN_TYPES.values():
+    win_type = _whole("win_type", win_type)
+    if win_type not in WIN_TYPES.values():
         raise ValueError(f"win_type {win_type!r} is out of range: allowed {sorted(WIN_TYPES.values())}")
     for name, seat in (("winner", winner), ("dealer", dealer)):
         if not 0 <= seat <= 3:
@@ -245,7 +262,7 @@ def score_facts(Rules rules not None, *, int winner, int dealer, win_type, int d
     elif discarder != -1:
         raise ValueError(f"discarder {discarder} given for a win by self-draw: use -1")
     if isinstance(specials, int):
-        sp = specials
+        sp = int(specials)
     else:
         sp = 0
         for name in specials:
@@ -287,7 +304,6 @@ def score_facts(Rules rules not None, *, int winner, int dealer, win_type, int d
 def _flower_slots(flowers):
     """15 per-kind flower counts (kinds 27..41) from counts, kind indices or notation."""
     if isinstance(flowers, str):
-        from fzsim.tiles import parse
         counts = parse(flowers)
         if counts[:27].any():
             raise ValueError(f"flowers {flowers!r} include suited tiles: flowers are 1z..7z and 1f..8f")
@@ -299,10 +315,7 @@ def _flower_slots(flowers):
     else:
         slots = [0] * N_FLOWER_SLOTS
         for kind in flowers:
-            if isinstance(kind, str):
-                from fzsim.tiles import kind_index
-                kind = kind_index(kind)
-            kind = int(kind)
+            kind = kind_index(kind) if isinstance(kind, str) else _whole("flower kind", kind)
             if not 27 <= kind <= 41:
                 raise ValueError(f"flower kind {kind} out of range: allowed 27..41 (1z..7z, 1f..8f)")
             slots[kind - 27] += 1

@@ -496,90 +496,30 @@ cdef bint hand_is_xianjin_wait(const Hand* h) noexcept nogil:
 
 
 # ---------------------------------------------------------------------------------------------
-# Python-visible wrappers over one validated 34-count array (fzsim.wincheck validates)
+# The tables for Python (fzsim.prob's exact counting); validated hand calls live in winapi.pyx
 
-cdef inline void _load(Hand* h, const uint8_t[::1] counts, int gold):
-    if counts.shape[0] < 34:
-        raise ValueError(f"counts must hold 34 kinds, got {counts.shape[0]}")
+def need_tables(honours=False):
+    """(f0, f1) as int8 arrays over every base-5 key: the suit table (5^9 keys, chows) or, with
+    ``honours=True``, the honour table (5^7 keys, pungs and pairs only). Copies: read-only use."""
+    if not isinstance(honours, (bool, np.bool_)):
+        raise ValueError(f"honours must be True (the honour table) or False (a suit's), got {honours!r}")
+    if honours:
+        arr = np.asarray(<uint8_t[:HON_KEYS]>&HON_F[0])
+    else:
+        arr = np.asarray(<uint8_t[:SUIT_KEYS]>&SUIT_F[0])
+    return (arr & 15).astype(np.int8), (arr >> 4).astype(np.int8)
+
+
+cdef inline int _load(Hand* h, const uint8_t[::1] counts, int gold) except -1:
+    """Private hooks only: 34 counts 0..4 and a gold -1..33, checked cheaply."""
+    cdef int k
+    if counts.shape[0] < 34 or not -1 <= gold < 34:
+        raise ValueError(f"counts must hold 34 kinds (got {counts.shape[0]}) and gold be -1..33 (got {gold})")
+    for k in range(34):
+        if counts[k] > 4:
+            raise ValueError(f"counts[{k}] = {counts[k]}: allowed 0..4")
     hand_set_counts(h, &counts[0], gold)
-
-
-def need_counts(const uint8_t[::1] counts, int gold):
-    """hand_need of a 34-count hand (golds included in counts[gold])."""
-    cdef Hand h
-    _load(&h, counts, gold)
-    return hand_need(&h)
-
-
-def is_win_counts(const uint8_t[::1] counts, int gold):
-    cdef Hand h
-    _load(&h, counts, gold)
-    return bool(hand_is_win(&h))
-
-
-def wins_with_counts(const uint8_t[::1] counts, int gold, int kind):
-    cdef Hand h
-    _load(&h, counts, gold)
-    if not 0 <= kind < 34:
-        raise ValueError(f"kind {kind} out of range: allowed 0..33")
-    return bool(hand_wins_with(&h, kind))
-
-
-def wait_mask_counts(const uint8_t[::1] counts, int gold):
-    cdef Hand h
-    _load(&h, counts, gold)
-    return int(hand_wait_mask(&h))
-
-
-def shanten_counts(const uint8_t[::1] counts, int gold):
-    cdef Hand h
-    _load(&h, counts, gold)
-    return hand_shanten(&h)
-
-
-def is_jinque_counts(const uint8_t[::1] counts, int gold):
-    cdef Hand h
-    _load(&h, counts, gold)
-    return bool(hand_is_jinque(&h))
-
-
-def is_jinlong_counts(const uint8_t[::1] counts, int gold):
-    cdef Hand h
-    _load(&h, counts, gold)
-    return bool(hand_is_jinlong(&h))
-
-
-def is_xianjin_wait_counts(const uint8_t[::1] counts, int gold):
-    cdef Hand h
-    _load(&h, counts, gold)
-    return bool(hand_is_xianjin_wait(&h))
-
-
-# ---------------------------------------------------------------------------------------------
-# Batched loops (no GIL)
-
-def is_win_many_into(const uint8_t[:, ::1] counts, const int8_t[::1] golds, uint8_t[::1] out):
-    """out[i] = hand_is_win(row i); rows must already be validated."""
-    cdef Py_ssize_t i, n = counts.shape[0]
-    cdef Hand h
-    if counts.shape[1] != 34 or golds.shape[0] != n or out.shape[0] != n:
-        raise ValueError("is_win_many_into: shapes must be (N, 34), (N,), (N,)")
-    with nogil:
-        for i in range(n):
-            hand_set_counts(&h, &counts[i, 0], golds[i])
-            out[i] = hand_is_win(&h)
-
-
-def shanten_many_into(const uint8_t[:, ::1] counts, const int8_t[::1] golds, int8_t[::1] out):
-    """out[i] = hand_shanten(row i); rows must already be validated."""
-    cdef Py_ssize_t i, n = counts.shape[0]
-    cdef Hand h
-    if counts.shape[1] != 34 or golds.shape[0] != n or out.shape[0] != n:
-        raise ValueError("shanten_many_into: shapes must be (N, 34), (N,), (N,)")
-    with nogil:
-        for i in range(n):
-            hand_set_counts(&h, &counts[i, 0], golds[i])
-            out[i] = <int8_t>hand_shanten(&h)
+    return 0
 
 
 # ---------------------------------------------------------------------------------------------

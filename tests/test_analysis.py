@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from fzsim import analysis as fa
-from test_analysis_synth import synthetic_results, write_results
+from synthetic_results import synthetic_results, write_results
 
 
 @pytest.fixture(scope="module")
@@ -218,3 +218,11 @@ def test_compare_rejects_duplicated_hands(results):
     doubled = pd.concat([results, results[results.variant == "fuzhou"].iloc[:5]], ignore_index=True)
     with pytest.raises(ValueError, match="twice"):
         fa.compare(doubled)
+
+
+def test_synthetic_results_are_consistent():
+    df = synthetic_results(300, seed=1)
+    deltas = df[[f"delta_{s}" for s in range(4)]].to_numpy()
+    assert (deltas.sum(axis=1) == 0).all()
+    assert ((df.outcome == "draw") == (df.winner == -1)).all()
+    assert (df.loc[df.win_type == "tianhu", "winner"] == df.loc[df.win_type == "tianhu", "dealer"]).all()

@@ -1,15 +1,16 @@
 import subprocess
 import sys
 
+import pytest
+
 import fzsim
 from fzsim.cli import main
 
 
 def test_version_and_help(capsys):
-    try:
+    with pytest.raises(SystemExit) as exc:
         main(["--version"])
-    except SystemExit as exc:
-        assert exc.code == 0
+    assert exc.value.code == 0
     assert fzsim.__version__ in capsys.readouterr().out
     assert main([]) == 0
     assert "usage: fzsim" in capsys.readouterr().out

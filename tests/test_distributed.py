@@ -59,7 +59,7 @@ def run_and_kill(out, hands, args, min_parts, victim):
 
 
 def loky_rows(tmp_path_factory, hands, block_size):
-    """The reference rows: the loky backend with one job (in this process; tests/test_run.py shows
+    """The reference rows: the loky backend with one job (in this process; tests/test_orchestrator.py shows
     loky with 2 jobs gives the same rows)."""
     out = tmp_path_factory.mktemp("loky") / "r"
     simulate(hands, VARIANTS, seed=SEED, jobs=1, backend="loky", block_size=block_size, out=str(out))

@@ -13,7 +13,7 @@ import pytest
 
 from fzsim.game import parse_tile_sequence, play_hand
 from fzsim_core.rules import Rules
-from fzsim_core.wintables import is_win_counts, shanten_counts
+from fzsim_core.winapi import is_win, shanten
 
 
 def _kind(name):
@@ -21,7 +21,7 @@ def _kind(name):
 
 
 def _sh(counts, gold):
-    return shanten_counts(np.ascontiguousarray(counts[:34], dtype=np.uint8), gold)
+    return shanten(np.ascontiguousarray(counts[:34], dtype=np.uint8), gold)
 
 
 def allowed_discards(hand, gold, seen, legal, n_kinds):
@@ -92,7 +92,7 @@ def check_greedy_hand(r, rules: Rules, seats=(0, 1, 2, 3)):
             if e.type == "discard" and s in seats:
                 if not claimed and prev.type in ("draw", "replace") and prev.seat == s:
                     # greedy always wins: a complete hand (or three golds) is never discarded from
-                    assert not (is_win_counts(np.array(hand[:34], dtype=np.uint8), gold) or hand[gold] >= 3), \
+                    assert not (is_win(np.array(hand[:34], dtype=np.uint8), gold) or hand[gold] >= 3), \
                         (r.game_id, i)
                 allowed, best, n_tied = allowed_discards(hand, gold, seen, legal, n_kinds)
                 assert t in allowed, (r.game_id, i, t, allowed)

@@ -2,12 +2,17 @@
 import functools
 import itertools
 import math
+import os
+import sys
 from math import comb
 
 import numpy as np
 import pytest
 
 from fzsim import prob
+
+sys.path.insert(0, os.path.dirname(__file__))
+from reference_need import dp_need_table  # noqa: E402
 
 Z999 = 3.2905  # two-sided 99.9%: many quantities are compared, keep false alarms rare
 
@@ -84,6 +89,16 @@ def test_suit_need_table_known_values_and_lemma():
         prob.suit_need_table(10)
 
 
+@pytest.mark.parametrize("ranks,chows", [(9, True), (7, False)])
+def test_core_tables_equal_the_independent_dynamic_program(ranks, chows):
+    """fzsim.prob reads the core's f0/f1 tables; its former DP (tests/reference_need.py) must
+    give the same value for every key."""
+    f0, f1 = prob.suit_need_table(ranks, chows)
+    r0, r1 = dp_need_table(ranks, chows)
+    assert f0.dtype == r0.dtype == np.int8 and f0.shape == r0.shape == (5 ** ranks,)
+    assert np.array_equal(f0, r0) and np.array_equal(f1, r1)
+
+
 @pytest.mark.parametrize("honors_are_flowers,pool", [(True, 107), (False, 135)])
 def test_gold_count_pmf_is_hypergeometric(honors_are_flowers, pool):
     for size in (16, 17):
@@ -94,16 +109,6 @@ def test_gold_count_pmf_is_hypergeometric(honors_are_flowers, pool):
         assert math.isclose(pmf[0], comb(pool - size, 3) / comb(pool, 3))
     with pytest.raises(ValueError, match="hand_tiles=15"):
         prob.gold_count_pmf(15)
-
-
-def test_wilson_interval():
-    lo, hi = prob.wilson(0, 10)
-    assert lo == 0 and 0.2 < hi < 0.35
-    lo, hi = prob.wilson(50, 100)
-    assert math.isclose(lo + hi, 1.0)
-    assert all(math.isnan(x) for x in prob.wilson(0, 0))
-    with pytest.raises(ValueError, match="successes"):
-        prob.wilson(5, 3)
 
 
 def test_sample_deals_shapes():
@@ -143,7 +148,6 @@ def test_exact_agrees_with_monte_carlo_tables(honors_are_flowers, n_deals):
 
 
 def test_exact_agrees_with_monte_carlo_wincheck():
-    pytest.importorskip("fzsim.wincheck")
     exact = prob.opening_exact(True)
     mc = prob.opening_monte_carlo(60_000, True, seed=7, method="wincheck")
     assert mc["checker"] == "fzsim.is_win_many"
@@ -209,7 +213,6 @@ def _near_win_hands(n, honors_are_flowers, seed):
 
 @pytest.mark.parametrize("honors_are_flowers", [True, False])
 def test_table_checker_equals_win_tables_hand_by_hand(honors_are_flowers):
-    pytest.importorskip("fzsim.wincheck")
     tables = prob._checker("tables")
     compiled = prob._checker("wincheck")
     hands, gold = _near_win_hands(20_000, honors_are_flowers, seed=3)
@@ -221,12 +224,3 @@ def test_table_checker_equals_win_tables_hand_by_hand(honors_are_flowers):
     for h in hands:
         h[rng.choice(np.flatnonzero(h))] -= 1
     assert np.array_equal(tables.wins_with_gold(hands, gold), compiled.wins_with_gold(hands, gold))
-
-
-def test_wilson_bounds_are_exact_at_the_extremes():
-    from fzsim.analysis import wilson_interval
-
-    for n in (1, 7, 600, 1800, 123_457):
-        assert prob.wilson(0, n)[0] == 0.0 and prob.wilson(n, n)[1] == 1.0
-        lo, hi = wilson_interval([0, n], [n, n])
-        assert lo[0] == 0.0 and hi[1] == 1.0

@@ -25,7 +25,7 @@ import fzsim
 from fzsim import lock, orchestrator, report, storage
 from fzsim.cli import main
 from fzsim.orchestrator import simulate
-from test_run import snapshot      # every file's size and mtime: equal means nothing changed
+from test_orchestrator import snapshot      # every file's size and mtime: equal means nothing changed
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)

@@ -7,7 +7,7 @@ import pytest
 
 from fzsim import analysis, prob, report
 from fzsim.cli import main
-from test_analysis_synth import synthetic_results, write_results
+from synthetic_results import synthetic_results, write_results
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

@@ -1,4 +1,4 @@
-"""The report and the analysis on real `fzsim.simulate` output (skipped until the engine and runner land)."""
+"""The report and the analysis on real `fzsim.simulate` output ."""
 import math
 import os
 
@@ -12,8 +12,6 @@ HANDS = 1000
 
 @pytest.fixture(scope="module")
 def real_run(tmp_path_factory):
-    pytest.importorskip("fzsim_core.engine")
-    pytest.importorskip("fzsim.orchestrator")
     import fzsim
 
     out = str(tmp_path_factory.mktemp("real") / "run")
@@ -50,8 +48,6 @@ def test_report_on_real_run(real_run, tmp_path):
 
 
 def test_engine_opening_window_agrees_with_exact():
-    pytest.importorskip("fzsim_core.engine")
-    pytest.importorskip("fzsim.rules")
     t = prob.probability_table("fuzhou", deals=20_000, hands=4_000, seed=8)
     whole = t[t.window == "whole hand"].set_index(["event", "role"])
     opening = t[t.window == "opening"].set_index(["event", "role"])

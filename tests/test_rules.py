@@ -158,3 +158,10 @@ def test_parse_assignment():
     assert rules.parse_assignment("base=3") == ("base", 3)
     with pytest.raises(RuleError, match="key=value"):
         rules.parse_assignment("guoshui")
+
+
+def test_core_rules_refuse_values_beyond_int32():
+    with pytest.raises(ValueError, match="base = 1099511627776 is out of range"):
+        Rules(base=2**40)
+    with pytest.raises(TypeError, match="must be an int or bool"):
+        Rules(base=1.5)

@@ -1,18 +1,22 @@
 """Each rule option switches the behaviour it names: the same walls played with the option on and off.
 
-Needs the engine (fzsim_core.engine, team contract 3); skipped where it is not built. Options with
+Options with
 scripted scenarios in tests/test_engine_scenarios.py (xianjin_selfdraw_only, guoshui,
 no_discard_claimed_tile) are not repeated here.
 """
+import os
+import sys
+
 import numpy as np
 import pytest
 
 import fzsim
 from fzsim.rules import load
+from fzsim_core import engine
 from fzsim_core.scoring import FLAGS, SPECIALS, WIN_TYPES
 
-engine = pytest.importorskip("fzsim_core.engine")
-engine_scripts = pytest.importorskip("engine_scripts")  # the engine branch's scripted-seat helpers
+sys.path.insert(0, os.path.dirname(__file__))
+import engine_scripts  # noqa: E402  (scripted-seat helpers)
 
 SEED = 20261129
 

@@ -215,3 +215,18 @@ def test_matches_reference_on_random_wins(n, request):
         assert names(got["specials"]) == want["specials"], (fields, facts)
         assert names(got["special_counted"]) == ({want["counted"]} if want["counted"] else set())
         assert got["deltas"] == want["deltas"], (fields, facts)
+
+
+@pytest.mark.parametrize("override, match", [
+    (dict(winner=2**70), "winner seat"), (dict(winner=1.5), "winner must be an integer"),
+    (dict(dealer="0"), "dealer must be an integer"), (dict(golds=5), "golds = 5"),
+    (dict(golds=-2**70), "golds = "), (dict(win_type=99), "win_type 99"), (dict(win_type=1.0), "win_type"),
+    (dict(flowers="1m"), "suited tiles"), (dict(flowers="1f1f"), "2 copies of 1f"),
+    (dict(flowers=[100]), "flower kind 100"), (dict(flowers=[27.5]), "flower kind must be an integer"),
+    (dict(youjin_level=2**64), "youjin_level"), (dict(specials=-1), "specials bits"),
+])
+def test_score_facts_refuses_bad_facts_with_value_error(override, match):
+    facts = dict(winner=0, dealer=0, win_type="selfdraw")
+    facts.update(override)
+    with pytest.raises(ValueError, match=match):
+        score_facts(Rules(), **facts)

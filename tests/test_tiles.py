@@ -59,3 +59,8 @@ def test_hand_counts_validation():
     assert gold_index("5p") == 13
     with pytest.raises(ValueError, match="gold"):
         gold_index("1f")
+
+
+def test_fmt_refuses_non_integer_counts():
+    with pytest.raises(ValueError, match="integers"):
+        fzsim.fmt(np.full(34, 0.5))

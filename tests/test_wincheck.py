@@ -18,7 +18,6 @@ sys.path.insert(0, os.path.dirname(__file__))
 import fzsim  # noqa: E402
 from fzsim import wincheck  # noqa: E402
 from fzsim.tiles import as_hand_counts, gold_index, parse  # noqa: E402
-from fzsim_core import wintables as wt  # noqa: E402
 from reference_win import (  # noqa: E402
     clear_cache,
     ref_is_jinlong,
@@ -39,16 +38,16 @@ def compare(hands):
         size = int(c.sum())
         if size % 3 == 2:
             checks = [
-                ("is_win", wt.is_win_counts(c, gold), ref_is_win(c, gold)),
-                ("is_jinque", wt.is_jinque_counts(c, gold), ref_is_jinque(c, gold)),
-                ("is_jinlong", wt.is_jinlong_counts(c, gold), ref_is_jinlong(c, gold)),
+                ("is_win", wincheck.is_win(c, gold), ref_is_win(c, gold)),
+                ("is_jinque", wincheck.is_jinque(c, gold), ref_is_jinque(c, gold)),
+                ("is_jinlong", wincheck.is_jinlong(c, gold), ref_is_jinlong(c, gold)),
             ]
         else:
             checks = [
-                ("wait_mask", wt.wait_mask_counts(c, gold), ref_waits(c, gold)),
-                ("is_xianjin_wait", wt.is_xianjin_wait_counts(c, gold), ref_is_xianjin_wait(c, gold)),
+                ("wait_mask", wincheck.wait_mask(c, gold), ref_waits(c, gold)),
+                ("is_xianjin_wait", wincheck.is_xianjin_wait(c, gold), ref_is_xianjin_wait(c, gold)),
             ]
-        checks.append(("shanten", wt.shanten_counts(c, gold), ref_shanten(c, gold)))
+        checks.append(("shanten", wincheck.shanten(c, gold), ref_shanten(c, gold)))
         for name, got, want in checks:
             if got != want:
                 bad.append((name, fzsim.fmt(c), gold, got, want))
@@ -71,8 +70,8 @@ def test_sample_covers_sizes_golds_and_wins():
     assert golds == {0, 1, 2, 3, 4}
     assert any(c[27:].any() for c, _ in hands)
     # the core agrees with the reference (tests above), so it can count cheaply here
-    wins = sum(wt.is_win_counts(c, g) for c, g in hands if c.sum() % 3 == 2)
-    ready = sum(wt.wait_mask_counts(c, g) != 0 for c, g in hands if c.sum() % 3 == 1)
+    wins = sum(wincheck.is_win(c, g) for c, g in hands if c.sum() % 3 == 2)
+    ready = sum(wincheck.wait_mask(c, g) != 0 for c, g in hands if c.sum() % 3 == 1)
     assert wins > 300 and ready > 300
 
 
@@ -244,12 +243,12 @@ def test_many_matches_single_calls():
     golds = np.array([g for _, g in win_rows], dtype=np.int8)
     got = fzsim.is_win_many(counts, golds)
     assert got.dtype == bool and got.shape == (len(win_rows),)
-    assert list(got) == [wt.is_win_counts(c, g) for c, g in win_rows]
+    assert list(got) == [wincheck.is_win(c, g) for c, g in win_rows]
     counts = np.stack([c for c, _ in hands])
     golds = np.array([g for _, g in hands], dtype=np.int8)
     sh = fzsim.shanten_many(counts, golds)
     assert sh.dtype == np.int8
-    assert list(sh) == [wt.shanten_counts(c, g) for c, g in hands]
+    assert list(sh) == [wincheck.shanten(c, g) for c, g in hands]
 
 
 def test_many_errors():
@@ -269,54 +268,3 @@ def test_many_errors():
     with pytest.raises(ValueError, match=r"golds\[0\] = 40"):
         fzsim.shanten_many(c, np.array([40, 0]))
     assert list(fzsim.is_win_many(c, -1)) == [True, True]
-
-
-# ---------------------------------------------------------------------------------------------
-# The packed hand (hand.pxd)
-
-
-def _keys_of(counts, gold):
-    keys = [0, 0, 0, 0]
-    for k in range(34):
-        n = int(counts[k]) if k != gold else 0
-        keys[k // 9] += n * 5 ** (k % 9)
-    return keys
-
-
-def test_hand_packing_and_incremental_updates():
-    rng = np.random.default_rng(5)
-    for _ in range(300):
-        gold = int(rng.integers(-1, 34))
-        held = np.zeros(34, dtype=np.int64)
-        ops = []
-        for _ in range(int(rng.integers(1, 60))):
-            if held.sum() and (held.sum() >= 17 or rng.random() < 0.4):
-                k = int(rng.choice(np.flatnonzero(held)))
-                held[k] -= 1
-                ops.append(-k - 1)
-            else:
-                k = int(rng.choice(np.flatnonzero(held < 4)))
-                held[k] += 1
-                ops.append(k)
-        keys, golds, size, counts = wt._hand_walk(np.array(ops, dtype=np.int16), gold)
-        assert counts == list(held)
-        assert keys == _keys_of(held, gold)
-        assert golds == (held[gold] if gold >= 0 else 0) and size == held.sum()
-        assert wt._hand_state(held.astype(np.uint8), gold) == (keys, golds, size)
-
-
-def test_tables_build_fast_and_small():
-    info = wt.table_info()
-    assert info["build_seconds"] < 2.0  # generous: shared 2-core machine; README gives figures
-    assert info["suit_classes"] <= 256 and info["honour_classes"] <= 256
-    # the wait mask relies on every one-tile step changing f0/f1 by exactly -1 or +2
-    assert info["step_violations"] == 0
-
-
-def test_fast_paths_match_direct_versions():
-    """The 3-lookup shanten pipeline equals the explicit min-plus over the four parts, and the
-    per-part wait mask equals 34 single wins_with checks, on 15k hands (cheap: no reference)."""
-    hands = sample_hands(4242, 15_000)
-    counts = np.stack([c for c, _ in hands])
-    golds = np.array([g for _, g in hands], dtype=np.int8)
-    assert wt._cross_check(counts, golds) == []

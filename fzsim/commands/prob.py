@@ -44,14 +44,9 @@ def _variants(chosen) -> list[str]:
     if not chosen:
         return ["fuzhou"]
     if "all" in chosen:
-        try:
-            from fzsim.rules import PRESETS
+        from fzsim.rules import PRESETS
 
-            return list(PRESETS)
-        except ImportError:
-            from fzsim.prob import _PRESET_HONOURS_ARE_FLOWERS
-
-            return list(_PRESET_HONOURS_ARE_FLOWERS)
+        return list(PRESETS)
     return list(dict.fromkeys(chosen))
 
 
@@ -62,15 +57,9 @@ def run(args) -> int:
     hands = 0 if args.results else args.hands
     out = []
     for variant in _variants(args.variant):
-        note = None
-        try:
-            table = prob.probability_table(variant, deals=deals, hands=hands, seed=args.seed,
-                                           results=args.results)
-        except ImportError as exc:
-            # whole hands need the compiled engine; keep the exact and deal-sampling rows
-            note = f"whole-hand rows skipped: the engine is not available ({exc})"
-            table = prob.probability_table(variant, deals=deals, hands=0, seed=args.seed)
-        out.append((table, note))
+        table = prob.probability_table(variant, deals=deals, hands=hands, seed=args.seed,
+                                       results=args.results)
+        out.append((table, None))
     if args.json:
         payload = [dict(prob.table_to_json(t), note=n) for t, n in out]
         json.dump(payload[0] if len(payload) == 1 else payload, sys.stdout, ensure_ascii=False, indent=2)

@@ -11,14 +11,15 @@ def add_parser(subparsers) -> None:
     p.add_argument("--hand", type=int, default=0, help="hand index within the match (default 0)")
     p.add_argument("--variant", default="fuzhou", help="rule variant: preset name or .toml path (default fuzhou)")
     p.add_argument("--policy", default="greedy",
-                   help="policy for all seats, or four comma-separated (greedy|random; default greedy)")
+                   help="policy for all seats, four comma-separated, or SEAT=NAME,... (greedy|random; default greedy)")
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
     from fzsim.game import format_events, play_hand
+    from fzsim.policyspec import policy_seats
 
-    names = [s.strip() for s in args.policy.split(",")]
+    names = list(policy_seats(args.policy))
     result = play_hand(args.seed, args.game, variant=args.variant, policies=names, log=True, hand=args.hand)
     print("\n".join(format_events(result)))
     return 0

@@ -5,6 +5,7 @@ import argparse
 import sys
 
 from fzsim.commands.options import parse_set
+from fzsim.policyspec import assign
 from fzsim.orchestrator import BACKENDS, DEFAULT_BLOCK_SIZE, DEFAULT_OUT, MAX_LOG_SAMPLE, simulate
 
 __all__ = ["parse_set", "parse_policies", "add_parser", "run"]
@@ -12,20 +13,7 @@ __all__ = ["parse_set", "parse_policies", "add_parser", "run"]
 
 def parse_policies(items: list[str] | None):
     """``SEAT=NAME`` (SEAT 0..3 or all) or a bare NAME for every seat -> {seat: name}."""
-    seats = {}
-    for item in items or []:
-        seat, sep, name = item.partition("=")
-        if not sep:
-            seat, name = "all", item
-        seat = seat.strip().lower()
-        if seat in ("all", "*"):
-            for s in range(4):
-                seats[s] = name.strip()
-        elif seat in ("0", "1", "2", "3"):
-            seats[int(seat)] = name.strip()
-        else:
-            raise ValueError(f"--policy {item!r}: seat {seat!r} must be 0, 1, 2, 3 or all")
-    return seats or None
+    return dict(enumerate(assign(items))) if items else None
 
 
 def add_parser(subparsers) -> None:

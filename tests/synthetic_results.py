@@ -108,11 +108,3 @@ def write_results(df, root, parts=2):
             table = pa.Table.from_pandas(body.iloc[chunk], preserve_index=False)
             pq.write_table(table, os.path.join(d, f"part-{i:06d}.parquet"), compression="zstd")
     return root
-
-
-def test_synthetic_results_are_consistent():
-    df = synthetic_results(300, seed=1)
-    deltas = df[[f"delta_{s}" for s in range(4)]].to_numpy()
-    assert (deltas.sum(axis=1) == 0).all()
-    assert ((df.outcome == "draw") == (df.winner == -1)).all()
-    assert (df.loc[df.win_type == "tianhu", "winner"] == df.loc[df.win_type == "tianhu", "dealer"]).all()

@@ -1,0 +1,64 @@
+"""The one reading of a policy setting: which policy plays each of the four seats.
+
+Forms: None (the default everywhere), one name or callable for every seat, a sequence of 1 or 4
+of them, a ``{seat: name}`` dict, or text: ``"random"``, ``"greedy,random,greedy,greedy"`` (four
+seats in order) or ``"0=random,all=greedy"`` assignments applied left to right (``all`` / ``*``
+for every seat). ``fzsim.simulate``, ``fzsim run --policy`` and ``fzsim replay --policy`` read
+their settings here; whether a name is known is for the engine (or the runner) to say.
+"""
+from __future__ import annotations
+
+SEATS = 4
+DEFAULT = "greedy"
+
+
+def _seats_of(seat, item) -> range | tuple[int]:
+    key = str(seat).strip().lower()
+    if key in ("all", "*"):
+        return range(SEATS)
+    if key in ("0", "1", "2", "3"):
+        return (int(key),)
+    raise ValueError(f"policy {item!r}: seat {key!r} must be 0, 1, 2, 3 or all")
+
+
+def assign(items, seats: list | None = None, default=DEFAULT) -> list:
+    """Apply ``SEAT=NAME`` items (or a bare ``NAME`` for every seat) left to right."""
+    seats = [default] * SEATS if seats is None else seats
+    for item in items:
+        seat, sep, name = str(item).partition("=")
+        targets = _seats_of(seat, item) if sep else range(SEATS)
+        name = (name if sep else seat).strip()
+        if not name:
+            raise ValueError(f"policy {item!r} names no policy")
+        for s in targets:
+            seats[s] = name
+    return seats
+
+
+def policy_seats(spec=None, default=DEFAULT) -> tuple:
+    """The policy of each of the 4 seats (names as given, callables kept) from any form above."""
+    if spec is None:
+        return (default,) * SEATS
+    if isinstance(spec, str):
+        parts = [p.strip() for p in spec.split(",")]
+        if "=" in spec or len(parts) not in (1, SEATS):
+            return tuple(assign(parts, default=default))
+        spec = parts
+    if callable(spec):
+        return (spec,) * SEATS
+    if isinstance(spec, dict):
+        seats = [default] * SEATS
+        for seat, name in spec.items():
+            if isinstance(seat, bool) or seat not in range(SEATS):
+                raise ValueError(f"policy seat {seat!r} is not a seat: allowed 0, 1, 2, 3")
+            seats[seat] = name
+        return tuple(seats)
+    try:
+        seq = tuple(spec)
+    except TypeError:
+        raise ValueError(f"policies must be a name, a callable, {{seat: name}} or 4 of them, got {spec!r}") from None
+    if len(seq) == 1:
+        return seq * SEATS
+    if len(seq) != SEATS:
+        raise ValueError(f"policies must name 1 or 4 seats, got {len(seq)}: {list(seq)!r}")
+    return seq
