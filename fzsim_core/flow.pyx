@@ -79,6 +79,16 @@ cdef int pick_discard_winner(Game* g, int from_seat, int k, int dec) noexcept no
     return best
 
 
+cdef inline uint32_t selfdraw_flags(const Game* g, bint from_kong) noexcept nogil:
+    """The flags of a win on the seat's own turn: 自摸, 杠上花 after a kong, 海底 on the last tile."""
+    cdef uint32_t flags = FLAG_SELFDRAW
+    if from_kong:
+        flags |= FLAG_KONG_REPLACEMENT
+    if live_tiles(g) <= reserve(g):
+        flags |= FLAG_LAST_TILE
+    return flags
+
+
 cdef int own_turn(Game* g, int s, bint may_win, bint from_kong, int claimed) noexcept nogil:
     """Seat s holds 3n+2 tiles: win, kong (then replace and go on), or discard.
     `claimed` >= 0 after a chow/pung (discard only). Returns ST_CONT after a discard
@@ -88,7 +98,7 @@ cdef int own_turn(Game* g, int s, bint may_win, bint from_kong, int claimed) noe
     cdef uint16_t acts[MAX_ACTIONS]
     cdef int n, k, c, t, dec, w, wt
     cdef uint64_t held, gbit, four, added, m
-    cdef uint32_t flags, sp
+    cdef uint32_t sp
     cdef bint rise
     g.row.turns += 1
     g.cur_seat = s
@@ -115,12 +125,7 @@ cdef int own_turn(Game* g, int s, bint may_win, bint from_kong, int claimed) noe
             t = act_type(acts[c])
             k = act_kind(acts[c])
             if t == ACT_WIN:
-                flags = FLAG_SELFDRAW
-                if from_kong:
-                    flags |= FLAG_KONG_REPLACEMENT
-                if live_tiles(g) <= reserve(g):
-                    flags |= FLAG_LAST_TILE
-                return finish_win(g, s, -1, WIN_SELFDRAW, flags, 0, st.last_draw)
+                return finish_win(g, s, -1, WIN_SELFDRAW, selfdraw_flags(g, from_kong), 0, st.last_draw)
             return discard_tile(g, s, k, t == ACT_YOUJIN)
         held = held_mask(h) & kinds_mask(g)
         gbit = (<uint64_t>1) << g.gold
@@ -169,12 +174,7 @@ cdef int own_turn(Game* g, int s, bint may_win, bint from_kong, int claimed) noe
             if h.golds >= 3:
                 wt = WIN_SANJINDAO
                 sp = SP_SANJINDAO
-            flags = FLAG_SELFDRAW
-            if from_kong:
-                flags |= FLAG_KONG_REPLACEMENT
-            if live_tiles(g) <= reserve(g):
-                flags |= FLAG_LAST_TILE
-            return finish_win(g, s, -1, wt, flags, sp, st.last_draw)
+            return finish_win(g, s, -1, wt, selfdraw_flags(g, from_kong), sp, st.last_draw)
         if t == ACT_CONCEALED_KONG:
             hand_remove(h, k); hand_remove(h, k); hand_remove(h, k); hand_remove(h, k)
             add_meld(st, MELD_CONCEALED_KONG, k, -1)

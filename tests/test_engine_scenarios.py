@@ -232,16 +232,16 @@ def test_dealer_streak_counts_in_a_dealer_win():
     assert r.deltas == (3 * p, -p, -p, -p)
 
 
-def test_youjin_chain_two_golds_must_youjin_then_double():
-    """§11 (youjin preset): with two golds no ordinary win is offered; the seat throws the gold's
-    partner (单游), throws a drawn gold (双游) and self-draws at level 2."""
-    import fzsim
-    core = fzsim.load_rules("youjin").core
-    offered = []
+class _YoujinClimber:
+    """Takes every 游金 step offered, wins from 双游 on, throws its draw; records (decision, last
+    draw, 游金 level, action names) of every decision it was asked."""
 
-    def youjin_player(obs, legal):
+    def __init__(self):
+        self.offered = []
+
+    def __call__(self, obs, legal):
         names = [a[0] for a in legal]
-        offered.append((obs["decision"], names))
+        self.offered.append((obs["decision"], obs["last_draw"], obs["youjin"], names))
         if "youjin" in names:
             return names.index("youjin")
         if "win" in names and obs["youjin"] >= 2:
@@ -250,9 +250,17 @@ def test_youjin_chain_two_golds_must_youjin_then_double():
             return ("discard", obs["last_draw"]) if ("discard", obs["last_draw"]) in legal else names.index("discard")
         return names.index("pass")
 
+
+def test_youjin_chain_two_golds_must_youjin_then_double():
+    """§11 (youjin preset): with two golds no ordinary win is offered; the seat throws the gold's
+    partner (单游), throws a drawn gold (双游) and self-draws at level 2."""
+    import fzsim
+    core = fzsim.load_rules("youjin").core
+    player = _YoujinClimber()
     hands = {1: "9p9p123m456m789m123s4s7s"}
-    pol = [passive(), youjin_player, passive(), passive()]
+    pol = [passive(), player, passive(), passive()]
     r = scenario(hands, draws="5s 1p1p1p 9p", tail="9p", policies=pol, rules=core)
+    offered = [(dec, names) for dec, _, _, names in player.offered]
     ev = [(e.seat, e.arg) for e in r.events if e.type == "youjin"]
     assert ev == [(1, 1), (1, 2)]
     first_turn = [names for dec, names in offered if dec == "turn"][0]
@@ -373,23 +381,11 @@ def test_shuangyou_when_a_drawn_tile_frees_a_gold_in_a_meld():
     it climbs to 双游; a draw that frees nothing (2p) offers no level-up."""
     import fzsim
     core = fzsim.load_rules("youjin").core
-    offered = []
-
-    def player(obs, legal):
-        names = [a[0] for a in legal]
-        offered.append((obs["decision"], obs["last_draw"], obs["youjin"], names))
-        if "youjin" in names:
-            return names.index("youjin")
-        if "win" in names and obs["youjin"] >= 2:
-            return names.index("win")
-        if obs["decision"] in ("turn", "after_claim"):
-            return ("discard", obs["last_draw"]) if ("discard", obs["last_draw"]) in legal else names.index("discard")
-        return names.index("pass")
-
+    player = _YoujinClimber()
     hands = {1: "9p9p123m456m789m123s4s7s"}
     pol = [passive(), player, passive(), passive()]
     r = scenario(hands, draws="5s 1p1p1p 2p 3p3p2p 6s 4p4p4p 5p", tail="9p", policies=pol, rules=core)
-    turns = [(d, t, lv, names) for d, t, lv, names in offered if d == "turn"]
+    turns = [(d, t, lv, names) for d, t, lv, names in player.offered if d == "turn"]
     assert turns[0][2] == 0 and "youjin" in turns[0][3]                    # enter 单游
     assert turns[1][:3] == ("turn", "2p", 1) and "youjin" not in turns[1][3]   # nothing freed
     assert turns[2][:3] == ("turn", "6s", 1) and turns[2][3] == ["win", "youjin", "discard"]
