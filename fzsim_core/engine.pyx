@@ -16,6 +16,7 @@ import numpy as np
 from fzsim_core.rules cimport Rules
 from fzsim_core.state cimport Game, GameLog, Row
 from fzsim_core.table cimport *
+from fzsim_core.tileset cimport MAX_TILES, TileSet, fuzhou_tiles
 from fzsim_core.flow cimport advance_match, init_game, play_one_hand, prepare_game
 from fzsim_core.wall cimport match_first_dealer
 from fzsim_core.policies.registry cimport bind_policy
@@ -74,6 +75,8 @@ def play_block(Rules rules, uint64_t root_seed, int64_t first_game, int64_t n_ga
     `InvariantError` on a violation.
     """
     cdef list errors = []
+    cdef TileSet tiles
+    fuzhou_tiles(&tiles)   # the one rule system the engine plays today
     cdef Game* g = <Game*>malloc(sizeof(Game))
     if g == NULL:
         raise MemoryError()
@@ -97,7 +100,7 @@ def play_block(Rules rules, uint64_t root_seed, int64_t first_game, int64_t n_ga
     cdef int64_t gi, row = 0
     cdef int hi, dealer, streak, st = ST_CONT
     try:
-        prepare_game(g, NULL, check)
+        prepare_game(g, &tiles, NULL, check)
         with nogil:
             for gi in range(n_games):
                 dealer = match_first_dealer(root_seed, <uint64_t>(first_game + gi))
@@ -123,12 +126,14 @@ def play_hand_raw(Rules rules, uint64_t root_seed, int64_t game_id, int hand, in
                   policies=("greedy",) * 4, wall=None, bint log=False, bint check=False):
     """One hand with an explicit dealer and streak (fzsim.game builds play_hand on this).
 
-    `wall` (optional) is 144 kind indices, index 0 = the head (see state.pxd for the deal).
+    `wall` (optional) is the tile set's kind indices, index 0 = the head (see state.pxd for the deal).
     Returns (row dict, events list of (type, seat, tile, arg) tuples or None).
     """
-    cdef uint8_t wall_buf[144]
+    cdef uint8_t wall_buf[MAX_TILES]
     cdef const uint8_t* wall_ptr = NULL
     cdef int i
+    cdef TileSet tiles
+    fuzhou_tiles(&tiles)
     if not 0 <= dealer <= 3:
         raise ValueError(f"dealer must be a seat 0..3, got {dealer}")
     if streak < 0:
@@ -137,7 +142,7 @@ def play_hand_raw(Rules rules, uint64_t root_seed, int64_t game_id, int hand, in
         raise ValueError(f"hand must be >= 0, got {hand}")
     if wall is not None:
         arr = validate_wall(wall)
-        for i in range(144):
+        for i in range(tiles.n_tiles):
             wall_buf[i] = arr[i]
         wall_ptr = wall_buf
     cdef list errors = []
@@ -150,7 +155,7 @@ def play_hand_raw(Rules rules, uint64_t root_seed, int64_t game_id, int hand, in
     cdef int st
     try:
         keep = bind_policies(g, policies, errors)
-        prepare_game(g, lg, check)
+        prepare_game(g, &tiles, lg, check)
         init_game(g, &rules.c, root_seed, game_id, hand, dealer, streak, wall_ptr)
         with nogil:
             st = play_one_hand(g)

@@ -17,6 +17,7 @@ from fzsim_core.scoring cimport (
     FLAG_SELFDRAW, FLAG_KONG_REPLACEMENT, FLAG_ROBBED_KONG, FLAG_LAST_TILE, FLAG_LAST_GROUP,
 )
 from fzsim_core.policy cimport Observation
+from fzsim_core.tileset cimport TileSet
 from fzsim_core.state cimport Game, GameLog, Row, fail, give_flower, is_flower, kinds_mask, live_tiles, log_event, reserve
 from fzsim_core.table cimport *
 from fzsim_core.wall cimport digest_wall, shuffle_wall
@@ -419,9 +420,9 @@ cdef int play_one_hand(Game* g) noexcept nogil:
     return st
 
 
-cdef void prepare_game(Game* g, GameLog* log, bint check) noexcept nogil:
-    """Once for a run of hands, after g.policies are bound: the public views, the parts of the
-    observation that never change, the log (NULL: none) and the check flag."""
+cdef void prepare_game(Game* g, const TileSet* ts, GameLog* log, bint check) noexcept nogil:
+    """Once for a run of hands, after g.policies are bound: the tile set, the public views, the
+    parts of the observation that never change, the log (NULL: none) and the check flag."""
     cdef int s
     cdef Observation* o = &g.obs
     for s in range(4):
@@ -438,6 +439,7 @@ cdef void prepare_game(Game* g, GameLog* log, bint check) noexcept nogil:
     o.check = check
     o.errmsg = g.errmsg
     o.errmsg_size = sizeof(g.errmsg)
+    g.ts = ts[0]
     g.log = log
     g.check = check
 
@@ -445,17 +447,17 @@ cdef void prepare_game(Game* g, GameLog* log, bint check) noexcept nogil:
 cdef void init_game(Game* g, const RuleSet* rules, uint64_t root, int64_t game_id, int hand,
                     int dealer, int streak, const uint8_t* wall) noexcept nogil:
     """Set hand `hand` of match `game_id` up in g (prepared by prepare_game): everything from
-    g.r on starts zeroed, the wall is `wall` (144 kinds) or the seeded shuffle."""
+    g.r on starts zeroed, the wall is `wall` (ts.n_tiles kinds) or the seeded shuffle."""
     cdef int s
     memset(&g.r, 0, sizeof(Game) - <size_t>(<char*>&g.r - <char*>g))
     if g.log != NULL:
         g.log.n_events = 0
     g.r = rules[0]
     if wall != NULL:
-        for s in range(144):
+        for s in range(g.ts.n_tiles):
             g.wall[s] = wall[s]
     else:
-        shuffle_wall(g.wall, root, <uint64_t>game_id, <uint64_t>hand)
+        shuffle_wall(&g.ts, g.wall, root, <uint64_t>game_id, <uint64_t>hand)
     rng_seed(&g.prng, root, <uint64_t>game_id, <uint64_t>hand, STREAM_POLICY)
     g.dealer = dealer
     g.obs.dealer = dealer
@@ -469,7 +471,7 @@ cdef void init_game(Game* g, const RuleSet* rules, uint64_t root, int64_t game_i
         g.seats[s].last_draw = -1
     g.row.game_id = game_id
     g.row.hand = hand
-    g.row.wall_digest = digest_wall(g.wall)
+    g.row.wall_digest = digest_wall(&g.ts, g.wall)
     g.row.dealer = dealer
     g.row.streak = streak
     g.row.winner = -1

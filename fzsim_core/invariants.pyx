@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""Invariants (check=True): all 144 tiles accounted for, packed hands consistent, hand sizes right,
+"""Invariants (check=True): every tile of the set accounted for, packed hands consistent, hand sizes right,
 every chosen action legal by the rules of fzsim_core/legal (an independent re-check of the choice)."""
 from libc.stdint cimport uint16_t
 from libc.string cimport memset
@@ -8,31 +8,32 @@ from fzsim_core.hand cimport Hand, hand_init, hand_add
 from fzsim_core.scoring cimport N_FLOWER_SLOTS
 from fzsim_core.state cimport Game, fail, is_flower
 from fzsim_core.table cimport *
+from fzsim_core.tiles cimport HONOR_BASE, N_HAND_KINDS, N_KINDS
 from fzsim_core.wintables cimport hand_is_win, hand_wait_mask
 from fzsim_core.legal cimport can_discard_win, discard_mask
 from fzsim_core.packs.fuzhou.youjin cimport youjin_gold_freed
 
 
 cdef int check_invariants(Game* g) noexcept nogil:
-    """All 144 tiles accounted for kind by kind, packed hands consistent, hand sizes right."""
-    cdef int cnt[42]
-    cdef int s, k, i, m, full = 0, total, sets = 0
+    """Every tile of the set accounted for kind by kind, packed hands consistent, hand sizes right."""
+    cdef int cnt[N_KINDS]
+    cdef int s, k, i, m, full = 0, total, sets = 0, H = g.ts.hand_size
     cdef Seat* st
     cdef Hand fresh
     memset(cnt, 0, sizeof(cnt))
     for s in range(4):
         st = &g.seats[s]
         sets += flower_sets(st)
-        for k in range(34):
+        for k in range(N_HAND_KINDS):
             cnt[k] += st.hand.counts[k]
             if st.hand.counts[k] and is_flower(g, k):
                 return fail(g, "a flower is held in hand (seat, kind)", s, k)
         for k in range(N_FLOWER_SLOTS):
-            cnt[27 + k] += st.flowers[k]
+            cnt[HONOR_BASE + k] += st.flowers[k]
         for i in range(st.n_melds):
             m = st.melds[i].kind
             if st.melds[i].type == MELD_CHOW:
-                if m >= 27 or m % 9 > 6:
+                if m >= HONOR_BASE or m % 9 > 6:
                     return fail(g, "malformed chow (seat, kind)", s, m)
                 if g.gold >= m and g.gold <= m + 2:
                     return fail(g, "a gold used in a chow (seat, kind)", s, m)
@@ -47,7 +48,7 @@ cdef int check_invariants(Game* g) noexcept nogil:
             return fail(g, "flower-set count out of step (counted, kept)", sets, g.table_flower_sets)
         fresh = st.hand
         hand_init(&fresh, g.gold)
-        for k in range(34):
+        for k in range(N_HAND_KINDS):
             for i in range(st.hand.counts[k]):
                 hand_add(&fresh, k)
         for i in range(4):
@@ -56,7 +57,7 @@ cdef int check_invariants(Game* g) noexcept nogil:
         if fresh.golds != st.hand.golds or fresh.size != st.hand.size:
             return fail(g, "packed hand golds/size out of step (seat, size)", s, st.hand.size)
         total = st.hand.size + 3 * st.n_melds
-        if total == 16 and s != g.cur_seat and st.wait_mask != hand_wait_mask(&st.hand):
+        if total == H and s != g.cur_seat and st.wait_mask != hand_wait_mask(&st.hand):
             return fail(g, "cached wait mask out of step (seat, size)", s, st.hand.size)
         m = 0
         for i in range(st.n_melds):
@@ -66,21 +67,21 @@ cdef int check_invariants(Game* g) noexcept nogil:
                     return fail(g, "pung missing from the pung mask (seat, kind)", s, st.melds[i].kind)
         if m != popcount64(st.pung_mask):
             return fail(g, "pung mask holds extra kinds (seat, pungs)", s, m)
-        if total == 17:
+        if total == H + 1:
             full += 1
-        elif total != 16:
+        elif total != H:
             return fail(g, "hand size wrong: concealed + 3 x melds (seat, value)", s, total)
-    # 17 tiles: the seat on turn; a winner holding its winning tile beside it; the last group's drawers
+    # H + 1 tiles: the seat on turn; a winner holding its winning tile beside it; the last group's drawers
     if full > 1 and not g.in_last_group and not (g.row.outcome == 1 and full == 2):
-        return fail(g, "more than one seat holds 17 tiles outside the last group (count, 0)", full, 0)
-    for k in range(34):
+        return fail(g, "more than one seat holds a full hand outside the last group (count, 0)", full, 0)
+    for k in range(N_HAND_KINDS):
         cnt[k] += g.pond[k]
     for i in range(g.head, g.tail + 1):
         cnt[g.wall[i]] += 1
     if not g.indicator_taken:
         cnt[g.gold] += 1
-    for k in range(42):
-        if cnt[k] != (4 if k < 34 else 1):
+    for k in range(N_KINDS):
+        if cnt[k] != g.ts.copies[k]:
             return fail(g, "tile accounting broken (kind, count)", k, cnt[k])
     return ST_CONT
 
@@ -93,7 +94,7 @@ cdef int verify_action(Game* g, int seat, int dec, uint16_t a) noexcept nogil:
     if t == ACT_PASS:
         return ST_CONT if dec >= DEC_DISCARD_WIN else fail(g, "pass on own turn (seat, dec)", seat, dec)
     if t == ACT_DISCARD:
-        if dec > DEC_AFTER_CLAIM or k >= 34 or h.counts[k] == 0:
+        if dec > DEC_AFTER_CLAIM or k >= N_HAND_KINDS or h.counts[k] == 0:
             return fail(g, "illegal discard (seat, kind)", seat, k)
         if not st.youjin and not (discard_mask(g, held_mask(h), g.turn_claimed) >> k) & 1:
             return fail(g, "discard of a claimed kind or a forbidden gold (seat, kind)", seat, k)
@@ -124,16 +125,16 @@ cdef int verify_action(Game* g, int seat, int dec, uint16_t a) noexcept nogil:
         return ST_CONT
     if t == ACT_CHOW:
         lo = k
-        if dec != DEC_CLAIM or seat != (g.claim_from + 1) % 4 or c >= 27 or c == g.gold:
+        if dec != DEC_CLAIM or seat != (g.claim_from + 1) % 4 or c >= HONOR_BASE or c == g.gold:
             return fail(g, "illegal chow claim (seat, kind)", seat, c)
-        if lo >= 27 or lo % 9 > 6 or c < lo or c > lo + 2:
+        if lo >= HONOR_BASE or lo % 9 > 6 or c < lo or c > lo + 2:
             return fail(g, "chow does not contain the claimed tile (low, claimed)", lo, c)
         for k in range(lo, lo + 3):
             if k != c and (k == g.gold or h.counts[k] == 0):
                 return fail(g, "chow without the tiles or with a gold (seat, kind)", seat, k)
         return ST_CONT
     if t == ACT_YOUJIN:
-        if dec != DEC_TURN or not g.r.youjin or k >= 34 or h.counts[k] == 0:
+        if dec != DEC_TURN or not g.r.youjin or k >= N_HAND_KINDS or h.counts[k] == 0:
             return fail(g, "illegal youjin (seat, kind)", seat, k)
         if st.youjin:
             return ST_CONT if (k == g.gold and st.youjin < 3 and youjin_gold_freed(g, h)) else fail(

@@ -5,6 +5,7 @@ from fzsim_core.hand cimport Hand
 from fzsim_core.rules cimport GOLD_DISCARD_SELFDRAW_ONLY
 from fzsim_core.state cimport Game
 from fzsim_core.table cimport Seat, act, ACT_CHOW
+from fzsim_core.tiles cimport HONOR_BASE
 from fzsim_core.wintables cimport hand_wins_with, hand_is_xianjin_wait
 from fzsim_core.packs.fuzhou.youjin cimport youjin_blocks_win
 
@@ -32,7 +33,7 @@ cdef int add_chows(const Game* g, const Hand* h, int k, uint16_t* acts, int n) n
     that would leave no legal discard is not offered)."""
     cdef int lo, x, base
     cdef bint ok
-    if k >= 27:
+    if k >= HONOR_BASE:   # honours are never chowed
         return n
     base = k - k % 9
     for lo in range(k - 2, k + 1):

@@ -1,17 +1,20 @@
 # The game state of one hand: plain structs, copyable by value (the event log is kept apart,
 # so a lookahead can copy a `Game` without it), and the inline helpers every engine module uses.
 #
-# Wall convention: `wall[0]` is the head (normal draws, dealing), `wall[143]` the tail
-# (replacement draws, the gold flip). Dealing is in blocks: seat (dealer + i) % 4 takes
-# wall[16 i : 16 i + 16] and the dealer also takes wall[64]; play then draws from wall[65] on.
+# Wall convention: `wall[0]` is the head (normal draws, dealing), `wall[n_tiles - 1]` the tail
+# (replacement draws, the gold flip). Dealing is in blocks of H = ts.hand_size: seat
+# (dealer + i) % 4 takes wall[H i : H i + H] and the dealer also takes wall[4 H]; play then draws
+# from wall[4 H + 1] on (Fuzhou: H = 16, so wall[64] and wall[65]).
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdio cimport snprintf
 from fzsim_core.rules cimport RuleSet
 from fzsim_core.rng cimport Rng
 from fzsim_core.hand cimport Hand
+from fzsim_core.tiles cimport FLOWER_BASE, HONOR_BASE, N_HAND_KINDS
 from fzsim_core.table cimport Event, Meld, Seat, MAX_EVENTS, ST_ERR, EV_FLOWER
 from fzsim_core.policy cimport Observation, Policy, PublicSeat
 from fzsim_core.row cimport Row
+from fzsim_core.tileset cimport MAX_TILES, TileSet
 
 ctypedef struct GameLog:
     Event events[MAX_EVENTS]
@@ -25,17 +28,18 @@ ctypedef struct Game:
     Observation obs               # filled for each decision (decide.pxd)
     GameLog* log                  # the event log, NULL when not logging
     bint check
+    TileSet ts                    # the rule system's tiles and hand size
     # reset for every hand by init_game
     RuleSet r
-    uint8_t wall[144]
+    uint8_t wall[MAX_TILES]
     int head                      # next head index
     int tail                      # next tail index (counts down)
     int gold                      # gold kind
     int n_kinds                   # kinds that can be held: 27, or 34 when honours are not flowers
     bint indicator_taken          # robbed by 抢金
     Seat seats[4]
-    uint8_t seen[34]              # tiles visible to everyone: discards, exposed melds, indicator
-    uint8_t pond[34]              # discards lying unclaimed (for the tile accounting)
+    uint8_t seen[N_HAND_KINDS]    # tiles visible to everyone: discards, exposed melds, indicator
+    uint8_t pond[N_HAND_KINDS]    # discards lying unclaimed (for the tile accounting)
     int dealer
     int streak
     int table_exposed_kongs       # exposed + added kongs on the table (for the reserve)
@@ -55,7 +59,7 @@ ctypedef struct Game:
 
 
 cdef inline bint is_flower(const Game* g, int kind) noexcept nogil:
-    return kind >= 34 or (kind >= 27 and g.r.honors_are_flowers)
+    return kind >= FLOWER_BASE or (kind >= HONOR_BASE and g.r.honors_are_flowers)
 
 
 cdef inline int live_tiles(const Game* g) noexcept nogil:
@@ -95,7 +99,7 @@ cdef inline void give_flower(Game* g, int seat, int kind) noexcept nogil:
     """Set a flower aside for `seat`, counting a set it completes (reserve() reads the count on
     every draw, so it is kept up to date here rather than recounted; the invariants recount it)."""
     cdef uint8_t* f = g.seats[seat].flowers
-    cdef int slot = kind - 27
+    cdef int slot = kind - HONOR_BASE
     f[slot] += 1
     g.seats[seat].n_flowers += 1
     if slot < 7:

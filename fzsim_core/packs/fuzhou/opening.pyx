@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""Fuzhou's start of a hand: the deal (16 each, 17 to the dealer), opening 补花 in rounds from
+"""Fuzhou's start of a hand: the deal (hand_size each, one more to the dealer), opening 补花 in rounds from
 the dealer (RULES.md §3), the gold flip at the tail (§4) and the opening window in the order of
 §7: 天胡 (or the dealer's 三金倒), a non-dealer's 三金倒, a non-dealer's 抢金, the dealer's 抢金."""
 from libc.stdint cimport uint8_t, uint16_t
@@ -10,6 +10,7 @@ from fzsim_core.scoring cimport (
 )
 from fzsim_core.state cimport Game, give_flower, is_flower, log_event
 from fzsim_core.table cimport *
+from fzsim_core.tiles cimport HONOR_BASE, N_HAND_KINDS, N_KINDS
 from fzsim_core.wintables cimport hand_is_win, hand_wins_with, hand_wait_mask
 from fzsim_core.decide cimport choose
 from fzsim_core.invariants cimport check_invariants
@@ -18,21 +19,21 @@ from fzsim_core.settle cimport finish_win
 
 cdef int setup(Game* g) noexcept nogil:
     """Deal, opening 补花 in rounds from the dealer (§3), gold reveal (§4)."""
-    cdef uint8_t raw[4][42]
+    cdef uint8_t raw[4][N_KINDS]
     cdef bint active[4]
     cdef bint drew[4]
-    cdef int i, j, s, k, c, nf, any_drew
+    cdef int i, j, s, k, c, nf, any_drew, H = g.ts.hand_size
     memset(raw, 0, sizeof(raw))
     for i in range(4):
         s = (g.dealer + i) % 4
-        for j in range(16):
-            k = g.wall[16 * i + j]
+        for j in range(H):
+            k = g.wall[H * i + j]
             raw[s][k] += 1
             log_event(g, EV_DEAL, s, k, 0)
-    raw[g.dealer][g.wall[64]] += 1
-    log_event(g, EV_DEAL, g.dealer, g.wall[64], 0)
-    g.head = 65
-    g.tail = 143
+    raw[g.dealer][g.wall[4 * H]] += 1          # 坎门: the dealer's extra tile
+    log_event(g, EV_DEAL, g.dealer, g.wall[4 * H], 0)
+    g.head = 4 * H + 1
+    g.tail = g.ts.n_tiles - 1
     for s in range(4):
         active[s] = True
     while True:
@@ -43,7 +44,7 @@ cdef int setup(Game* g) noexcept nogil:
             if not active[s]:
                 continue
             nf = 0
-            for k in range(27, 42):
+            for k in range(HONOR_BASE, N_KINDS):
                 if is_flower(g, k):
                     c = raw[s][k]
                     for j in range(c):
@@ -75,7 +76,7 @@ cdef int setup(Game* g) noexcept nogil:
     g.row.gold = k
     g.seen[k] += 1
     log_event(g, EV_GOLD, -1, k, 0)
-    g.n_kinds = 27 if g.r.honors_are_flowers else 34
+    g.n_kinds = HONOR_BASE if g.r.honors_are_flowers else N_HAND_KINDS
     for s in range(4):
         hand_set_counts(&g.seats[s].hand, raw[s], g.gold)   # flowers are already out of raw
         if s != g.dealer:
@@ -130,7 +131,7 @@ cdef int opening_window(Game* g) noexcept nogil:
                 return finish_win(g, s, -1, WIN_QIANGJIN, FLAG_SELFDRAW, SP_QIANGJIN, g.gold)
             log_event(g, EV_DECLINE, s, g.gold, DEC_OPENING_WIN)
     n = 0
-    for k in range(34):
+    for k in range(N_HAND_KINDS):
         if h.counts[k] == 0 or k == g.gold:
             continue
         hand_remove(h, k)
