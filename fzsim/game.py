@@ -32,7 +32,7 @@ Event = namedtuple("Event", "type seat tile arg")
 
 
 class _HandResultMethods:
-    """The derived views of a HandResult (its fields come from fzsim_core.schema.COLUMNS)."""
+    """The derived views of a HandResult."""
 
     @property
     def deltas(self) -> tuple[int, int, int, int]:
@@ -55,14 +55,54 @@ class _HandResultMethods:
         return kind_name(self.gold)
 
 
-#: One hand's result: the `play_block` row fields (contract 3, declared once by
-#: fzsim_core.schema.COLUMNS) plus `seed` and the event log `events`.
-HandResult = dataclasses.make_dataclass(
-    "HandResult",
-    [(name, int) for name, _ in ROW_COLUMNS] + [("seed", int, 0), ("events", "list | None", None)],
-    bases=(_HandResultMethods,), frozen=True)
-HandResult.__module__ = __name__
-HandResult.__doc__ = "One hand's result: the `play_block` row fields (contract 3) plus the event log."
+@dataclasses.dataclass(frozen=True)
+class HandResult(_HandResultMethods):
+    """One hand's result: the `play_block` row fields (contract 3) plus the event log.
+
+    The row fields are those of fzsim_core.schema.COLUMNS, in its order (checked below when this
+    module is imported, so the two cannot drift apart); they are written out here so that they
+    are documented and visible to type checkers.
+    """
+
+    game_id: int
+    hand: int
+    wall_digest: int
+    dealer: int
+    streak: int
+    gold: int
+    outcome: int
+    winner: int
+    discarder: int
+    win_type: int
+    specials: int
+    special_counted: int
+    flags: int
+    youjin_level: int
+    F: int
+    K: int
+    G: int
+    L: int
+    S: int
+    delta_0: int
+    delta_1: int
+    delta_2: int
+    delta_3: int
+    turns: int
+    tiles_left: int
+    flowers_0: int
+    flowers_1: int
+    flowers_2: int
+    flowers_3: int
+    golds_0: int
+    golds_1: int
+    golds_2: int
+    golds_3: int
+    seed: int = 0
+    events: list | None = None
+
+
+if [f.name for f in dataclasses.fields(HandResult)][:len(ROW_COLUMNS)] != [name for name, _ in ROW_COLUMNS]:
+    raise ImportError("fzsim.game.HandResult's row fields differ from fzsim_core.schema.COLUMNS")
 
 
 def resolve_rules(variant) -> tuple[Rules, str]:
