@@ -10,6 +10,7 @@ the opening window, 游金).
 """
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, free
+from cpython.pycapsule cimport PyCapsule_CheckExact
 
 import numpy as np
 
@@ -41,9 +42,10 @@ EVENTS = {
 }
 
 cdef tuple bind_policies(Game* g, policies, list errors):
-    """Policies: one name/callable for all seats or four of them, bound into g.policies.
+    """Policies: one name, callable or compiled policy's capsule for all seats or four of them,
+    bound into g.policies.
     Returns the objects to keep alive while the hands are played."""
-    if isinstance(policies, str) or callable(policies):
+    if isinstance(policies, str) or callable(policies) or PyCapsule_CheckExact(policies):
         policies = (policies,) * 4
     try:
         seq = tuple(policies)

@@ -49,3 +49,8 @@ ctypedef struct Policy:
     ChooseFn choose
     void* state                   # the policy's own state (NULL for stateless ones)
     void* data[2]                 # small per-seat storage a policy may point `state` at
+
+
+# A compiled policy from outside fzsim hands the engine a PyCapsule named "fzsim_core.policy.Bind"
+# holding one of these: it fills the Policy (choose function and state) for one seat.
+ctypedef void (*BindFn)(Policy* p) noexcept nogil
