@@ -11,12 +11,14 @@ definition.
 from libc.stdint cimport uint16_t, uint32_t, uint64_t
 from libc.stdio cimport snprintf
 from fzsim_core.bits cimport ctz64, held_mask
-from fzsim_core.hand cimport Hand, hand_add, hand_remove, FZ_KPART, FZ_KPOW
+from fzsim_core.hand cimport Hand, hand_add, hand_remove, FZ_KPART, FZ_KPOW, FZ_POW5
 from fzsim_core.policy cimport Observation, Policy
 from fzsim_core.rng cimport rng_below
 from fzsim_core.table cimport *
 from fzsim_core.wintables cimport hand_shanten, hand_wait_mask
 from fzsim_core.packs.fuzhou.youjin cimport youjin_multiplier
+from fzsim_core.suit_shanten cimport (ShCtx, ShVary, sh_tables, sh_ctx_set, sh_ctx_replace, sh_d,
+                                      sh_d_with, sh_vary, sh_vary_d)
 
 
 cdef inline int unseen(const Observation* o, const Hand* h, int k) noexcept nogil:
@@ -59,28 +61,50 @@ cdef int useful_draws_plain(const Observation* o, Hand* h, int sh) noexcept nogi
     return total
 
 
-cdef int useful_draws(Hand* h, int sh, uint64_t todo, const int* un, int pot, int floor) noexcept nogil:
-    """The useful-draw count of the 3n+1 hand h (at shanten `sh` > 0) when `pot` is the count if
-    every kind in `todo` helped (unseen counts in `un`), the kinds outside it already settled;
-    or -1 as soon as it is sure to stay below `floor` (the best count of an earlier discard: a
-    discard that cannot tie it is out of the tie-break whatever its exact count)."""
-    cdef int x, q
+cdef inline void ctx_of(ShCtx* c, const Hand* h) noexcept nogil:
+    """h's parts with their shanten classes cached, for hand_shanten's n = (size - 1) // 3 —
+    also the n of h minus one tile when h is 3n+2, and of h minus one plus one."""
+    sh_ctx_set(c, sh_tables(), h.key, (h.size - 1) // 3)
+
+
+cdef inline int shanten_less(const ShCtx* c, const Hand* h, int k) noexcept nogil:
+    """hand_shanten of the 3n+2 hand h (cached in c) minus one tile of k: only k's part changes."""
+    cdef int q
+    if k == h.gold:
+        return sh_d(c) - h.golds   # one gold fewer: D - (golds - 1) - 1
+    q = FZ_KPART[k]
+    return sh_d_with(c, q, c.key[q] - FZ_KPOW[k]) - h.golds - 1
+
+
+cdef int useful_draws(const ShCtx* c0, int q, uint32_t qkey, int lim, uint64_t todo, const int* un,
+                      int pot, int floor) noexcept nogil:
+    """The useful-draw count of the 3n+1 hand c0 with part q holding qkey (the discard made),
+    a draw being useful iff D falls below `lim` (shanten below the best), when `pot` is the
+    count if every kind in `todo` helped (unseen counts in `un`), the kinds outside it already
+    settled; or -1 as soon as it is sure to stay below `floor` (the best count of an earlier
+    discard: a discard that cannot tie it is out of the tie-break whatever its exact count).
+    Each draw changes one part: D from that part's new class and the other three cached."""
+    cdef ShCtx c = c0[0]
+    cdef ShVary v
+    cdef int part, r
+    cdef uint64_t bits
     cdef uint32_t key
-    cdef Hand t = h[0]
-    t.size += 1   # trial draws on a copy one tile larger: only one key digit and count change
-    while todo:
-        x = ctz64(todo)
-        todo &= todo - 1
-        q = FZ_KPART[x]
-        key = t.key[q]
-        t.key[q] = key + FZ_KPOW[x]
-        t.counts[x] += 1
-        if hand_shanten(&t) >= sh:
-            pot -= un[x]
-            if pot < floor:
-                return -1
-        t.key[q] = key
-        t.counts[x] -= 1
+    cdef const int* u
+    sh_ctx_replace(&c, q, qkey)
+    for part in range(4):
+        bits = (todo >> (9 * part)) & 0x1FF
+        if not bits:
+            continue
+        sh_vary(&v, &c, part)
+        key = c.key[part]
+        u = un + 9 * part
+        while bits:
+            r = ctz64(bits)
+            bits &= bits - 1
+            if sh_vary_d(&v, key + FZ_POW5[r]) >= lim:
+                pot -= u[r]
+                if pot < floor:
+                    return -1
     return pot
 
 
@@ -99,14 +123,14 @@ cdef int best_discard_shanten(const Observation* o, Hand* h, int banned) noexcep
     """Lowest shanten reachable by one discard from the 3n+2 hand h (never a gold unless forced)."""
     cdef int k, sh, best = 99, best_gold = 99
     cdef uint64_t m = held_mask(h)
+    cdef ShCtx c
+    ctx_of(&c, h)
     if banned >= 0:
         m &= ~((<uint64_t>1) << banned)
     while m:
         k = ctz64(m)
         m &= m - 1
-        hand_remove(h, k)
-        sh = hand_shanten(h)
-        hand_add(h, k)
+        sh = shanten_less(&c, h, k)
         if k == o.gold:
             best_gold = sh
         elif sh < best:
@@ -133,8 +157,9 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
     cdef Hand* h = &own
     cdef int i, k, t, sh, best_sh = 99, n_tied = 0, u, best_u, any_plain = 0
     cdef bint back_useful
-    cdef int x, uk, pot, pot0
+    cdef int x, uk, pot, pot0, q, lim
     cdef int un[34]
+    cdef ShCtx ctx
     cdef uint64_t m, avail, gbit
     cdef int sh_of[MAX_ACTIONS]
     cdef int tied[MAX_ACTIONS]
@@ -152,6 +177,7 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
         return win_at
     if youjin_at >= 0:   # 游金 pays more (or no win is allowed, e.g. two golds must 游金)
         return youjin_at
+    ctx_of(&ctx, h)
     for i in range(n):
         sh_of[i] = 99
         if act_type(acts[i]) != ACT_DISCARD:
@@ -159,9 +185,15 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
         k = act_kind(acts[i])
         if k == o.gold and any_plain:
             continue
-        hand_remove(h, k)
-        sh_of[i] = hand_shanten(h)
-        hand_add(h, k)
+        sh_of[i] = shanten_less(&ctx, h, k)
+        if o.check:
+            hand_remove(h, k)
+            sh = hand_shanten(h)
+            hand_add(h, k)
+            if sh != sh_of[i]:
+                snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
+                         "fast discard shanten differs from hand_shanten (fast, plain)", sh_of[i], sh)
+                return -1
         if sh_of[i] < best_sh:
             best_sh = sh_of[i]
     for i in range(n):
@@ -203,7 +235,8 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
         if un[x]:
             avail |= (<uint64_t>1) << x
             pot0 += un[x]
-    back_useful = best_sh > 0 and hand_shanten(h) < best_sh   # h - k + k = h
+    back_useful = best_sh > 0 and sh_d(&ctx) - h.golds - 1 < best_sh   # h - k + k = h
+    lim = best_sh + h.golds + 1   # a draw (neither it nor k a gold) helps iff D < lim
     for i in range(n_tied):
         k = act_kind(acts[tied[i]])
         hand_remove(h, k)
@@ -214,8 +247,10 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
         else:
             uk = unseen(o, h, k)
             pot = pot0 - (un[k] if (avail >> k) & 1 else 0) + (uk if back_useful else 0)
+            q = FZ_KPART[k]
             u = -1 if pot < best_u else useful_draws(
-                h, best_sh, avail & ~gbit & ~((<uint64_t>1) << k), un, pot, best_u)
+                &ctx, q, ctx.key[q] - FZ_KPOW[k], lim, avail & ~gbit & ~((<uint64_t>1) << k), un,
+                pot, best_u)
             if o.check:
                 pot = useful_draws_plain(o, h, best_sh)
                 if (u >= 0 and u != pot) or (u < 0 and pot >= best_u):

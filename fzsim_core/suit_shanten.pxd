@@ -1,0 +1,105 @@
+# Per-suit shanten tables for policies that try many one-tile changes of one hand (greedy).
+#
+# The same quantity as wintables.hand_shanten (D - golds - 1, D = fewest tiles missing for n
+# melds + a pair, golds wild, unbounded counts), but split so a caller can cache the classes of
+# the parts it does not change: a one-tile change then costs three table reads, no call.
+# Tables build when fzsim_core.suit_shanten is imported (cimporting imports it) and are
+# read-only afterwards: safe without the GIL.
+from libc.stdint cimport uint8_t, uint16_t, uint32_t
+
+ctypedef struct ShTables:
+    const uint8_t* scls     # [5^9] suit key -> suit class (keys of more than 17 tiles: 0, unused)
+    const uint8_t* hcls     # [5^7] honour key -> honour class
+    const uint16_t* ab      # [suit class * nsc + suit class] -> class of the parts m + p
+    const uint16_t* ch      # [suit class * nhc + honour class] -> class of the parts s + z
+    const uint8_t* final    # [(n * nab + ab) * nch + ch] -> D for n melds + a pair
+    int nsc, nhc, nab, nch
+
+# A hand's parts with their classes cached: `d_with(c, part, key)` is D with one part's key
+# replaced, the other three parts as cached.
+ctypedef struct ShCtx:
+    const ShTables* T
+    uint32_t key[4]         # the parts' base-5 keys (golds excluded), as in Hand.key
+    int cls[4]              # their classes
+    int ab, ch              # classes of parts 0+1 and 2+3
+    int row                 # n * nab: the FINAL rows of n melds + a pair
+
+cdef const ShTables* sh_tables() noexcept nogil
+
+
+cdef inline int _cls(const ShTables* T, int part, uint32_t key) noexcept nogil:
+    return T.hcls[key] if part == 3 else T.scls[key]
+
+
+cdef inline void sh_ctx_set(ShCtx* c, const ShTables* T, const uint32_t* key, int n) noexcept nogil:
+    """Cache the classes of the four parts `key` for n melds + a pair."""
+    cdef int q
+    c.T = T
+    for q in range(4):
+        c.key[q] = key[q]
+        c.cls[q] = _cls(T, q, key[q])
+    c.ab = T.ab[c.cls[0] * T.nsc + c.cls[1]]
+    c.ch = T.ch[c.cls[2] * T.nhc + c.cls[3]]
+    c.row = n * T.nab
+
+
+cdef inline void sh_ctx_replace(ShCtx* c, int part, uint32_t key) noexcept nogil:
+    """Replace one part's key (and its cached classes)."""
+    cdef const ShTables* T = c.T
+    c.key[part] = key
+    c.cls[part] = _cls(T, part, key)
+    if part < 2:
+        c.ab = T.ab[c.cls[0] * T.nsc + c.cls[1]]
+    else:
+        c.ch = T.ch[c.cls[2] * T.nhc + c.cls[3]]
+
+
+cdef inline int sh_d(const ShCtx* c) noexcept nogil:
+    """D of the cached hand."""
+    return c.T.final[(c.row + c.ab) * c.T.nch + c.ch]
+
+
+cdef inline int sh_d_with(const ShCtx* c, int part, uint32_t key) noexcept nogil:
+    """D of the cached hand with part `part` holding `key` instead."""
+    cdef const ShTables* T = c.T
+    cdef int ab = c.ab, ch = c.ch
+    if part == 0:
+        ab = T.ab[T.scls[key] * T.nsc + c.cls[1]]
+    elif part == 1:
+        ab = T.ab[c.cls[0] * T.nsc + T.scls[key]]
+    elif part == 2:
+        ch = T.ch[T.scls[key] * T.nhc + c.cls[3]]
+    else:
+        ch = T.ch[c.cls[2] * T.nhc + T.hcls[key]]
+    return T.final[(c.row + ab) * T.nch + ch]
+
+
+# D as a function of one part's key, the other three fixed (a ShCtx's): one uniform formula for
+# the four parts, so a loop over the draws of one part has no branch on the part.
+ctypedef struct ShVary:
+    const uint8_t* cls      # the part's key -> class table
+    const uint16_t* pair    # ab or ch
+    const uint8_t* final    # FINAL offset to the fixed parts
+    int mul, add, fmul
+
+
+cdef inline void sh_vary(ShVary* v, const ShCtx* c, int part) noexcept nogil:
+    cdef const ShTables* T = c.T
+    if part < 2:
+        v.cls = T.scls
+        v.pair = T.ab
+        v.mul = T.nsc if part == 0 else 1
+        v.add = c.cls[1] if part == 0 else c.cls[0] * T.nsc
+        v.final = T.final + c.row * T.nch + c.ch
+        v.fmul = T.nch
+    else:
+        v.cls = T.hcls if part == 3 else T.scls
+        v.pair = T.ch
+        v.mul = T.nhc if part == 2 else 1
+        v.add = c.cls[3] if part == 2 else c.cls[2] * T.nhc
+        v.final = T.final + (c.row + c.ab) * T.nch
+        v.fmul = 1
+
+
+cdef inline int sh_vary_d(const ShVary* v, uint32_t key) noexcept nogil:
+    return v.final[v.pair[v.cls[key] * v.mul + v.add] * v.fmul]
