@@ -76,36 +76,59 @@ cdef inline int shanten_less(const ShCtx* c, const Hand* h, int k) noexcept nogi
     return sh_d_with(c, q, c.key[q] - FZ_KPOW[k]) - h.golds - 1
 
 
+cdef inline int part_lost(const ShCtx* c, int part, uint64_t todo, const int* un, int lim,
+                          int budget) noexcept nogil:
+    """Unseen copies of the kinds of `part` in `todo` whose draw leaves D >= lim (they do not
+    help), counting stopped once above `budget`."""
+    cdef ShVary v
+    cdef int r, lost = 0
+    cdef uint64_t bits = (todo >> (9 * part)) & 0x1FF
+    cdef uint32_t key = c.key[part]
+    cdef const int* u = un + 9 * part
+    if not bits:
+        return 0
+    sh_vary(&v, c, part)
+    while bits:
+        r = ctz64(bits)
+        bits &= bits - 1
+        if sh_vary_d(&v, key + FZ_POW5[r]) >= lim:
+            lost += u[r]
+            if lost > budget:
+                return lost
+    return lost
+
+
 cdef int useful_draws(const ShCtx* c0, int q, uint32_t qkey, int lim, uint64_t todo, const int* un,
-                      int pot, int floor) noexcept nogil:
+                      int pot, int floor, int* memo, int* n_memo) noexcept nogil:
     """The useful-draw count of the 3n+1 hand c0 with part q holding qkey (the discard made),
     a draw being useful iff D falls below `lim` (shanten below the best), when `pot` is the
     count if every kind in `todo` helped (unseen counts in `un`), the kinds outside it already
     settled; or -1 as soon as it is sure to stay below `floor` (the best count of an earlier
     discard: a discard that cannot tie it is out of the tie-break whatever its exact count).
-    Each draw changes one part: D from that part's new class and the other three cached."""
+    Each draw changes one part: D from that part's new class and the other three cached. The
+    draws outside part q depend on the discard only through q's new class, so their loss is
+    kept per (q, class) in memo[0..n_memo) (pairs key, loss) for the decision's later discards."""
     cdef ShCtx c = c0[0]
-    cdef ShVary v
-    cdef int part, r
-    cdef uint64_t bits
-    cdef uint32_t key
-    cdef const int* u
+    cdef int part, i, mk, lost
     sh_ctx_replace(&c, q, qkey)
+    pot -= part_lost(&c, q, todo, un, lim, pot - floor)
+    if pot < floor:
+        return -1
+    mk = (q << 8) | c.cls[q]
+    for i in range(n_memo[0]):
+        if memo[2 * i] == mk:
+            pot -= memo[2 * i + 1]
+            return pot if pot >= floor else -1
+    lost = 0
     for part in range(4):
-        bits = (todo >> (9 * part)) & 0x1FF
-        if not bits:
-            continue
-        sh_vary(&v, &c, part)
-        key = c.key[part]
-        u = un + 9 * part
-        while bits:
-            r = ctz64(bits)
-            bits &= bits - 1
-            if sh_vary_d(&v, key + FZ_POW5[r]) >= lim:
-                pot -= u[r]
-                if pot < floor:
-                    return -1
-    return pot
+        if part != q:
+            lost += part_lost(&c, part, todo, un, lim, pot - floor - lost)
+            if lost > pot - floor:
+                return -1   # stopped early: not a complete loss, not kept
+    memo[2 * n_memo[0]] = mk
+    memo[2 * n_memo[0] + 1] = lost
+    n_memo[0] += 1
+    return pot - lost
 
 
 cdef int wait_draws(const Observation* o, Hand* h) noexcept nogil:
@@ -163,6 +186,8 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
     cdef uint64_t m, avail, gbit
     cdef int sh_of[MAX_ACTIONS]
     cdef int tied[MAX_ACTIONS]
+    cdef int memo[2 * MAX_ACTIONS]
+    cdef int n_memo = 0
     cdef uint64_t near
     cdef int win_at = -1, youjin_at = -1
     for i in range(n):
@@ -250,7 +275,7 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
             q = FZ_KPART[k]
             u = -1 if pot < best_u else useful_draws(
                 &ctx, q, ctx.key[q] - FZ_KPOW[k], lim, avail & ~gbit & ~((<uint64_t>1) << k), un,
-                pot, best_u)
+                pot, best_u, memo, &n_memo)
             if o.check:
                 pot = useful_draws_plain(o, h, best_sh)
                 if (u >= 0 and u != pot) or (u < 0 and pot >= best_u):
