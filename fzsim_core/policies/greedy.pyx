@@ -67,6 +67,21 @@ cdef inline void ctx_of(ShCtx* c, const Hand* h) noexcept nogil:
     sh_ctx_set(c, sh_tables(), h.key, (h.size - 1) // 3)
 
 
+cdef inline bint no_full_part(const Hand* h) noexcept nogil:
+    """No part of h holds 17 real tiles, so one more tile keeps every part within the tables."""
+    cdef int k, q, t
+    if h.size - h.golds < 17:
+        return 1
+    for q in range(4):
+        t = 0
+        for k in range(9 * q, 9 * q + (7 if q == 3 else 9)):
+            if k != h.gold:
+                t += h.counts[k]
+        if t >= 17:
+            return 0
+    return 1
+
+
 cdef inline int shanten_less(const ShCtx* c, const Hand* h, int k) noexcept nogil:
     """hand_shanten of the 3n+2 hand h (cached in c) minus one tile of k: only k's part changes."""
     cdef int q
@@ -262,6 +277,17 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
             pot0 += un[x]
     back_useful = best_sh > 0 and sh_d(&ctx) - h.golds - 1 < best_sh   # h - k + k = h
     lim = best_sh + h.golds + 1   # a draw (neither it nor k a gold) helps iff D < lim
+    if best_sh > 0 and not back_useful and no_full_part(h):
+        # h - k + x is within h + x, so D(h - k + x) >= D(h + x) (same n): a draw that leaves
+        # h + x at lim helps no discard. (When h itself is below lim every draw passes this.)
+        m = avail & ~gbit
+        while m:
+            x = ctz64(m)
+            m &= m - 1
+            q = FZ_KPART[x]
+            if sh_d_with(&ctx, q, ctx.key[q] + FZ_KPOW[x]) >= lim:
+                avail &= ~((<uint64_t>1) << x)
+                pot0 -= un[x]
     for i in range(n_tied):
         k = act_kind(acts[tied[i]])
         hand_remove(h, k)
