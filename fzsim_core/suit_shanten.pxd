@@ -12,7 +12,9 @@ ctypedef struct ShTables:
     const uint8_t* hcls     # [5^7] honour key -> honour class
     const uint16_t* ab      # [suit class * nsc + suit class] -> class of the parts m + p
     const uint16_t* ch      # [suit class * nhc + honour class] -> class of the parts s + z
+    const uint16_t* cht     # ch transposed: [honour class * nsc + suit class]
     const uint8_t* final    # [(n * nab + ab) * nch + ch] -> D for n melds + a pair
+    const uint8_t* finalt   # final transposed: [(n * nch + ch) * nab + ab]
     int nsc, nhc, nab, nch
 
 # A hand's parts with their classes cached: `d_with(c, part, key)` is D with one part's key
@@ -23,6 +25,7 @@ ctypedef struct ShCtx:
     int cls[4]              # their classes
     int ab, ch              # classes of parts 0+1 and 2+3
     int row                 # n * nab: the FINAL rows of n melds + a pair
+    int n
 
 cdef const ShTables* sh_tables() noexcept nogil
 
@@ -41,6 +44,7 @@ cdef inline void sh_ctx_set(ShCtx* c, const ShTables* T, const uint32_t* key, in
     c.ab = T.ab[c.cls[0] * T.nsc + c.cls[1]]
     c.ch = T.ch[c.cls[2] * T.nhc + c.cls[3]]
     c.row = n * T.nab
+    c.n = n
 
 
 cdef inline void sh_ctx_replace(ShCtx* c, int part, uint32_t key) noexcept nogil:
@@ -74,32 +78,30 @@ cdef inline int sh_d_with(const ShCtx* c, int part, uint32_t key) noexcept nogil
     return T.final[(c.row + ab) * T.nch + ch]
 
 
-# D as a function of one part's key, the other three fixed (a ShCtx's): one uniform formula for
-# the four parts, so a loop over the draws of one part has no branch on the part.
+# D as a function of one part's key, the other three fixed (a ShCtx's): three dependent reads
+# for every part (ab is symmetric and ch, final have transposed copies, so the varying class
+# is always the last index), and no branch on the part in a loop over its draws.
 ctypedef struct ShVary:
     const uint8_t* cls      # the part's key -> class table
-    const uint16_t* pair    # ab or ch
-    const uint8_t* final    # FINAL offset to the fixed parts
-    int mul, add, fmul
+    const uint16_t* pair    # the ab / ch row of the fixed partner part
+    const uint8_t* final    # the final row of the fixed other pair
 
 
 cdef inline void sh_vary(ShVary* v, const ShCtx* c, int part) noexcept nogil:
     cdef const ShTables* T = c.T
     if part < 2:
         v.cls = T.scls
-        v.pair = T.ab
-        v.mul = T.nsc if part == 0 else 1
-        v.add = c.cls[1] if part == 0 else c.cls[0] * T.nsc
-        v.final = T.final + c.row * T.nch + c.ch
-        v.fmul = T.nch
+        v.pair = T.ab + c.cls[1 - part] * T.nsc
+        v.final = T.finalt + (c.n * T.nch + c.ch) * T.nab
     else:
-        v.cls = T.hcls if part == 3 else T.scls
-        v.pair = T.ch
-        v.mul = T.nhc if part == 2 else 1
-        v.add = c.cls[3] if part == 2 else c.cls[2] * T.nhc
+        if part == 2:
+            v.cls = T.scls
+            v.pair = T.cht + c.cls[3] * T.nsc
+        else:
+            v.cls = T.hcls
+            v.pair = T.ch + c.cls[2] * T.nhc
         v.final = T.final + (c.row + c.ab) * T.nch
-        v.fmul = 1
 
 
 cdef inline int sh_vary_d(const ShVary* v, uint32_t key) noexcept nogil:
-    return v.final[v.pair[v.cls[key] * v.mul + v.add] * v.fmul]
+    return v.final[v.pair[v.cls[key]]]

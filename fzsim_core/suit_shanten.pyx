@@ -183,6 +183,8 @@ cdef int _build() noexcept nogil:
     cdef uint16_t* ab
     cdef uint16_t* ch
     cdef uint8_t* fin
+    cdef uint8_t* fint
+    cdef uint16_t* cht
     nsc = _build_part(9, True, SCLS, SSIG)
     nhc = _build_part(7, False, HCLS, HSIG)
     if nsc < 0 or nhc < 0:
@@ -196,8 +198,13 @@ cdef int _build() noexcept nogil:
     if nab < 0 or nch < 0:
         return -1
     fin = <uint8_t*>malloc(6 * nab * nch)
-    if fin == NULL:
+    fint = <uint8_t*>malloc(6 * nab * nch)
+    cht = <uint16_t*>malloc(nsc * nhc * sizeof(uint16_t))
+    if fin == NULL or fint == NULL or cht == NULL:
         return -1
+    for i in range(nsc):
+        for j in range(nhc):
+            cht[j * nsc + i] = ch[i * nhc + j]
     for n in range(6):
         for i in range(nab):
             for j in range(nch):
@@ -210,11 +217,14 @@ cdef int _build() noexcept nogil:
                     if v < best:
                         best = v
                 fin[(n * nab + i) * nch + j] = <uint8_t>best
+                fint[(n * nch + j) * nab + i] = <uint8_t>best
     TABLES.scls = SCLS
     TABLES.hcls = HCLS
     TABLES.ab = ab
     TABLES.ch = ch
     TABLES.final = fin
+    TABLES.finalt = fint
+    TABLES.cht = cht
     TABLES.nsc = nsc
     TABLES.nhc = nhc
     TABLES.nab = nab
@@ -242,6 +252,21 @@ cdef int sh_shanten(const Hand* h) noexcept nogil:
     return sh_d(&c) - h.golds - 1
 
 
+cdef int _vary_shanten(const Hand* h) noexcept nogil:
+    """The same through sh_vary on each part in turn (all four must agree, else -9)."""
+    cdef ShCtx c
+    cdef ShVary v
+    cdef int q, d = -1, e
+    sh_ctx_set(&c, &TABLES, h.key, (h.size - 1) // 3)
+    for q in range(4):
+        sh_vary(&v, &c, q)
+        e = sh_vary_d(&v, h.key[q])
+        if d >= 0 and e != d:
+            return -9
+        d = e
+    return d - h.golds - 1
+
+
 def _cross_check(const uint8_t[:, ::1] counts, const int8_t[::1] golds):
     """Rows (34 counts, golds included, size 3n+1 or 3n+2 <= 17) where these tables and
     wintables.hand_shanten disagree, as a list of row indices."""
@@ -254,6 +279,6 @@ def _cross_check(const uint8_t[:, ::1] counts, const int8_t[::1] golds):
         hand_set_counts(&h, &counts[i, 0], golds[i])
         if h.size % 3 == 0 or h.size > MAX_TILES:
             raise ValueError(f"row {i}: size {h.size} is not 3n+1 or 3n+2 <= 17")
-        if sh_shanten(&h) != hand_shanten(&h):
+        if sh_shanten(&h) != hand_shanten(&h) or _vary_shanten(&h) != hand_shanten(&h):
             bad.append(i)
     return bad

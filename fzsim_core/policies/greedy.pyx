@@ -18,7 +18,7 @@ from fzsim_core.table cimport *
 from fzsim_core.wintables cimport hand_shanten, hand_wait_mask
 from fzsim_core.packs.fuzhou.youjin cimport youjin_multiplier
 from fzsim_core.suit_shanten cimport (ShCtx, ShVary, sh_tables, sh_ctx_set, sh_ctx_replace, sh_d,
-                                      sh_d_with, sh_vary, sh_vary_d)
+                                      sh_vary, sh_vary_d)
 
 
 cdef inline int unseen(const Observation* o, const Hand* h, int k) noexcept nogil:
@@ -61,10 +61,18 @@ cdef int useful_draws_plain(const Observation* o, Hand* h, int sh) noexcept nogi
     return total
 
 
-cdef inline void ctx_of(ShCtx* c, const Hand* h) noexcept nogil:
+ctypedef struct View:
+    ShCtx c          # the parts' classes
+    ShVary v[4]      # D as a function of each part's key, the other three as they are
+
+
+cdef inline void ctx_of(View* w, const Hand* h) noexcept nogil:
     """h's parts with their shanten classes cached, for hand_shanten's n = (size - 1) // 3 —
     also the n of h minus one tile when h is 3n+2, and of h minus one plus one."""
-    sh_ctx_set(c, sh_tables(), h.key, (h.size - 1) // 3)
+    cdef int q
+    sh_ctx_set(&w.c, sh_tables(), h.key, (h.size - 1) // 3)
+    for q in range(4):
+        sh_vary(&w.v[q], &w.c, q)
 
 
 cdef inline bint no_full_part(const Hand* h) noexcept nogil:
@@ -82,13 +90,13 @@ cdef inline bint no_full_part(const Hand* h) noexcept nogil:
     return 1
 
 
-cdef inline int shanten_less(const ShCtx* c, const Hand* h, int k) noexcept nogil:
+cdef inline int shanten_less(const View* w, const Hand* h, int k) noexcept nogil:
     """hand_shanten of the 3n+2 hand h (cached in c) minus one tile of k: only k's part changes."""
     cdef int q
     if k == h.gold:
-        return sh_d(c) - h.golds   # one gold fewer: D - (golds - 1) - 1
+        return sh_d(&w.c) - h.golds   # one gold fewer: D - (golds - 1) - 1
     q = FZ_KPART[k]
-    return sh_d_with(c, q, c.key[q] - FZ_KPOW[k]) - h.golds - 1
+    return sh_vary_d(&w.v[q], w.c.key[q] - FZ_KPOW[k]) - h.golds - 1
 
 
 cdef inline int part_lost(const ShCtx* c, int part, uint64_t todo, const int* un, int lim,
@@ -161,7 +169,7 @@ cdef int best_discard_shanten(const Observation* o, Hand* h, int banned) noexcep
     """Lowest shanten reachable by one discard from the 3n+2 hand h (never a gold unless forced)."""
     cdef int k, sh, best = 99, best_gold = 99
     cdef uint64_t m = held_mask(h)
-    cdef ShCtx c
+    cdef View c
     ctx_of(&c, h)
     if banned >= 0:
         m &= ~((<uint64_t>1) << banned)
@@ -197,7 +205,7 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
     cdef bint back_useful
     cdef int x, uk, pot, pot0, q, lim
     cdef int un[34]
-    cdef ShCtx ctx
+    cdef View ctx
     cdef uint64_t m, avail, gbit
     cdef int sh_of[MAX_ACTIONS]
     cdef int tied[MAX_ACTIONS]
@@ -275,7 +283,7 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
         if un[x]:
             avail |= (<uint64_t>1) << x
             pot0 += un[x]
-    back_useful = best_sh > 0 and sh_d(&ctx) - h.golds - 1 < best_sh   # h - k + k = h
+    back_useful = best_sh > 0 and sh_d(&ctx.c) - h.golds - 1 < best_sh   # h - k + k = h
     lim = best_sh + h.golds + 1   # a draw (neither it nor k a gold) helps iff D < lim
     if best_sh > 0 and not back_useful and no_full_part(h):
         # h - k + x is within h + x, so D(h - k + x) >= D(h + x) (same n): a draw that leaves
@@ -285,7 +293,7 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
             x = ctz64(m)
             m &= m - 1
             q = FZ_KPART[x]
-            if sh_d_with(&ctx, q, ctx.key[q] + FZ_KPOW[x]) >= lim:
+            if sh_vary_d(&ctx.v[q], ctx.c.key[q] + FZ_KPOW[x]) >= lim:
                 avail &= ~((<uint64_t>1) << x)
                 pot0 -= un[x]
     for i in range(n_tied):
@@ -300,7 +308,7 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
             pot = pot0 - (un[k] if (avail >> k) & 1 else 0) + (uk if back_useful else 0)
             q = FZ_KPART[k]
             u = -1 if pot < best_u else useful_draws(
-                &ctx, q, ctx.key[q] - FZ_KPOW[k], lim, avail & ~gbit & ~((<uint64_t>1) << k), un,
+                &ctx.c, q, ctx.c.key[q] - FZ_KPOW[k], lim, avail & ~gbit & ~((<uint64_t>1) << k), un,
                 pot, best_u, memo, &n_memo)
             if o.check:
                 pot = useful_draws_plain(o, h, best_sh)
