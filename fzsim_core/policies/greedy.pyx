@@ -212,55 +212,60 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
     cdef int memo[2 * MAX_ACTIONS]
     cdef int n_memo = 0
     cdef uint64_t near
-    cdef int win_at = -1, youjin_at = -1
-    for i in range(n):
+    cdef int win_at = -1, youjin_at = -1, gold_at = -1, best_gold = 99
+    ctx_of(&ctx, h)
+    for i in range(n):   # one pass: wins, and the shanten after each discard (golds apart)
+        sh_of[i] = 99
         t = act_type(acts[i])
-        if t == ACT_WIN and win_at < 0:
+        if t == ACT_DISCARD:
+            k = act_kind(acts[i])
+            sh = shanten_less(&ctx, h, k)
+            if o.check:
+                hand_remove(h, k)
+                x = hand_shanten(h)
+                hand_add(h, k)
+                if x != sh:
+                    snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
+                             "fast discard shanten differs from hand_shanten (fast, plain)", sh, x)
+                    return -1
+            sh_of[i] = sh
+            if k == o.gold:
+                gold_at = i
+                best_gold = sh
+            else:
+                any_plain = 1
+                if sh < best_sh:
+                    best_sh = sh
+        elif t == ACT_WIN and win_at < 0:
             win_at = i
         elif t == ACT_YOUJIN and youjin_at < 0:
             youjin_at = i
-        elif t == ACT_DISCARD and act_kind(acts[i]) != o.gold:
-            any_plain = 1
     if win_at >= 0 and not (youjin_at >= 0 and youjin_worth_more(o)):
         return win_at
     if youjin_at >= 0:   # 游金 pays more (or no win is allowed, e.g. two golds must 游金)
         return youjin_at
-    ctx_of(&ctx, h)
-    for i in range(n):
-        sh_of[i] = 99
-        if act_type(acts[i]) != ACT_DISCARD:
-            continue
-        k = act_kind(acts[i])
-        if k == o.gold and any_plain:
-            continue
-        sh_of[i] = shanten_less(&ctx, h, k)
-        if o.check:
-            hand_remove(h, k)
-            sh = hand_shanten(h)
-            hand_add(h, k)
-            if sh != sh_of[i]:
-                snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
-                         "fast discard shanten differs from hand_shanten (fast, plain)", sh_of[i], sh)
-                return -1
-        if sh_of[i] < best_sh:
-            best_sh = sh_of[i]
-    for i in range(n):
+    if gold_at >= 0:
+        if any_plain:
+            sh_of[gold_at] = 99   # never a gold while another tile may go
+        else:
+            best_sh = best_gold
+    for i in range(n):   # a kong no worse than the best discard is taken, the first one
         t = act_type(acts[i])
-        k = act_kind(acts[i])
         if t == ACT_CONCEALED_KONG:
+            k = act_kind(acts[i])
             hand_remove(h, k); hand_remove(h, k); hand_remove(h, k); hand_remove(h, k)
             sh = hand_shanten(h)
             hand_add(h, k); hand_add(h, k); hand_add(h, k); hand_add(h, k)
             if sh <= best_sh:
                 return i
         elif t == ACT_ADDED_KONG:
+            k = act_kind(acts[i])
             hand_remove(h, k)
             sh = hand_shanten(h)
             hand_add(h, k)
             if sh <= best_sh:
                 return i
-    for i in range(n):
-        if sh_of[i] == best_sh:
+        elif sh_of[i] == best_sh:
             tied[n_tied] = i
             n_tied += 1
     if n_tied == 1:
