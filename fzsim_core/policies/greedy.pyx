@@ -202,7 +202,7 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
     cdef Hand own = o.me.hand   # trial discards edit a copy
     cdef Hand* h = &own
     cdef int i, k, t, sh, best_sh = 99, n_tied = 0, u, best_u, any_plain = 0
-    cdef bint back_useful
+    cdef bint back_useful, filt
     cdef int x, uk, pot, pot0, q, lim
     cdef int un[34]
     cdef View ctx
@@ -211,7 +211,6 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
     cdef int tied[MAX_ACTIONS]
     cdef int memo[2 * MAX_ACTIONS]
     cdef int n_memo = 0
-    cdef uint64_t near
     cdef int win_at = -1, youjin_at = -1, gold_at = -1, best_gold = 99
     ctx_of(&ctx, h)
     for i in range(n):   # one pass: wins, and the shanten after each discard (golds apart)
@@ -276,53 +275,48 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
     # back helps iff the hand before the discard is below best_sh, the same for every k.
     best_u = -1
     u = 0
-    near = near_mask(o, h) & kinds_mask(o)
     gbit = (<uint64_t>1) << o.gold
     avail = 0
     pot0 = 0
-    m = near
+    back_useful = best_sh > 0 and sh_d(&ctx.c) - h.golds - 1 < best_sh   # h - k + k = h
+    lim = best_sh + h.golds + 1   # a draw (neither it nor k a gold) helps iff D < lim
+    # h - k + x is within h + x, so D(h - k + x) >= D(h + x) (same n): a draw that leaves h + x
+    # at lim helps no discard. (When h itself is below lim every draw passes this.)
+    filt = not back_useful and no_full_part(h)
+    m = near_mask(o, h) & kinds_mask(o) if best_sh > 0 else 0
     while m:
         x = ctz64(m)
         m &= m - 1
         un[x] = unseen(o, h, x)
         if un[x]:
+            if filt and x != o.gold:
+                q = FZ_KPART[x]
+                if sh_vary_d(&ctx.v[q], ctx.c.key[q] + FZ_KPOW[x]) >= lim:
+                    continue
             avail |= (<uint64_t>1) << x
             pot0 += un[x]
-    back_useful = best_sh > 0 and sh_d(&ctx.c) - h.golds - 1 < best_sh   # h - k + k = h
-    lim = best_sh + h.golds + 1   # a draw (neither it nor k a gold) helps iff D < lim
-    if best_sh > 0 and not back_useful and no_full_part(h):
-        # h - k + x is within h + x, so D(h - k + x) >= D(h + x) (same n): a draw that leaves
-        # h + x at lim helps no discard. (When h itself is below lim every draw passes this.)
-        m = avail & ~gbit
-        while m:
-            x = ctz64(m)
-            m &= m - 1
-            q = FZ_KPART[x]
-            if sh_vary_d(&ctx.v[q], ctx.c.key[q] + FZ_KPOW[x]) >= lim:
-                avail &= ~((<uint64_t>1) << x)
-                pot0 -= un[x]
     for i in range(n_tied):
         k = act_kind(acts[tied[i]])
-        hand_remove(h, k)
-        if best_sh == 0:
-            u = wait_draws(o, h)
-        elif k == o.gold:   # not reached: a gold is only discarded when nothing else may go
-            u = useful_draws_plain(o, h, best_sh)
-        else:
-            uk = unseen(o, h, k)
-            pot = pot0 - (un[k] if (avail >> k) & 1 else 0) + (uk if back_useful else 0)
+        if best_sh > 0 and k != o.gold:
+            uk = 5 - o.seen[k] - h.counts[k]   # unseen copies of k once it is discarded
+            pot = pot0 - (un[k] if (avail >> k) & 1 else 0) + (uk if back_useful and uk > 0 else 0)
             q = FZ_KPART[k]
             u = -1 if pot < best_u else useful_draws(
                 &ctx.c, q, ctx.c.key[q] - FZ_KPOW[k], lim, avail & ~gbit & ~((<uint64_t>1) << k), un,
                 pot, best_u, memo, &n_memo)
             if o.check:
+                hand_remove(h, k)
                 pot = useful_draws_plain(o, h, best_sh)
+                hand_add(h, k)
                 if (u >= 0 and u != pot) or (u < 0 and pot >= best_u):
-                    hand_add(h, k)
                     snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
                              "fast useful-draw count differs from the definition (fast, plain)", u, pot)
                     return -1
-        hand_add(h, k)
+        else:
+            hand_remove(h, k)
+            # a gold is only discarded when nothing else may go (not reached below ready)
+            u = wait_draws(o, h) if best_sh == 0 else useful_draws_plain(o, h, best_sh)
+            hand_add(h, k)
         sh_of[tied[i]] = u
         if u > best_u:
             best_u = u
