@@ -8,9 +8,9 @@ in the docs (the engine section): trial draws are limited to kinds near a held t
 are taken once per decision, and `check` recomputes every fast useful-draw count by the plain
 definition.
 """
-from libc.stdint cimport uint16_t, uint32_t, uint64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdio cimport snprintf
-from fzsim_core.bits cimport ctz64, held_mask
+from fzsim_core.bits cimport ctz64, fz_counts_mask, held_mask
 from fzsim_core.hand cimport Hand, hand_add, hand_remove, FZ_KPART, FZ_KPOW, FZ_POW5
 from fzsim_core.policy cimport Observation, Policy
 from fzsim_core.rng cimport rng_below
@@ -76,18 +76,16 @@ cdef inline void ctx_of(View* w, const Hand* h) noexcept nogil:
 
 
 cdef inline bint no_full_part(const Hand* h) noexcept nogil:
-    """No part of h holds 17 real tiles, so one more tile keeps every part within the tables."""
-    cdef int k, q, t
+    """No part of h holds 17 real tiles, so one more tile keeps every part within the tables:
+    fewer real tiles, or the real tiles spread over two parts or more."""
+    cdef uint64_t m
     if h.size - h.golds < 17:
         return 1
-    for q in range(4):
-        t = 0
-        for k in range(9 * q, 9 * q + (7 if q == 3 else 9)):
-            if k != h.gold:
-                t += h.counts[k]
-        if t >= 17:
-            return 0
-    return 1
+    m = held_mask(h)
+    if h.gold >= 0:
+        m &= ~((<uint64_t>1) << h.gold)
+    return ((m & 0x1FF) != m and (m & (0x1FFULL << 9)) != m and (m & (0x1FFULL << 18)) != m
+            and (m & (0x7FULL << 27)) != m)
 
 
 cdef inline int shanten_less(const View* w, const Hand* h, int k) noexcept nogil:
@@ -99,7 +97,7 @@ cdef inline int shanten_less(const View* w, const Hand* h, int k) noexcept nogil
     return sh_vary_d(&w.v[q], w.c.key[q] - FZ_KPOW[k]) - h.golds - 1
 
 
-cdef inline int part_lost(const ShCtx* c, int part, uint64_t todo, const int* un, int lim,
+cdef inline int part_lost(const ShCtx* c, int part, uint64_t todo, const uint8_t* un, int lim,
                           int budget) noexcept nogil:
     """Unseen copies of the kinds of `part` in `todo` whose draw leaves D >= lim (they do not
     help), counting stopped once above `budget`."""
@@ -107,7 +105,7 @@ cdef inline int part_lost(const ShCtx* c, int part, uint64_t todo, const int* un
     cdef int r, lost = 0
     cdef uint64_t bits = (todo >> (9 * part)) & 0x1FF
     cdef uint32_t key = c.key[part]
-    cdef const int* u = un + 9 * part
+    cdef const uint8_t* u = un + 9 * part
     if not bits:
         return 0
     sh_vary(&v, c, part)
@@ -121,7 +119,7 @@ cdef inline int part_lost(const ShCtx* c, int part, uint64_t todo, const int* un
     return lost
 
 
-cdef int useful_draws(const ShCtx* c0, int q, uint32_t qkey, int lim, uint64_t todo, const int* un,
+cdef int useful_draws(const ShCtx* c0, int q, uint32_t qkey, int lim, uint64_t todo, const uint8_t* un,
                       int pot, int floor, int* memo, int* n_memo) noexcept nogil:
     """The useful-draw count of the 3n+1 hand c0 with part q holding qkey (the discard made),
     a draw being useful iff D falls below `lim` (shanten below the best), when `pot` is the
@@ -204,7 +202,8 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
     cdef int i, k, t, sh, best_sh = 99, n_tied = 0, u, best_u, any_plain = 0
     cdef bint back_useful, filt
     cdef int x, uk, pot, pot0, q, lim
-    cdef int un[34]
+    cdef uint8_t un[40]   # unseen copies by kind (40: read as whole words)
+    cdef uint64_t nz
     cdef View ctx
     cdef uint64_t m, avail, gbit
     cdef int sh_of[MAX_ACTIONS]
@@ -283,18 +282,25 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
     # h - k + x is within h + x, so D(h - k + x) >= D(h + x) (same n): a draw that leaves h + x
     # at lim helps no discard. (When h itself is below lim every draw passes this.)
     filt = not back_useful and no_full_part(h)
-    m = near_mask(o, h) & kinds_mask(o) if best_sh > 0 else 0
+    if best_sh > 0:
+        for x in range(34):   # a plain loop over bytes the compiler vectorises
+            t = 4 - o.seen[x] - h.counts[x]
+            un[x] = <uint8_t>(t if t > 0 else 0)
+        for x in range(34, 40):
+            un[x] = 0
+        nz = fz_counts_mask(un, -1)
+        m = near_mask(o, h) & kinds_mask(o) & nz
+    else:
+        m = 0
     while m:
         x = ctz64(m)
         m &= m - 1
-        un[x] = unseen(o, h, x)
-        if un[x]:
-            if filt and x != o.gold:
-                q = FZ_KPART[x]
-                if sh_vary_d(&ctx.v[q], ctx.c.key[q] + FZ_KPOW[x]) >= lim:
-                    continue
-            avail |= (<uint64_t>1) << x
-            pot0 += un[x]
+        if filt and x != o.gold:
+            q = FZ_KPART[x]
+            if sh_vary_d(&ctx.v[q], ctx.c.key[q] + FZ_KPOW[x]) >= lim:
+                continue
+        avail |= (<uint64_t>1) << x
+        pot0 += un[x]
     for i in range(n_tied):
         k = act_kind(acts[tied[i]])
         if best_sh > 0 and k != o.gold:
