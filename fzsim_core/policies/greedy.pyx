@@ -31,7 +31,7 @@ cdef inline uint64_t kinds_mask(const Observation* o) noexcept nogil:
     return ((<uint64_t>1) << o.n_kinds) - 1
 
 
-cdef uint64_t near_mask(const Observation* o, const Hand* h) noexcept nogil:
+cdef inline uint64_t near_mask(const Observation* o, const Hand* h) noexcept nogil:
     """Kinds that can lower a hand's shanten when drawn: held kinds, their neighbours within two
     ranks of the same suit, and the gold. An isolated new tile never helps: below ready every
     meld/pair slot of a best decomposition already holds a tile, so the newcomer could only
@@ -119,7 +119,7 @@ cdef inline int part_lost(const ShCtx* c, int part, uint64_t todo, const uint8_t
     return lost
 
 
-cdef int useful_draws(const ShCtx* c0, int q, uint32_t qkey, int lim, uint64_t todo, const uint8_t* un,
+cdef inline int useful_draws(const ShCtx* c0, int q, uint32_t qkey, int lim, uint64_t todo, const uint8_t* un,
                       int pot, int floor, int* memo, int* n_memo) noexcept nogil:
     """The useful-draw count of the 3n+1 hand c0 with part q holding qkey (the discard made),
     a draw being useful iff D falls below `lim` (shanten below the best), when `pot` is the
