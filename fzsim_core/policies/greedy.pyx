@@ -203,7 +203,7 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
     cdef bint back_useful, filt
     cdef int x, uk, pot, pot0, q, lim
     cdef uint8_t un[40]   # unseen copies by kind (40: read as whole words)
-    cdef uint64_t nz
+    cdef uint64_t nz, bits
     cdef View ctx
     cdef uint64_t m, avail, gbit
     cdef int sh_of[MAX_ACTIONS]
@@ -292,14 +292,22 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
         m = near_mask(o, h) & kinds_mask(o) & nz
     else:
         m = 0
+    if filt:   # part by part: one view and key per part
+        avail = m & gbit
+        m &= ~gbit
+        for q in range(4):
+            bits = (m >> (9 * q)) & 0x1FF
+            while bits:
+                x = ctz64(bits)
+                bits &= bits - 1
+                if sh_vary_d(&ctx.v[q], ctx.c.key[q] + FZ_POW5[x]) < lim:
+                    avail |= (<uint64_t>1) << (9 * q + x)
+    else:
+        avail = m
+    m = avail
     while m:
         x = ctz64(m)
         m &= m - 1
-        if filt and x != o.gold:
-            q = FZ_KPART[x]
-            if sh_vary_d(&ctx.v[q], ctx.c.key[q] + FZ_KPOW[x]) >= lim:
-                continue
-        avail |= (<uint64_t>1) << x
         pot0 += un[x]
     for i in range(n_tied):
         k = act_kind(acts[tied[i]])
