@@ -97,53 +97,52 @@ cdef inline int shanten_less(const View* w, const Hand* h, int k) noexcept nogil
     return sh_vary_d(&w.v[q], w.c.key[q] - FZ_KPOW[k]) - h.golds - 1
 
 
-cdef inline int part_lost(const ShCtx* c, int part, uint64_t todo, const uint8_t* un, int lim,
+cdef inline int part_lost(const ShVary* v, uint32_t key, uint64_t bits, const uint8_t* u, int lim,
                           int budget) noexcept nogil:
-    """Unseen copies of the kinds of `part` in `todo` whose draw leaves D >= lim (they do not
-    help), counting stopped once above `budget`."""
-    cdef ShVary v
+    """Unseen copies (u) of the ranks in `bits` of one part, its key `key` and view v, whose
+    draw leaves D >= lim (they do not help), counting stopped once above `budget`."""
     cdef int r, lost = 0
-    cdef uint64_t bits = (todo >> (9 * part)) & 0x1FF
-    cdef uint32_t key = c.key[part]
-    cdef const uint8_t* u = un + 9 * part
-    if not bits:
-        return 0
-    sh_vary(&v, c, part)
     while bits:
         r = ctz64(bits)
         bits &= bits - 1
-        if sh_vary_d(&v, key + FZ_POW5[r]) >= lim:
+        if sh_vary_d(v, key + FZ_POW5[r]) >= lim:
             lost += u[r]
             if lost > budget:
                 return lost
     return lost
 
 
-cdef inline int useful_draws(const ShCtx* c0, int q, uint32_t qkey, int lim, uint64_t todo, const uint8_t* un,
-                      int pot, int floor, int* memo, int* n_memo) noexcept nogil:
-    """The useful-draw count of the 3n+1 hand c0 with part q holding qkey (the discard made),
+cdef inline int useful_draws(const View* w, int q, uint32_t qkey, int lim, uint64_t todo, const uint8_t* un,
+                             int pot, int floor, int* memo, int* n_memo) noexcept nogil:
+    """The useful-draw count of the 3n+1 hand w with part q holding qkey (the discard made),
     a draw being useful iff D falls below `lim` (shanten below the best), when `pot` is the
     count if every kind in `todo` helped (unseen counts in `un`), the kinds outside it already
     settled; or -1 as soon as it is sure to stay below `floor` (the best count of an earlier
     discard: a discard that cannot tie it is out of the tie-break whatever its exact count).
-    Each draw changes one part: D from that part's new class and the other three cached. The
-    draws outside part q depend on the discard only through q's new class, so their loss is
-    kept per (q, class) in memo[0..n_memo) (pairs key, loss) for the decision's later discards."""
-    cdef ShCtx c = c0[0]
+    Each draw changes one part: D from that part's new class and the other three cached (a
+    draw in part q itself reads w's own view of q, which does not depend on q). The draws
+    outside part q depend on the discard only through q's new class, so their loss is kept per
+    (q, class) in memo[0..n_memo) (pairs key, loss) for the decision's later discards."""
+    cdef ShCtx c
+    cdef ShVary v
     cdef int part, i, mk, lost
-    sh_ctx_replace(&c, q, qkey)
-    pot -= part_lost(&c, q, todo, un, lim, pot - floor)
+    cdef uint64_t bits
+    pot -= part_lost(&w.v[q], qkey, (todo >> (9 * q)) & 0x1FF, un + 9 * q, lim, pot - floor)
     if pot < floor:
         return -1
-    mk = (q << 8) | c.cls[q]
+    mk = (q << 8) | (w.c.T.hcls[qkey] if q == 3 else w.c.T.scls[qkey])
     for i in range(n_memo[0]):
         if memo[2 * i] == mk:
             pot -= memo[2 * i + 1]
             return pot if pot >= floor else -1
+    c = w.c
+    sh_ctx_replace(&c, q, qkey)
     lost = 0
     for part in range(4):
-        if part != q:
-            lost += part_lost(&c, part, todo, un, lim, pot - floor - lost)
+        bits = (todo >> (9 * part)) & 0x1FF
+        if part != q and bits:
+            sh_vary(&v, &c, part)
+            lost += part_lost(&v, c.key[part], bits, un + 9 * part, lim, pot - floor - lost)
             if lost > pot - floor:
                 return -1   # stopped early: not a complete loss, not kept
     memo[2 * n_memo[0]] = mk
@@ -316,7 +315,7 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
             pot = pot0 - (un[k] if (avail >> k) & 1 else 0) + (uk if back_useful and uk > 0 else 0)
             q = FZ_KPART[k]
             u = -1 if pot < best_u else useful_draws(
-                &ctx.c, q, ctx.c.key[q] - FZ_KPOW[k], lim, avail & ~gbit & ~((<uint64_t>1) << k), un,
+                &ctx, q, ctx.c.key[q] - FZ_KPOW[k], lim, avail & ~gbit & ~((<uint64_t>1) << k), un,
                 pot, best_u, memo, &n_memo)
             if o.check:
                 hand_remove(h, k)
