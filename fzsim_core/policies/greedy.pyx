@@ -163,23 +163,28 @@ cdef int wait_draws(const Observation* o, Hand* h) noexcept nogil:
 
 
 cdef int best_discard_shanten(const Observation* o, Hand* h, int banned) noexcept nogil:
-    """Lowest shanten reachable by one discard from the 3n+2 hand h (never a gold unless forced)."""
-    cdef int k, sh, best = 99, best_gold = 99
-    cdef uint64_t m = held_mask(h)
+    """Lowest shanten reachable by one discard from the 3n+2 hand h (never a gold unless forced),
+    suit by suit through the views of h."""
+    cdef int q, r, d, best_d = 999, best_gold = 99
+    cdef uint64_t m = held_mask(h), bits
+    cdef uint32_t key
     cdef View c
     ctx_of(&c, h)
     if banned >= 0:
         m &= ~((<uint64_t>1) << banned)
-    while m:
-        k = ctz64(m)
-        m &= m - 1
-        sh = shanten_less(&c, h, k)
-        if k == o.gold:
-            best_gold = sh
-        elif sh < best:
-            best = sh
-    return best if best < 99 else best_gold
-
+    if o.gold >= 0 and (m >> o.gold) & 1:   # the hand's gold kind is the game's (h.gold)
+        m &= ~((<uint64_t>1) << o.gold)
+        best_gold = shanten_less(&c, h, o.gold)
+    for q in range(4):
+        bits = (m >> (9 * q)) & 0x1FF
+        key = c.c.key[q]
+        while bits:
+            r = ctz64(bits)
+            bits &= bits - 1
+            d = sh_vary_d(&c.v[q], key - FZ_POW5[r])
+            if d < best_d:
+                best_d = d
+    return best_d - h.golds - 1 if best_d < 999 else best_gold
 
 
 cdef bint youjin_worth_more(const Observation* o) noexcept nogil:
