@@ -298,6 +298,8 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
         m = 0
     if filt:   # part by part: one view and key per part
         avail = m & gbit
+        if avail:
+            pot0 = un[o.gold]
         m &= ~gbit
         for q in range(4):
             bits = (m >> (9 * q)) & 0x1FF
@@ -306,13 +308,13 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
                 bits &= bits - 1
                 if sh_vary_d(&ctx.v[q], ctx.c.key[q] + FZ_POW5[x]) < lim:
                     avail |= (<uint64_t>1) << (9 * q + x)
+                    pot0 += un[9 * q + x]
     else:
         avail = m
-    m = avail
-    while m:
-        x = ctz64(m)
-        m &= m - 1
-        pot0 += un[x]
+        while m:
+            x = ctz64(m)
+            m &= m - 1
+            pot0 += un[x]
     for i in range(n_tied):
         k = act_kind(acts[tied[i]])
         if best_sh > 0 and k != o.gold:
