@@ -17,7 +17,7 @@ ctypedef struct ShTables:
     const uint8_t* finalt   # final transposed: [(n * nch + ch) * nab + ab]
     int nsc, nhc, nab, nch
 
-# A hand's parts with their classes cached: `d_with(c, part, key)` is D with one part's key
+# A hand's parts with their classes cached; sh_vary (below) gives D with one part's key
 # replaced, the other three parts as cached.
 ctypedef struct ShCtx:
     const ShTables* T
@@ -61,21 +61,6 @@ cdef inline void sh_ctx_replace(ShCtx* c, int part, uint32_t key) noexcept nogil
 cdef inline int sh_d(const ShCtx* c) noexcept nogil:
     """D of the cached hand."""
     return c.T.final[(c.row + c.ab) * c.T.nch + c.ch]
-
-
-cdef inline int sh_d_with(const ShCtx* c, int part, uint32_t key) noexcept nogil:
-    """D of the cached hand with part `part` holding `key` instead."""
-    cdef const ShTables* T = c.T
-    cdef int ab = c.ab, ch = c.ch
-    if part == 0:
-        ab = T.ab[T.scls[key] * T.nsc + c.cls[1]]
-    elif part == 1:
-        ab = T.ab[c.cls[0] * T.nsc + T.scls[key]]
-    elif part == 2:
-        ch = T.ch[T.scls[key] * T.nhc + c.cls[3]]
-    else:
-        ch = T.ch[c.cls[2] * T.nhc + T.hcls[key]]
-    return T.final[(c.row + ab) * T.nch + ch]
 
 
 # D as a function of one part's key, the other three fixed (a ShCtx's): three dependent reads

@@ -4,9 +4,11 @@ draws (unseen copies of the kinds that lower shanten), never a gold unless force
 claims only when they do not worsen that; every win taken, 游金 when its next level pays more.
 
 It sees only its Observation (policy.pxd). How it stays fast without changing a decision is told
-in the docs (the engine section): trial draws are limited to kinds near a held tile, unseen counts
-are taken once per decision, and `check` recomputes every fast useful-draw count by the plain
-definition.
+in the docs (guide/policies.md): shanten from per-suit class tables (fzsim_core/suit_shanten)
+with three suits cached per decision, trial draws limited to kinds near a held tile and to those
+that lower the undiscarded hand plus the draw, unseen counts once per decision, losses outside
+the discarded suit kept per (suit, class); `check` recomputes every fast shanten and
+useful-draw count by the plain definition.
 """
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdio cimport snprintf
