@@ -4,19 +4,23 @@ draws (unseen copies of the kinds that lower shanten), never a gold unless force
 claims only when they do not worsen that; every win taken, 游金 when its next level pays more.
 
 It sees only its Observation (policy.pxd). How it stays fast without changing a decision is told
-in the docs (the engine section): trial draws are limited to kinds near a held tile, unseen counts
-are taken once per decision, and `check` recomputes every fast useful-draw count by the plain
-definition.
+in the docs (guide/policies.md): shanten from per-suit class tables (fzsim_core/suit_shanten)
+with three suits cached per decision, trial draws limited to kinds near a held tile and to those
+that lower the undiscarded hand plus the draw, unseen counts once per decision, losses outside
+the discarded suit kept per (suit, class); `check` recomputes every fast shanten and
+useful-draw count by the plain definition.
 """
-from libc.stdint cimport uint16_t, uint32_t, uint64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdio cimport snprintf
-from fzsim_core.bits cimport ctz64, held_mask
-from fzsim_core.hand cimport Hand, hand_add, hand_remove, FZ_KPART, FZ_KPOW
+from fzsim_core.bits cimport ctz64, fz_counts_mask, held_mask
+from fzsim_core.hand cimport Hand, hand_add, hand_remove, FZ_KPART, FZ_KPOW, FZ_POW5
 from fzsim_core.policy cimport Observation, Policy
 from fzsim_core.rng cimport rng_below
 from fzsim_core.table cimport *
 from fzsim_core.wintables cimport hand_shanten, hand_wait_mask
 from fzsim_core.packs.fuzhou.youjin cimport youjin_multiplier
+from fzsim_core.suit_shanten cimport (ShCtx, ShVary, sh_tables, sh_ctx_set, sh_ctx_replace, sh_d,
+                                      sh_vary, sh_vary_d)
 
 
 cdef inline int unseen(const Observation* o, const Hand* h, int k) noexcept nogil:
@@ -29,7 +33,7 @@ cdef inline uint64_t kinds_mask(const Observation* o) noexcept nogil:
     return ((<uint64_t>1) << o.n_kinds) - 1
 
 
-cdef uint64_t near_mask(const Observation* o, const Hand* h) noexcept nogil:
+cdef inline uint64_t near_mask(const Observation* o, const Hand* h) noexcept nogil:
     """Kinds that can lower a hand's shanten when drawn: held kinds, their neighbours within two
     ranks of the same suit, and the gold. An isolated new tile never helps: below ready every
     meld/pair slot of a best decomposition already holds a tile, so the newcomer could only
@@ -59,29 +63,94 @@ cdef int useful_draws_plain(const Observation* o, Hand* h, int sh) noexcept nogi
     return total
 
 
-cdef int useful_draws(Hand* h, int sh, uint64_t todo, const int* un, int pot, int floor) noexcept nogil:
-    """The useful-draw count of the 3n+1 hand h (at shanten `sh` > 0) when `pot` is the count if
-    every kind in `todo` helped (unseen counts in `un`), the kinds outside it already settled;
-    or -1 as soon as it is sure to stay below `floor` (the best count of an earlier discard: a
-    discard that cannot tie it is out of the tie-break whatever its exact count)."""
-    cdef int x, q
-    cdef uint32_t key
-    cdef Hand t = h[0]
-    t.size += 1   # trial draws on a copy one tile larger: only one key digit and count change
-    while todo:
-        x = ctz64(todo)
-        todo &= todo - 1
-        q = FZ_KPART[x]
-        key = t.key[q]
-        t.key[q] = key + FZ_KPOW[x]
-        t.counts[x] += 1
-        if hand_shanten(&t) >= sh:
-            pot -= un[x]
-            if pot < floor:
-                return -1
-        t.key[q] = key
-        t.counts[x] -= 1
-    return pot
+ctypedef struct View:
+    ShCtx c          # the parts' classes
+    ShVary v[4]      # D as a function of each part's key, the other three as they are
+
+
+cdef inline void ctx_of(View* w, const Hand* h) noexcept nogil:
+    """h's parts with their shanten classes cached, for hand_shanten's n = (size - 1) // 3 —
+    also the n of h minus one tile when h is 3n+2, and of h minus one plus one."""
+    cdef int q
+    sh_ctx_set(&w.c, sh_tables(), h.key, (h.size - 1) // 3)
+    for q in range(4):
+        sh_vary(&w.v[q], &w.c, q)
+
+
+cdef inline bint no_full_part(const Hand* h) noexcept nogil:
+    """No part of h holds 17 real tiles, so one more tile keeps every part within the tables:
+    fewer real tiles, or the real tiles spread over two parts or more."""
+    cdef uint64_t m
+    if h.size - h.golds < 17:
+        return 1
+    m = held_mask(h)
+    if h.gold >= 0:
+        m &= ~((<uint64_t>1) << h.gold)
+    return ((m & 0x1FF) != m and (m & (0x1FFULL << 9)) != m and (m & (0x1FFULL << 18)) != m
+            and (m & (0x7FULL << 27)) != m)
+
+
+cdef inline int shanten_less(const View* w, const Hand* h, int k) noexcept nogil:
+    """hand_shanten of the 3n+2 hand h (cached in c) minus one tile of k: only k's part changes."""
+    cdef int q
+    if k == h.gold:
+        return sh_d(&w.c) - h.golds   # one gold fewer: D - (golds - 1) - 1
+    q = FZ_KPART[k]
+    return sh_vary_d(&w.v[q], w.c.key[q] - FZ_KPOW[k]) - h.golds - 1
+
+
+cdef inline int part_lost(const ShVary* v, uint32_t key, uint64_t bits, const uint8_t* u, int lim,
+                          int budget) noexcept nogil:
+    """Unseen copies (u) of the ranks in `bits` of one part, its key `key` and view v, whose
+    draw leaves D >= lim (they do not help), counting stopped once above `budget`."""
+    cdef int r, lost = 0
+    while bits:
+        r = ctz64(bits)
+        bits &= bits - 1
+        if sh_vary_d(v, key + FZ_POW5[r]) >= lim:
+            lost += u[r]
+            if lost > budget:
+                return lost
+    return lost
+
+
+cdef inline int useful_draws(const View* w, int q, uint32_t qkey, int lim, uint64_t todo, const uint8_t* un,
+                             int pot, int floor, int* memo, int* n_memo) noexcept nogil:
+    """The useful-draw count of the 3n+1 hand w with part q holding qkey (the discard made),
+    a draw being useful iff D falls below `lim` (shanten below the best), when `pot` is the
+    count if every kind in `todo` helped (unseen counts in `un`), the kinds outside it already
+    settled; or -1 as soon as it is sure to stay below `floor` (the best count of an earlier
+    discard: a discard that cannot tie it is out of the tie-break whatever its exact count).
+    Each draw changes one part: D from that part's new class and the other three cached (a
+    draw in part q itself reads w's own view of q, which does not depend on q). The draws
+    outside part q depend on the discard only through q's new class, so their loss is kept per
+    (q, class) in memo[0..n_memo) (pairs key, loss) for the decision's later discards."""
+    cdef ShCtx c
+    cdef ShVary v
+    cdef int part, i, mk, lost
+    cdef uint64_t bits
+    pot -= part_lost(&w.v[q], qkey, (todo >> (9 * q)) & 0x1FF, un + 9 * q, lim, pot - floor)
+    if pot < floor:
+        return -1
+    mk = (q << 8) | (w.c.T.hcls[qkey] if q == 3 else w.c.T.scls[qkey])
+    for i in range(n_memo[0]):
+        if memo[2 * i] == mk:
+            pot -= memo[2 * i + 1]
+            return pot if pot >= floor else -1
+    c = w.c
+    sh_ctx_replace(&c, q, qkey)
+    lost = 0
+    for part in range(4):
+        bits = (todo >> (9 * part)) & 0x1FF
+        if part != q and bits:
+            sh_vary(&v, &c, part)
+            lost += part_lost(&v, c.key[part], bits, un + 9 * part, lim, pot - floor - lost)
+            if lost > pot - floor:
+                return -1   # stopped early: not a complete loss, not kept
+    memo[2 * n_memo[0]] = mk
+    memo[2 * n_memo[0] + 1] = lost
+    n_memo[0] += 1
+    return pot - lost
 
 
 cdef int wait_draws(const Observation* o, Hand* h) noexcept nogil:
@@ -96,23 +165,28 @@ cdef int wait_draws(const Observation* o, Hand* h) noexcept nogil:
 
 
 cdef int best_discard_shanten(const Observation* o, Hand* h, int banned) noexcept nogil:
-    """Lowest shanten reachable by one discard from the 3n+2 hand h (never a gold unless forced)."""
-    cdef int k, sh, best = 99, best_gold = 99
-    cdef uint64_t m = held_mask(h)
+    """Lowest shanten reachable by one discard from the 3n+2 hand h (never a gold unless forced),
+    suit by suit through the views of h."""
+    cdef int q, r, d, best_d = 999, best_gold = 99
+    cdef uint64_t m = held_mask(h), bits
+    cdef uint32_t key
+    cdef View c
+    ctx_of(&c, h)
     if banned >= 0:
         m &= ~((<uint64_t>1) << banned)
-    while m:
-        k = ctz64(m)
-        m &= m - 1
-        hand_remove(h, k)
-        sh = hand_shanten(h)
-        hand_add(h, k)
-        if k == o.gold:
-            best_gold = sh
-        elif sh < best:
-            best = sh
-    return best if best < 99 else best_gold
-
+    if o.gold >= 0 and (m >> o.gold) & 1:   # the hand's gold kind is the game's (h.gold)
+        m &= ~((<uint64_t>1) << o.gold)
+        best_gold = shanten_less(&c, h, o.gold)
+    for q in range(4):
+        bits = (m >> (9 * q)) & 0x1FF
+        key = c.c.key[q]
+        while bits:
+            r = ctz64(bits)
+            bits &= bits - 1
+            d = sh_vary_d(&c.v[q], key - FZ_POW5[r])
+            if d < best_d:
+                best_d = d
+    return best_d - h.golds - 1 if best_d < 999 else best_gold
 
 
 cdef bint youjin_worth_more(const Observation* o) noexcept nogil:
@@ -132,55 +206,70 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
     cdef Hand own = o.me.hand   # trial discards edit a copy
     cdef Hand* h = &own
     cdef int i, k, t, sh, best_sh = 99, n_tied = 0, u, best_u, any_plain = 0
-    cdef bint back_useful
-    cdef int x, uk, pot, pot0
-    cdef int un[34]
+    cdef bint back_useful, filt
+    cdef int x, uk, pot, pot0, q, lim
+    cdef uint8_t un[40]   # unseen copies by kind (40: read as whole words)
+    cdef uint64_t nz, bits
+    cdef View ctx
     cdef uint64_t m, avail, gbit
     cdef int sh_of[MAX_ACTIONS]
     cdef int tied[MAX_ACTIONS]
-    cdef uint64_t near
-    cdef int win_at = -1, youjin_at = -1
-    for i in range(n):
+    cdef int memo[2 * MAX_ACTIONS]
+    cdef int n_memo = 0
+    cdef int win_at = -1, youjin_at = -1, gold_at = -1, best_gold = 99
+    ctx_of(&ctx, h)
+    for i in range(n):   # one pass: wins, and the shanten after each discard (golds apart)
+        sh_of[i] = 99
         t = act_type(acts[i])
-        if t == ACT_WIN and win_at < 0:
+        if t == ACT_DISCARD:
+            k = act_kind(acts[i])
+            sh = shanten_less(&ctx, h, k)
+            if o.check:
+                hand_remove(h, k)
+                x = hand_shanten(h)
+                hand_add(h, k)
+                if x != sh:
+                    snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
+                             "fast discard shanten differs from hand_shanten (fast, plain)", sh, x)
+                    return -1
+            sh_of[i] = sh
+            if k == o.gold:
+                gold_at = i
+                best_gold = sh
+            else:
+                any_plain = 1
+                if sh < best_sh:
+                    best_sh = sh
+        elif t == ACT_WIN and win_at < 0:
             win_at = i
         elif t == ACT_YOUJIN and youjin_at < 0:
             youjin_at = i
-        elif t == ACT_DISCARD and act_kind(acts[i]) != o.gold:
-            any_plain = 1
     if win_at >= 0 and not (youjin_at >= 0 and youjin_worth_more(o)):
         return win_at
     if youjin_at >= 0:   # 游金 pays more (or no win is allowed, e.g. two golds must 游金)
         return youjin_at
-    for i in range(n):
-        sh_of[i] = 99
-        if act_type(acts[i]) != ACT_DISCARD:
-            continue
-        k = act_kind(acts[i])
-        if k == o.gold and any_plain:
-            continue
-        hand_remove(h, k)
-        sh_of[i] = hand_shanten(h)
-        hand_add(h, k)
-        if sh_of[i] < best_sh:
-            best_sh = sh_of[i]
-    for i in range(n):
+    if gold_at >= 0:
+        if any_plain:
+            sh_of[gold_at] = 99   # never a gold while another tile may go
+        else:
+            best_sh = best_gold
+    for i in range(n):   # a kong no worse than the best discard is taken, the first one
         t = act_type(acts[i])
-        k = act_kind(acts[i])
         if t == ACT_CONCEALED_KONG:
+            k = act_kind(acts[i])
             hand_remove(h, k); hand_remove(h, k); hand_remove(h, k); hand_remove(h, k)
             sh = hand_shanten(h)
             hand_add(h, k); hand_add(h, k); hand_add(h, k); hand_add(h, k)
             if sh <= best_sh:
                 return i
         elif t == ACT_ADDED_KONG:
+            k = act_kind(acts[i])
             hand_remove(h, k)
             sh = hand_shanten(h)
             hand_add(h, k)
             if sh <= best_sh:
                 return i
-    for i in range(n):
-        if sh_of[i] == best_sh:
+        elif sh_of[i] == best_sh:
             tied[n_tied] = i
             n_tied += 1
     if n_tied == 1:
@@ -191,39 +280,65 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
     # back helps iff the hand before the discard is below best_sh, the same for every k.
     best_u = -1
     u = 0
-    near = near_mask(o, h) & kinds_mask(o)
     gbit = (<uint64_t>1) << o.gold
     avail = 0
     pot0 = 0
-    m = near
-    while m:
-        x = ctz64(m)
-        m &= m - 1
-        un[x] = unseen(o, h, x)
-        if un[x]:
-            avail |= (<uint64_t>1) << x
+    back_useful = best_sh > 0 and sh_d(&ctx.c) - h.golds - 1 < best_sh   # h - k + k = h
+    lim = best_sh + h.golds + 1   # a draw (neither it nor k a gold) helps iff D < lim
+    # h - k + x is within h + x, so D(h - k + x) >= D(h + x) (same n): a draw that leaves h + x
+    # at lim helps no discard. (When h itself is below lim every draw passes this.)
+    filt = not back_useful and no_full_part(h)
+    if best_sh > 0:
+        for x in range(34):   # a plain loop over bytes the compiler vectorises
+            t = 4 - o.seen[x] - h.counts[x]
+            un[x] = <uint8_t>(t if t > 0 else 0)
+        for x in range(34, 40):
+            un[x] = 0
+        nz = fz_counts_mask(un, -1)
+        m = near_mask(o, h) & kinds_mask(o) & nz
+    else:
+        m = 0
+    if filt:   # part by part: one view and key per part
+        avail = m & gbit
+        if avail:
+            pot0 = un[o.gold]
+        m &= ~gbit
+        for q in range(4):
+            bits = (m >> (9 * q)) & 0x1FF
+            while bits:
+                x = ctz64(bits)
+                bits &= bits - 1
+                if sh_vary_d(&ctx.v[q], ctx.c.key[q] + FZ_POW5[x]) < lim:
+                    avail |= (<uint64_t>1) << (9 * q + x)
+                    pot0 += un[9 * q + x]
+    else:
+        avail = m
+        while m:
+            x = ctz64(m)
+            m &= m - 1
             pot0 += un[x]
-    back_useful = best_sh > 0 and hand_shanten(h) < best_sh   # h - k + k = h
     for i in range(n_tied):
         k = act_kind(acts[tied[i]])
-        hand_remove(h, k)
-        if best_sh == 0:
-            u = wait_draws(o, h)
-        elif k == o.gold:   # not reached: a gold is only discarded when nothing else may go
-            u = useful_draws_plain(o, h, best_sh)
-        else:
-            uk = unseen(o, h, k)
-            pot = pot0 - (un[k] if (avail >> k) & 1 else 0) + (uk if back_useful else 0)
+        if best_sh > 0 and k != o.gold:
+            uk = 5 - o.seen[k] - h.counts[k]   # unseen copies of k once it is discarded
+            pot = pot0 - (un[k] if (avail >> k) & 1 else 0) + (uk if back_useful and uk > 0 else 0)
+            q = FZ_KPART[k]
             u = -1 if pot < best_u else useful_draws(
-                h, best_sh, avail & ~gbit & ~((<uint64_t>1) << k), un, pot, best_u)
+                &ctx, q, ctx.c.key[q] - FZ_KPOW[k], lim, avail & ~gbit & ~((<uint64_t>1) << k), un,
+                pot, best_u, memo, &n_memo)
             if o.check:
+                hand_remove(h, k)
                 pot = useful_draws_plain(o, h, best_sh)
+                hand_add(h, k)
                 if (u >= 0 and u != pot) or (u < 0 and pot >= best_u):
-                    hand_add(h, k)
                     snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
                              "fast useful-draw count differs from the definition (fast, plain)", u, pot)
                     return -1
-        hand_add(h, k)
+        else:
+            hand_remove(h, k)
+            # a gold is only discarded when nothing else may go (not reached below ready)
+            u = wait_draws(o, h) if best_sh == 0 else useful_draws_plain(o, h, best_sh)
+            hand_add(h, k)
         sh_of[tied[i]] = u
         if u > best_u:
             best_u = u
