@@ -14,7 +14,7 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 
 from fzsim_core.hand cimport FZ_POW5, Hand, hand_set_counts
-from fzsim_core.wintables cimport hand_shanten
+from fzsim_core.wintables cimport hand_shanten, sig_minplus
 
 
 cdef enum:
@@ -133,26 +133,6 @@ cdef int _build_part(int nranks, bint chows, uint8_t* CLS, uint8_t* sigs) noexce
     return n
 
 
-cdef void _minplus(const uint8_t* a, const uint8_t* b, uint8_t* out) noexcept nogil:
-    """Signature of two parts together: out[m][p] = min over the splits of m and of the pair."""
-    cdef int m, j, v, b0, b1
-    for m in range(6):
-        b0 = 255
-        b1 = 255
-        for j in range(m + 1):
-            v = a[2 * j] + b[2 * (m - j)]
-            if v < b0:
-                b0 = v
-            v = a[2 * j + 1] + b[2 * (m - j)]
-            if v < b1:
-                b1 = v
-            v = a[2 * j] + b[2 * (m - j) + 1]
-            if v < b1:
-                b1 = v
-        out[2 * m] = <uint8_t>b0
-        out[2 * m + 1] = <uint8_t>b1
-
-
 cdef int _combine(const uint8_t* A, int na, const uint8_t* B, int nb, uint16_t* out,
                   uint8_t* sigs) noexcept nogil:
     """out[i * nb + j] = class of A[i] combined with B[j]; returns the class count (-1 fails)."""
@@ -164,7 +144,7 @@ cdef int _combine(const uint8_t* A, int na, const uint8_t* B, int nb, uint16_t* 
         hvals[i] = -1
     for i in range(na):
         for j in range(nb):
-            _minplus(A + i * SIG, B + j * SIG, comb)
+            sig_minplus(A + i * SIG, B + j * SIG, comb, 5)   # up to 5 melds
             cls = _intern(hkeys, hvals, sigs, &n, comb)
             if cls < 0:
                 return -1

@@ -3,7 +3,7 @@
 # The tables build when fzsim_core.wintables is imported; cimporting this module imports it,
 # so they are always ready before any of these functions can be called. All functions read
 # only the Hand and the tables: they are safe to call concurrently without the GIL.
-from libc.stdint cimport uint64_t
+from libc.stdint cimport uint8_t, uint64_t
 from fzsim_core.hand cimport Hand
 
 # Fewest golds the concealed part (size 3n+2) needs to be n melds + a pair (golds themselves
@@ -33,3 +33,24 @@ cdef bint hand_is_jinlong(const Hand* h) noexcept nogil
 # A 3n+1 hand holding exactly one gold whose other tiles are n melds with no wildcard, so
 # the gold is half of the pair and any tile completes it (闲金 / 跑百搭 wait).
 cdef bint hand_is_xianjin_wait(const Hand* h) noexcept nogil
+
+
+cdef inline void sig_minplus(const uint8_t* a, const uint8_t* b, uint8_t* out, int n) noexcept nogil:
+    """Signature of two parts together (used by the win tables and greedy's per-suit tables):
+    out[2m+p] = min over splits of melds and of the (at most one) pair, for m <= n."""
+    cdef int m, j, v, b0, b1
+    for m in range(n + 1):
+        b0 = 255
+        b1 = 255
+        for j in range(m + 1):
+            v = a[2 * j] + b[2 * (m - j)]
+            if v < b0:
+                b0 = v
+            v = a[2 * j + 1] + b[2 * (m - j)]
+            if v < b1:
+                b1 = v
+            v = a[2 * j] + b[2 * (m - j) + 1]
+            if v < b1:
+                b1 = v
+        out[2 * m] = <uint8_t>b0
+        out[2 * m + 1] = <uint8_t>b1

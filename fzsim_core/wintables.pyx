@@ -246,7 +246,7 @@ cdef _combine_classes(uint8_t (*A)[SIG_LEN], int na, uint8_t (*B)[SIG_LEN], int 
     sigs = []
     for i in range(na):
         for j in range(nb):
-            _minplus(A[i], B[j], comb, MAX_MELDS)
+            sig_minplus(A[i], B[j], comb, MAX_MELDS)
             key = bytes(comb[:SIG_LEN])
             cls = seen.get(key)
             if cls is None:
@@ -429,26 +429,6 @@ cdef uint64_t _wait_mask_direct(const Hand* h) noexcept nogil:
     return mask
 
 
-cdef inline void _minplus(const uint8_t* a, const uint8_t* b, uint8_t* out, int n) noexcept nogil:
-    """out[2m+p] = min over splits of melds and of the (at most one) pair, for m <= n."""
-    cdef int m, j, v, b0, b1
-    for m in range(n + 1):
-        b0 = 255
-        b1 = 255
-        for j in range(m + 1):
-            v = a[2 * j] + b[2 * (m - j)]
-            if v < b0:
-                b0 = v
-            v = a[2 * j + 1] + b[2 * (m - j)]
-            if v < b1:
-                b1 = v
-            v = a[2 * j] + b[2 * (m - j) + 1]
-            if v < b1:
-                b1 = v
-        out[2 * m] = <uint8_t>b0
-        out[2 * m + 1] = <uint8_t>b1
-
-
 cdef int hand_shanten(const Hand* h) noexcept nogil:
     cdef int n, ab, ch
     if h.size % 3 == 0 or h.size > MAX_TILES:
@@ -468,8 +448,8 @@ cdef int _shanten_direct(const Hand* h) noexcept nogil:
     if h.size % 3 == 0:
         return -2
     n = (h.size - 1) // 3
-    _minplus(SUIT_SIG[SUIT_CLS[h.key[0]]], SUIT_SIG[SUIT_CLS[h.key[1]]], ab, n)
-    _minplus(ab, SUIT_SIG[SUIT_CLS[h.key[2]]], abc, n)
+    sig_minplus(SUIT_SIG[SUIT_CLS[h.key[0]]], SUIT_SIG[SUIT_CLS[h.key[1]]], ab, n)
+    sig_minplus(ab, SUIT_SIG[SUIT_CLS[h.key[2]]], abc, n)
     hs = HON_SIG[HON_CLS[h.key[3]]]
     best = 255
     for m in range(n + 1):
