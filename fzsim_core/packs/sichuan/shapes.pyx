@@ -325,3 +325,24 @@ def readings(counts, melds=()):
     n = sc_readings(&h, out, SC_MAX_READINGS)
     return [([int(out[i].chow_start[j]) for j in range(out[i].n_chows)],
              [int(out[i].pung_kind[j]) for j in range(out[i].n_pungs)], int(out[i].pair)) for i in range(n)]
+
+
+def is_win_many(const uint8_t[:, ::1] counts):
+    """is_win over many meld-free hands at once, the GIL released: (N, 27) counts 0..4 -> (N,)
+    bool. For Monte Carlo checks (fzsim.prob_sichuan)."""
+    cdef Py_ssize_t i, k, n = counts.shape[0]
+    cdef ScHand h
+    if counts.shape[1] != SC_KINDS:
+        raise ValueError(f"counts must be (N, 27), got (N, {counts.shape[1]})")
+    for i in range(n):
+        for k in range(SC_KINDS):
+            if counts[i, k] > 4:
+                raise ValueError(f"counts[{i}, {k}] = {counts[i, k]}: allowed 0..4")
+    out = np.zeros(n, dtype=np.uint8)
+    cdef uint8_t[::1] o = out
+    memset(&h, 0, sizeof(ScHand))
+    with nogil:
+        for i in range(n):
+            memcpy(h.counts, &counts[i, 0], SC_KINDS)
+            o[i] = sc_is_win(&h)
+    return out.astype(bool)
