@@ -262,3 +262,21 @@ def test_cli_scores_and_settles(capsys):
     assert main(["score", "--variant", "sichuan", "--end", "1357m2468m1357p9p", "2468m2468p2468s9m",
                  "123m456m789m23p55p", "1112345678999s", "--json"]) == 0
     assert '"deltas": [\n    -4,\n    -4,\n    2,\n    6\n  ]' in capsys.readouterr().out
+
+
+def test_core_wrappers_validate():
+    from fzsim_core.packs.sichuan import score as core
+    hand = fzsim.parse("123m456m789m555p55m")[:27]
+    with pytest.raises(ValueError, match="pack 'guobiao'"):
+        core.evaluate("guobiao", hand)
+    with pytest.raises(ValueError, match="base 0"):
+        core.evaluate("xuezhan", hand, base=0)
+    with pytest.raises(ValueError, match="flags 'selfdraw'"):
+        core.evaluate("xuezhan", hand, flags="selfdraw")
+    with pytest.raises(ValueError, match="flag 'sideways'"):
+        core.evaluate("xuezhan", hand, flags=["sideways"])
+    with pytest.raises(ValueError, match="longqidui_value 5"):
+        core.evaluate("sichuan", hand, options={"longqidui_value": 5})
+    with pytest.raises(ValueError, match="payer 0"):
+        core.win_deltas("xuezhan", hand, winner=0, payer=0)
+    assert core.evaluate("xuezhan", hand)["value"] == 0

@@ -316,6 +316,21 @@ cdef dict _score_dict(const ScScore* s):
             "value": int(s.value), "unit": int(s.unit)}
 
 
+_NOT_A_WIN = ("not a Sichuan win: the tiles are neither 4 sets + a pair nor seven pairs, "
+              "or they hold three suits")
+
+
+cdef int _flags(flags) except -1:
+    cdef int f = 0
+    if isinstance(flags, str):
+        raise ValueError(f"flags {flags!r}: expected a list of names from {', '.join(FLAGS)}")
+    for name in flags:
+        if name not in FLAGS:
+            raise ValueError(f"flag {name!r} is unknown: allowed {', '.join(FLAGS)}")
+        f |= FLAGS[name]
+    return f
+
+
 def evaluate(str pack, counts, melds=(), flags=(), int base=1, options=None):
     """Score a winning hand: dict of patterns (of the counted reading), base_pattern, base, gen,
     kongs, additions, raw, value (分 / capped 番) and unit (分 or 2^番 per payer per base unit).
@@ -326,13 +341,9 @@ def evaluate(str pack, counts, melds=(), flags=(), int base=1, options=None):
     cdef int f = 0
     _rules(&r, pack, base, options)
     load_hand(&h, counts, melds)
-    for name in flags:
-        if name not in FLAGS:
-            raise ValueError(f"flag {name!r} is unknown: allowed {', '.join(FLAGS)}")
-        f |= FLAGS[name]
+    f = _flags(flags)
     if sc_evaluate(&r, &h, f, &s) < 0:
-        raise ValueError("not a Sichuan win: the tiles are neither 4 sets + a pair nor seven pairs, "
-                         "or they hold three suits")
+        raise ValueError(_NOT_A_WIN)
     return _score_dict(&s)
 
 
@@ -360,15 +371,14 @@ def win_deltas(str pack, counts, melds=(), flags=(), int winner=0, int payer=-1,
     if not 0 <= winner <= 3 or not -1 <= payer <= 3 or payer == winner or not 0 <= payers_mask <= 15:
         raise ValueError(f"winner {winner}, payer {payer}, payers_mask {payers_mask}: seats are 0..3, "
                          f"the payer is not the winner (-1: the payers_mask seats pay)")
-    res = evaluate(pack, counts, melds, flags, base, options)
     _rules(&r, pack, base, options)
     load_hand(&h, counts, melds)
-    for name in flags:
-        f |= FLAGS[name]
-    sc_evaluate(&r, &h, f, &s)
+    f = _flags(flags)
+    if sc_evaluate(&r, &h, f, &s) < 0:
+        raise ValueError(_NOT_A_WIN)
     memset(d, 0, sizeof(d))
     sc_win_deltas(&s, base, winner, payer, payers_mask, d)
-    return res, [int(d[i]) for i in range(4)]
+    return _score_dict(&s), [int(d[i]) for i in range(4)]
 
 
 def end_settle(str pack, hands, won, int base=1, options=None):

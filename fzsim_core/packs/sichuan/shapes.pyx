@@ -150,14 +150,16 @@ cdef int _pairs_missing(const ScHand* h, int drop) noexcept nogil:
 
 cdef int _shanten(const ScHand* h, bint filtered) noexcept nogil:
     cdef int size = sc_concealed_size(h), n = 4 - h.n_melds
-    cdef int meld_suits = 0, i, drop, d, best = 255
+    cdef int meld_suits = 0, i, drop, d, best = 255, lo, hi
     if h.n_melds > 4 or (size != 3 * n + 1 and size != 3 * n + 2):
         return -2
     for i in range(h.n_melds):
         meld_suits |= 1 << (h.meld_kind[i] // 9)
     if filtered and meld_suits == 7:
         return SC_NO_WIN
-    for drop in range(-1 if not filtered else 0, 1 if not filtered else 3):
+    # drop -1: every tile may be used (no filter); 0..2: that suit is given up
+    lo, hi = (0, 3) if filtered else (-1, 0)
+    for drop in range(lo, hi):
         if drop >= 0 and meld_suits & (1 << drop):
             continue
         d = _std_missing(h, drop, n)
