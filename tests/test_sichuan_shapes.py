@@ -2,7 +2,8 @@
 slow reference of tests/reference_sichuan.py on random positions, plus hand-picked cases.
 
 Default run: 10,000 winning-size hands (win check, shanten) and 10,000 hands one tile short
-(waits, shanten with and without the suit filter).
+(waits, shanten with and without the suit filter); and the win value of 3,000 random winning
+hands under both presets against the plain scorer of tests/reference_sichuan_score.py.
 """
 from __future__ import annotations
 
@@ -103,3 +104,28 @@ def test_bad_melds():
         shapes.is_win(c27("11m"), [("pung", 0), ("kong", 0)])
     with pytest.raises(ValueError, match="shanten needs"):
         shapes.shanten(c27("123m"))
+
+
+def test_win_values_match_the_plain_reference():
+    # the core's scorer (every reading, largest base + additions) vs tests/reference_sichuan_score.py
+    from fzsim_core.packs.sichuan import score as core
+    from reference_sichuan_score import value
+    rng = np.random.default_rng(77)
+    checked, bad = 0, []
+    flag_sets = [(), ("selfdraw",), ("kong_discard",), ("dihu",)]
+    while checked < 3000:
+        counts, melds = random_case(rng, 14)
+        if not shapes.is_win(counts, melds):
+            continue
+        flags = flag_sets[checked % 4]
+        if melds and any(t != "pung" for t, _ in melds) and checked % 3 == 0:
+            flags = ("selfdraw", "kong_flower")
+        if "dihu" in flags and melds:
+            flags = ()
+        for pack in ("sichuan", "xuezhan"):
+            got = core.evaluate(pack, counts, melds, flags)
+            want = value(pack, counts, melds, flags)
+            if want is None or got["value"] != want[0] or got["base_pattern"] not in want[1]:
+                bad.append((pack, counts.tolist(), melds, flags, got["value"], got["base_pattern"], want))
+        checked += 1
+    assert not bad, bad[:5]

@@ -164,7 +164,7 @@ cdef int sc_evaluate(const ScRules* r, const ScHand* h, int flags, ScScore* out)
     n = sc_readings(h, rd, SC_MAX_READINGS)
     for i in range(n):
         _finish(r, h, extra | _reading_patterns(h, &rd[i], flush), 0, flags, &cur)
-        if not found or cur.raw > out.raw:
+        if not found or cur.raw > out.raw:   # on the uncapped value, so ties at the cap keep the richer reading
             memcpy(out, &cur, sizeof(ScScore))
             found = 1
     return 0 if found else -1
