@@ -280,3 +280,9 @@ def test_core_wrappers_validate():
     with pytest.raises(ValueError, match="payer 0"):
         core.win_deltas("xuezhan", hand, winner=0, payer=0)
     assert core.evaluate("xuezhan", hand)["value"] == 0
+
+
+def test_cli_refuses_fuzhou_flags(capsys):
+    from fzsim.cli import main
+    assert main(["score", "--variant", "sichuan", "123m456m789m555p55m", "--gold", "5p"]) != 0
+    assert "Fuzhou-only" in capsys.readouterr().err

@@ -41,6 +41,12 @@ def _options(items) -> dict:
 
 
 def run(args: argparse.Namespace) -> int:
+    fuzhou_only = {"--gold": args.gold, "--flowers": args.flowers, "--set": args.sets, "--streak": args.streak,
+                   "--youjin-level": args.youjin_level, "--discarded-gold": args.discarded_gold}
+    given = [flag for flag, value in fuzhou_only.items() if value]
+    if given:
+        raise ValueError(f"{', '.join(given)}: Fuzhou-only flag(s), not part of a {args.variant} hand "
+                         f"(no gold, no flowers; pack options go in --option KEY=VALUE)")
     opts = _options(args.sc_options)
     if args.end is not None:
         won = [h.strip().lower() == "won" for h in args.end]
