@@ -62,3 +62,27 @@ def test_bad_arguments():
         ps.tianhu_exact("fuzhou")
     with pytest.raises(ValueError, match="deals"):
         ps.probability_table("sichuan", deals=-1)
+
+
+def test_every_suit_class_by_the_whole_hand_search():
+    # the per-suit bins read f0 / f1 from the core's need tables; check every one-suit vector of
+    # <= 14 tiles against the pack's whole-hand search, padded to a 14-tile hand with 筒 pungs
+    # (as melds) and, for a melds-only vector, a 1p pair
+    from fzsim_core.wintables import need_tables
+    f0, f1 = need_tables(False)
+    keys = np.arange(5 ** 9)
+    digits = np.stack([(keys // 5 ** r) % 5 for r in range(9)])
+    n = digits.sum(axis=0)
+    bad = []
+    for key in np.flatnonzero((n <= 14) & (n % 3 != 1)):
+        c = np.zeros(27, dtype=np.uint8)
+        c[:9] = digits[:, key]
+        m = int(n[key]) // 3
+        if n[key] % 3 == 0:
+            c[9] = 2
+        want = (f0[key] if n[key] % 3 == 0 else f1[key]) == 0
+        melds = [("pung", 11 + j) for j in range(4 - m)]
+        want = want or (not melds and bool((c % 2 == 0).all()))   # seven pairs also wins
+        if shapes.is_win(c, melds) != want:
+            bad.append(int(key))
+    assert not bad, bad[:10]
