@@ -29,7 +29,7 @@ __all__ = [
     "rules", "PRESETS", "RuleConfig", "RuleError", "load_rules", "ScoreReport", "score",
     "fans", "fans_many", "FanReport",
     "HandResult", "build_wall", "play_hand",
-    "simulate", "load",
+    "simulate", "load", "duel",
 ]
 
 # probability tables (exact opening-window values need numpy only; pandas loads on use).
@@ -39,7 +39,7 @@ from fzsim.prob import opening_exact, probability_table  # noqa: E402
 __all__ += ["opening_exact", "probability_table"]
 
 # The runner pulls in pyarrow and joblib; import it on first use so `import fzsim` stays light.
-_LAZY = {"simulate": "fzsim.orchestrator", "load": "fzsim.storage"}
+_LAZY = {"simulate": "fzsim.orchestrator", "load": "fzsim.storage", "duel": "fzsim.duel"}
 
 
 def __getattr__(name):
