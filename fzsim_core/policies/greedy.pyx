@@ -63,20 +63,6 @@ cdef int useful_draws_plain(const Observation* o, Hand* h, int sh) noexcept nogi
     return total
 
 
-ctypedef struct View:
-    ShCtx c          # the parts' classes
-    ShVary v[4]      # D as a function of each part's key, the other three as they are
-
-
-cdef inline void ctx_of(View* w, const Hand* h) noexcept nogil:
-    """h's parts with their shanten classes cached, for hand_shanten's n = (size - 1) // 3 —
-    also the n of h minus one tile when h is 3n+2, and of h minus one plus one."""
-    cdef int q
-    sh_ctx_set(&w.c, sh_tables(), h.key, (h.size - 1) // 3)
-    for q in range(4):
-        sh_vary(&w.v[q], &w.c, q)
-
-
 cdef inline bint no_full_part(const Hand* h) noexcept nogil:
     """No part of h holds 17 real tiles, so one more tile keeps every part within the tables:
     fewer real tiles, or the real tiles spread over two parts or more."""
@@ -88,15 +74,6 @@ cdef inline bint no_full_part(const Hand* h) noexcept nogil:
         m &= ~((<uint64_t>1) << h.gold)
     return ((m & 0x1FF) != m and (m & (0x1FFULL << 9)) != m and (m & (0x1FFULL << 18)) != m
             and (m & (0x7FULL << 27)) != m)
-
-
-cdef inline int shanten_less(const View* w, const Hand* h, int k) noexcept nogil:
-    """hand_shanten of the 3n+2 hand h (cached in c) minus one tile of k: only k's part changes."""
-    cdef int q
-    if k == h.gold:
-        return sh_d(&w.c) - h.golds   # one gold fewer: D - (golds - 1) - 1
-    q = FZ_KPART[k]
-    return sh_vary_d(&w.v[q], w.c.key[q] - FZ_KPOW[k]) - h.golds - 1
 
 
 cdef inline int part_lost(const ShVary* v, uint32_t key, uint64_t bits, const uint8_t* u, int lim,

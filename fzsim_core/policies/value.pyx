@@ -1,0 +1,337 @@
+# cython: language_level=3
+"""The value policy: every choice by its expected points, under the rule variant being played.
+
+The expected value of a position is the chance of winning, split into self-draw and discard
+wins, times what each pays — read from the variant's own scoring (`score_win` over the seat's
+flowers, kongs and golds, a 金雀 when two golds may stay the pair, 三金倒 and 游金 through the
+wins greedy takes) — minus the expected cost of dealing in. No fixed thresholds decide: folding,
+calls and declined discard wins fall out of comparing these values.
+
+- Win chance (position_ev): a short recursion over the seat's remaining turns (the wall above
+  the reserve, four draws a round). Away from ready, a round advances one step with the chance
+  that a useful tile comes (own draw, or a claimable discard); ready, it wins by self-draw with
+  the share of unseen tiles that complete the hand and on a discard with the chance one of three
+  discards does. Another seat ends the hand first at the rate the threat reading (guard.pxd)
+  gives for its readiness. Each round still to play costs the deal-in chance of the safest
+  tile held times what a deal-in pays.
+- Discards: the largest (1 - danger) x EV(hand after it) - danger x cost of dealing in now.
+- Claims: a call when the best discard after it is worth more than passing.
+- Discard wins: taken unless waiting for a self-draw is worth more (a self-draw is paid by all
+  three, RULES §10) — the rules decide how much more, the wall and the threat how likely it is.
+  Wins on the own turn, 游金 and kongs follow greedy.
+
+Deterministic given the Observation and its stream; nogil, no Python objects.
+"""
+from libc.stdint cimport uint16_t
+from libc.string cimport memset
+from fzsim_core.hand cimport Hand, hand_add, hand_remove
+from fzsim_core.policy cimport Observation, Policy
+from fzsim_core.scoring cimport (ScoreResult, WinFacts, score_win, SP_JINQUE, WIN_DISCARD, WIN_SELFDRAW)
+from fzsim_core.table cimport *
+from fzsim_core.wintables cimport hand_is_jinque, hand_shanten
+from fzsim_core.policies.greedy cimport (View, ctx_of, shanten_less, greedy_discard, useful_draws_plain,
+                                         wait_draws)
+from fzsim_core.policies.guard cimport Threat, read_threat, discard_danger
+
+cdef enum:
+    MAX_ROUNDS = 40       # more own turns than a wall holds
+    MAX_STEPS = 8         # shanten up to 7 is modelled; further is as far as 7
+
+
+ctypedef struct Pays:
+    double self_draw      # what this seat receives on a self-draw win (all payers)
+    double discard        # ... on a discard win (the discarder's payment)
+    double deal_in        # what it pays when it deals in to a typical other seat
+    double hazard         # the chance per round that another seat ends the hand
+    double round_risk     # deal-in cost per round still played (the safest tile's danger x cost)
+    double unseen         # unseen tiles
+    int rounds            # own turns left above the reserve
+
+
+cdef double win_amount(const Observation* o, int golds, int win_type, bint jinque) noexcept nogil:
+    """What this seat receives for a win of `win_type` with `golds` golds, by the variant's
+    scoring of its flowers and kongs (the dealer streak is not observed: taken as 0)."""
+    cdef WinFacts f
+    cdef ScoreResult r
+    cdef int i
+    memset(&f, 0, sizeof(WinFacts))
+    f.winner = o.seat
+    f.dealer = o.dealer
+    f.discarder = (o.seat + 1) % 4 if win_type == WIN_DISCARD else -1
+    if win_type == WIN_DISCARD and o.claim_from >= 0:
+        f.discarder = o.claim_from
+    f.win_type = win_type
+    f.specials = SP_JINQUE if jinque else 0
+    for i in range(15):
+        f.flowers[i] = o.me.flowers[i]
+    f.exposed_kongs = o.me.exposed_kongs
+    f.concealed_kongs = o.me.concealed_kongs
+    f.golds = golds
+    score_win(o.rules, &f, &r)
+    return r.deltas[o.seat]
+
+
+cdef double deal_in_cost(const Observation* o, const Threat* t) noexcept nogil:
+    """What a deal-in costs, averaged over the other seats by their readiness: their flowers
+    counted (as singles) and one gold, the usual winning hand."""
+    cdef WinFacts f
+    cdef ScoreResult r
+    cdef int j, i
+    cdef double total = 0.0, weight = 0.0
+    for j in range(4):
+        if j == o.seat:
+            continue
+        memset(&f, 0, sizeof(WinFacts))
+        f.winner = j
+        f.dealer = o.dealer
+        f.discarder = o.seat
+        f.win_type = WIN_DISCARD
+        for i in range(o.table[j].n_flowers[0]):
+            if i < 15:
+                f.flowers[i if i < 7 else 7 + (i - 7) % 8] += 1
+        f.golds = 1
+        score_win(o.rules, &f, &r)
+        total += (t.ready[j] + 1e-3) * -r.deltas[o.seat]
+        weight += t.ready[j] + 1e-3
+    return total / weight
+
+
+cdef void pays_of(const Observation* o, const Threat* t, Pays* p, int golds) noexcept nogil:
+    cdef int k
+    cdef double jq = 0.5 if golds >= 2 else 0.0   # two golds kept as the pair: a 金雀 half the time
+    cdef double safest = 1.0, d
+    p.self_draw = ((1 - jq) * win_amount(o, golds, WIN_SELFDRAW, 0)
+                   + jq * win_amount(o, golds, WIN_SELFDRAW, 1))
+    p.discard = ((1 - jq) * win_amount(o, golds, WIN_DISCARD, 0)
+                 + jq * win_amount(o, golds, WIN_DISCARD, 1))
+    p.deal_in = deal_in_cost(o, t)
+    p.hazard = 0.0
+    for k in range(4):
+        p.hazard += 0.22 * t.ready[k]     # a ready seat wins about once in four to five rounds
+    if p.hazard > 0.9:
+        p.hazard = 0.9
+    p.unseen = 0.0
+    for k in range(34):
+        p.unseen += t.un[k]
+        if o.me.hand.counts[k] and k != o.gold:
+            d = discard_danger(o, t, k)
+            if d < safest:
+                safest = d
+    if p.unseen < 1.0:
+        p.unseen = 1.0
+    p.round_risk = (safest if safest < 1.0 else 0.0) * p.deal_in
+    p.rounds = (o.live - o.reserve) // 4
+    if p.rounds < 0:
+        p.rounds = 0
+    if p.rounds > MAX_ROUNDS:
+        p.rounds = MAX_ROUNDS
+
+
+cdef double position_ev(const Pays* p, int sh, double useful, double waits, bint own_turn_next) noexcept nogil:
+    """Expected points of a 3n+1 hand `sh` from ready (-1: won), `useful` tiles lowering it,
+    `waits` completing it when ready, over the rounds left (see the module docstring)."""
+    cdef double ev[MAX_STEPS + 1]
+    cdef double nxt[MAX_STEPS + 1]
+    cdef double adv, ps, pd, future_w, stay
+    cdef int r, k, steps = sh if sh < MAX_STEPS else MAX_STEPS
+    if sh < 0:
+        return p.self_draw
+    # once ready later on, a typical wait: a few kinds (more with golds, which wait on anything)
+    future_w = waits if sh == 0 else (useful * 0.6 if useful * 0.6 > 5.0 else 5.0)
+    for k in range(steps + 1):
+        ev[k] = 0.0
+    for r in range(p.rounds):
+        for k in range(steps + 1):
+            stay = 1.0 - p.hazard
+            if k == 0:
+                ps = (waits if steps == 0 else future_w) / p.unseen
+                pd = 1.0 - (1.0 - 0.6 * ps) ** 3     # three discards, each a little safer than random
+                if ps + pd > 1.0:
+                    pd = 1.0 - ps
+                nxt[k] = ps * p.self_draw + pd * p.discard + (1.0 - ps - pd) * stay * ev[0] - p.round_risk
+            else:
+                adv = useful / p.unseen * 1.5     # own draw, or a call on one of the discards
+                if k < steps:
+                    adv = future_w / p.unseen * 1.5
+                if adv > 0.95:
+                    adv = 0.95
+                nxt[k] = stay * (adv * ev[k - 1] + (1.0 - adv) * ev[k]) - p.round_risk
+        for k in range(steps + 1):
+            ev[k] = nxt[k]
+    return ev[steps]
+
+
+cdef double hand_ev(const Observation* o, const Pays* p, Hand* h, int sh) noexcept nogil:
+    """position_ev of the 3n+1 hand h at shanten `sh` (its useful draws or waits counted)."""
+    if sh < 0:
+        return p.self_draw
+    if sh == 0:
+        return position_ev(p, 0, 0.0, wait_draws(o, h), 1)
+    return position_ev(p, sh, useful_draws_plain(o, h, sh), 0.0, 1)
+
+
+cdef int value_turn(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    """Own turn: wins, 游金 and kongs as greedy; otherwise the discard of largest value."""
+    cdef Hand own = o.me.hand
+    cdef View ctx
+    cdef Threat th
+    cdef Pays p
+    cdef int i, k, t, sh, best_sh = 99, any_plain = 0, best = -1, n_sub = 0, pick
+    cdef double ev, d, best_ev = -1e18
+    cdef int sh_of[MAX_ACTIONS]
+    cdef double ev_of[MAX_ACTIONS]
+    cdef uint16_t sub[MAX_ACTIONS]
+    cdef int sub_at[MAX_ACTIONS]
+    for i in range(n):
+        t = act_type(acts[i])
+        if t == ACT_WIN or t == ACT_YOUJIN or t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
+            return greedy_discard(o, acts, n)
+        if t == ACT_DISCARD and act_kind(acts[i]) != o.gold:
+            any_plain = 1
+    read_threat(o, &th)
+    ctx_of(&ctx, &own)
+    for i in range(n):
+        sh_of[i] = 99
+        k = act_kind(acts[i])
+        if act_type(acts[i]) == ACT_DISCARD and not (any_plain and k == o.gold):
+            sh_of[i] = shanten_less(&ctx, &own, k)
+            if sh_of[i] < best_sh:
+                best_sh = sh_of[i]
+    pays_of(o, &th, &p, own.golds)
+    for i in range(n):
+        if sh_of[i] == 99:
+            continue
+        k = act_kind(acts[i])
+        sh = sh_of[i]
+        if sh > best_sh + 1:
+            ev = position_ev(&p, sh, 4.0, 0.0, 1)   # far behind: a rough count is enough
+        else:
+            hand_remove(&own, k)
+            ev = hand_ev(o, &p, &own, sh)
+            hand_add(&own, k)
+        d = discard_danger(o, &th, k)
+        ev = (1.0 - d) * ev - d * p.deal_in
+        ev_of[i] = ev
+        if ev > best_ev:
+            best_ev = ev
+    for i in range(n):   # equal values: greedy's tie-break among them
+        if sh_of[i] != 99 and ev_of[i] >= best_ev - 1e-9:
+            sub[n_sub] = acts[i]
+            sub_at[n_sub] = i
+            n_sub += 1
+    if n_sub == 1:
+        return sub_at[0]
+    pick = greedy_discard(o, sub, n_sub)
+    return sub_at[pick] if pick >= 0 else -1
+
+
+cdef double best_after_call(const Observation* o, const Threat* th, const Pays* p, Hand* h,
+                            int banned) noexcept nogil:
+    """The value of the 3n+2 hand h after a call: its best discard's, danger counted."""
+    cdef int k, sh
+    cdef bint plain = 0
+    cdef double ev, d, best = -1e18
+    for k in range(34):
+        if h.counts[k] and k != banned and k != o.gold:
+            plain = 1
+    for k in range(34):
+        # the tiles that may go: not the claimed kind (when barred), a gold only when forced
+        if not h.counts[k] or k == banned or (plain and k == o.gold):
+            continue
+        hand_remove(h, k)
+        sh = hand_shanten(h)
+        ev = hand_ev(o, p, h, sh)
+        hand_add(h, k)
+        d = discard_danger(o, th, k)
+        ev = (1.0 - d) * ev - d * p.deal_in
+        if ev > best:
+            best = ev
+    return best
+
+
+cdef int value_claim(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    """A call when the best discard after it is worth more than passing and drawing on."""
+    cdef Hand own = o.me.hand
+    cdef Hand* h = &own
+    cdef Threat th
+    cdef Pays p
+    cdef int i, t, k, lo, c = o.claim_tile, best = -1
+    cdef int banned = c if o.rules.no_discard_claimed_tile else -1
+    cdef double ev, best_ev
+    read_threat(o, &th)
+    pays_of(o, &th, &p, own.golds)
+    best_ev = hand_ev(o, &p, h, hand_shanten(h))
+    for i in range(n):
+        if act_type(acts[i]) == ACT_PASS:
+            best = i
+            break
+    for i in range(n):
+        t = act_type(acts[i])
+        k = act_kind(acts[i])
+        if t == ACT_PUNG:
+            hand_remove(h, k); hand_remove(h, k)
+            ev = best_after_call(o, &th, &p, h, banned)
+            hand_add(h, k); hand_add(h, k)
+        elif t == ACT_EXPOSED_KONG:
+            hand_remove(h, k); hand_remove(h, k); hand_remove(h, k)
+            ev = hand_ev(o, &p, h, hand_shanten(h))   # the replacement draw comes on top
+            hand_add(h, k); hand_add(h, k); hand_add(h, k)
+        elif t == ACT_CHOW:
+            lo = k
+            for k in range(lo, lo + 3):
+                if k != c:
+                    hand_remove(h, k)
+            ev = best_after_call(o, &th, &p, h, banned)
+            for k in range(lo, lo + 3):
+                if k != c:
+                    hand_add(h, k)
+        else:
+            continue
+        if ev > best_ev:
+            best, best_ev = i, ev
+    return best
+
+
+cdef int value_discard_win(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    """Take a discard (or robbed-kong) win unless waiting on for a self-draw is worth more."""
+    cdef Hand own = o.me.hand
+    cdef Threat th
+    cdef Pays p
+    cdef int i, win_at = -1, pass_at = -1, c = o.claim_tile
+    cdef double take, wait, w
+    for i in range(n):
+        if act_type(acts[i]) == ACT_PASS:
+            pass_at = i
+        elif win_at < 0:
+            win_at = i
+    if win_at < 0 or pass_at < 0 or c < 0:
+        return win_at if win_at >= 0 else 0
+    read_threat(o, &th)
+    pays_of(o, &th, &p, own.golds)
+    hand_add(&own, c)
+    take = win_amount(o, own.golds, WIN_DISCARD, hand_is_jinque(&own))
+    hand_remove(&own, c)
+    w = wait_draws(o, &own)
+    if o.rules.guoshui and th.un[c]:
+        w -= 0.5 * th.un[c]     # 过水: this kind is barred from discard wins for a round
+    wait = position_ev(&p, 0, 0.0, w if w > 0 else 0.0, 1)
+    return pass_at if wait > take else win_at
+
+
+cdef int value_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    cdef int i, dec = o.decision
+    if dec == DEC_TURN or dec == DEC_AFTER_CLAIM:
+        return value_turn(o, acts, n)
+    if dec == DEC_CLAIM:
+        return value_claim(o, acts, n)
+    if dec == DEC_DISCARD_WIN or dec == DEC_ROB_KONG:
+        return value_discard_win(o, acts, n)
+    for i in range(n):   # the opening window's wins (天胡, 三金倒, 抢金) pay the most: taken
+        if act_type(acts[i]) != ACT_PASS:
+            return i
+    return 0
+
+
+cdef void value_policy(Policy* p) noexcept nogil:
+    p.choose = value_choose
+    p.state = NULL
