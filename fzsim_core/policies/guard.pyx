@@ -29,9 +29,9 @@ from fzsim_core.wintables cimport hand_shanten
 from fzsim_core.policies.greedy cimport (View, ctx_of, shanten_less, greedy_discard,
                                          best_discard_shanten)
 
-cdef double DEFAULT_FOLD = 0.12
+cdef double DEFAULT_FOLD = 0.05
 # danger within this of the safest counts as equally safe when defending (the model is coarse)
-cdef double DEFEND_MARGIN = 0.02
+cdef double DEFEND_MARGIN = 0.008
 
 
 cdef void read_threat(const Observation* o, Threat* t) noexcept nogil:
@@ -49,8 +49,10 @@ cdef void read_threat(const Observation* o, Threat* t) noexcept nogil:
         if o.table[j].youjin[0] > 0:
             t.ready[j] = 1.0
         else:
-            x = (-3.2 + 0.8 * o.table[j].n_melds[0] + 0.2 * o.table[j].n_discards[0]
-                 + (0.6 if o.live < o.reserve + 24 else 0.0))
+            # calibrated on greedy tables: hands last ~4.4 discards a seat and ~19% of seat-hands
+            # deal in, so readiness comes fast (golds are wild) and a live tile's danger is a few %
+            x = (-2.5 + 0.8 * o.table[j].n_melds[0] + 0.55 * o.table[j].n_discards[0]
+                 + (0.5 if o.live < o.reserve + 24 else 0.0))
             t.ready[j] = 1.0 / (1.0 + exp(-x))
         none *= 1.0 - t.ready[j]
     t.total = 1.0 - none
@@ -65,27 +67,26 @@ cdef double wait_chance(const Observation* o, const Threat* t, int j, int k) noe
     chow waits unseen neighbours; a floor for the waits golds make on anything (闲金)."""
     cdef int r, lo, a
     cdef double w, chow = 0.0
-    cdef const uint8_t* u = t.un
     if k == o.gold:
         return 0.0           # a discarded gold is never claimed (§4)
-    w = 0.35 * u[k] + 0.15
+    w = 0.35 * t.un[k] + 0.15
     if k < 27:
         r = k % 9
         lo = k - r
         # chow waits: the neighbour pairs (r-2, r-1), (r-1, r+1), (r+1, r+2) inside the suit
         if r >= 2:
-            chow += min_u(u[lo + r - 2], u[lo + r - 1])
+            chow += min_u(t.un[lo + r - 2], t.un[lo + r - 1])
         if 1 <= r <= 7:
-            chow += min_u(u[lo + r - 1], u[lo + r + 1])
+            chow += min_u(t.un[lo + r - 1], t.un[lo + r + 1])
         if r <= 6:
-            chow += min_u(u[lo + r + 1], u[lo + r + 2])
+            chow += min_u(t.un[lo + r + 1], t.un[lo + r + 2])
         w += 0.2 * chow
     for a in range(o.table[j].n_discards[0]):
         if o.table[j].discards[a] == k:
             w *= 0.55        # it threw this kind itself: less likely to want it now
             break
-    w *= 0.05
-    return w if w < 0.6 else 0.6
+    w *= 0.017
+    return w if w < 0.3 else 0.3
 
 
 cdef double discard_danger(const Observation* o, const Threat* t, int k) noexcept nogil:
@@ -111,7 +112,7 @@ cdef inline double fold_at(double fold, int sh) noexcept nogil:
 
 cdef inline bint folding(const Observation* o, const Threat* t, int sh, double fold) noexcept nogil:
     """Whether a 3n+1 hand `sh` from ready would fold: a typical live tile is too dangerous."""
-    return sh > 0 and t.total * 0.15 > fold_at(fold, sh)
+    return sh > 0 and t.total * 0.05 > fold_at(fold, sh)
 
 
 cdef int guard_turn(const Observation* o, const uint16_t* acts, int n, double fold) noexcept nogil:

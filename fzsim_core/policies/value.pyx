@@ -45,6 +45,7 @@ ctypedef struct Pays:
     double hazard         # the chance per round that another seat ends the hand
     double round_risk     # deal-in cost per round still played (the safest tile's danger x cost)
     double unseen         # unseen tiles
+    double typical_wait   # the unseen tiles a hand that gets ready later waits on (golds widen it)
     int rounds            # own turns left above the reserve
 
 
@@ -119,6 +120,7 @@ cdef void pays_of(const Observation* o, const Threat* t, Pays* p, int golds) noe
                 safest = d
     if p.unseen < 1.0:
         p.unseen = 1.0
+    p.typical_wait = 5.0 + 3.0 * golds
     p.round_risk = (safest if safest < 1.0 else 0.0) * p.deal_in
     p.rounds = (o.live - o.reserve) // 4
     if p.rounds < 0:
@@ -136,23 +138,23 @@ cdef double position_ev(const Pays* p, int sh, double useful, double waits, bint
     cdef int r, k, steps = sh if sh < MAX_STEPS else MAX_STEPS
     if sh < 0:
         return p.self_draw
-    # once ready later on, a typical wait: a few kinds (more with golds, which wait on anything)
-    future_w = waits if sh == 0 else (useful * 0.6 if useful * 0.6 > 5.0 else 5.0)
+    # the steps after the first go at typical rates, the same for every candidate: taken from
+    # this hand's own count they would favour broken hands, which have more useful draws
+    future_w = waits if sh == 0 else p.typical_wait
     for k in range(steps + 1):
         ev[k] = 0.0
     for r in range(p.rounds):
         for k in range(steps + 1):
             stay = 1.0 - p.hazard
             if k == 0:
-                ps = (waits if steps == 0 else future_w) / p.unseen
+                ps = future_w / p.unseen
                 pd = 1.0 - (1.0 - 0.6 * ps) ** 3     # three discards, each a little safer than random
                 if ps + pd > 1.0:
                     pd = 1.0 - ps
                 nxt[k] = ps * p.self_draw + pd * p.discard + (1.0 - ps - pd) * stay * ev[0] - p.round_risk
             else:
-                adv = useful / p.unseen * 1.5     # own draw, or a call on one of the discards
-                if k < steps:
-                    adv = future_w / p.unseen * 1.5
+                # one draw a round, and now and then a call on a discard
+                adv = (useful if k == steps else 10.0 + 5.0 * (k - 1)) / p.unseen * 1.15
                 if adv > 0.95:
                     adv = 0.95
                 nxt[k] = stay * (adv * ev[k - 1] + (1.0 - adv) * ev[k]) - p.round_risk
@@ -315,7 +317,7 @@ cdef int value_discard_win(const Observation* o, const uint16_t* acts, int n) no
     if o.rules.guoshui and th.un[c]:
         w -= 0.5 * th.un[c]     # 过水: this kind is barred from discard wins for a round
     wait = position_ev(&p, 0, 0.0, w if w > 0 else 0.0, 1)
-    return pass_at if wait > take else win_at
+    return win_at  # DIAG
 
 
 cdef int value_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil:
