@@ -2,7 +2,8 @@
 # built on it (guard, value), so they reuse greedy's shanten machinery without copying it: the
 # per-decision View of a hand's parts and the one-tile shanten reads, inline, and greedy's own
 # choices as C functions (calling them from another module changes none of greedy's decisions).
-from libc.stdint cimport uint16_t
+from libc.stdint cimport uint16_t, uint64_t
+from fzsim_core.bits cimport held_mask
 from fzsim_core.hand cimport Hand, FZ_KPART, FZ_KPOW
 from fzsim_core.policy cimport Observation, Policy
 from fzsim_core.suit_shanten cimport ShCtx, ShVary, sh_tables, sh_ctx_set, sh_d, sh_vary, sh_vary_d
@@ -29,6 +30,27 @@ cdef inline int shanten_less(const View* w, const Hand* h, int k) noexcept nogil
         return sh_d(&w.c) - h.golds   # one gold fewer: D - (golds - 1) - 1
     q = FZ_KPART[k]
     return sh_vary_d(&w.v[q], w.c.key[q] - FZ_KPOW[k]) - h.golds - 1
+
+
+cdef inline uint64_t kinds_mask(const Observation* o) noexcept nogil:
+    """Kinds that can be held (honours only when they are not flowers)."""
+    return ((<uint64_t>1) << o.n_kinds) - 1
+
+
+cdef inline uint64_t near_mask(const Observation* o, const Hand* h) noexcept nogil:
+    """Kinds that can lower a hand's shanten when drawn: held kinds, their neighbours within two
+    ranks of the same suit, and the gold. An isolated new tile never helps: below ready every
+    meld/pair slot of a best decomposition already holds a tile, so the newcomer could only
+    replace one. Shifts move the held suit tiles up or down one or two ranks; the rank masks
+    keep them inside their suit."""
+    cdef uint64_t gbit = (<uint64_t>1) << o.gold
+    cdef uint64_t held = held_mask(h) & kinds_mask(o) & ~gbit
+    cdef uint64_t s = held & 0x7FFFFFFULL                   # suited kinds 0..26
+    cdef uint64_t r0 = 0x8040201ULL                           # rank 1 of m, p, s (and 1z)
+    cdef uint64_t r8 = 0x4020100ULL                           # rank 9 of m, p, s
+    cdef uint64_t m = (s | ((s << 1) & ~r0) | ((s << 2) & ~(r0 | (r0 << 1)))
+                       | ((s >> 1) & ~r8) | ((s >> 2) & ~(r8 | (r8 >> 1)))) & 0x7FFFFFFULL
+    return m | (held & ~0x7FFFFFFULL) | gbit
 
 
 cdef void greedy_policy(Policy* p) noexcept nogil

@@ -28,27 +28,6 @@ cdef inline int unseen(const Observation* o, const Hand* h, int k) noexcept nogi
     return v if v > 0 else 0
 
 
-cdef inline uint64_t kinds_mask(const Observation* o) noexcept nogil:
-    """Kinds that can be held (honours only when they are not flowers)."""
-    return ((<uint64_t>1) << o.n_kinds) - 1
-
-
-cdef inline uint64_t near_mask(const Observation* o, const Hand* h) noexcept nogil:
-    """Kinds that can lower a hand's shanten when drawn: held kinds, their neighbours within two
-    ranks of the same suit, and the gold. An isolated new tile never helps: below ready every
-    meld/pair slot of a best decomposition already holds a tile, so the newcomer could only
-    replace one. Shifts move the held suit tiles up or down one or two ranks; the rank masks
-    keep them inside their suit."""
-    cdef uint64_t gbit = (<uint64_t>1) << o.gold
-    cdef uint64_t held = held_mask(h) & kinds_mask(o) & ~gbit
-    cdef uint64_t s = held & 0x7FFFFFFULL                   # suited kinds 0..26
-    cdef uint64_t r0 = 0x8040201ULL                           # rank 1 of m, p, s (and 1z)
-    cdef uint64_t r8 = 0x4020100ULL                           # rank 9 of m, p, s
-    cdef uint64_t m = (s | ((s << 1) & ~r0) | ((s << 2) & ~(r0 | (r0 << 1)))
-                       | ((s >> 1) & ~r8) | ((s >> 2) & ~(r8 | (r8 >> 1)))) & 0x7FFFFFFULL
-    return m | (held & ~0x7FFFFFFULL) | gbit
-
-
 cdef int useful_draws_plain(const Observation* o, Hand* h, int sh) noexcept nogil:
     """Unseen tiles whose draw lowers the shanten of the 3n+1 hand h (at `sh`), every drawable
     kind tried: the definition, which check=True holds the fast count below to."""

@@ -20,7 +20,7 @@ Decisions are deterministic given the Observation and the policy stream (greedy'
 tie-break is the only draw). nogil, no Python objects. Parameter: `fold` (default DEFAULT_FOLD).
 """
 from libc.math cimport exp
-from libc.stdint cimport uint8_t, uint16_t
+from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy
 from fzsim_core.hand cimport Hand, hand_add, hand_remove
 from fzsim_core.policy cimport Observation, Policy
@@ -44,8 +44,11 @@ cdef void read_threat(const Observation* o, Threat* t) noexcept nogil:
         t.un[k] = <uint8_t>(v if v > 0 else 0)
     for j in range(4):
         t.ready[j] = 0.0
+        t.thrown[j] = 0
         if j == o.seat:
             continue
+        for k in range(o.table[j].n_discards[0]):
+            t.thrown[j] |= (<uint64_t>1) << o.table[j].discards[k]
         if o.table[j].youjin[0] > 0:
             t.ready[j] = 1.0
         else:
@@ -65,7 +68,7 @@ cdef inline int min_u(int a, int b) noexcept nogil:
 cdef double wait_chance(const Observation* o, const Threat* t, int j, int k) noexcept nogil:
     """The chance that a ready seat j waits on kind k: pair/pung waits need unseen copies of k,
     chow waits unseen neighbours; a floor for the waits golds make on anything (闲金)."""
-    cdef int r, lo, a
+    cdef int r, lo
     cdef double w, chow = 0.0
     if k == o.gold:
         return 0.0           # a discarded gold is never claimed (§4)
@@ -81,10 +84,8 @@ cdef double wait_chance(const Observation* o, const Threat* t, int j, int k) noe
         if r <= 6:
             chow += min_u(t.un[lo + r + 1], t.un[lo + r + 2])
         w += 0.2 * chow
-    for a in range(o.table[j].n_discards[0]):
-        if o.table[j].discards[a] == k:
-            w *= 0.55        # it threw this kind itself: less likely to want it now
-            break
+    if (t.thrown[j] >> k) & 1:
+        w *= 0.55            # it threw this kind itself: less likely to want it now
     w *= 0.017
     return w if w < 0.3 else 0.3
 

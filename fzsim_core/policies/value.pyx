@@ -22,15 +22,16 @@ calls and declined discard wins fall out of comparing these values.
 
 Deterministic given the Observation and its stream; nogil, no Python objects.
 """
-from libc.stdint cimport uint16_t
+from libc.stdint cimport uint16_t, uint64_t
 from libc.string cimport memset
 from fzsim_core.hand cimport Hand, hand_add, hand_remove
 from fzsim_core.policy cimport Observation, Policy
 from fzsim_core.scoring cimport (ScoreResult, WinFacts, score_win, SP_JINQUE, WIN_DISCARD, WIN_SELFDRAW)
 from fzsim_core.table cimport *
 from fzsim_core.wintables cimport hand_is_jinque, hand_shanten
-from fzsim_core.policies.greedy cimport (View, ctx_of, shanten_less, greedy_discard, useful_draws_plain,
-                                         wait_draws)
+from fzsim_core.bits cimport ctz64
+from fzsim_core.policies.greedy cimport (View, ctx_of, shanten_less, greedy_discard, kinds_mask, near_mask,
+                                         wait_draws, best_discard_shanten)
 from fzsim_core.policies.guard cimport Threat, read_threat, discard_danger
 
 cdef enum:
@@ -99,10 +100,21 @@ cdef double deal_in_cost(const Observation* o, const Threat* t) noexcept nogil:
     return 1.25 * total / weight
 
 
-cdef void pays_of(const Observation* o, const Threat* t, Pays* p, int golds) noexcept nogil:
+cdef double safest_danger(const Observation* o, const Threat* t) noexcept nogil:
+    """The danger of the safest tile held (a gold aside): what each round still played risks."""
+    cdef int k
+    cdef double d, safest = 1.0
+    for k in range(34):
+        if o.me.hand.counts[k] and k != o.gold:
+            d = discard_danger(o, t, k)
+            if d < safest:
+                safest = d
+    return safest if safest < 1.0 else 0.0
+
+
+cdef void pays_of(const Observation* o, const Threat* t, Pays* p, int golds, double safest) noexcept nogil:
     cdef int k
     cdef double jq = 0.5 if golds >= 2 else 0.0   # two golds kept as the pair: a 金雀 half the time
-    cdef double safest = 1.0, d
     p.self_draw = ((1 - jq) * win_amount(o, golds, WIN_SELFDRAW, 0)
                    + jq * win_amount(o, golds, WIN_SELFDRAW, 1))
     p.discard = ((1 - jq) * win_amount(o, golds, WIN_DISCARD, 0)
@@ -116,14 +128,10 @@ cdef void pays_of(const Observation* o, const Threat* t, Pays* p, int golds) noe
     p.unseen = 0.0
     for k in range(34):
         p.unseen += t.un[k]
-        if o.me.hand.counts[k] and k != o.gold:
-            d = discard_danger(o, t, k)
-            if d < safest:
-                safest = d
     if p.unseen < 1.0:
         p.unseen = 1.0
     p.typical_wait = 5.0 + 3.0 * golds
-    p.round_risk = (safest if safest < 1.0 else 0.0) * p.deal_in
+    p.round_risk = safest * p.deal_in
     p.rounds = (o.live - o.reserve) // 4
     if p.rounds < 0:
         p.rounds = 0
@@ -135,34 +143,52 @@ cdef double position_ev(const Pays* p, int sh, double useful, double waits, bint
     """Expected points of a 3n+1 hand `sh` from ready (-1: won), `useful` tiles lowering it,
     `waits` completing it when ready, over the rounds left (see the module docstring)."""
     cdef double ev[MAX_STEPS + 1]
-    cdef double nxt[MAX_STEPS + 1]
-    cdef double adv, ps, pd, future_w, stay
+    cdef double adv[MAX_STEPS + 1]
+    cdef double ps, pd, future_w, stay, win_round, go_on
     cdef int r, k, steps = sh if sh < MAX_STEPS else MAX_STEPS
     if sh < 0:
         return p.self_draw
     # the steps after the first go at typical rates, the same for every candidate: taken from
     # this hand's own count they would favour broken hands, which have more useful draws
     future_w = waits if sh == 0 else p.typical_wait
+    # the per-round chances do not change from round to round: worked out once
+    stay = 1.0 - p.hazard
+    ps = future_w / p.unseen
+    pd = 1.0 - 0.6 * ps
+    pd = 1.0 - pd * pd * pd       # three discards, each a little safer than a random tile
+    if ps + pd > 1.0:
+        pd = 1.0 - ps
+    win_round = ps * p.self_draw + pd * p.discard - p.round_risk
+    go_on = (1.0 - ps - pd) * stay
     for k in range(steps + 1):
         ev[k] = 0.0
+        # one draw a round, and now and then a call on a discard
+        adv[k] = (useful if k == steps else 10.0 + 5.0 * (k - 1)) / p.unseen * 1.15
+        if adv[k] > 0.95:
+            adv[k] = 0.95
     for r in range(p.rounds):
-        for k in range(steps + 1):
-            stay = 1.0 - p.hazard
-            if k == 0:
-                ps = future_w / p.unseen
-                pd = 1.0 - (1.0 - 0.6 * ps) ** 3     # three discards, each a little safer than random
-                if ps + pd > 1.0:
-                    pd = 1.0 - ps
-                nxt[k] = ps * p.self_draw + pd * p.discard + (1.0 - ps - pd) * stay * ev[0] - p.round_risk
-            else:
-                # one draw a round, and now and then a call on a discard
-                adv = (useful if k == steps else 10.0 + 5.0 * (k - 1)) / p.unseen * 1.15
-                if adv > 0.95:
-                    adv = 0.95
-                nxt[k] = stay * (adv * ev[k - 1] + (1.0 - adv) * ev[k]) - p.round_risk
-        for k in range(steps + 1):
-            ev[k] = nxt[k]
+        # from the nearest step up, each reading the previous round's value of the step below
+        for k in range(steps, 0, -1):
+            ev[k] = stay * (adv[k] * ev[k - 1] + (1.0 - adv[k]) * ev[k]) - p.round_risk
+        ev[0] = win_round + go_on * ev[0]
     return ev[steps]
+
+
+cdef int useful_near(const Observation* o, Hand* h, int sh) noexcept nogil:
+    """Unseen tiles whose draw lowers the shanten `sh` (>= 1) of the 3n+1 hand h: the draws
+    near a held tile only (greedy's near_mask: an isolated tile cannot help below ready)."""
+    cdef uint64_t m = near_mask(o, h) & kinds_mask(o)
+    cdef int x, v, total = 0
+    while m:
+        x = ctz64(m)
+        m &= m - 1
+        v = 4 - o.seen[x] - h.counts[x]
+        if v > 0:
+            hand_add(h, x)
+            if hand_shanten(h) < sh:
+                total += v
+            hand_remove(h, x)
+    return total
 
 
 cdef double hand_ev(const Observation* o, const Pays* p, Hand* h, int sh) noexcept nogil:
@@ -171,7 +197,7 @@ cdef double hand_ev(const Observation* o, const Pays* p, Hand* h, int sh) noexce
         return p.self_draw
     if sh == 0:
         return position_ev(p, 0, 0.0, wait_draws(o, h), 1)
-    return position_ev(p, sh, useful_draws_plain(o, h, sh), 0.0, 1)
+    return position_ev(p, sh, useful_near(o, h, sh), 0.0, 1)
 
 
 cdef int value_turn(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
@@ -181,9 +207,10 @@ cdef int value_turn(const Observation* o, const uint16_t* acts, int n) noexcept 
     cdef Threat th
     cdef Pays p
     cdef int i, k, t, sh, best_sh = 99, any_plain = 0, best = -1, n_sub = 0, pick
-    cdef double ev, d, best_ev = -1e18
+    cdef double ev, d, safest, best_ev = -1e18
     cdef int sh_of[MAX_ACTIONS]
     cdef double ev_of[MAX_ACTIONS]
+    cdef double d_of[MAX_ACTIONS]
     cdef uint16_t sub[MAX_ACTIONS]
     cdef int sub_at[MAX_ACTIONS]
     for i in range(n):
@@ -201,19 +228,27 @@ cdef int value_turn(const Observation* o, const uint16_t* acts, int n) noexcept 
             sh_of[i] = shanten_less(&ctx, &own, k)
             if sh_of[i] < best_sh:
                 best_sh = sh_of[i]
-    pays_of(o, &th, &p, own.golds)
+    safest = 1.0
+    for i in range(n):
+        if sh_of[i] != 99:
+            d_of[i] = discard_danger(o, &th, act_kind(acts[i]))
+            if d_of[i] < safest:
+                safest = d_of[i]
+    pays_of(o, &th, &p, own.golds, safest)
     for i in range(n):
         if sh_of[i] == 99:
             continue
         k = act_kind(acts[i])
         sh = sh_of[i]
-        if sh > best_sh + 1:
-            ev = position_ev(&p, sh, 4.0, 0.0, 1)   # far behind: a rough count is enough
+        if sh > best_sh:
+            # behind the best: a typical useful count for that distance is close enough (these
+            # are chosen when they are much safer, not for their exact count)
+            ev = position_ev(&p, sh, 10.0 + 5.0 * (sh - 1), 0.0, 1)
         else:
             hand_remove(&own, k)
             ev = hand_ev(o, &p, &own, sh)
             hand_add(&own, k)
-        d = discard_danger(o, &th, k)
+        d = d_of[i]
         ev = (1.0 - d) * ev - d * p.deal_in
         ev_of[i] = ev
         if ev > best_ev:
@@ -231,20 +266,30 @@ cdef int value_turn(const Observation* o, const uint16_t* acts, int n) noexcept 
 
 cdef double best_after_call(const Observation* o, const Threat* th, const Pays* p, Hand* h,
                             int banned) noexcept nogil:
-    """The value of the 3n+2 hand h after a call: its best discard's, danger counted."""
-    cdef int k, sh
+    """The value of the 3n+2 hand h after a call: its best discard's, danger counted, among
+    the discards that keep the lowest shanten (the others are worth less after a call)."""
+    cdef int k, sh, min_sh = 99
     cdef bint plain = 0
     cdef double ev, d, best = -1e18
+    cdef int sh_of[34]
     for k in range(34):
         if h.counts[k] and k != banned and k != o.gold:
             plain = 1
     for k in range(34):
+        sh_of[k] = 99
         # the tiles that may go: not the claimed kind (when barred), a gold only when forced
         if not h.counts[k] or k == banned or (plain and k == o.gold):
             continue
         hand_remove(h, k)
-        sh = hand_shanten(h)
-        ev = hand_ev(o, p, h, sh)
+        sh_of[k] = hand_shanten(h)
+        hand_add(h, k)
+        if sh_of[k] < min_sh:
+            min_sh = sh_of[k]
+    for k in range(34):
+        if sh_of[k] != min_sh:
+            continue
+        hand_remove(h, k)
+        ev = hand_ev(o, p, h, min_sh)
         hand_add(h, k)
         d = discard_danger(o, th, k)
         ev = (1.0 - d) * ev - d * p.deal_in
@@ -254,22 +299,48 @@ cdef double best_after_call(const Observation* o, const Threat* th, const Pays* 
 
 
 cdef int value_claim(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
-    """A call when the best discard after it is worth more than passing and drawing on."""
+    """A call when the best discard after it is worth more than passing and drawing on. A chow
+    or pung that leaves the hand further from ready is not valued at all: its best discard is
+    worth less than the hand as it is (greedy's fast best-discard shanten tells)."""
     cdef Hand own = o.me.hand
     cdef Hand* h = &own
     cdef Threat th
     cdef Pays p
-    cdef int i, t, k, lo, c = o.claim_tile, best = -1
+    cdef int i, t, k, lo, c = o.claim_tile, best = -1, sh0 = hand_shanten(h), n_live = 0
     cdef int banned = c if o.rules.no_discard_claimed_tile else -1
     cdef double ev, best_ev
+    cdef bint live[MAX_ACTIONS]
+    for i in range(n):
+        t = act_type(acts[i])
+        k = act_kind(acts[i])
+        live[i] = 0
+        if t == ACT_PASS:
+            if best < 0:
+                best = i
+        elif t == ACT_PUNG:
+            hand_remove(h, k); hand_remove(h, k)
+            live[i] = best_discard_shanten(o, h, banned) <= sh0
+            hand_add(h, k); hand_add(h, k)
+        elif t == ACT_CHOW:
+            lo = k
+            for k in range(lo, lo + 3):
+                if k != c:
+                    hand_remove(h, k)
+            live[i] = best_discard_shanten(o, h, banned) <= sh0
+            for k in range(lo, lo + 3):
+                if k != c:
+                    hand_add(h, k)
+        elif t == ACT_EXPOSED_KONG:
+            live[i] = 1
+        n_live += live[i]
+    if not n_live:
+        return best
     read_threat(o, &th)
-    pays_of(o, &th, &p, own.golds)
-    best_ev = hand_ev(o, &p, h, hand_shanten(h))
+    pays_of(o, &th, &p, own.golds, safest_danger(o, &th))
+    best_ev = hand_ev(o, &p, h, sh0)
     for i in range(n):
-        if act_type(acts[i]) == ACT_PASS:
-            best = i
-            break
-    for i in range(n):
+        if not live[i]:
+            continue
         t = act_type(acts[i])
         k = act_kind(acts[i])
         if t == ACT_PUNG:
@@ -280,7 +351,7 @@ cdef int value_claim(const Observation* o, const uint16_t* acts, int n) noexcept
             hand_remove(h, k); hand_remove(h, k); hand_remove(h, k)
             ev = hand_ev(o, &p, h, hand_shanten(h))   # the replacement draw comes on top
             hand_add(h, k); hand_add(h, k); hand_add(h, k)
-        elif t == ACT_CHOW:
+        else:   # a chow
             lo = k
             for k in range(lo, lo + 3):
                 if k != c:
@@ -289,8 +360,6 @@ cdef int value_claim(const Observation* o, const uint16_t* acts, int n) noexcept
             for k in range(lo, lo + 3):
                 if k != c:
                     hand_add(h, k)
-        else:
-            continue
         if ev > best_ev:
             best, best_ev = i, ev
     return best
@@ -311,7 +380,7 @@ cdef int value_discard_win(const Observation* o, const uint16_t* acts, int n) no
     if win_at < 0 or pass_at < 0 or c < 0:
         return win_at if win_at >= 0 else 0
     read_threat(o, &th)
-    pays_of(o, &th, &p, own.golds)
+    pays_of(o, &th, &p, own.golds, safest_danger(o, &th))
     hand_add(&own, c)
     take = win_amount(o, own.golds, WIN_DISCARD, hand_is_jinque(&own))
     hand_remove(&own, c)
