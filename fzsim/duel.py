@@ -115,7 +115,8 @@ def _from_runs(out, variant, hands, seed, lineups, block_size, jobs, check, resu
                  block_size=block_size, resume=resume,
                  progress=progress, check=check)
         df = load(root, columns=_COLUMNS)
-        cols[name] = {c: df[c].to_numpy() for c in _COLUMNS}
+        cols[name] = {c: df[c].to_numpy() for c in _COLUMNS if c != "win_type"}
+        cols[name]["win_type"] = df["win_type"].cat.codes.to_numpy()   # stored as names: back to codes
     return cols
 
 
