@@ -4,8 +4,9 @@
 # choices as C functions (calling them from another module changes none of greedy's decisions).
 from libc.stdint cimport uint16_t, uint64_t
 from fzsim_core.bits cimport held_mask
-from fzsim_core.hand cimport Hand, FZ_KPART, FZ_KPOW
+from fzsim_core.hand cimport Hand, FZ_KPART, FZ_KPOW, hand_add, hand_remove
 from fzsim_core.policy cimport Observation, Policy
+from fzsim_core.table cimport ACT_CHOW, ACT_EXPOSED_KONG, ACT_PUNG, MAX_ACTIONS
 from fzsim_core.suit_shanten cimport ShCtx, ShVary, sh_tables, sh_ctx_set, sh_d, sh_vary, sh_vary_d
 
 
@@ -53,6 +54,30 @@ cdef inline uint64_t near_mask(const Observation* o, const Hand* h) noexcept nog
     return m | (held & ~0x7FFFFFFULL) | gbit
 
 
+
+cdef inline int call_tiles(Hand* h, int t, int k, int c, bint take) noexcept nogil:
+    """Take from h (take=1) or give back (take=0) the tiles a call of type t on the discard c
+    uses: two of k for a pung, three for an exposed kong, the chow's two other tiles (k its
+    lowest). Returns 1 for those calls, 0 (h untouched) for any other action."""
+    cdef int x, m = 2 if t == ACT_PUNG else 3
+    if t == ACT_PUNG or t == ACT_EXPOSED_KONG:
+        for x in range(m):
+            if take:
+                hand_remove(h, k)
+            else:
+                hand_add(h, k)
+        return 1
+    if t == ACT_CHOW:
+        for x in range(k, k + 3):
+            if x != c:
+                if take:
+                    hand_remove(h, x)
+                else:
+                    hand_add(h, x)
+        return 1
+    return 0
+
+
 cdef void greedy_policy(Policy* p) noexcept nogil
 # greedy's own turn (wins, 游金, kongs, discards) over the actions acts[0..n)
 cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexcept nogil
@@ -62,3 +87,20 @@ cdef int best_discard_shanten(const Observation* o, Hand* h, int banned) noexcep
 cdef int useful_draws_plain(const Observation* o, Hand* h, int sh) noexcept nogil
 # unseen tiles completing the ready 3n+1 hand h
 cdef int wait_draws(const Observation* o, Hand* h) noexcept nogil
+
+
+cdef inline int greedy_among(const Observation* o, const uint16_t* acts, int n, const bint* keep) noexcept nogil:
+    """greedy's choice among the actions acts[i] with keep[i] set, as an index into acts (how
+    guard and value break ties among the discards they find equally good)."""
+    cdef uint16_t sub[MAX_ACTIONS]
+    cdef int at[MAX_ACTIONS]
+    cdef int i, m = 0, pick
+    for i in range(n):
+        if keep[i]:
+            sub[m] = acts[i]
+            at[m] = i
+            m += 1
+    if m == 1:
+        return at[0]
+    pick = greedy_discard(o, sub, m)
+    return at[pick] if pick >= 0 else -1

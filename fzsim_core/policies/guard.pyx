@@ -22,12 +22,12 @@ tie-break is the only draw). nogil, no Python objects. Parameter: `fold` (defaul
 from libc.math cimport exp
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy
-from fzsim_core.hand cimport Hand, hand_add, hand_remove
+from fzsim_core.hand cimport Hand
 from fzsim_core.policy cimport Observation, Policy
 from fzsim_core.table cimport *
 from fzsim_core.wintables cimport hand_shanten
-from fzsim_core.policies.greedy cimport (View, ctx_of, shanten_less, greedy_discard,
-                                         best_discard_shanten)
+from fzsim_core.policies.greedy cimport (View, ctx_of, shanten_less, greedy_discard, greedy_among,
+                                         best_discard_shanten, call_tiles)
 
 cdef double DEFAULT_FOLD = 0.05
 # danger within this of the safest counts as equally safe when defending (the model is coarse)
@@ -121,12 +121,11 @@ cdef int guard_turn(const Observation* o, const uint16_t* acts, int n, double fo
     cdef Hand own = o.me.hand
     cdef View ctx
     cdef Threat th
-    cdef int i, k, t, sh, best_sh = 99, n_sub = 0, pick = -1, any_plain = 0
+    cdef int i, k, t, sh, best_sh = 99, any_plain = 0
     cdef double d, min_best = 9.0, min_all = 9.0, max_best = -1.0, limit
     cdef int sh_of[MAX_ACTIONS]
     cdef double dang[MAX_ACTIONS]
-    cdef uint16_t sub[MAX_ACTIONS]
-    cdef int sub_at[MAX_ACTIONS]
+    cdef bint keep[MAX_ACTIONS]
     for i in range(n):
         t = act_type(acts[i])
         if t == ACT_WIN or t == ACT_YOUJIN or t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
@@ -165,25 +164,15 @@ cdef int guard_turn(const Observation* o, const uint16_t* acts, int n, double fo
         for i in range(n):
             if sh_of[i] != 99 and dang[i] <= limit and sh_of[i] < sh:
                 sh = sh_of[i]
-        for i in range(n):
-            if sh_of[i] == sh and dang[i] <= limit:
-                sub[n_sub] = acts[i]
-                sub_at[n_sub] = i
-                n_sub += 1
     else:
         if max_best - min_best <= DEFEND_MARGIN:
             return greedy_discard(o, acts, n)   # push: every best discard is about as safe
         limit = min_best + DEFEND_MARGIN
-        for i in range(n):
-            if sh_of[i] == best_sh and dang[i] <= limit:
-                sub[n_sub] = acts[i]
-                sub_at[n_sub] = i
-                n_sub += 1
-    if n_sub == 1:
-        return sub_at[0]
+        sh = best_sh
+    for i in range(n):
+        keep[i] = sh_of[i] == sh and dang[i] <= limit
     # greedy among the chosen (same shanten): most useful draws, its random tie-break
-    pick = greedy_discard(o, sub, n_sub)
-    return sub_at[pick] if pick >= 0 else -1
+    return greedy_among(o, acts, n, keep)
 
 
 cdef int guard_claim(const Observation* o, const uint16_t* acts, int n, double fold) noexcept nogil:
@@ -192,7 +181,7 @@ cdef int guard_claim(const Observation* o, const uint16_t* acts, int n, double f
     cdef Hand own = o.me.hand
     cdef Hand* h = &own
     cdef Threat th
-    cdef int i, t, k, lo, sh, rank, c = o.claim_tile
+    cdef int i, t, sh, rank, c = o.claim_tile
     cdef int sh0 = hand_shanten(h), best = -1, best_sh, best_rank = 0
     cdef int banned = c if o.rules.no_discard_claimed_tile else -1
     for i in range(n):
@@ -205,29 +194,13 @@ cdef int guard_claim(const Observation* o, const uint16_t* acts, int n, double f
     best_sh = sh0 + 1    # a kong must keep sh0, a chow or pung reach below it
     for i in range(n):
         t = act_type(acts[i])
-        k = act_kind(acts[i])
-        if t == ACT_PUNG:
-            hand_remove(h, k); hand_remove(h, k)
-            sh = best_discard_shanten(o, h, banned) + 1   # + 1: strictly lower than sh0 needed
-            hand_add(h, k); hand_add(h, k)
-            rank = 2
-        elif t == ACT_EXPOSED_KONG:
-            hand_remove(h, k); hand_remove(h, k); hand_remove(h, k)
-            sh = hand_shanten(h)
-            hand_add(h, k); hand_add(h, k); hand_add(h, k)
-            rank = 3
-        elif t == ACT_CHOW:
-            lo = k
-            for k in range(lo, lo + 3):
-                if k != c:
-                    hand_remove(h, k)
-            sh = best_discard_shanten(o, h, banned) + 1
-            for k in range(lo, lo + 3):
-                if k != c:
-                    hand_add(h, k)
-            rank = 1
-        else:
+        if not call_tiles(h, t, act_kind(acts[i]), c, 1):
             continue
+        if t == ACT_EXPOSED_KONG:
+            sh, rank = hand_shanten(h), 3
+        else:   # + 1: a chow or pung must reach strictly below sh0
+            sh, rank = best_discard_shanten(o, h, banned) + 1, (2 if t == ACT_PUNG else 1)
+        call_tiles(h, t, act_kind(acts[i]), c, 0)
         # sh here is the shanten plus the strictness: at most sh0 qualifies; lowest first, then
         # the stronger call (kong > pung > chow)
         if sh <= sh0 and (sh < best_sh or (sh == best_sh and rank > best_rank)):

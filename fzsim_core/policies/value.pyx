@@ -30,8 +30,9 @@ from fzsim_core.scoring cimport (ScoreResult, WinFacts, score_win, SP_JINQUE, WI
 from fzsim_core.table cimport *
 from fzsim_core.wintables cimport hand_is_jinque, hand_shanten
 from fzsim_core.bits cimport ctz64
-from fzsim_core.policies.greedy cimport (View, ctx_of, shanten_less, greedy_discard, kinds_mask, near_mask,
-                                         wait_draws, best_discard_shanten)
+from fzsim_core.policies.greedy cimport (View, ctx_of, shanten_less, greedy_discard, greedy_among,
+                                         kinds_mask, near_mask, wait_draws, best_discard_shanten,
+                                         call_tiles)
 from fzsim_core.policies.guard cimport Threat, read_threat, discard_danger
 
 cdef enum:
@@ -206,13 +207,12 @@ cdef int value_turn(const Observation* o, const uint16_t* acts, int n) noexcept 
     cdef View ctx
     cdef Threat th
     cdef Pays p
-    cdef int i, k, t, sh, best_sh = 99, any_plain = 0, best = -1, n_sub = 0, pick
+    cdef int i, k, t, sh, best_sh = 99, any_plain = 0
     cdef double ev, d, safest, best_ev = -1e18
     cdef int sh_of[MAX_ACTIONS]
     cdef double ev_of[MAX_ACTIONS]
     cdef double d_of[MAX_ACTIONS]
-    cdef uint16_t sub[MAX_ACTIONS]
-    cdef int sub_at[MAX_ACTIONS]
+    cdef bint keep[MAX_ACTIONS]
     for i in range(n):
         t = act_type(acts[i])
         if t == ACT_WIN or t == ACT_YOUJIN or t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
@@ -254,14 +254,8 @@ cdef int value_turn(const Observation* o, const uint16_t* acts, int n) noexcept 
         if ev > best_ev:
             best_ev = ev
     for i in range(n):   # equal values: greedy's tie-break among them
-        if sh_of[i] != 99 and ev_of[i] >= best_ev - 1e-9:
-            sub[n_sub] = acts[i]
-            sub_at[n_sub] = i
-            n_sub += 1
-    if n_sub == 1:
-        return sub_at[0]
-    pick = greedy_discard(o, sub, n_sub)
-    return sub_at[pick] if pick >= 0 else -1
+        keep[i] = sh_of[i] != 99 and ev_of[i] >= best_ev - 1e-9
+    return greedy_among(o, acts, n, keep)
 
 
 cdef double best_after_call(const Observation* o, const Threat* th, const Pays* p, Hand* h,
@@ -306,32 +300,20 @@ cdef int value_claim(const Observation* o, const uint16_t* acts, int n) noexcept
     cdef Hand* h = &own
     cdef Threat th
     cdef Pays p
-    cdef int i, t, k, lo, c = o.claim_tile, best = -1, sh0 = hand_shanten(h), n_live = 0
+    cdef int i, t, c = o.claim_tile, best = -1, sh0 = hand_shanten(h), n_live = 0
     cdef int banned = c if o.rules.no_discard_claimed_tile else -1
     cdef double ev, best_ev
     cdef bint live[MAX_ACTIONS]
     for i in range(n):
         t = act_type(acts[i])
-        k = act_kind(acts[i])
         live[i] = 0
-        if t == ACT_PASS:
-            if best < 0:
-                best = i
-        elif t == ACT_PUNG:
-            hand_remove(h, k); hand_remove(h, k)
-            live[i] = best_discard_shanten(o, h, banned) <= sh0
-            hand_add(h, k); hand_add(h, k)
-        elif t == ACT_CHOW:
-            lo = k
-            for k in range(lo, lo + 3):
-                if k != c:
-                    hand_remove(h, k)
-            live[i] = best_discard_shanten(o, h, banned) <= sh0
-            for k in range(lo, lo + 3):
-                if k != c:
-                    hand_add(h, k)
+        if t == ACT_PASS and best < 0:
+            best = i
         elif t == ACT_EXPOSED_KONG:
             live[i] = 1
+        elif call_tiles(h, t, act_kind(acts[i]), c, 1):   # a chow or pung
+            live[i] = best_discard_shanten(o, h, banned) <= sh0
+            call_tiles(h, t, act_kind(acts[i]), c, 0)
         n_live += live[i]
     if not n_live:
         return best
@@ -342,24 +324,12 @@ cdef int value_claim(const Observation* o, const uint16_t* acts, int n) noexcept
         if not live[i]:
             continue
         t = act_type(acts[i])
-        k = act_kind(acts[i])
-        if t == ACT_PUNG:
-            hand_remove(h, k); hand_remove(h, k)
-            ev = best_after_call(o, &th, &p, h, banned)
-            hand_add(h, k); hand_add(h, k)
-        elif t == ACT_EXPOSED_KONG:
-            hand_remove(h, k); hand_remove(h, k); hand_remove(h, k)
+        call_tiles(h, t, act_kind(acts[i]), c, 1)
+        if t == ACT_EXPOSED_KONG:
             ev = hand_ev(o, &p, h, hand_shanten(h))   # the replacement draw comes on top
-            hand_add(h, k); hand_add(h, k); hand_add(h, k)
-        else:   # a chow
-            lo = k
-            for k in range(lo, lo + 3):
-                if k != c:
-                    hand_remove(h, k)
+        else:
             ev = best_after_call(o, &th, &p, h, banned)
-            for k in range(lo, lo + 3):
-                if k != c:
-                    hand_add(h, k)
+        call_tiles(h, t, act_kind(acts[i]), c, 0)
         if ev > best_ev:
             best, best_ev = i, ev
     return best
