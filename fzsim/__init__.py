@@ -39,7 +39,11 @@ from fzsim.prob import opening_exact, probability_table  # noqa: E402
 __all__ += ["opening_exact", "probability_table"]
 
 # The runner pulls in pyarrow and joblib; import it on first use so `import fzsim` stays light.
-_LAZY = {"simulate": "fzsim.orchestrator", "load": "fzsim.storage", "duel": "fzsim.duel"}
+_LAZY = {"simulate": "fzsim.orchestrator", "load": "fzsim.storage"}
+
+# bound here, not lazily: importing the submodule fzsim.duel would otherwise leave `fzsim.duel`
+# naming the module (the submodule imports the runner only when a duel is played)
+from fzsim.duel import duel  # noqa: E402
 
 
 def __getattr__(name):

@@ -21,7 +21,9 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from fzsim.orchestrator import DEFAULT_BLOCK_SIZE, _check_policies, _load_rules, _positive_int, simulate
+# the runner (pyarrow, joblib) is imported on first use: `import fzsim` binds `fzsim.duel` to the
+# function below at once, so this module must stay light
+DEFAULT_BLOCK_SIZE = 10_000
 
 SEATS = 4
 #: the line-ups, in the order they are played: four baseline seats, then the challenger in seat s
@@ -68,6 +70,8 @@ class DuelResult:
 
 
 def _one_policy(role: str, spec) -> str:
+    from fzsim.orchestrator import _check_policies
+
     if not isinstance(spec, str) or not spec.strip() or "," in spec or "=" in spec.partition(":")[0]:
         raise ValueError(f"{role} must be one policy name (it plays whole seats), got {spec!r}")
     return _check_policies(spec.strip())[0]
@@ -105,6 +109,7 @@ def _in_memory(rules, seed, hands_rows, n_games, lineups, block_size, jobs, chec
 
 
 def _from_runs(out, variant, hands, seed, lineups, block_size, jobs, check, resume, progress) -> dict:
+    from fzsim.orchestrator import simulate
     from fzsim.storage import load
 
     cols = {}
@@ -154,6 +159,8 @@ def duel(challenger: str, baseline: str = "greedy", variant="fuzhou", hands: int
     finishes an interrupted duel there); check: the engine's invariant checks. Returns a
     `DuelResult`: gain per hand ± paired SE, z, per-seat gains, win and deal-in rates.
     """
+    from fzsim.orchestrator import _load_rules, _positive_int
+
     challenger = _one_policy("challenger", challenger)
     baseline = _one_policy("baseline", baseline)
     hands = _positive_int("hands", hands, 2)   # a standard error needs two walls

@@ -74,3 +74,16 @@ def test_cli_json_and_errors(capsys):
     assert "--resume needs --out" in capsys.readouterr().err
     assert main(["duel", "--challenger", "bogus", "--hands", "20"]) == 2
     assert "unknown policy 'bogus'" in capsys.readouterr().err
+
+
+def test_fzsim_duel_stays_the_function():
+    import importlib
+
+    import fzsim
+
+    importlib.import_module("fzsim.duel")       # the submodule, imported again
+    assert callable(fzsim.duel) and fzsim.duel is duel
+    from fzsim.orchestrator import DEFAULT_BLOCK_SIZE
+    from fzsim import duel as module_default
+
+    assert module_default is duel and DEFAULT_BLOCK_SIZE == importlib.import_module("fzsim.duel").DEFAULT_BLOCK_SIZE

@@ -6,8 +6,7 @@ import json
 import sys
 
 from fzsim.commands.options import parse_set
-from fzsim.duel import duel
-from fzsim.orchestrator import DEFAULT_BLOCK_SIZE
+from fzsim.duel import DEFAULT_BLOCK_SIZE, duel
 
 
 def add_parser(subparsers) -> None:

@@ -140,7 +140,7 @@ cdef void pays_of(const Observation* o, const Threat* t, Pays* p, int golds, dou
         p.rounds = MAX_ROUNDS
 
 
-cdef double position_ev(const Pays* p, int sh, double useful, double waits, bint own_turn_next) noexcept nogil:
+cdef double position_ev(const Pays* p, int sh, double useful, double waits) noexcept nogil:
     """Expected points of a 3n+1 hand `sh` from ready (-1: won), `useful` tiles lowering it,
     `waits` completing it when ready, over the rounds left (see the module docstring)."""
     cdef double ev[MAX_STEPS + 1]
@@ -197,8 +197,8 @@ cdef double hand_ev(const Observation* o, const Pays* p, Hand* h, int sh) noexce
     if sh < 0:
         return p.self_draw
     if sh == 0:
-        return position_ev(p, 0, 0.0, wait_draws(o, h), 1)
-    return position_ev(p, sh, useful_near(o, h, sh), 0.0, 1)
+        return position_ev(p, 0, 0.0, wait_draws(o, h))
+    return position_ev(p, sh, useful_near(o, h, sh), 0.0)
 
 
 cdef int value_turn(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
@@ -243,7 +243,7 @@ cdef int value_turn(const Observation* o, const uint16_t* acts, int n) noexcept 
         if sh > best_sh:
             # behind the best: a typical useful count for that distance is close enough (these
             # are chosen when they are much safer, not for their exact count)
-            ev = position_ev(&p, sh, 10.0 + 5.0 * (sh - 1), 0.0, 1)
+            ev = position_ev(&p, sh, 10.0 + 5.0 * (sh - 1), 0.0)
         else:
             hand_remove(&own, k)
             ev = hand_ev(o, &p, &own, sh)
@@ -357,7 +357,7 @@ cdef int value_discard_win(const Observation* o, const uint16_t* acts, int n) no
     w = wait_draws(o, &own)
     if o.rules.guoshui and th.un[c]:
         w -= 0.5 * th.un[c]     # 过水: this kind is barred from discard wins for a round
-    wait = position_ev(&p, 0, 0.0, w if w > 0 else 0.0, 1)
+    wait = position_ev(&p, 0, 0.0, w if w > 0 else 0.0)
     return pass_at if wait > take else win_at
 
 
