@@ -6,7 +6,7 @@ from libc.stdint cimport uint16_t, uint64_t
 from fzsim_core.bits cimport held_mask
 from fzsim_core.hand cimport Hand, FZ_KPART, FZ_KPOW, hand_add, hand_remove
 from fzsim_core.policy cimport Observation, Policy
-from fzsim_core.table cimport ACT_CHOW, ACT_EXPOSED_KONG, ACT_PUNG, MAX_ACTIONS
+from fzsim_core.table cimport ACT_CHOW, ACT_EXPOSED_KONG, ACT_PASS, ACT_PUNG, MAX_ACTIONS, act_type
 from fzsim_core.suit_shanten cimport ShCtx, ShVary, sh_tables, sh_ctx_set, sh_d, sh_vary, sh_vary_d
 
 
@@ -53,6 +53,15 @@ cdef inline uint64_t near_mask(const Observation* o, const Hand* h) noexcept nog
                        | ((s >> 1) & ~r8) | ((s >> 2) & ~(r8 | (r8 >> 1)))) & 0x7FFFFFFULL
     return m | (held & ~0x7FFFFFFULL) | gbit
 
+
+
+cdef inline int first_win(const uint16_t* acts, int n) noexcept nogil:
+    """The first action that is not a pass (a win or 抢金 where only those are offered), else 0."""
+    cdef int i
+    for i in range(n):
+        if act_type(acts[i]) != ACT_PASS:
+            return i
+    return 0
 
 
 cdef inline int call_tiles(Hand* h, int t, int k, int c, bint take) noexcept nogil:

@@ -350,15 +350,12 @@ cdef int greedy_claim(const Observation* o, const uint16_t* acts, int n) noexcep
 
 cdef int greedy_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil:
     """The policy's choose function (policy.pxd): discards and kongs, claims, and every win taken."""
-    cdef int i, dec = o.decision
+    cdef int dec = o.decision
     if dec == DEC_TURN or dec == DEC_AFTER_CLAIM:
         return greedy_discard(o, acts, n)
     if dec == DEC_CLAIM:
         return greedy_claim(o, acts, n)
-    for i in range(n):   # every win and 抢金 is taken
-        if act_type(acts[i]) != ACT_PASS:
-            return i
-    return 0
+    return first_win(acts, n)   # every win and 抢金 is taken
 
 
 cdef void greedy_policy(Policy* p) noexcept nogil:

@@ -27,7 +27,7 @@ from fzsim_core.policy cimport Observation, Policy
 from fzsim_core.table cimport *
 from fzsim_core.wintables cimport hand_shanten
 from fzsim_core.policies.greedy cimport (View, ctx_of, shanten_less, greedy_discard, greedy_among,
-                                         best_discard_shanten, call_tiles)
+                                         best_discard_shanten, call_tiles, first_win)
 
 cdef double DEFAULT_FOLD = 0.05
 # danger within this of the safest counts as equally safe when defending (the model is coarse)
@@ -209,16 +209,13 @@ cdef int guard_claim(const Observation* o, const uint16_t* acts, int n, double f
 
 
 cdef int guard_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil:
-    cdef int i, dec = o.decision
+    cdef int dec = o.decision
     cdef double fold = DEFAULT_FOLD if state == NULL else (<double*>state)[0]
     if dec == DEC_TURN or dec == DEC_AFTER_CLAIM:
         return guard_turn(o, acts, n, fold)
     if dec == DEC_CLAIM:
         return guard_claim(o, acts, n, fold)
-    for i in range(n):   # every win and 抢金 is taken
-        if act_type(acts[i]) != ACT_PASS:
-            return i
-    return 0
+    return first_win(acts, n)   # every win and 抢金 is taken
 
 
 cdef void guard_policy(Policy* p) noexcept nogil:

@@ -32,7 +32,7 @@ from fzsim_core.wintables cimport hand_is_jinque, hand_shanten
 from fzsim_core.bits cimport ctz64
 from fzsim_core.policies.greedy cimport (View, ctx_of, shanten_less, greedy_discard, greedy_among,
                                          kinds_mask, near_mask, wait_draws, best_discard_shanten,
-                                         call_tiles)
+                                         call_tiles, first_win)
 from fzsim_core.policies.guard cimport Threat, read_threat, discard_danger
 
 cdef enum:
@@ -362,17 +362,14 @@ cdef int value_discard_win(const Observation* o, const uint16_t* acts, int n) no
 
 
 cdef int value_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil:
-    cdef int i, dec = o.decision
+    cdef int dec = o.decision
     if dec == DEC_TURN or dec == DEC_AFTER_CLAIM:
         return value_turn(o, acts, n)
     if dec == DEC_CLAIM:
         return value_claim(o, acts, n)
     if dec == DEC_DISCARD_WIN or dec == DEC_ROB_KONG:
         return value_discard_win(o, acts, n)
-    for i in range(n):   # the opening window's wins (天胡, 三金倒, 抢金) pay the most: taken
-        if act_type(acts[i]) != ACT_PASS:
-            return i
-    return 0
+    return first_win(acts, n)   # the opening window's wins (天胡, 三金倒, 抢金) pay the most
 
 
 cdef void value_policy(Policy* p) noexcept nogil:
