@@ -6,7 +6,8 @@ from libc.stdint cimport uint16_t, uint64_t
 from fzsim_core.bits cimport held_mask
 from fzsim_core.hand cimport Hand, FZ_KPART, FZ_KPOW, hand_add, hand_remove
 from fzsim_core.policy cimport Observation, Policy
-from fzsim_core.table cimport ACT_CHOW, ACT_EXPOSED_KONG, ACT_PASS, ACT_PUNG, MAX_ACTIONS, act_type
+from fzsim_core.table cimport (ACT_ADDED_KONG, ACT_CHOW, ACT_CONCEALED_KONG, ACT_DISCARD, ACT_EXPOSED_KONG,
+                               ACT_PASS, ACT_PUNG, ACT_WIN, ACT_YOUJIN, MAX_ACTIONS, act_kind, act_type)
 from fzsim_core.suit_shanten cimport ShCtx, ShVary, sh_tables, sh_ctx_set, sh_d, sh_vary, sh_vary_d
 
 
@@ -53,6 +54,19 @@ cdef inline uint64_t near_mask(const Observation* o, const Hand* h) noexcept nog
                        | ((s >> 1) & ~r8) | ((s >> 2) & ~(r8 | (r8 >> 1)))) & 0x7FFFFFFULL
     return m | (held & ~0x7FFFFFFULL) | gbit
 
+
+
+cdef inline int own_turn_offers(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    """An own turn's offer: 2 when a win, 游金 or kong is among acts (guard and value leave
+    those turns to greedy), else 1 when a tile other than a gold may be discarded, else 0."""
+    cdef int i, t, plain = 0
+    for i in range(n):
+        t = act_type(acts[i])
+        if t == ACT_WIN or t == ACT_YOUJIN or t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
+            return 2
+        if t == ACT_DISCARD and act_kind(acts[i]) != o.gold:
+            plain = 1
+    return plain
 
 
 cdef inline int first_win(const uint16_t* acts, int n) noexcept nogil:

@@ -27,7 +27,7 @@ from fzsim_core.policy cimport Observation, Policy
 from fzsim_core.table cimport *
 from fzsim_core.wintables cimport hand_shanten
 from fzsim_core.policies.greedy cimport (View, ctx_of, shanten_less, greedy_discard, greedy_among,
-                                         best_discard_shanten, call_tiles, first_win)
+                                         best_discard_shanten, call_tiles, first_win, own_turn_offers)
 
 cdef double DEFAULT_FOLD = 0.05
 # danger within this of the safest counts as equally safe when defending (the model is coarse)
@@ -121,25 +121,20 @@ cdef int guard_turn(const Observation* o, const uint16_t* acts, int n, double fo
     cdef Hand own = o.me.hand
     cdef View ctx
     cdef Threat th
-    cdef int i, k, t, sh, best_sh = 99, any_plain = 0
+    cdef int i, k, sh, best_sh = 99, any_plain
     cdef double d, min_best = 9.0, min_all = 9.0, max_best = -1.0, limit
     cdef int sh_of[MAX_ACTIONS]
     cdef double dang[MAX_ACTIONS]
     cdef bint keep[MAX_ACTIONS]
-    for i in range(n):
-        t = act_type(acts[i])
-        if t == ACT_WIN or t == ACT_YOUJIN or t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
-            return greedy_discard(o, acts, n)   # greedy takes wins and kongs as guard would
+    any_plain = own_turn_offers(o, acts, n)
+    if any_plain == 2:
+        return greedy_discard(o, acts, n)   # greedy takes wins and kongs as guard would
     read_threat(o, &th)
     if th.total < 0.05:
         return greedy_discard(o, acts, n)       # nobody is near: build the hand
     ctx_of(&ctx, &own)
     for i in range(n):
         sh_of[i] = 99
-        k = act_kind(acts[i])
-        if act_type(acts[i]) == ACT_DISCARD and k != o.gold:
-            any_plain = 1
-    for i in range(n):
         k = act_kind(acts[i])
         if act_type(acts[i]) != ACT_DISCARD or (any_plain and k == o.gold):
             continue           # never a gold while another tile may go (as greedy)

@@ -32,7 +32,7 @@ from fzsim_core.wintables cimport hand_is_jinque, hand_shanten
 from fzsim_core.bits cimport ctz64
 from fzsim_core.policies.greedy cimport (View, ctx_of, shanten_less, greedy_discard, greedy_among,
                                          kinds_mask, near_mask, wait_draws, best_discard_shanten,
-                                         call_tiles, first_win)
+                                         call_tiles, first_win, own_turn_offers)
 from fzsim_core.policies.guard cimport Threat, read_threat, discard_danger
 
 cdef enum:
@@ -207,18 +207,15 @@ cdef int value_turn(const Observation* o, const uint16_t* acts, int n) noexcept 
     cdef View ctx
     cdef Threat th
     cdef Pays p
-    cdef int i, k, t, sh, best_sh = 99, any_plain = 0
+    cdef int i, k, sh, best_sh = 99, any_plain
     cdef double ev, d, safest, best_ev = -1e18
     cdef int sh_of[MAX_ACTIONS]
     cdef double ev_of[MAX_ACTIONS]
     cdef double d_of[MAX_ACTIONS]
     cdef bint keep[MAX_ACTIONS]
-    for i in range(n):
-        t = act_type(acts[i])
-        if t == ACT_WIN or t == ACT_YOUJIN or t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
-            return greedy_discard(o, acts, n)
-        if t == ACT_DISCARD and act_kind(acts[i]) != o.gold:
-            any_plain = 1
+    any_plain = own_turn_offers(o, acts, n)
+    if any_plain == 2:
+        return greedy_discard(o, acts, n)   # wins, 游金 and kongs as greedy
     read_threat(o, &th)
     ctx_of(&ctx, &own)
     for i in range(n):
