@@ -80,3 +80,13 @@ def test_runs_check_policy_parameters_before_writing(tmp_path):
     assert not (tmp_path / "r").exists()
     fzsim.simulate(20, out=tmp_path / "ok", policies={1: "guard:fold=0.2", 2: "value"}, progress=False)
     assert len(fzsim.load(tmp_path / "ok")) == 20
+
+
+def test_guard_default_fold_is_the_documented_one():
+    from fzsim_core.policies.registry import PARAMS
+
+    rules = load("fuzhou").core
+    default = PARAMS["guard"]["fold"][2]
+    plain = engine.play_block(rules, 12, 0, 300, "guard")
+    spelled = engine.play_block(rules, 12, 0, 300, f"guard:fold={default}")
+    assert all(np.array_equal(plain[c], spelled[c]) for c in plain)

@@ -20,6 +20,7 @@ cdef const char* BIND_CAPSULE = b"fzsim_core.policy.Bind"
 #: the compiled policies, by name (values: the order they are listed in)
 NAMES = {"greedy": 0, "random": 1, "guard": 2, "value": 3}
 #: the parameters a policy's spec may carry: name -> {parameter: (lowest, highest, default)}
+#: (the defaults are what a policy plays without parameters: guard.pyx DEFAULT_FOLD, held equal by a test)
 PARAMS = {"guard": {"fold": (0.0, 1.0, 0.05)}}
 
 
