@@ -29,7 +29,7 @@ __all__ = [
     "rules", "PRESETS", "RuleConfig", "RuleError", "load_rules", "ScoreReport", "score",
     "fans", "fans_many", "FanReport",
     "HandResult", "build_wall", "play_hand",
-    "simulate", "load",
+    "simulate", "load", "duel",
 ]
 
 # probability tables (exact opening-window values need numpy only; pandas loads on use).
@@ -40,6 +40,10 @@ __all__ += ["opening_exact", "probability_table"]
 
 # The runner pulls in pyarrow and joblib; import it on first use so `import fzsim` stays light.
 _LAZY = {"simulate": "fzsim.orchestrator", "load": "fzsim.storage"}
+
+# bound here, not lazily: importing the submodule fzsim.duel would otherwise leave `fzsim.duel`
+# naming the module (the submodule imports the runner only when a duel is played)
+from fzsim.duel import duel  # noqa: E402
 
 
 def __getattr__(name):

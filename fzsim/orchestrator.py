@@ -148,8 +148,11 @@ def _check_policies(policies) -> tuple[str, ...]:
         if not isinstance(name, str):
             raise ValueError(f"policy {name!r} is not a name: a run records its policies, so give"
                              f" one of {', '.join(known)} (callables work in fzsim.play_hand)")
-        if name not in known:
+        if name.partition(":")[0].strip() not in known:
             raise ValueError(f"unknown policy {name!r}: allowed {', '.join(known)}")
+        from fzsim_core.policies.registry import parse_spec
+
+        parse_spec(name)   # its parameters, checked before anything is written
     return tuple(seats)
 
 

@@ -3,7 +3,8 @@
 Forms: None (the default everywhere), one name or callable for every seat, a sequence of 1 or 4
 of them, a ``{seat: name}`` dict, or text: ``"random"``, ``"greedy,random,greedy,greedy"`` (four
 seats in order) or ``"0=random,all=greedy"`` assignments applied left to right (``all`` / ``*``
-for every seat). ``fzsim.simulate``, ``fzsim run --policy`` and ``fzsim replay --policy`` read
+for every seat). A name may carry its policy's parameters after a colon, ``"guard:fold=0.08"``
+(several separated by ``;``): the ``=`` after a colon belongs to the parameter, not a seat. ``fzsim.simulate``, ``fzsim run --policy`` and ``fzsim replay --policy`` read
 their settings here; whether a name is known is for the engine (or the runner) to say.
 """
 from __future__ import annotations
@@ -21,13 +22,21 @@ def _seats_of(seat, item) -> range | tuple[int]:
     raise ValueError(f"policy {item!r}: seat {key!r} must be 0, 1, 2, 3 or all")
 
 
+def _seat_part(item) -> tuple[str, bool]:
+    """(seat, True) for ``SEAT=NAME``; ("", False) for a bare name, parameters included."""
+    head, sep, _ = str(item).partition("=")
+    if not sep or ":" in head:
+        return "", False
+    return head, True
+
+
 def assign(items, seats: list | None = None, default=DEFAULT) -> list:
     """Apply ``SEAT=NAME`` items (or a bare ``NAME`` for every seat) left to right."""
     seats = [default] * SEATS if seats is None else seats
     for item in items:
-        seat, sep, name = str(item).partition("=")
+        seat, sep = _seat_part(item)
         targets = _seats_of(seat, item) if sep else range(SEATS)
-        name = (name if sep else seat).strip()
+        name = (str(item).partition("=")[2] if sep else str(item)).strip()
         if not name:
             raise ValueError(f"policy {item!r} names no policy")
         for s in targets:
@@ -41,7 +50,7 @@ def policy_seats(spec=None, default=DEFAULT) -> tuple:
         return (default,) * SEATS
     if isinstance(spec, str):
         parts = [p.strip() for p in spec.split(",")]
-        if "=" in spec or len(parts) not in (1, SEATS):
+        if any(_seat_part(p)[1] for p in parts) or len(parts) not in (1, SEATS):
             return tuple(assign(parts, default=default))
         spec = parts
     if callable(spec):

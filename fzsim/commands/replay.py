@@ -11,7 +11,7 @@ def add_parser(subparsers) -> None:
     p.add_argument("--hand", type=int, default=0, help="hand index within the match (default 0)")
     p.add_argument("--variant", default="fuzhou", help="rule variant: preset name or .toml path (default fuzhou)")
     p.add_argument("--policy", default="greedy",
-                   help="policy for all seats, four comma-separated, or SEAT=NAME,... (greedy|random; default greedy)")
+                   help="policy for all seats, four comma-separated, or SEAT=NAME,... (greedy|random|guard|value; default greedy)")
     p.set_defaults(func=run)
 
 

@@ -40,7 +40,7 @@ def add_parser(subparsers) -> None:
                    help="dask scheduler address (tcp://host:8786) or Ray cluster address")
     p.add_argument("--resume", action="store_true", help="finish the missing blocks of the run in DIR")
     p.add_argument("--policy", action="append", metavar="SEAT=NAME",
-                   help="bot policy per seat (SEAT 0..3 or all; NAME greedy|random; default greedy)")
+                   help="bot policy per seat (SEAT 0..3 or all; NAME greedy|random|guard|value, e.g. guard:fold=0.08; default greedy)")
     p.add_argument("--log-sample", type=int, default=0, metavar="K",
                    help="store full event logs of K evenly spread hands per variant in DIR/_logs"
                    f" (at most {MAX_LOG_SAMPLE:,})")

@@ -28,27 +28,6 @@ cdef inline int unseen(const Observation* o, const Hand* h, int k) noexcept nogi
     return v if v > 0 else 0
 
 
-cdef inline uint64_t kinds_mask(const Observation* o) noexcept nogil:
-    """Kinds that can be held (honours only when they are not flowers)."""
-    return ((<uint64_t>1) << o.n_kinds) - 1
-
-
-cdef inline uint64_t near_mask(const Observation* o, const Hand* h) noexcept nogil:
-    """Kinds that can lower a hand's shanten when drawn: held kinds, their neighbours within two
-    ranks of the same suit, and the gold. An isolated new tile never helps: below ready every
-    meld/pair slot of a best decomposition already holds a tile, so the newcomer could only
-    replace one. Shifts move the held suit tiles up or down one or two ranks; the rank masks
-    keep them inside their suit."""
-    cdef uint64_t gbit = (<uint64_t>1) << o.gold
-    cdef uint64_t held = held_mask(h) & kinds_mask(o) & ~gbit
-    cdef uint64_t s = held & 0x7FFFFFFULL                   # suited kinds 0..26
-    cdef uint64_t r0 = 0x8040201ULL                           # rank 1 of m, p, s (and 1z)
-    cdef uint64_t r8 = 0x4020100ULL                           # rank 9 of m, p, s
-    cdef uint64_t m = (s | ((s << 1) & ~r0) | ((s << 2) & ~(r0 | (r0 << 1)))
-                       | ((s >> 1) & ~r8) | ((s >> 2) & ~(r8 | (r8 >> 1)))) & 0x7FFFFFFULL
-    return m | (held & ~0x7FFFFFFULL) | gbit
-
-
 cdef int useful_draws_plain(const Observation* o, Hand* h, int sh) noexcept nogil:
     """Unseen tiles whose draw lowers the shanten of the 3n+1 hand h (at `sh`), every drawable
     kind tried: the definition, which check=True holds the fast count below to."""
@@ -63,20 +42,6 @@ cdef int useful_draws_plain(const Observation* o, Hand* h, int sh) noexcept nogi
     return total
 
 
-ctypedef struct View:
-    ShCtx c          # the parts' classes
-    ShVary v[4]      # D as a function of each part's key, the other three as they are
-
-
-cdef inline void ctx_of(View* w, const Hand* h) noexcept nogil:
-    """h's parts with their shanten classes cached, for hand_shanten's n = (size - 1) // 3 —
-    also the n of h minus one tile when h is 3n+2, and of h minus one plus one."""
-    cdef int q
-    sh_ctx_set(&w.c, sh_tables(), h.key, (h.size - 1) // 3)
-    for q in range(4):
-        sh_vary(&w.v[q], &w.c, q)
-
-
 cdef inline bint no_full_part(const Hand* h) noexcept nogil:
     """No part of h holds 17 real tiles, so one more tile keeps every part within the tables:
     fewer real tiles, or the real tiles spread over two parts or more."""
@@ -88,15 +53,6 @@ cdef inline bint no_full_part(const Hand* h) noexcept nogil:
         m &= ~((<uint64_t>1) << h.gold)
     return ((m & 0x1FF) != m and (m & (0x1FFULL << 9)) != m and (m & (0x1FFULL << 18)) != m
             and (m & (0x7FULL << 27)) != m)
-
-
-cdef inline int shanten_less(const View* w, const Hand* h, int k) noexcept nogil:
-    """hand_shanten of the 3n+2 hand h (cached in c) minus one tile of k: only k's part changes."""
-    cdef int q
-    if k == h.gold:
-        return sh_d(&w.c) - h.golds   # one gold fewer: D - (golds - 1) - 1
-    q = FZ_KPART[k]
-    return sh_vary_d(&w.v[q], w.c.key[q] - FZ_KPOW[k]) - h.golds - 1
 
 
 cdef inline int part_lost(const ShVary* v, uint32_t key, uint64_t bits, const uint8_t* u, int lim,
@@ -394,15 +350,12 @@ cdef int greedy_claim(const Observation* o, const uint16_t* acts, int n) noexcep
 
 cdef int greedy_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil:
     """The policy's choose function (policy.pxd): discards and kongs, claims, and every win taken."""
-    cdef int i, dec = o.decision
+    cdef int dec = o.decision
     if dec == DEC_TURN or dec == DEC_AFTER_CLAIM:
         return greedy_discard(o, acts, n)
     if dec == DEC_CLAIM:
         return greedy_claim(o, acts, n)
-    for i in range(n):   # every win and 抢金 is taken
-        if act_type(acts[i]) != ACT_PASS:
-            return i
-    return 0
+    return first_win(acts, n)   # every win and 抢金 is taken
 
 
 cdef void greedy_policy(Policy* p) noexcept nogil:

@@ -1,32 +1,79 @@
 # cython: language_level=3
 """Policy names -> policies: adding a policy is a module under fzsim_core/policies/ and a line here.
 
-A seat's policy is a name of ``NAMES``, a Python callable (the hook of python_bridge), or a
-compiled policy from outside fzsim: a PyCapsule named ``fzsim_core.policy.Bind`` holding a
-`BindFn` (policy.pxd) — such a module needs no change to fzsim at all (see the architecture page).
+A seat's policy is a name of ``NAMES`` — with parameters where the policy has some, as
+``"guard:fold=0.2"`` (``PARAMS`` lists them with their ranges; `parse_spec` reads and checks
+them) — a Python callable (the hook of python_bridge), or a compiled policy from outside fzsim:
+a PyCapsule named ``fzsim_core.policy.Bind`` holding a `BindFn` (policy.pxd) — such a module
+needs no change to fzsim at all (see the architecture page).
 """
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 from fzsim_core.policy cimport BindFn, Policy
 from fzsim_core.policies.greedy cimport greedy_policy
+from fzsim_core.policies.guard cimport guard_policy, guard_policy_with
 from fzsim_core.policies.random cimport random_policy
+from fzsim_core.policies.value cimport value_policy
 from fzsim_core.policies.python_bridge cimport python_policy
 
 cdef const char* BIND_CAPSULE = b"fzsim_core.policy.Bind"
 
 #: the compiled policies, by name (values: the order they are listed in)
-NAMES = {"greedy": 0, "random": 1}
+NAMES = {"greedy": 0, "random": 1, "guard": 2, "value": 3}
+#: the parameters a policy's spec may carry: name -> {parameter: (lowest, highest, default)}
+#: (the defaults are what a policy plays without parameters: guard.pyx DEFAULT_FOLD, held equal by a test)
+PARAMS = {"guard": {"fold": (0.0, 1.0, 0.05)}}
+
+
+def parse_spec(spec: str) -> tuple:
+    """``"name"`` or ``"name:key=value;key=value"`` -> (name, {key: float}); ValueError naming
+    the bad part and what is allowed."""
+    name, sep, rest = spec.partition(":")
+    name = name.strip()
+    if name not in NAMES:
+        raise ValueError(f"unknown policy {name!r}: allowed {', '.join(NAMES)}")
+    params = {}
+    if not sep:
+        return name, params
+    allowed = PARAMS.get(name, {})
+    if not allowed:
+        raise ValueError(f"policy {name!r} takes no parameters, got {spec!r}")
+    for item in rest.split(";"):
+        key, eq, text = item.partition("=")
+        key = key.strip()
+        if key not in allowed:
+            raise ValueError(f"policy {spec!r}: unknown parameter {key!r} for {name}: allowed"
+                             f" {', '.join(allowed)}")
+        lo, hi, _ = allowed[key]
+        try:
+            value = float(text)
+        except ValueError:
+            value = float("nan")
+        if not eq or not lo <= value <= hi:
+            raise ValueError(f"policy {spec!r}: {key} must be a number in {lo}..{hi}, got {text.strip()!r}")
+        if key in params:
+            raise ValueError(f"policy {spec!r}: parameter {key!r} is given twice")
+        params[key] = value
+    return name, params
 
 
 cdef int bind_policy(Policy* p, object spec, int seat, list errors) except -1:
-    """Fill `p` for seat `seat` from a name or a callable; ValueError for anything else."""
+    """Fill `p` for seat `seat` from a name (with parameters) or a callable; ValueError else."""
     if isinstance(spec, str):
-        if spec == "greedy":
+        try:
+            name, params = parse_spec(spec)
+        except ValueError as exc:
+            raise ValueError(f"seat {seat}: {exc}, a callable or a compiled policy's capsule") from None
+        if name == "greedy":
             greedy_policy(p)
-        elif spec == "random":
+        elif name == "random":
             random_policy(p)
-        else:
-            raise ValueError(f"unknown policy {spec!r} for seat {seat}: allowed {sorted(NAMES)}, a callable"
-                             f" or a compiled policy's capsule")
+        elif name == "guard":
+            if params:
+                guard_policy_with(p, params["fold"])
+            else:
+                guard_policy(p)
+        elif name == "value":
+            value_policy(p)
     elif PyCapsule_IsValid(spec, BIND_CAPSULE):
         (<BindFn>PyCapsule_GetPointer(spec, BIND_CAPSULE))(p)
     elif callable(spec):

@@ -1,0 +1,23 @@
+# The guard policy (see guard.pyx) and its threat reading, shared with the value policy: how likely
+# each other seat is to be ready, read from its exposed melds, its discards and the wall depth, and
+# how likely a given discard is to complete a ready seat's hand. Everything is public information
+# of the Observation (policy.pxd): the model never sees another hand.
+from libc.stdint cimport uint8_t, uint64_t
+from fzsim_core.policy cimport Observation, Policy
+
+
+ctypedef struct Threat:
+    double ready[4]       # each seat's estimated chance of being ready (0 for the deciding seat)
+    uint8_t un[34]        # unseen copies by kind, from the deciding seat's view
+    double total          # the chance that some other seat is ready
+    uint64_t thrown[4]    # the kinds each seat has discarded (bit k)
+
+
+cdef void read_threat(const Observation* o, Threat* t) noexcept nogil
+# the chance that discarding a tile of kind k now deals into some other seat
+cdef double discard_danger(const Observation* o, const Threat* t, int k) noexcept nogil
+# ... into seat j alone, were it ready
+cdef double wait_chance(const Observation* o, const Threat* t, int j, int k) noexcept nogil
+
+cdef void guard_policy(Policy* p) noexcept nogil
+cdef void guard_policy_with(Policy* p, double fold) noexcept nogil
