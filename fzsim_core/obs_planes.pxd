@@ -73,3 +73,7 @@ cdef inline uint16_t action_code(int aid) noexcept nogil:
 # one (a flow bug: the mask could not tell them apart). streak: -1 when not known.
 cdef int encode_planes(const Observation* o, const uint16_t* acts, int n, int streak,
                        Planes* out) noexcept nogil
+
+# The decoders behind obs_planes.decode, for the Python hook's lazily decoded view (GIL held).
+cdef object decode_key(const Planes* p, str key)
+cdef list decode_legal(const Planes* p)

@@ -134,7 +134,7 @@ PLANES_DTYPE = np.dtype({
 # the offsets are the compiler's; what could still differ is a field's size (a shape or type
 # edited on one side only): then fields overlap or run past the struct
 _ends = sorted((_OFFSETS[f], _OFFSETS[f] + PLANES_DTYPE.fields[f][0].itemsize) for f, _, _ in _FIELDS)
-if _ends[-1][1] > sizeof(Planes) or any(a[1] > b[0] for a, b in zip(_ends, _ends[1:])):
+if max(e for _, e in _ends) > sizeof(Planes) or any(a[1] > b[0] for a, b in zip(_ends, _ends[1:])):
     raise ImportError("fzsim_core.obs_planes: PLANES_DTYPE does not match the C struct Planes")
 del _OFFSETS, _ends
 
