@@ -1,0 +1,131 @@
+"""The agent API's speed: the Python policy hook's µs per decision (and the env's steps when built).
+
+    python benchmarks/bench_env.py [--hands N] [--compare DIR ...]
+
+Prints, from the same run:
+- the Python policy hook: µs per decision of `play_block` with a trivial Python policy (always the
+  first legal action) on all four seats — the engine's own work included, so it is an upper
+  bound on the hook's cost — and with a policy that also reads the numpy mask;
+- the same trivial policy under each `--compare DIR` checkout (an older build of fzsim, e.g. the
+  pre-planes hook that built a dict of notation strings per decision), each in a child process
+  with PYTHONPATH=DIR, interleaved with this checkout's runs (the best of `--repeat`);
+- the vector environment's random-action steps per CPU-second, and the PettingZoo AEC env's
+  steps per second, when `fzsim.env` provides them.
+Timings are CPU time of one process on a shared machine: compare the ratios of one run.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+_CHILD = r"""
+import json, sys, time
+from fzsim_core.engine import play_block
+from fzsim_core.rules import Rules
+n, mode = int(sys.argv[1]), sys.argv[2]
+rules = Rules()
+calls = [0]
+def count(obs, legal):
+    calls[0] += 1
+    return 0
+def first(obs, legal):
+    return 0
+def masked(obs, legal):
+    obs.mask
+    return 0
+play_block(rules, 7, 0, n, (count,) * 4)           # the decisions the timed run takes
+fn = first if mode == "first" else masked
+best = float("inf")
+for _ in range(3):
+    c = time.process_time()
+    play_block(rules, 7, 0, n, (fn,) * 4)
+    best = min(best, time.process_time() - c)
+print(json.dumps({"decisions": calls[0], "seconds": best}))
+"""
+
+
+def hook_us(path: str | None, n: int, mode: str = "first") -> tuple[float, int]:
+    """(µs per decision, decisions) of the child measurement under checkout `path` (None: this one)."""
+    root = path or os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ, PYTHONPATH=root, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1")
+    out = subprocess.run([sys.executable, "-c", _CHILD, str(n), mode], capture_output=True, text=True,
+                         env=env, cwd="/")
+    if out.returncode:
+        raise RuntimeError(f"hook measurement under {root} failed:\n{out.stderr[-2000:]}")
+    r = json.loads(out.stdout.strip().splitlines()[-1])
+    return 1e6 * r["seconds"] / r["decisions"], r["decisions"]
+
+
+def env_figures(n_tables: int, steps: int) -> None:
+    """The VecEnv's and the AEC env's step rates, when fzsim.env has them."""
+    try:
+        import numpy as np
+        from fzsim import env as fenv
+    except ImportError as exc:
+        print(f"fzsim.env: not importable ({exc}); env figures skipped")
+        return
+    if hasattr(fenv, "VecEnv"):
+        venv = fenv.VecEnv(n_tables, "fuzhou", seed=7, agent_seats=(0,), opponents="greedy")
+        obs = venv.reset()
+        rng = np.random.default_rng(0)
+        c = time.process_time()
+        for _ in range(steps):
+            mask = obs["mask"]
+            actions = np.array([rng.choice(np.flatnonzero(m)) for m in mask])
+            obs, rew, done, info = venv.step(actions)
+        dt = time.process_time() - c
+        print(f"VecEnv({n_tables}) random-action steps per CPU-second: {n_tables * steps / dt:12,.0f}")
+    try:
+        e = fenv.env(seed=7)
+    except ImportError as exc:
+        print(f"AEC env: {exc}; skipped")
+        return
+    e.reset(seed=7)
+    rng = np.random.default_rng(0)
+    n = 0
+    c = time.process_time()
+    while n < steps * 10:
+        for agent in e.agent_iter():
+            obs, rew, term, trunc, info = e.last()
+            if term or trunc:
+                e.step(None)
+            else:
+                e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            n += 1
+        e.reset()
+    print(f"AEC env steps per CPU-second: {n / (time.process_time() - c):12,.0f}")
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=2000, help="hands per hook measurement")
+    ap.add_argument("--compare", action="append", default=[], metavar="DIR",
+                    help="also measure the hook of the fzsim checkout in DIR (built in place)")
+    ap.add_argument("--repeat", type=int, default=2, help="interleaved rounds; the best is kept")
+    ap.add_argument("--tables", type=int, default=256, help="VecEnv tables")
+    ap.add_argument("--steps", type=int, default=200, help="VecEnv steps")
+    args = ap.parse_args(argv)
+    from fzsim.provenance import header
+
+    print("\n".join(header(seed=7)))
+    runs = [("this checkout", None, "first"), ("this checkout, reading obs.mask", None, "masked")]
+    runs += [(f"--compare {d}", d, "first") for d in args.compare]
+    best = {}
+    for _ in range(args.repeat):
+        for label, path, mode in runs:
+            us, dec = hook_us(path, args.hands, mode)
+            best[label] = min(best.get(label, (us, dec)), (us, dec))
+    print(f"Python hook, trivial policy on all four seats, {args.hands} hands "
+          "(µs per decision, CPU time, engine included):")
+    base = best["this checkout"][0]
+    for label, (us, dec) in best.items():
+        print(f"  {label:<48} {us:7.2f} µs  ({dec:,} decisions; {us / base:5.2f}x this checkout)")
+    env_figures(args.tables, args.steps)
+
+
+if __name__ == "__main__":
+    main()
