@@ -11,7 +11,7 @@ from fzsim_core.rules cimport RuleSet
 from fzsim_core.rng cimport Rng
 from fzsim_core.hand cimport Hand
 from fzsim_core.tiles cimport FLOWER_BASE, HONOR_BASE, N_HAND_KINDS
-from fzsim_core.table cimport Event, Meld, Seat, MAX_EVENTS, ST_ERR, EV_FLOWER
+from fzsim_core.table cimport Event, Meld, Seat, MAX_ACTIONS, MAX_EVENTS, ST_DECIDE, ST_ERR, EV_FLOWER
 from fzsim_core.policy cimport Observation, Policy, PublicSeat
 from fzsim_core.row cimport Row
 from fzsim_core.tileset cimport MAX_TILES, TileSet
@@ -19,6 +19,30 @@ from fzsim_core.tileset cimport MAX_TILES, TileSet
 ctypedef struct GameLog:
     Event events[MAX_EVENTS]
     int n_events
+
+
+# The decision the flow is waiting on (flow.pxd: advance returns ST_DECIDE with it filled).
+ctypedef struct Pending:
+    int seat
+    int decision                  # Decision
+    int n                         # legal actions in acts[0..n)
+    uint16_t acts[MAX_ACTIONS]
+
+
+# Where the flow stopped, so that it can resume there (flow.pyx; a pack's opening keeps its own
+# counter in `step`). Plain data: a copy of the Game resumes from the same point.
+ctypedef struct FlowState:
+    int phase                     # flow.pyx's Phase
+    int step                      # the phase's own counter (opening step, seat offset of a win offer)
+    int seat                      # the seat whose turn it is
+    bint may_win                  # its turn may end in a self-draw win
+    bint from_kong                # its tile came from a kong replacement
+    int claimed                   # kind it chowed or punged this turn, -1
+    bint locked                   # the turn was offered under 游金 (the hand is locked)
+    int offer_decision            # a win offer's decision: DEC_DISCARD_WIN or DEC_ROB_KONG
+    int best                      # a win offer's accepting seat so far, -1
+    bint best_jq                  # ... and whether it wins with 金雀
+    int pung_seat                 # the one seat that may pung the discard, -1
 
 
 ctypedef struct Game:
@@ -50,9 +74,10 @@ ctypedef struct Game:
     int claim_from                # its discarder, -1
     int last_discard              # kind of the latest discard
     int cur_seat                  # seat whose turn it is (-1 before play)
-    int claim_action              # the claim chosen on it (an action code)
     int turn_claimed              # kind chowed or punged this turn (its discard is restricted), -1
     Rng prng                      # STREAM_POLICY
+    FlowState flow
+    Pending pend
     Row row
     int error                     # nonzero once an invariant failed or a policy failed
     char errmsg[200]
@@ -93,6 +118,14 @@ cdef inline int fail(Game* g, const char* what, int a, int b) noexcept nogil:
         g.error = 1
         snprintf(g.errmsg, sizeof(g.errmsg), "%s (%d, %d)", what, a, b)
     return ST_ERR
+
+
+cdef inline int post(Game* g, int seat, int decision, int n) noexcept nogil:
+    """Stop the flow at a decision: seat chooses one of g.pend.acts[0..n) (already written)."""
+    g.pend.seat = seat
+    g.pend.decision = decision
+    g.pend.n = n
+    return ST_DECIDE
 
 
 cdef inline void give_flower(Game* g, int seat, int kind) noexcept nogil:
