@@ -32,7 +32,7 @@ ctypedef struct Planes:
     int16_t n_actions             # legal actions this decision
     int16_t action_ids[MAX_ACTIONS]   # their ids in the order the flow offers them, -1 after
     int8_t seat                   # the deciding seat 0..3
-    int8_t decision               # Decision (table.pxd)
+    int8_t decision               # Decision (table.pxd); -1 when this seat is not the one deciding
     int8_t dealer
     int8_t claim_tile             # the discard or robbed tile on offer, -1
     int8_t claim_from             # its discarder, -1
@@ -69,7 +69,7 @@ cdef inline uint16_t action_code(int aid) noexcept nogil:
     return <uint16_t>(((aid // N_ACTION_SLOTS) << 8) | (NO_TILE if k == NO_TILE_SLOT else k))
 
 
-# Fill `out` from one decision; returns 0, or -1 when an action has no id or two actions share
+# Fill `out` from one decision (o.decision -1 and n = 0: the view of a seat not deciding); returns 0, or -1 when an action has no id or two actions share
 # one (a flow bug: the mask could not tell them apart). streak: -1 when not known.
 cdef int encode_planes(const Observation* o, const uint16_t* acts, int n, int streak,
                        Planes* out) noexcept nogil

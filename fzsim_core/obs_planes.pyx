@@ -213,8 +213,8 @@ cdef object decode_key(const Planes* p, str key):
     """One observation key in notation, read from the planes; KeyError for an unknown key."""
     if key == "seat":
         return p.seat
-    if key == "decision":
-        return DECISIONS[p.decision]
+    if key == "decision":   # -1: the seat is not deciding (an env's view of a waiting seat)
+        return DECISIONS[p.decision] if 0 <= p.decision < 7 else None
     if key == "tile":
         return kind_str(p.claim_tile)
     if key == "last_draw":
