@@ -14,8 +14,8 @@ import numpy as np
 
 from fzsim.game import resolve_rules
 from fzsim_core.env import Tables
-from fzsim_core.obs_planes import (ACTION_TUPLES, N_ACTIONS, PLANES_DTYPE, decode, decode_action,
-                                   empty_planes, encode_action, legal_actions)
+from fzsim_core.obs_planes import (ACTION_TUPLES, FLAT_SIZE, N_ACTIONS, PLANES_DTYPE, decode, decode_action,
+                                   empty_planes, encode_action, flatten, legal_actions)
 
 __all__ = ["VecEnv", "env", "raw_env", "flatten", "unflatten", "OBS_FIELDS", "OBS_SIZE", "N_ACTIONS",
            "ACTION_TUPLES", "PLANES_DTYPE", "decode", "decode_action", "encode_action", "legal_actions"]
@@ -35,20 +35,8 @@ OBS_FIELDS = tuple(OBS_FIELDS)
 #: length of the flat observation vector
 OBS_SIZE = _start
 del _start, _name, _shape, _size
-
-
-def flatten(planes, out=None) -> np.ndarray:
-    """Planes (one record or an array of them) -> int16 vectors (..., OBS_SIZE), mask left out."""
-    planes = np.asarray(planes)
-    if planes.dtype != PLANES_DTYPE:
-        raise ValueError(f"planes must have PLANES_DTYPE, got {planes.dtype}")
-    if out is None:
-        out = np.empty(planes.shape + (OBS_SIZE,), dtype=np.int16)
-    elif out.shape != planes.shape + (OBS_SIZE,) or out.dtype != np.int16:
-        raise ValueError(f"out must be int16 of shape {planes.shape + (OBS_SIZE,)}, got {out.dtype} {out.shape}")
-    for name, a, b, _ in OBS_FIELDS:
-        out[..., a:b] = planes[name].reshape(planes.shape + (b - a,))
-    return out
+if OBS_SIZE != FLAT_SIZE:
+    raise ImportError(f"fzsim.env: OBS_FIELDS cover {OBS_SIZE} values, obs_planes.flatten writes {FLAT_SIZE}")
 
 
 def unflatten(vec, mask=None) -> np.ndarray:

@@ -254,3 +254,66 @@ def legal_actions(planes) -> list:
     """The legal actions of a plane set as tuples, in the order the flow offered them."""
     keep = []
     return decode_legal(planes_ptr(planes, keep))
+
+
+cdef inline int put8(int16_t* o, int at, const int8_t* v, int n) noexcept nogil:
+    cdef int i
+    for i in range(n):
+        o[at + i] = v[i]
+    return at + n
+
+
+cdef inline int putu8(int16_t* o, int at, const uint8_t* v, int n) noexcept nogil:
+    cdef int i
+    for i in range(n):
+        o[at + i] = v[i]
+    return at + n
+
+
+cdef int flatten_one(const Planes* p, int16_t* o) noexcept nogil:
+    """Every field but the mask as int16, in PLANES_DTYPE order; returns the length written."""
+    cdef int i, at = 4
+    o[0], o[1], o[2], o[3] = p.live, p.reserve, p.streak, p.n_actions
+    for i in range(MAX_ACTIONS):
+        o[at + i] = p.action_ids[i]
+    at += MAX_ACTIONS
+    at = put8(o, at, &p.seat, 9)   # seat .. last_draw: nine adjacent int8 scalars
+    at = put8(o, at, p.youjin, 4)
+    at = putu8(o, at, p.n_flowers, 4)
+    at = putu8(o, at, p.n_melds, 4)
+    at = putu8(o, at, p.n_discards, 4)
+    at = putu8(o, at, p.hand, 34)
+    at = putu8(o, at, p.seen, 34)
+    at = putu8(o, at, p.own_flowers, N_OWN_FLOWERS)
+    at = put8(o, at, p.melds, 4 * MAX_MELDS * MELD_FIELDS)
+    return put8(o, at, p.discards, 4 * MAX_DISCARDS)
+
+
+#: the length of a flattened plane set (every field but the mask)
+FLAT_SIZE = sum(int(np.prod(PLANES_DTYPE.fields[f][0].shape or (1,))) for f in PLANES_DTYPE.names if f != "mask")
+
+
+def flatten(planes, out=None):
+    """Planes (a record or an array of them) -> int16 vectors (..., FLAT_SIZE): every field but
+    the mask, in PLANES_DTYPE order (what the AEC env's "observation" is). `out` is reused when given."""
+    arr = np.asarray(planes)
+    if arr.dtype != PLANES_DTYPE:
+        raise ValueError(f"planes must have PLANES_DTYPE, got {arr.dtype}")
+    shape = arr.shape + (FLAT_SIZE,)
+    if out is None:
+        out = np.empty(shape, dtype=np.int16)
+    elif not isinstance(out, np.ndarray) or out.shape != shape or out.dtype != np.int16 or not out.flags.c_contiguous:
+        raise ValueError(f"out must be a C-contiguous int16 array of shape {shape}, got "
+                         f"{getattr(out, 'dtype', type(out).__name__)} {getattr(out, 'shape', '')}")
+    arr = np.ascontiguousarray(arr).reshape(-1)
+    cdef Py_ssize_t i, n = arr.shape[0]
+    if n == 0:
+        return out
+    cdef const uint8_t[::1] raw = arr.view(np.uint8)
+    cdef int16_t[::1] flat = out.reshape(-1)
+    cdef const Planes* p = <const Planes*>&raw[0]
+    cdef int size = FLAT_SIZE
+    with nogil:
+        for i in range(n):
+            flatten_one(&p[i], &flat[i * size])
+    return out
