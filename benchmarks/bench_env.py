@@ -11,7 +11,8 @@ Prints, from the same run:
   with PYTHONPATH=DIR, interleaved with this checkout's runs (the best of `--repeat`);
 - the vector environment's random-action steps per CPU-second (seat 0 random, greedy opponents
   played in the core), and the PettingZoo AEC env's (four random agents; needs the [env] extra).
-riichienv's figures are not measured here yet (it is not installable on this project's machines).
+- riichienv's random-agent steps per CPU-second (bench_peers.py's loop) when it is installed (the
+  [bench] extra), and the ratios.
 Timings are CPU time of one process on a shared machine: compare the ratios of one run.
 """
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import subprocess
 import sys
 import time
@@ -66,31 +68,52 @@ def env_figures(n_tables: int, steps: int) -> None:
     import numpy as np
     from fzsim.env import VecEnv
 
-    venv = VecEnv(n_tables, "fuzhou", seed=7, agent_seats=(0,), opponents="greedy")
-    obs, _ = venv.reset()
     rng = np.random.default_rng(0)
     rows = np.arange(n_tables)
-    c = time.process_time()
-    for _ in range(steps):   # a uniformly random legal id per table, vectorised
-        pick = (rng.random(n_tables) * obs["n_actions"]).astype(np.int64)
-        obs, rew, done, _, _ = venv.step(obs["action_ids"][rows, pick])
-    dt = time.process_time() - c
-    print(f"VecEnv({n_tables}), seat 0 random vs greedy: {n_tables * steps / dt:12,.0f} steps per CPU-second")
+    for label, seats in (("seat 0 random vs greedy", (0,)), ("four random agents", (0, 1, 2, 3))):
+        venv = VecEnv(n_tables, "fuzhou", seed=7, agent_seats=seats, opponents="greedy")
+        obs, _ = venv.reset()
+        c = time.process_time()
+        for _ in range(steps):   # a uniformly random legal id per table, vectorised
+            pick = (rng.random(n_tables) * obs["n_actions"]).astype(np.int64)
+            obs, rew, done, _, _ = venv.step(obs["action_ids"][rows, pick])
+        vec = n_tables * steps / (time.process_time() - c)
+        print(f"VecEnv({n_tables}), {label:<24}: {vec:12,.0f} steps per CPU-second")
     try:
         from fzsim.env import env
         e = env(seed=7)
     except ImportError as exc:
         print(f"AEC env: needs the [env] extra ({exc}); skipped")
         return
+    from fzsim.env import OBS_FIELDS
+    ids = next((a, b) for name, a, b, _ in OBS_FIELDS if name == "action_ids")
+    n_at = next(a for name, a, b, _ in OBS_FIELDS if name == "n_actions")
+    rnd = random.Random(0)
     n, c = 0, time.process_time()
     e.reset(seed=7)
     while n < steps * 20:
         for agent in e.agent_iter():
             obs, rew, term, trunc, info = e.last()
-            e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            if term or trunc:
+                e.step(None)
+            else:   # a uniformly random legal id, read from the observation's action ids
+                v = obs["observation"]
+                e.step(int(v[ids[0] + rnd.randrange(int(v[n_at]))]))
             n += 1
         e.reset()
-    print(f"AEC env, four random agents: {n / (time.process_time() - c):12,.0f} steps per CPU-second")
+    aec = n / (time.process_time() - c)
+    print(f"AEC env, four random agents:              {aec:12,.0f} steps per CPU-second")
+    try:
+        from bench_peers import riichienv_loop, measure
+        play = riichienv_loop()
+    except ImportError as exc:
+        print(f"riichienv: not installed ({exc}); ratios skipped")
+        return
+    per_hand, steps_per_hand = measure(play, 5, 5.0, 0)
+    rie = per_hand * steps_per_hand
+    print(f"riichienv, four random agents:            {rie:12,.0f} steps per CPU-second (same run)")
+    print(f"  VecEnv (four random agents) / riichienv: {vec / rie:6.1f}x   AEC env / riichienv: {aec / rie:5.2f}x   "
+          f"hook µs per decision vs riichienv µs per step: {1e6 / rie:.2f} µs")
 
 
 def main(argv=None):
