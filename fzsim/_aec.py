@@ -101,9 +101,9 @@ class FzsimAEC(AECEnv):
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
             raise ValueError(f"game {self.game_id} {agent}: an action is a fixed id 0..{N_ACTIONS - 1}, "
                              f"got {action!r}")
+        self._t.step(np.array([action], dtype=np.int64))   # refuses an illegal id before moving
         self._cumulative_rewards[agent] = 0
         self.rewards = {a: 0 for a in self.agents}
-        self._t.step(np.array([action], dtype=np.int64))   # names the table and the action if illegal
         self._sync()
         if self.render_mode == "human":
             self.render()

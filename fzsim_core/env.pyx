@@ -24,7 +24,7 @@ from fzsim_core.tileset cimport TileSet, fuzhou_tiles
 from fzsim_core.flow cimport advance_match, apply, init_game, play_until, prepare_game
 from fzsim_core.wall cimport match_first_dealer
 from fzsim_core.policies.registry cimport bind_policy
-from fzsim_core.obs_planes cimport N_ACTIONS, Planes, encode_planes
+from fzsim_core.obs_planes cimport N_ACTIONS, Planes, action_id, encode_planes
 
 from fzsim_core.obs_planes import ACTION_TUPLES, DECISIONS, PLANES_DTYPE
 from fzsim_core.schema import ROW_DTYPE
@@ -71,11 +71,13 @@ cdef class Tables:
     cdef Row* rw
     cdef Row* fin                 # every hand finished in the last call, in order (finished())
     cdef int n_fin, cap_fin
+    cdef int* choice              # step: the index into each table's pending actions
     cdef readonly object planes, rewards, done, rows, game_id, hand, status
 
     def __cinit__(self):
         self.games = NULL
         self.fin = NULL
+        self.choice = NULL
 
     def __init__(self, Rules rules, uint64_t seed, int n, agent_seats=(0,), opponents="greedy",
                  bint auto_reset=True, bint check=False):
@@ -100,7 +102,8 @@ cdef class Tables:
         self.keep = opponents
         fuzhou_tiles(&self.tiles)
         self.games = <Game*>calloc(n, sizeof(Game))
-        if self.games == NULL:
+        self.choice = <int*>calloc(n, sizeof(int))
+        if self.games == NULL or self.choice == NULL:
             raise MemoryError(f"{n} tables")
         cdef int i, s
         for i in range(n):
@@ -131,6 +134,7 @@ cdef class Tables:
     def __dealloc__(self):
         free(self.games)
         free(self.fin)
+        free(self.choice)
 
     cdef int keep_row(self, const Row* row) noexcept nogil:
         """Append a finished hand's row to fin (grown by doubling); -1 when out of memory."""
@@ -235,9 +239,9 @@ cdef class Tables:
         self.started = True
 
     cdef str describe(self, int i):
-        cdef Planes* p = &self.pl[i]
-        return (f"table {i} (game {self.gid_v[i]} hand {self.hand_v[i]}, seat {p.seat} "
-                f"{DECISIONS[p.decision] if 0 <= p.decision < 7 else 'no decision'})")
+        cdef Game* g = &self.games[i]
+        return (f"table {i} (game {self.gid_v[i]} hand {self.hand_v[i]}, seat {g.pend.seat} "
+                f"{DECISIONS[g.pend.decision] if self.status_v[i] == ST_DECIDE else 'hand over'})")
 
     def step(self, actions):
         """Apply one fixed action id per table (for tables whose hand is over without auto-reset,
@@ -251,18 +255,24 @@ cdef class Tables:
         cdef const int64_t[::1] a = np.ascontiguousarray(arr, dtype=np.int64)
         cdef int i, j, bad = -1
         cdef int64_t aid
-        cdef Planes* p
+        cdef Game* g
         for i in range(self.n):   # all checked before any is applied: a bad id changes nothing
             if self.status_v[i] != ST_DECIDE:
                 continue
-            p = &self.pl[i]
             aid = a[i]
             if not 0 <= aid < N_ACTIONS:
                 raise ValueError(f"{self.describe(i)}: action id {aid} is out of range 0..{N_ACTIONS - 1}")
-            if not p.mask[aid]:
-                legal = [(p.action_ids[j], ACTION_TUPLES[p.action_ids[j]]) for j in range(p.n_actions)]
+            # checked against the game's own pending actions, not the (user-writable) planes
+            g = &self.games[i]
+            j = 0
+            while j < g.pend.n and action_id(g.pend.acts[j]) != aid:
+                j += 1
+            if j == g.pend.n:
+                legal = [(action_id(g.pend.acts[j]), ACTION_TUPLES[action_id(g.pend.acts[j])])
+                         for j in range(g.pend.n)]
                 raise ValueError(f"{self.describe(i)}: action {aid} {ACTION_TUPLES[aid]} is not legal "
                                  f"(outside the mask); legal ids: {legal}")
+            self.choice[i] = j
         self.rewards[:] = 0
         self.done[:] = False
         self.n_fin = 0
@@ -270,11 +280,7 @@ cdef class Tables:
             for i in range(self.n):
                 if self.status_v[i] != ST_DECIDE:
                     continue
-                p = &self.pl[i]
-                j = 0
-                while p.action_ids[j] != a[i]:
-                    j += 1
-                if self.run(i, apply(&self.games[i], j)) == ST_ERR:
+                if self.run(i, apply(&self.games[i], self.choice[i])) == ST_ERR:
                     bad = i
                     break
         if bad >= 0:
@@ -292,8 +298,9 @@ cdef class Tables:
             raise RuntimeError("observe before reset(): call reset() first")
         cdef uint8_t[::1] raw = out.reshape(1).view(np.uint8)
         cdef Game* g = &self.games[i]
-        if self.status_v[i] == ST_DECIDE and g.pend.seat == seat:
-            (<Planes*>&raw[0])[0] = self.pl[i]
+        if self.status_v[i] == ST_DECIDE and g.pend.seat == seat:   # re-encoded from the game
+            fill_obs(g, seat, g.pend.decision)
+            encode_planes(&g.obs, g.pend.acts, g.pend.n, g.streak, <Planes*>&raw[0])
         else:
             fill_obs(g, seat, -1)
             encode_planes(&g.obs, g.pend.acts, 0, g.streak, <Planes*>&raw[0])
@@ -314,4 +321,4 @@ cdef class Tables:
                 raise errors[0]
             raise RuntimeError(f"{self.describe(i)}: policy {policy!r} failed: "
                                f"{g.errmsg.decode('utf-8', 'replace')}")
-        return int(self.pl[i].action_ids[c])
+        return action_id(g.pend.acts[c])
