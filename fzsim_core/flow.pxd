@@ -7,6 +7,8 @@ from fzsim_core.tileset cimport TileSet
 from fzsim_core.state cimport Game, GameLog, Row
 
 cdef void prepare_game(Game* g, const TileSet* ts, GameLog* log, bint check) noexcept nogil
+# dst = a copy of src resuming from the same point (log: dst's own, or NULL).
+cdef void copy_game(Game* dst, const Game* src, GameLog* log) noexcept nogil
 cdef void init_game(Game* g, const RuleSet* rules, uint64_t root, int64_t game_id, int hand,
                     int dealer, int streak, const uint8_t* wall) noexcept nogil
 # Run the hand set up by init_game until a seat must choose: ST_DECIDE with Game.pend filled

@@ -13,7 +13,7 @@ decision with the seats' policies (decide.pxd). Legal actions come from fzsim_co
 start of the hand and 游金 from the Fuzhou pack, the end from settle.
 """
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 from fzsim_core.bits cimport ctz64, fz_counts_mask, held_mask
 from fzsim_core.hand cimport Hand, hand_add, hand_remove
 from fzsim_core.rng cimport rng_seed, STREAM_POLICY
@@ -519,9 +519,8 @@ cdef int play_one_hand(Game* g) noexcept nogil:
     return play_until(g, 0)
 
 
-cdef void prepare_game(Game* g, const TileSet* ts, GameLog* log, bint check) noexcept nogil:
-    """Once for a run of hands, after g.policies are bound: the tile set, the public views, the
-    parts of the observation that never change, the log (NULL: none) and the check flag."""
+cdef void point_views(Game* g) noexcept nogil:
+    """Point the public views and the observation at g's own state (after prepare or a copy)."""
     cdef int s
     cdef Observation* o = &g.obs
     for s in range(4):
@@ -535,12 +534,30 @@ cdef void prepare_game(Game* g, const TileSet* ts, GameLog* log, bint check) noe
     o.seen = g.seen
     o.table = g.public
     o.rng = &g.prng
-    o.check = check
+    o.check = g.check
     o.errmsg = g.errmsg
     o.errmsg_size = sizeof(g.errmsg)
+
+
+cdef void prepare_game(Game* g, const TileSet* ts, GameLog* log, bint check) noexcept nogil:
+    """Once for a run of hands, after g.policies are bound: the tile set, the public views, the
+    parts of the observation that never change, the log (NULL: none) and the check flag."""
     g.ts = ts[0]
     g.log = log
     g.check = check
+    point_views(g)
+
+
+cdef void copy_game(Game* dst, const Game* src, GameLog* log) noexcept nogil:
+    """dst becomes a copy of src that resumes from the same point on its own state (a policy
+    state kept in its Policy's data moves with it); log: dst's own log, or NULL."""
+    cdef int s
+    memcpy(dst, src, sizeof(Game))
+    for s in range(4):
+        if src.policies[s].state == <const void*>&src.policies[s].data[0]:
+            dst.policies[s].state = &dst.policies[s].data[0]
+    dst.log = log
+    point_views(dst)
 
 
 cdef void init_game(Game* g, const RuleSet* rules, uint64_t root, int64_t game_id, int hand,
