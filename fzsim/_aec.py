@@ -10,7 +10,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from fzsim.env import OBS_SIZE, _check_seed, _seat_of, flatten
+from fzsim.env import OBS_SIZE, _check_seed, _seat_of
 from fzsim.game import resolve_rules
 from fzsim_core.env import Tables
 from fzsim_core.obs_planes import ACTION_TUPLES, N_ACTIONS, decode, empty_planes
@@ -41,7 +41,8 @@ class FzsimAEC(AECEnv):
         self._next_game = 0
         self._t = Tables(self.rules, self._root, 1, sorted(self._seat.values()), opponents,
                          auto_reset=False, check=check)
-        self._view = empty_planes()
+        self._act = np.zeros(1, dtype=np.int64)
+        self._seat_now = self._t.planes["seat"]   # a view: the seat to act, updated by every step
         self._obs_space = spaces.Dict({
             "observation": spaces.Box(-1, np.iinfo(np.int16).max, (OBS_SIZE,), dtype=np.int16),
             "action_mask": spaces.Box(0, 1, (N_ACTIONS,), dtype=np.int8),
@@ -77,7 +78,7 @@ class FzsimAEC(AECEnv):
     def _sync(self):
         """After the table moved: who acts next, or the end of the hand with its rewards."""
         if self._t.status[0] == ST_DECIDE:
-            self.agent_selection = self._agent[int(self._t.planes[0]["seat"])]
+            self.agent_selection = self._agent[int(self._seat_now[0])]
             return
         for a in self.agents:
             self.rewards[a] = int(self._t.rewards[0, self._seat[a]])
@@ -87,8 +88,8 @@ class FzsimAEC(AECEnv):
         self.agent_selection = self.agents[0]
 
     def observe(self, agent):
-        self._t.observe(0, self._seat[agent], self._view)
-        return {"observation": flatten(self._view), "action_mask": self._view["mask"].astype(np.int8)}
+        flat, mask = self._t.observe_flat(0, self._seat[agent])   # new arrays: the caller may keep them
+        return {"observation": flat, "action_mask": mask}
 
     def step(self, action):
         agent = self.agent_selection
@@ -98,12 +99,14 @@ class FzsimAEC(AECEnv):
                                  f"finished agent, then reset(); got action {action!r}")
             self._was_dead_step(action)
             return
-        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)) or not 0 <= action < N_ACTIONS:
             raise ValueError(f"game {self.game_id} {agent}: an action is a fixed id 0..{N_ACTIONS - 1}, "
                              f"got {action!r}")
-        self._t.step(np.array([action], dtype=np.int64))   # refuses an illegal id before moving
+        self._act[0] = action
+        self._t.step(self._act)   # refuses an illegal id before anything moves
         self._cumulative_rewards[agent] = 0
-        self.rewards = {a: 0 for a in self.agents}
+        for a in self.rewards:
+            self.rewards[a] = 0
         self._sync()
         if self.render_mode == "human":
             self.render()

@@ -9,7 +9,7 @@ spec `play_block` takes) inside the loop; the loop stops at each table's next ag
 Every hand is (root seed, game id, hand) with the agents' choices, exactly as `play_block` and
 `fzsim.play_hand` play it, so an episode replays with `play_hand` given the same choices.
 """
-from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport calloc, free, realloc
 from libc.string cimport memset
 
@@ -24,9 +24,9 @@ from fzsim_core.tileset cimport TileSet, fuzhou_tiles
 from fzsim_core.flow cimport advance_match, apply, init_game, play_until, prepare_game
 from fzsim_core.wall cimport match_first_dealer
 from fzsim_core.policies.registry cimport bind_policy
-from fzsim_core.obs_planes cimport N_ACTIONS, Planes, action_id, encode_planes
+from fzsim_core.obs_planes cimport N_ACTIONS, Planes, action_id, encode_planes, flatten_one
 
-from fzsim_core.obs_planes import ACTION_TUPLES, DECISIONS, PLANES_DTYPE
+from fzsim_core.obs_planes import ACTION_TUPLES, DECISIONS, FLAT_SIZE, PLANES_DTYPE
 from fzsim_core.schema import ROW_DTYPE
 
 
@@ -72,6 +72,7 @@ cdef class Tables:
     cdef Row* fin                 # every hand finished in the last call, in order (finished())
     cdef int n_fin, cap_fin
     cdef int* choice              # step: the index into each table's pending actions
+    cdef Planes scratch           # observe_flat's plane set
     cdef readonly object planes, rewards, done, rows, game_id, hand, status
 
     def __cinit__(self):
@@ -297,13 +298,35 @@ cdef class Tables:
         if not self.started:
             raise RuntimeError("observe before reset(): call reset() first")
         cdef uint8_t[::1] raw = out.reshape(1).view(np.uint8)
+        self.encode_view(i, seat, <Planes*>&raw[0])   # re-encoded from the game
+
+    cdef void encode_view(self, int i, int seat, Planes* out) noexcept nogil:
+        """`seat`'s view at table i: with the pending actions if it is the seat deciding."""
         cdef Game* g = &self.games[i]
-        if self.status_v[i] == ST_DECIDE and g.pend.seat == seat:   # re-encoded from the game
+        if self.status_v[i] == ST_DECIDE and g.pend.seat == seat:
             fill_obs(g, seat, g.pend.decision)
-            encode_planes(&g.obs, g.pend.acts, g.pend.n, g.streak, <Planes*>&raw[0])
+            encode_planes(&g.obs, g.pend.acts, g.pend.n, g.streak, out)
         else:
             fill_obs(g, seat, -1)
-            encode_planes(&g.obs, g.pend.acts, 0, g.streak, <Planes*>&raw[0])
+            encode_planes(&g.obs, g.pend.acts, 0, g.streak, out)
+
+    def observe_flat(self, int i, int seat):
+        """`seat`'s view at table i as two new arrays: the flat int16 planes (obs_planes.flatten)
+        and the int8 action mask — what the AEC env observes, in one call."""
+        if not 0 <= i < self.n or not 0 <= seat <= 3:
+            raise ValueError(f"table must be 0..{self.n - 1} and seat 0..3, got {i}, {seat}")
+        if not self.started:
+            raise RuntimeError("observe before reset(): call reset() first")
+        flat = np.empty(FLAT_SIZE, dtype=np.int16)
+        mask = np.empty(N_ACTIONS, dtype=np.int8)
+        cdef int16_t[::1] f = flat
+        cdef int8_t[::1] m = mask
+        cdef int k
+        self.encode_view(i, seat, &self.scratch)
+        flatten_one(&self.scratch, &f[0])
+        for k in range(N_ACTIONS):
+            m[k] = self.scratch.mask[k]
+        return flat, mask
 
     def hint(self, int i, policy="greedy"):
         """The fixed action id that compiled `policy` would choose at table i — it draws on the table's policy stream exactly as that policy playing the seat

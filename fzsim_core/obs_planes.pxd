@@ -77,3 +77,5 @@ cdef int encode_planes(const Observation* o, const uint16_t* acts, int n, int st
 # The decoders behind obs_planes.decode, for the Python hook's lazily decoded view (GIL held).
 cdef object decode_key(const Planes* p, str key)
 cdef list decode_legal(const Planes* p)
+# Every field but the mask as int16 in PLANES_DTYPE order (obs_planes.flatten); returns the length.
+cdef int flatten_one(const Planes* p, int16_t* o) noexcept nogil

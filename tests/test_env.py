@@ -78,6 +78,8 @@ def test_buffers_are_reused_and_observations_decode():
             assert d["seat"] in (0, 2) and d["decision"] is not None
             assert legal_actions(obs[i]) == [ACTION_TUPLES[a] for a in obs["action_ids"][i, :obs["n_actions"][i]]]
             assert obs["mask"][i].sum() == obs["n_actions"][i] >= 2
+            flat, mask = venv._t.observe_flat(i, int(obs["seat"][i]))   # the AEC env's observation
+            assert (flat == flatten(obs[i])).all() and (mask == obs["mask"][i]).all()
     vec = flatten(obs)
     assert vec.shape == (3, OBS_SIZE) and vec.dtype == np.int16
     back = unflatten(vec[1], obs["mask"][1])
@@ -158,6 +160,9 @@ def test_aec_env_plays_hands_and_refuses_bad_steps():
         e.step(illegal)
     with pytest.raises(ValueError, match="fixed id"):
         e.step("discard")
+    for bad in (-1, 350, 10**30):
+        with pytest.raises(ValueError, match="fixed id"):
+            e.step(bad)
     deltas = None
     for agent in e.agent_iter():
         obs, rew, term, trunc, info = e.last()
