@@ -18,12 +18,13 @@ import numpy as np
 from fzsim_core.rules cimport Rules
 from fzsim_core.state cimport Game, GameLog, Row
 from fzsim_core.table cimport *
-from fzsim_core.tileset cimport MAX_TILES, TileSet, fuzhou_tiles
+from fzsim_core.tileset cimport MAX_TILES, TileSet
 from fzsim_core.flow cimport (
     advance, advance_match, apply, copy_game, init_game, play_one_hand, play_until, prepare_game,
 )
 from fzsim_core.wall cimport match_first_dealer
 from fzsim_core.policies.registry cimport bind_policy
+from fzsim_core.packs.registry cimport bind_pack
 from fzsim_core.decide cimport ask
 
 from fzsim_core.policies.python_bridge import ACTIONS, DECISIONS
@@ -82,11 +83,11 @@ def play_block(Rules rules, uint64_t root_seed, int64_t first_game, int64_t n_ga
     """
     cdef list errors = []
     cdef TileSet tiles
-    fuzhou_tiles(&tiles)   # the one rule system the engine plays today
     cdef Game* g = <Game*>malloc(sizeof(Game))
     if g == NULL:
         raise MemoryError()
     try:
+        bind_pack(&g.pack, &tiles, rules.c.pack)
         keep = bind_policies(g, policies, errors)
     except BaseException:
         free(g)
@@ -139,7 +140,8 @@ def play_hand_raw(Rules rules, uint64_t root_seed, int64_t game_id, int hand, in
     cdef const uint8_t* wall_ptr = NULL
     cdef int i
     cdef TileSet tiles
-    fuzhou_tiles(&tiles)
+    cdef Game* g
+    cdef GameLog* lg
     if not 0 <= dealer <= 3:
         raise ValueError(f"dealer must be a seat 0..3, got {dealer}")
     if streak < 0:
@@ -147,19 +149,20 @@ def play_hand_raw(Rules rules, uint64_t root_seed, int64_t game_id, int hand, in
     if hand < 0:
         raise ValueError(f"hand must be >= 0, got {hand}")
     if wall is not None:
-        arr = validate_wall(wall)
-        for i in range(tiles.n_tiles):
+        arr = validate_wall(wall, rules.c.pack)
+        for i in range(arr.shape[0]):
             wall_buf[i] = arr[i]
         wall_ptr = wall_buf
     cdef list errors = []
-    cdef Game* g = <Game*>malloc(sizeof(Game))
-    cdef GameLog* lg = <GameLog*>malloc(sizeof(GameLog)) if log else NULL
+    g = <Game*>malloc(sizeof(Game))
+    lg = <GameLog*>malloc(sizeof(GameLog)) if log else NULL
     if g == NULL or (log and lg == NULL):
         free(g)
         free(lg)
         raise MemoryError()
     cdef int st
     try:
+        bind_pack(&g.pack, &tiles, rules.c.pack)
         keep = bind_policies(g, policies, errors)
         prepare_game(g, &tiles, lg, check)
         init_game(g, &rules.c, root_seed, game_id, hand, dealer, streak, wall_ptr)
@@ -220,7 +223,6 @@ cdef class HandStepper:
         cdef const uint8_t* wall_ptr = NULL
         cdef TileSet tiles
         cdef int i
-        fuzhou_tiles(&tiles)
         if not 0 <= dealer <= 3:
             raise ValueError(f"dealer must be a seat 0..3, got {dealer}")
         if streak < 0 or hand < 0:
@@ -231,14 +233,15 @@ cdef class HandStepper:
                 raise ValueError(f"agents must be seats 0..3, got {a!r} in {agents!r}")
             self.agents |= 1u << int(a)
         if wall is not None:
-            arr = validate_wall(wall)
-            for i in range(tiles.n_tiles):
+            arr = validate_wall(wall, rules.c.pack)
+            for i in range(arr.shape[0]):
                 wall_buf[i] = arr[i]
             wall_ptr = wall_buf
         self.g = <Game*>malloc(sizeof(Game))
         self.lg = <GameLog*>malloc(sizeof(GameLog)) if log else NULL
         if self.g == NULL or (log and self.lg == NULL):
             raise MemoryError()
+        bind_pack(&self.g.pack, &tiles, rules.c.pack)
         self.errors = []
         self.keep = bind_policies(self.g, policies, self.errors)
         prepare_game(self.g, &tiles, self.lg, check)

@@ -20,7 +20,8 @@ from fzsim_core.state cimport Game, live_tiles, reserve
 from fzsim_core.row cimport Row
 from fzsim_core.policy cimport Observation, Policy
 from fzsim_core.table cimport ST_DECIDE, ST_END, ST_ERR
-from fzsim_core.tileset cimport TileSet, fuzhou_tiles
+from fzsim_core.tileset cimport TileSet
+from fzsim_core.packs.registry cimport bind_pack
 from fzsim_core.flow cimport advance_match, apply, init_game, play_until, prepare_game
 from fzsim_core.wall cimport match_first_dealer
 from fzsim_core.policies.registry cimport bind_policy
@@ -101,13 +102,13 @@ cdef class Tables:
         self.auto_reset, self.check = auto_reset, check
         self.errors = []
         self.keep = opponents
-        fuzhou_tiles(&self.tiles)
         self.games = <Game*>calloc(n, sizeof(Game))
         self.choice = <int*>calloc(n, sizeof(int))
         if self.games == NULL or self.choice == NULL:
             raise MemoryError(f"{n} tables")
         cdef int i, s
         for i in range(n):
+            bind_pack(&self.games[i].pack, &self.tiles, rules.c.pack)   # the rules' pack: tiles and hooks
             for s in range(4):   # agent seats are never asked (play_until stops at them)
                 bind_policy(&self.games[i].policies[s], "greedy" if (self.agent_mask >> s) & 1 else opponents[s],
                             s, self.errors)

@@ -10,7 +10,8 @@ plain data (Game.flow), so a copy of a Game resumes from the same point. Each de
 `*_offer` function (it posts the decision) and a `*_resolve` one (it applies the answer and goes
 on); a decision with a single legal action is taken without asking. `play_one_hand` answers every
 decision with the seats' policies (decide.pxd). Legal actions come from fzsim_core/legal, the
-start of the hand and 游金 from the Fuzhou pack, the end from settle.
+start of the hand and the scoring from the rule pack's hooks (Game.pack), the end from settle.
+游金 (fzsim_core/packs/fuzhou/youjin) is still called here, behind the rules' youjin fields.
 """
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
@@ -25,7 +26,7 @@ from fzsim_core.scoring cimport (
 from fzsim_core.policy cimport Observation
 from fzsim_core.tileset cimport TileSet
 from fzsim_core.state cimport (
-    Game, GameLog, Row, fail, give_flower, is_flower, kinds_mask, live_tiles, log_event, post, reserve,
+    Game, GameLog, Row, fail, give_flower, gold_bit, is_flower, kinds_mask, live_tiles, log_event, post, reserve,
 )
 from fzsim_core.table cimport *
 from fzsim_core.wall cimport digest_wall, shuffle_wall
@@ -34,7 +35,6 @@ from fzsim_core.decide cimport ask
 from fzsim_core.invariants cimport check_invariants, verify_action
 from fzsim_core.legal cimport add_chows, can_discard_win, claim_leaves_discard, discard_mask
 from fzsim_core.settle cimport end_drawn, finish_win
-from fzsim_core.packs.fuzhou.opening cimport opening_offer, opening_resolve, setup
 from fzsim_core.packs.fuzhou.youjin cimport is_youjin_wait, youjin_blocks_win, youjin_gold_freed
 
 
@@ -117,7 +117,7 @@ cdef int turn_offer(Game* g) noexcept nogil:
             n += 1
         return post(g, s, dec, n)
     held = held_mask(h) & kinds_mask(g)
-    gbit = (<uint64_t>1) << g.gold
+    gbit = gold_bit(g)
     if dec == DEC_TURN:
         if may_win and (h.golds >= 3 or (hand_is_win(h) and not youjin_blocks_win(g, s, True, g.flow.from_kong))):
             acts[n] = act(ACT_WIN, st.last_draw if st.last_draw >= 0 else NO_TILE)
@@ -160,6 +160,8 @@ cdef int turn_resolve(Game* g, int c) noexcept nogil:
     cdef Seat* st = &g.seats[s]
     cdef Hand* h = &st.hand
     cdef uint32_t sp = 0
+    if act_type(g.pend.acts[0]) == ACT_WIN and t != ACT_WIN:   # a win was on offer (listed first)
+        g.row.declines[s] += 1
     if t == ACT_WIN:
         wt = WIN_SELFDRAW
         if h.golds >= 3 and not g.flow.locked:
@@ -176,6 +178,9 @@ cdef int turn_resolve(Game* g, int c) noexcept nogil:
     if t == ACT_ADDED_KONG:   # others may rob it first (抢杠)
         hand_remove(h, k)
         log_event(g, EV_ADDED_KONG, s, k, 0)
+        if not g.r.rob_kong:
+            g.claim_tile = k
+            return added_kong_stands(g)
         return win_offer_start(g, s, k, DEC_ROB_KONG)
     return discard_tile(g, s, k, t == ACT_YOUJIN)   # a discard (or entering 游金 with one)
 
@@ -290,6 +295,7 @@ cdef int win_offer_resolve(Game* g, int c) noexcept nogil:
             g.flow.best_jq = jq
     else:
         log_event(g, EV_DECLINE, s, k, g.pend.decision)
+        g.row.declines[s] += 1
         if g.r.guoshui:
             g.seats[s].guoshui_mask |= (<uint64_t>1) << k
     g.flow.step += 1
@@ -317,7 +323,7 @@ cdef int pung_offer(Game* g) noexcept nogil:
         if h.counts[k] >= 3:
             acts[n] = act(ACT_EXPOSED_KONG, k)
             n += 1
-        if ps == (ds + 1) % 4:
+        if ps == (ds + 1) % 4 and g.r.chow:
             n = add_chows(g, h, k, acts, n)
         if n:
             acts[n] = act(ACT_PASS, NO_TILE)
@@ -330,7 +336,7 @@ cdef int chow_offer(Game* g) noexcept nogil:
     """Chow to the next seat (unless it was already asked as the pung seat), else the next seat
     draws."""
     cdef int nxt = (g.claim_from + 1) % 4, n
-    if g.flow.pung_seat != nxt and not g.seats[nxt].youjin:
+    if g.r.chow and g.flow.pung_seat != nxt and not g.seats[nxt].youjin:
         n = add_chows(g, &g.seats[nxt].hand, g.claim_tile, g.pend.acts, 0)
         if n:
             g.pend.acts[n] = act(ACT_PASS, NO_TILE)
@@ -358,6 +364,7 @@ cdef int take_claim(Game* g, int cs_seat, uint16_t a) noexcept nogil:
     cdef Seat* cs = &g.seats[cs_seat]
     g.pond[k] -= 1
     g.seats[ds].n_discards -= 1   # the tile leaves the discarder's pond
+    g.row.claims[cs_seat] += 1
     if t == ACT_PUNG:
         hand_remove(&cs.hand, k); hand_remove(&cs.hand, k)
         add_meld(cs, MELD_PUNG, k, ds)
@@ -450,14 +457,14 @@ cdef int draw_turn(Game* g, int s) noexcept nogil:
 
 cdef int start(Game* g) noexcept nogil:
     """The deal and the opening window, then the dealer's first turn."""
-    cdef int st = setup(g)
+    cdef int st = g.pack.setup(g)
     if st != ST_CONT:
         return st
     g.flow.phase = PH_OPENING
-    st = opening_offer(g)
+    st = g.pack.opening_offer(g)
     if st != ST_CONT:
         return st
-    return enter_turn(g, g.dealer, False, False, -1)
+    return enter_turn(g, g.dealer, g.pack.dealer_may_win_first, False, -1)
 
 
 cdef int resolve(Game* g, int c) noexcept nogil:
@@ -471,10 +478,10 @@ cdef int resolve(Game* g, int c) noexcept nogil:
         return win_offer_resolve(g, c)
     if ph == PH_PUNG_OFFER or ph == PH_CHOW_OFFER:
         return claim_resolve(g, c)
-    st = opening_resolve(g, c)
+    st = g.pack.opening_resolve(g, c)
     if st != ST_CONT:
         return st
-    return enter_turn(g, g.dealer, False, False, -1)
+    return enter_turn(g, g.dealer, g.pack.dealer_may_win_first, False, -1)
 
 
 cdef inline int settle_forced(Game* g, int st) noexcept nogil:
@@ -540,8 +547,8 @@ cdef void point_views(Game* g) noexcept nogil:
 
 
 cdef void prepare_game(Game* g, const TileSet* ts, GameLog* log, bint check) noexcept nogil:
-    """Once for a run of hands, after g.policies are bound: the tile set, the public views, the
-    parts of the observation that never change, the log (NULL: none) and the check flag."""
+    """Once for a run of hands, after g.policies and g.pack are bound: the tile set, the public
+    views, the parts of the observation that never change, the log (NULL: none), the check flag."""
     g.ts = ts[0]
     g.log = log
     g.check = check

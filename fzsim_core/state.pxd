@@ -45,20 +45,39 @@ ctypedef struct FlowState:
     int pung_seat                 # the one seat that may pung the discard, -1
 
 
-ctypedef struct Game:
+# A rule pack's hooks (DESIGN.md "packs/<name>/: what only that system has"), bound from the rules'
+# `pack` field by fzsim_core/packs/registry: the flow calls them and nothing else of a pack.
+cdef struct Game
+ctypedef int (*PackStep)(Game* g) noexcept nogil
+ctypedef int (*PackChoice)(Game* g, int choice) noexcept nogil
+ctypedef int (*PackScore)(Game* g, int winner, int discarder, int win_type, uint32_t* flags,
+                          uint32_t specials, int tile) noexcept nogil
+
+ctypedef struct Pack:
+    PackStep setup                # the deal, flowers, the wild reveal: ST_CONT or ST_ERR
+    PackStep opening_offer        # post the opening window's next decision (ST_DECIDE), or ST_CONT
+    PackChoice opening_resolve    # apply a choice in the opening window: ST_END, ST_DECIDE, ST_CONT
+    PackScore score_win           # the winner holds its full hand: fill the row's scores and deltas
+                                  # (flags may gain bits); ST_CONT or ST_ERR
+    bint dealer_may_win_first     # the dealer's first turn may end in a self-draw (False when the
+                                  # opening window already offered 天胡)
+
+
+cdef struct Game:
     # set once for a run of hands by prepare_game (flow.pxd); init_game keeps them
+    Pack pack                     # the rule pack's hooks
     Policy policies[4]            # who decides for each seat
     PublicSeat public[4]          # the seats' public state as policies see it
     Observation obs               # filled for each decision (decide.pxd)
     GameLog* log                  # the event log, NULL when not logging
     bint check
-    TileSet ts                    # the rule system's tiles and hand size
+    TileSet ts                    # the rule pack's tiles and hand size
     # reset for every hand by init_game
     RuleSet r
     uint8_t wall[MAX_TILES]
     int head                      # next head index
     int tail                      # next tail index (counts down)
-    int gold                      # gold kind
+    int gold                      # the wild (gold) kind, -1 in a pack without one
     int n_kinds                   # kinds that can be held: 27, or 34 when honours are not flowers
     bint indicator_taken          # robbed by 抢金
     Seat seats[4]
@@ -96,6 +115,11 @@ cdef inline int reserve(const Game* g) noexcept nogil:
     return (g.r.reserve_base + g.r.reserve_per_exposed_kong * g.table_exposed_kongs
             + g.r.reserve_per_concealed_kong * g.table_concealed_kongs
             + g.r.reserve_per_flower_set * g.table_flower_sets)
+
+
+cdef inline uint64_t gold_bit(const Game* g) noexcept nogil:
+    """The gold kind as a kind mask (0 without a wild)."""
+    return (<uint64_t>1) << g.gold if g.gold >= 0 else 0
 
 
 cdef inline uint64_t kinds_mask(const Game* g) noexcept nogil:

@@ -4,6 +4,8 @@ An agent that plays greedy's own choices (Tables.hint) reproduces play_block's g
 episode with random agent actions replays exactly with fzsim.play_hand; bad actions, shapes and
 steps are refused with errors naming the table and the action, changing nothing.
 """
+import pathlib
+
 import numpy as np
 import pytest
 
@@ -32,10 +34,12 @@ def run_until(venv, n_games, choose):
 
 
 @pytest.mark.parametrize("variant,seats", [("fuzhou", (0,)), ("youjin", (0, 1, 2, 3)), ("lianzhong", (1, 3)),
-                                           ("matches", (2,))])
+                                           ("matches", (2,)), ("plain", (0, 2))])
 def test_greedy_through_the_env_reproduces_the_engine(variant, seats):
     if variant == "matches":   # hands of a match in order: dealer and streak carried over
         variant = fzsim.rules.load("fuzhou", hands_per_match=4)
+    if variant == "plain":     # the example pack: 136 tiles, 13-tile hands, no wild
+        variant = fzsim.rules.load(pathlib.Path(__file__).parents[1] / "docs" / "examples" / "plain.toml")
     venv = VecEnv(6, variant, seed=11, agent_seats=seats, opponents="greedy", check=True)
     rows, _ = run_until(venv, 30, lambda v, i, o: v.hint(i, "greedy"))
     ref = play_block(venv.rules, 11, 0, 30, "greedy")

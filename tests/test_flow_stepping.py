@@ -98,3 +98,23 @@ def test_bad_calls_raise_clear_errors():
         stepper(3, agents=(4,))
     with pytest.raises(ValueError, match="has not ended"):
         stepper(4).row()
+
+
+def test_the_rows_claim_and_decline_counts_follow_the_decisions():
+    """claims_s counts seat s's chows, pungs and exposed kongs; declines_s the wins it was offered
+    and passed — counted here from the decisions a Python policy made."""
+    for game_id in range(40):
+        rng = random.Random(game_id)
+        declines = [0] * 4
+
+        def pick(obs, legal):
+            i = rng.randrange(len(legal))
+            if legal[0][0] in ("win", "qiangjin") and legal[i][0] not in ("win", "qiangjin"):
+                declines[obs["seat"]] += 1
+            return i
+
+        row, events = engine_row(game_id, pick, log=True)
+        for s in range(4):
+            calls = sum(1 for t, seat, _, _ in events if seat == s and t in (8, 9, 10))   # chow, pung, kong
+            assert row[f"claims_{s}"] == calls
+            assert row[f"declines_{s}"] == declines[s]

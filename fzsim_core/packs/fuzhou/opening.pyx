@@ -160,6 +160,7 @@ cdef int opening_resolve(Game* g, int c) noexcept nogil:
     cdef bint tian, three
     if act_type(a) == ACT_PASS:
         log_event(g, EV_DECLINE, s, -1 if step < STEP_QIANGJIN else g.gold, g.pend.decision)
+        g.row.declines[s] += 1
     elif step == STEP_DEALER_WIN:
         tian = hand_is_win(&st.hand)
         three = st.hand.golds >= 3
