@@ -224,7 +224,7 @@ def test_python_policy_sees_observation_and_can_mirror_greedy():
     seen = []
 
     def first_legal(obs, legal):
-        seen.append(obs)
+        seen.append(obs.to_dict())   # the view itself is valid only during the call
         return 0
 
     r = play_hand(11, 2, policies=["random", first_legal, "random", "random"], check=True)

@@ -1,0 +1,139 @@
+"""Agent environments (issue 16): a PettingZoo AEC environment per table and a batched `VecEnv`.
+
+Both run on the core's `fzsim_core.env.Tables` (the flow's `play_until` / `apply` in one nogil
+loop); seats not played by agents are driven by the core's policies. Observations are the planes
+of `fzsim_core.obs_planes` (layout on the Agents page of the docs); actions are fixed ids
+``0..N_ACTIONS-1`` (id = type * 35 + kind, 34 for no tile; `ACTION_TUPLES[id]` in notation).
+
+`VecEnv` needs only numpy. `env` / `raw_env` need the ``[env]`` extra (PettingZoo, Gymnasium),
+imported here only when an AEC environment or a space is asked for.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from fzsim.game import resolve_rules
+from fzsim_core.env import Tables
+from fzsim_core.obs_planes import (ACTION_TUPLES, FLAT_SIZE, N_ACTIONS, PLANES_DTYPE, decode, decode_action,
+                                   empty_planes, encode_action, flatten, legal_actions)
+
+__all__ = ["VecEnv", "env", "raw_env", "flatten", "unflatten", "OBS_FIELDS", "OBS_SIZE", "N_ACTIONS",
+           "ACTION_TUPLES", "PLANES_DTYPE", "decode", "decode_action", "encode_action", "legal_actions"]
+
+#: the flat observation of the AEC env: every plane field but the mask, as int16, in
+#: PLANES_DTYPE order — (name, start, stop, shape) of each field in the vector
+OBS_FIELDS = []
+_start = 0
+for _name in PLANES_DTYPE.names:
+    if _name == "mask":
+        continue
+    _shape = PLANES_DTYPE.fields[_name][0].shape
+    _size = int(np.prod(_shape)) if _shape else 1
+    OBS_FIELDS.append((_name, _start, _start + _size, _shape))
+    _start += _size
+OBS_FIELDS = tuple(OBS_FIELDS)
+#: length of the flat observation vector
+OBS_SIZE = _start
+del _start, _name, _shape, _size
+if OBS_SIZE != FLAT_SIZE:
+    raise ImportError(f"fzsim.env: OBS_FIELDS cover {OBS_SIZE} values, obs_planes.flatten writes {FLAT_SIZE}")
+
+
+def unflatten(vec, mask=None) -> np.ndarray:
+    """A flat observation (and optionally its action mask) back as one PLANES_DTYPE record."""
+    vec = np.asarray(vec)
+    if vec.shape != (OBS_SIZE,):
+        raise ValueError(f"a flat observation has shape ({OBS_SIZE},), got {vec.shape}")
+    p = empty_planes()
+    for name, a, b, shape in OBS_FIELDS:
+        p[name] = vec[a:b].reshape(shape)
+    if mask is not None:
+        p["mask"] = mask
+    return p
+
+
+class VecEnv:
+    """`n` tables stepped together; observations and masks are numpy arrays reused every step.
+
+    reset(seed=None) -> (obs, info); step(actions) -> (obs, rewards, terminated, truncated, info):
+    - obs: the (n,) PLANES_DTYPE array — obs["mask"] (n, N_ACTIONS) the legal ids, obs["seat"]
+      the agent seat to act at each table, obs["hand"] (n, 34) ... (the same buffer every call:
+      copy what you keep);
+    - actions: (n,) integer fixed action ids, each inside its table's mask;
+    - rewards: (n, 4) int32, the deltas of the hands that ended during the step (0 elsewhere);
+    - terminated: (n,) bool, a hand ended at that table (it has already moved on to the next hand:
+      auto-reset, hands of a match in order, then the next unused game id); truncated: all False;
+    - info: {"game_id", "hand"} (n,) arrays of the hand each table plays now.
+    `finished()` returns the result rows of every hand that ended in the last call.
+    Deterministic from (seed, game id, hand) and the actions: table i starts game first_game + i.
+    """
+
+    def __init__(self, n: int, variant="fuzhou", seed: int = 0, agent_seats=(0,), opponents="greedy",
+                 check: bool = False):
+        self.rules, self.variant = resolve_rules(variant)
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+            raise ValueError(f"n (tables) must be an integer >= 1, got {n!r}")
+        self._seed = _check_seed(seed)
+        self.agent_seats = tuple(agent_seats)
+        self._t = Tables(self.rules, self._seed, int(n), self.agent_seats, opponents, auto_reset=True, check=check)
+        self.n = int(n)
+        self._truncated = np.zeros(self.n, dtype=np.bool_)
+        self._info = {"game_id": self._t.game_id, "hand": self._t.hand}
+
+    def reset(self, seed=None, first_game: int = 0):
+        """Start game first_game + i at table i (under `seed` if given); returns (obs, info)."""
+        if seed is not None:
+            self._seed = _check_seed(seed)
+        self._t.reset(self._seed, first_game)
+        return self._t.planes, self._info
+
+    def step(self, actions):
+        self._t.step(actions)
+        return self._t.planes, self._t.rewards, self._t.done, self._truncated, self._info
+
+    def finished(self) -> np.ndarray:
+        """Result rows (fzsim_core.schema.ROW_DTYPE) of the hands that ended in the last call."""
+        return self._t.finished()
+
+    def hint(self, table: int, policy: str = "greedy") -> int:
+        """The fixed action id compiled `policy` would choose at `table` now (see Tables.hint)."""
+        return self._t.hint(table, policy)
+
+    @property
+    def single_action_space(self):
+        from gymnasium import spaces
+        return spaces.Discrete(N_ACTIONS)
+
+
+def _check_seed(seed) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < 2**64:
+        raise ValueError(f"seed must be an integer 0..2**64-1, got {seed!r}")
+    return int(seed)
+
+
+def _seat_of(agent) -> int:
+    if isinstance(agent, str) and agent.startswith("seat_") and agent[5:] in ("0", "1", "2", "3"):
+        return int(agent[5:])
+    raise ValueError(f"{agent!r} is not an agent: allowed 'seat_0' .. 'seat_3'")
+
+
+def raw_env(variant="fuzhou", seed: int = 0, agents=("seat_0", "seat_1", "seat_2", "seat_3"),
+            opponents="greedy", render_mode=None, check: bool = False):
+    """The PettingZoo AEC environment of one table (no wrappers); see `env`."""
+    from fzsim._aec import FzsimAEC
+    return FzsimAEC(variant, seed, agents, opponents, render_mode, check)
+
+
+def env(variant="fuzhou", seed: int = 0, agents=("seat_0", "seat_1", "seat_2", "seat_3"),
+        opponents="greedy", render_mode=None, check: bool = False):
+    """A PettingZoo AEC environment: one hand per episode at one table.
+
+    agents: the seats played through `step` (``seat_0`` .. ``seat_3``); the others are played by
+    `opponents` (a compiled policy name, one or four). Observations: {"observation": int16
+    (OBS_SIZE,) flat planes, "action_mask": int8 (N_ACTIONS,)}; actions: Discrete(N_ACTIONS) fixed
+    ids; rewards: each agent's delta when the hand ends; render() in tile notation. reset(seed=s)
+    starts game 0 under root seed s, reset() the next game id.
+    """
+    from pettingzoo.utils import wrappers
+    e = raw_env(variant, seed, agents, opponents, render_mode, check)
+    return wrappers.OrderEnforcingWrapper(e)
