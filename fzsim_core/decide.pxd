@@ -4,12 +4,11 @@ from fzsim_core.policy cimport Observation
 from fzsim_core.state cimport Game, fail, live_tiles, reserve
 
 
-cdef inline int ask(Game* g) noexcept nogil:
-    """The index the pending seat's policy picks in g.pend.acts[0..n); -1 on error."""
-    cdef int i, seat = g.pend.seat
+cdef inline void fill_observation(Game* g, int seat, int decision) noexcept nogil:
+    """g.obs as `seat` sees the table now, deciding `decision` (-1: not deciding)."""
     cdef Observation* o = &g.obs
     o.seat = seat
-    o.decision = g.pend.decision
+    o.decision = decision
     o.claim_tile = g.claim_tile
     o.claim_from = g.claim_from
     o.gold = g.gold
@@ -17,7 +16,13 @@ cdef inline int ask(Game* g) noexcept nogil:
     o.live = live_tiles(g)
     o.reserve = reserve(g)
     o.me = &g.seats[seat]
-    i = g.policies[seat].choose(g.policies[seat].state, o, g.pend.acts, g.pend.n)
+
+
+cdef inline int ask(Game* g) noexcept nogil:
+    """The index the pending seat's policy picks in g.pend.acts[0..n); -1 on error."""
+    cdef int i, seat = g.pend.seat
+    fill_observation(g, seat, g.pend.decision)
+    i = g.policies[seat].choose(g.policies[seat].state, &g.obs, g.pend.acts, g.pend.n)
     if i < 0:   # the policy wrote errmsg, or the Python bridge stored an exception
         if g.error == 0:
             g.error = 1

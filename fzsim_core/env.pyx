@@ -23,26 +23,13 @@ from fzsim_core.table cimport ST_DECIDE, ST_END, ST_ERR
 from fzsim_core.tileset cimport TileSet
 from fzsim_core.packs.registry cimport bind_pack
 from fzsim_core.flow cimport advance_match, apply, init_game, play_until, prepare_game
+from fzsim_core.decide cimport fill_observation
 from fzsim_core.wall cimport match_first_dealer
 from fzsim_core.policies.registry cimport bind_policy
 from fzsim_core.obs_planes cimport N_ACTIONS, Planes, action_id, encode_planes, flatten_one
 
 from fzsim_core.obs_planes import ACTION_TUPLES, DECISIONS, FLAT_SIZE, PLANES_DTYPE
 from fzsim_core.schema import ROW_DTYPE
-
-
-cdef inline void fill_obs(Game* g, int seat, int decision) noexcept nogil:
-    """The Observation of `seat` (as decide.pxd's ask fills it for the pending seat)."""
-    cdef Observation* o = &g.obs
-    o.seat = seat
-    o.decision = decision
-    o.claim_tile = g.claim_tile
-    o.claim_from = g.claim_from
-    o.gold = g.gold
-    o.n_kinds = g.n_kinds
-    o.live = live_tiles(g)
-    o.reserve = reserve(g)
-    o.me = &g.seats[seat]
 
 
 cdef class Tables:
@@ -179,7 +166,7 @@ cdef class Tables:
             if st == ST_ERR:
                 return ST_ERR
             if st == ST_DECIDE:
-                fill_obs(g, g.pend.seat, g.pend.decision)
+                fill_observation(g, g.pend.seat, g.pend.decision)
                 if encode_planes(&g.obs, g.pend.acts, g.pend.n, g.streak, &self.pl[i]) < 0:
                     return ST_ERR
                 self.status_v[i] = ST_DECIDE
@@ -195,7 +182,7 @@ cdef class Tables:
                 self.rew_v[4 * i + s] += g.row.deltas[s]
             self.status_v[i] = ST_END
             if not self.auto_reset:
-                fill_obs(g, g.pend.seat, -1)
+                fill_observation(g, g.pend.seat, -1)
                 encode_planes(&g.obs, g.pend.acts, 0, g.streak, &self.pl[i])
                 return ST_END
             dealer, streak = self.dealer_v[i], self.streak_v[i]
@@ -305,10 +292,10 @@ cdef class Tables:
         """`seat`'s view at table i: with the pending actions if it is the seat deciding."""
         cdef Game* g = &self.games[i]
         if self.status_v[i] == ST_DECIDE and g.pend.seat == seat:
-            fill_obs(g, seat, g.pend.decision)
+            fill_observation(g, seat, g.pend.decision)
             encode_planes(&g.obs, g.pend.acts, g.pend.n, g.streak, out)
         else:
-            fill_obs(g, seat, -1)
+            fill_observation(g, seat, -1)
             encode_planes(&g.obs, g.pend.acts, 0, g.streak, out)
 
     def observe_flat(self, int i, int seat):
@@ -338,7 +325,7 @@ cdef class Tables:
         cdef list errors = []
         cdef Game* g = &self.games[i]
         bind_policy(&pol, policy, g.pend.seat, errors)
-        fill_obs(g, g.pend.seat, g.pend.decision)
+        fill_observation(g, g.pend.seat, g.pend.decision)
         c = pol.choose(pol.state, &g.obs, g.pend.acts, g.pend.n)
         if c < 0 or c >= g.pend.n:
             if errors:
