@@ -194,11 +194,20 @@ def _meld_tiles(rng, left):
 def random_hand(rng: random.Random, size: int | None = None, n_melds: int | None = None):
     """(counts (34,) uint8, n_melds): a 13- or 14-tile hand, concealed or with melds, drawn from
     one of several pools so that every shape comes near completion often."""
+    counts, melds = random_deal(rng, size, n_melds)
+    return counts, len(melds)
+
+
+def random_deal(rng: random.Random, size: int | None = None, n_melds: int | None = None):
+    """(counts, melds): as random_hand, with the declared sets as (type 0 chow / 1 pung, lowest
+    kind) pairs."""
     n_melds = rng.choice((0, 0, 0, 1, 1, 2, 3, 4)) if n_melds is None else n_melds
     size = (rng.choice((13, 14)) if size is None else size) - 3 * n_melds
     left = np.full(34, 4, dtype=np.int64)
+    melds = []
     for _ in range(n_melds):
         t = _meld_tiles(rng, left)
+        melds.append((1 if t[0] == t[1] else 0, t[0]))
         for k in t:
             left[k] -= 1
     r = rng.random()
@@ -218,4 +227,4 @@ def random_hand(rng: random.Random, size: int | None = None, n_melds: int | None
         k = rng.choice(pool) if rng.random() < 0.9 else rng.randrange(34)
         if counts[k] < left[k]:
             counts[k] += 1
-    return counts, n_melds
+    return counts, melds
