@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from fzsim.commands import score_guobiao
 from fzsim.commands.options import parse_set
 from fzsim.scoring import MELD_TYPES, WINS, score
 
@@ -18,7 +19,7 @@ def add_parser(subparsers) -> None:
         "Example: fzsim score 123m456m789m123p55s --gold 9s --pung 7p --flowers 1z2z --from 2 --winner 1",
     )
     parser.add_argument("hand", help="concealed tiles in notation, e.g. 123m456m789m123p456p55s")
-    parser.add_argument("--gold", required=True, help="the gold kind, e.g. 5p")
+    parser.add_argument("--gold", default=None, help="the gold kind, e.g. 5p (Fuzhou variants: required)")
     for mtype in MELD_TYPES:
         flag = "--" + mtype.replace("_", "-")
         parser.add_argument(flag, dest="melds", action="append", type=lambda t, m=mtype: f"{m} {t}", default=None,
@@ -42,10 +43,15 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
                         help="override a rule field (repeatable), e.g. --set special_jinque=80")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    score_guobiao.add_arguments(parser)
     parser.set_defaults(func=_run)
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.variant == score_guobiao.VARIANT:  # each rule pack scores in its own module
+        return score_guobiao.run(args)
+    if args.gold is None:
+        raise ValueError(f"variant {args.variant} needs --gold (the gold kind, e.g. 5p)")
     win = args.win or ("discard" if args.discarder is not None else "selfdraw")
     report = score(
         args.hand, args.gold, melds=args.melds or (), flowers=args.flowers, win=win, winner=args.winner,
