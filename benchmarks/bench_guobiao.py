@@ -53,20 +53,22 @@ def shanten_hands(seed, n):
 
 
 def instructions_per_call(what, n):
-    """Instructions per shanten call by callgrind: a run over n hands minus a run over none."""
-    code = ("import sys; sys.path.insert(0, 'tests'); from bench_guobiao import shanten_hands; "
-            "from fzsim_core.packs.guobiao import shanten; n = int(sys.argv[2]); "
-            "c, m = shanten_hands(1, max(n, 1)); shanten._bench(sys.argv[1], c[:n], m[:n], shanten.ALL, 1)")
+    """Instructions per shanten call by callgrind: a run over n hands minus a run over none. The
+    hands are made here and loaded from a file by both runs, so only the calls differ."""
+    code = ("import sys, numpy as np; from fzsim_core.packs.guobiao import shanten; n = int(sys.argv[2]); "
+            "d = np.load(sys.argv[3]); shanten._bench(sys.argv[1], d['c'][:n], d['m'][:n], shanten.ALL, 1)")
     root = os.path.dirname(HERE)
-    path = os.pathsep.join(filter(None, [root, HERE, os.environ.get("PYTHONPATH")]))
+    path = os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", PYTHONPATH=path)
     counts = []
-    for hands in (0, n):
-        with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp:
+        c, m = shanten_hands(1, n)
+        np.savez(f"{tmp}/hands.npz", c=c, m=m)
+        for hands in (0, n):
             out = subprocess.run(
                 ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out", sys.executable, "-c", code,
-                 what, str(hands)], capture_output=True, text=True, check=True, env=env, cwd=root).stderr
-        counts.append(int(re.search(r"Collected : (\d+)", out).group(1)))
+                 what, str(hands), f"{tmp}/hands.npz"], capture_output=True, text=True, check=True, env=env).stderr
+            counts.append(int(re.search(r"Collected : (\d+)", out).group(1)))
     return (counts[1] - counts[0]) / n
 
 
