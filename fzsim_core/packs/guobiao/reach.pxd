@@ -4,7 +4,9 @@
 # free sets must be pungs, and up to 3 sets it must contain (e.g. 三色三同顺 123m 123p 123s).
 # Its need is the fewest concealed tiles to exchange to reach a winning hand meeting it (the
 # need of shanten.pxd, same unbounded-count convention for the standard shape), or
-# GB_NO_SHAPE when the declared sets already rule it out. Reading only the arguments and the
+# GB_NO_SHAPE when the declared sets already rule it out. Concealed counts are not capped
+# against the declared sets' copies (as the core's tables); 碰碰和 targets take distinct kinds
+# for their concealed pungs and pair. Reading only the arguments and the
 # target table (built at import, read-only after): safe without the GIL.
 from libc.stdint cimport uint8_t, uint64_t
 
