@@ -166,3 +166,10 @@ def test_bad_input_is_named(kwargs, match):
 def test_counts_input():
     c = as_hand_counts("123m123p12s55z789s1z")
     assert reachable(c)[0].name == "三色三同顺"
+
+
+def test_kongs_count_as_pungs_for_required_sets():
+    r = {x.name: x for x in reachable("222p333s456s55z", melds=["1111m"])}
+    assert r["三色三节高"].need == 0 and r["三色三节高"].target == "1mps"
+    r = {x.name: x for x in reachable("222p333s456s55z", melds=[("1111m", "concealed")])}
+    assert r["三色三节高"].need == 0 and "七对" not in r
