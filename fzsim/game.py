@@ -97,6 +97,14 @@ class HandResult(_HandResultMethods):
     golds_1: int
     golds_2: int
     golds_3: int
+    claims_0: int
+    claims_1: int
+    claims_2: int
+    claims_3: int
+    declines_0: int
+    declines_1: int
+    declines_2: int
+    declines_3: int
     seed: int = 0
     events: list | None = None
 

@@ -88,6 +88,12 @@ _POINT_MAX = 1_000
 
 #: every rule option in canonical order, with its default (the `fuzhou` preset) and range
 FIELDS: dict[str, Field] = {f.name: f for f in (
+    # the rule pack: its tile set, hand size, deal and scoring (fzsim_core/packs)
+    _e("pack", "fuzhou", ("fuzhou", "plain"),
+       "the rule pack: fuzhou (RULES.md), or plain, the minimal example pack (136 tiles, 13-tile hands, no wild)"),
+    # claims (RULES §5)
+    _b("chow", True, "the next seat may chow a discard (off: pungs and kongs only)"),
+    _b("rob_kong", True, "抢杠: a tile added to an exposed pung may be won by another seat"),
     # §1 tiles
     _b("honors_are_flowers", True, "winds and dragons are flowers (else ordinary tiles: paired, punged, never chowed)"),
     # §2 dealer and matches
@@ -225,10 +231,23 @@ def _resolve(spec: _Spec) -> dict[str, Any]:
     return fields
 
 
+#: options a pack plays differently from Fuzhou must take these values under it (the others are
+#: the flow's own knobs, or Fuzhou scoring fields the pack does not read)
+_PACK_REQUIRES = {"plain": {"honors_are_flowers": False, "youjin": False, "reserve_per_flower_set": 0}}
+
+
+def _check_pack(fields: Mapping[str, Any]) -> None:
+    for key, want in _PACK_REQUIRES.get(fields["pack"], {}).items():
+        if fields[key] != want:
+            raise RuleError(f"{key} = {fields[key]!r} is not allowed with pack = {fields['pack']!r}:"
+                            f" that pack needs {key} = {want!r}")
+
+
 class RuleConfig:
     """A validated, complete rule configuration (see ``load``). Immutable; compare by ``hash``."""
 
     def __init__(self, name: str, fields: Mapping[str, Any], description: str = ""):
+        _check_pack(fields)
         self.name = name
         self.description = description
         self._canonical = {k: fields[k] for k in FIELDS}

@@ -144,11 +144,14 @@ def _wincheck():
     return wincheck
 
 
-def score(hand, gold, *, melds: Iterable = (), flowers="", win: str = "selfdraw", winner: int = 0,
+def score(hand, gold=None, *, melds: Iterable = (), flowers="", win: str = "selfdraw", winner: int = 0,
           dealer: int = 0, discarder: int | None = None, dealer_streak: int = 0, youjin_level: int = 0,
           winning_tile=None, discarded_gold: bool = False, variant="fuzhou",
-          overrides: Mapping[str, Any] | None = None) -> ScoreReport:
+          overrides: Mapping[str, Any] | None = None, **pack_args) -> ScoreReport:
     """Score a described win under a rule variant.
+
+    ``variant="sichuan"`` / ``"xuezhan"`` go to :func:`fzsim.packs_sichuan.score` (no gold, no
+    flowers; its own arguments kong_from, finished and base pass through ``pack_args``).
 
     hand: the winner's concealed tiles after winning (the winning tile and any golds included),
       notation or counts; gold: the gold kind ("5p").
@@ -167,6 +170,18 @@ def score(hand, gold, *, melds: Iterable = (), flowers="", win: str = "selfdraw"
 
     Raises ValueError with the reason when the description is not a possible win.
     """
+    from fzsim import packs_sichuan
+    if isinstance(variant, str) and variant in packs_sichuan.VARIANTS:
+        fuzhou_only = {"gold": gold, "flowers": flowers or None, "dealer_streak": dealer_streak or None,
+                       "youjin_level": youjin_level or None, "discarded_gold": discarded_gold or None}
+        given = [k for k, v in fuzhou_only.items() if v is not None]
+        if given:
+            raise ValueError(f"{', '.join(given)}: not part of a {variant} hand (no gold, no flowers)")
+        return packs_sichuan.score(hand, variant=variant, melds=melds, win=win, winner=winner, dealer=dealer,
+                                   discarder=discarder, winning_tile=winning_tile, overrides=overrides,
+                                   **pack_args)
+    if pack_args:
+        raise ValueError(f"{', '.join(pack_args)}: unknown argument(s) for variant {variant!r}")
     cfg = _rules.load(variant, overrides)
     if win not in WINS:
         raise ValueError(f"win {win!r} is unknown: allowed {', '.join(WINS)}")

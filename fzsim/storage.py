@@ -62,12 +62,10 @@ CATEGORIES = {
 
 _PASSTHROUGH_HEAD = ["game_id", "hand"]
 _PASSTHROUGH_MID = ["wall_digest", "dealer", "streak"]
-_PASSTHROUGH_TAIL = [
-    "youjin_level", "F", "K", "G", "L", "S",
-    "delta_0", "delta_1", "delta_2", "delta_3", "turns", "tiles_left",
-    "flowers_0", "flowers_1", "flowers_2", "flowers_3",
-    "golds_0", "golds_1", "golds_2", "golds_3",
-]
+#: stored as they come from the engine, after the categories: every other engine column, in order
+_PASSTHROUGH_TAIL = [c for c in ENGINE_COLUMNS if c not in (
+    _PASSTHROUGH_HEAD + _PASSTHROUGH_MID
+    + ["gold", "outcome", "winner", "discarder", "win_type", "specials", "special_counted", "flags"])]
 
 
 def _dict_type() -> pa.DataType:

@@ -1,12 +1,13 @@
 # cython: language_level=3
-"""The game engine's Python surface (contract 3): `play_block` and `play_hand_raw`.
+"""The game engine's Python surface (contract 3): `play_block`, `play_hand_raw` and `HandStepper`.
 
 Each call validates its arguments with the GIL, then plays in one `nogil` loop: a hand is
 `fzsim_core.flow.play_one_hand` over one `Game` (state.pxd), its seats driven by the policies of
 fzsim_core/policies (a Python callable takes the GIL only for its own decisions), and each hand's
 row is copied out. The parts: table.pxd (plain types), state.pxd (the game state), wall, legal,
 invariants, decide.pxd + policy.pxd (the policy seam), settle, flow, packs/fuzhou (the deal,
-the opening window, 游金).
+the opening window, 游金). `HandStepper` plays one hand decision by decision on the flow's
+advance / apply, for agents and tests that answer some seats' decisions themselves.
 """
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, free
@@ -17,10 +18,14 @@ import numpy as np
 from fzsim_core.rules cimport Rules
 from fzsim_core.state cimport Game, GameLog, Row
 from fzsim_core.table cimport *
-from fzsim_core.tileset cimport MAX_TILES, TileSet, fuzhou_tiles
-from fzsim_core.flow cimport advance_match, init_game, play_one_hand, prepare_game
+from fzsim_core.tileset cimport MAX_TILES, TileSet
+from fzsim_core.flow cimport (
+    advance, advance_match, apply, copy_game, init_game, play_one_hand, play_until, prepare_game,
+)
 from fzsim_core.wall cimport match_first_dealer
 from fzsim_core.policies.registry cimport bind_policy
+from fzsim_core.packs.registry cimport bind_pack
+from fzsim_core.decide cimport ask
 
 from fzsim_core.policies.python_bridge import ACTIONS, DECISIONS
 from fzsim_core.policies.registry import NAMES as POLICIES
@@ -78,11 +83,11 @@ def play_block(Rules rules, uint64_t root_seed, int64_t first_game, int64_t n_ga
     """
     cdef list errors = []
     cdef TileSet tiles
-    fuzhou_tiles(&tiles)   # the one rule system the engine plays today
     cdef Game* g = <Game*>malloc(sizeof(Game))
     if g == NULL:
         raise MemoryError()
     try:
+        bind_pack(&g.pack, &tiles, rules.c.pack)
         keep = bind_policies(g, policies, errors)
     except BaseException:
         free(g)
@@ -135,7 +140,8 @@ def play_hand_raw(Rules rules, uint64_t root_seed, int64_t game_id, int hand, in
     cdef const uint8_t* wall_ptr = NULL
     cdef int i
     cdef TileSet tiles
-    fuzhou_tiles(&tiles)
+    cdef Game* g
+    cdef GameLog* lg
     if not 0 <= dealer <= 3:
         raise ValueError(f"dealer must be a seat 0..3, got {dealer}")
     if streak < 0:
@@ -143,19 +149,20 @@ def play_hand_raw(Rules rules, uint64_t root_seed, int64_t game_id, int hand, in
     if hand < 0:
         raise ValueError(f"hand must be >= 0, got {hand}")
     if wall is not None:
-        arr = validate_wall(wall)
-        for i in range(tiles.n_tiles):
+        arr = validate_wall(wall, rules.c.pack)
+        for i in range(arr.shape[0]):
             wall_buf[i] = arr[i]
         wall_ptr = wall_buf
     cdef list errors = []
-    cdef Game* g = <Game*>malloc(sizeof(Game))
-    cdef GameLog* lg = <GameLog*>malloc(sizeof(GameLog)) if log else NULL
+    g = <Game*>malloc(sizeof(Game))
+    lg = <GameLog*>malloc(sizeof(GameLog)) if log else NULL
     if g == NULL or (log and lg == NULL):
         free(g)
         free(lg)
         raise MemoryError()
     cdef int st
     try:
+        bind_pack(&g.pack, &tiles, rules.c.pack)
         keep = bind_policies(g, policies, errors)
         prepare_game(g, &tiles, lg, check)
         init_game(g, &rules.c, root_seed, game_id, hand, dealer, streak, wall_ptr)
@@ -182,3 +189,148 @@ def next_dealer(Rules rules, int dealer, int streak, int outcome, int winner):
     advance_match(&rules.c, &row, &dealer, &streak)
     return dealer, streak
 
+
+
+cdef tuple legal_actions(const Game* g):
+    cdef int i
+    return tuple((act_type(g.pend.acts[i]), act_kind(g.pend.acts[i]) if act_kind(g.pend.acts[i]) != NO_TILE else None)
+                 for i in range(g.pend.n))
+
+
+cdef class HandStepper:
+    """One hand played decision by decision: the seats in `agents` answer through `apply`, the
+    others are played by their policies in the core.
+
+    After construction (and after each `apply`) the hand stands at the next decision of an agent
+    seat (`seat`, `decision`, `legal`: (ActionType, kind or None) tuples, see ACTIONS), or it is
+    `done`, with its `row()` and `events()`. `copy()` is an independent copy from the same point.
+    """
+    cdef Game* g
+    cdef GameLog* lg
+    cdef object keep
+    cdef list errors
+    cdef unsigned int agents
+    cdef int status
+
+    def __cinit__(self):
+        self.g = NULL
+        self.lg = NULL
+        self.status = ST_ERR
+
+    def __init__(self, Rules rules, uint64_t root_seed, int64_t game_id, int hand, int dealer, int streak,
+                 policies=("greedy",) * 4, agents=(), wall=None, bint log=False, bint check=False):
+        cdef uint8_t wall_buf[MAX_TILES]
+        cdef const uint8_t* wall_ptr = NULL
+        cdef TileSet tiles
+        cdef int i
+        if not 0 <= dealer <= 3:
+            raise ValueError(f"dealer must be a seat 0..3, got {dealer}")
+        if streak < 0 or hand < 0:
+            raise ValueError(f"streak and hand must be >= 0, got streak={streak}, hand={hand}")
+        self.agents = 0
+        for a in agents:
+            if isinstance(a, bool) or not isinstance(a, (int, np.integer)) or not 0 <= a <= 3:
+                raise ValueError(f"agents must be seats 0..3, got {a!r} in {agents!r}")
+            self.agents |= 1u << int(a)
+        if wall is not None:
+            arr = validate_wall(wall, rules.c.pack)
+            for i in range(arr.shape[0]):
+                wall_buf[i] = arr[i]
+            wall_ptr = wall_buf
+        self.g = <Game*>malloc(sizeof(Game))
+        self.lg = <GameLog*>malloc(sizeof(GameLog)) if log else NULL
+        if self.g == NULL or (log and self.lg == NULL):
+            raise MemoryError()
+        bind_pack(&self.g.pack, &tiles, rules.c.pack)
+        self.errors = []
+        self.keep = bind_policies(self.g, policies, self.errors)
+        prepare_game(self.g, &tiles, self.lg, check)
+        init_game(self.g, &rules.c, root_seed, game_id, hand, dealer, streak, wall_ptr)
+        self.run()
+
+    def __dealloc__(self):
+        free(self.g)
+        free(self.lg)
+
+    cdef run(self):
+        with nogil:
+            self.status = play_until(self.g, self.agents)
+        if self.status == ST_ERR:
+            raise_game_error(self.g, self.errors)
+
+    @property
+    def done(self):
+        """True once the hand has ended."""
+        return self.status == ST_END
+
+    @property
+    def seat(self):
+        """The agent seat that must choose now (None when done)."""
+        return self.g.pend.seat if self.status == ST_DECIDE else None
+
+    @property
+    def decision(self):
+        """The pending Decision value (see DECISIONS), None when done."""
+        return self.g.pend.decision if self.status == ST_DECIDE else None
+
+    @property
+    def legal(self):
+        """The pending legal actions as (ActionType, kind or None) tuples, () when done."""
+        return legal_actions(self.g) if self.status == ST_DECIDE else ()
+
+    def apply(self, choice):
+        """Take legal action number `choice` for the pending seat, then play on to the next
+        decision of an agent seat (or the end)."""
+        if self.status != ST_DECIDE:
+            raise ValueError(f"game {self.g.row.game_id} hand {self.g.row.hand}: no decision is pending"
+                             f" (the hand {'has ended' if self.status == ST_END else 'failed'})")
+        if isinstance(choice, bool) or not isinstance(choice, (int, np.integer)) or not 0 <= choice < self.g.pend.n:
+            raise ValueError(f"game {self.g.row.game_id} hand {self.g.row.hand}: choice {choice!r} for seat"
+                             f" {self.g.pend.seat} is not an index 0..{self.g.pend.n - 1} of {legal_actions(self.g)}")
+        cdef int c = choice
+        with nogil:
+            self.status = apply(self.g, c)
+            if self.status == ST_DECIDE and not (self.agents >> self.g.pend.seat) & 1:
+                self.status = play_until(self.g, self.agents)
+        if self.status == ST_ERR:
+            raise_game_error(self.g, self.errors)
+
+    def suggest(self):
+        """The index the pending seat's own policy (from `policies`) would choose now. It draws
+        from the policy stream as playing does, so `apply(suggest())` at every decision plays
+        exactly the hand `play_hand_raw` plays."""
+        if self.status != ST_DECIDE:
+            raise ValueError("no decision is pending")
+        cdef int c
+        with nogil:
+            c = ask(self.g)
+        if c < 0:
+            self.status = ST_ERR
+            raise_game_error(self.g, self.errors)
+        return c
+
+    def copy(self):
+        """An independent copy that goes on from this point (same policies and agents)."""
+        cdef HandStepper other = HandStepper.__new__(HandStepper)
+        other.g = <Game*>malloc(sizeof(Game))
+        other.lg = <GameLog*>malloc(sizeof(GameLog)) if self.lg != NULL else NULL
+        if other.g == NULL or (self.lg != NULL and other.lg == NULL):
+            raise MemoryError()
+        if self.lg != NULL:
+            other.lg[0] = self.lg[0]
+        copy_game(other.g, self.g, other.lg)
+        other.keep, other.errors, other.agents, other.status = self.keep, self.errors, self.agents, self.status
+        return other
+
+    def row(self):
+        """The hand's row (a dict of COLUMNS) once it is done."""
+        if self.status != ST_END:
+            raise ValueError("the hand has not ended: no row yet")
+        return row_dict(np.frombuffer((<char*>&self.g.row)[:sizeof(Row)], dtype=ROW_DTYPE)[0])
+
+    def events(self):
+        """The event log so far as (type, seat, tile, arg) tuples (None without log=True)."""
+        if self.lg == NULL:
+            return None
+        return [(self.lg.events[i].type, self.lg.events[i].seat, self.lg.events[i].tile, self.lg.events[i].arg)
+                for i in range(self.lg.n_events)]

@@ -1,13 +1,20 @@
 # cython: language_level=3
-"""The flow of one hand (RULES.md §5, §9): the dealer's first discard, then turns — a head draw
-(flowers replaced from the tail), kongs with their replacements, a self-draw win or a discard —
-claims on each discard in priority (win > kong = pung > chow, a 金雀 win ahead of seat order),
-the last group and the drawn hand. Legal actions come from fzsim_core/legal, decisions from each
-seat's Policy (decide.pxd), the start of the hand and 游金 from the Fuzhou pack, the end from
-settle. `play_one_hand` runs it to the end.
+"""The flow of one hand (RULES.md §5, §9) as a resumable state machine: the dealer's first
+discard, then turns — a head draw (flowers replaced from the tail), kongs with their
+replacements, a self-draw win or a discard — claims on each discard in priority (win > kong =
+pung > chow, a 金雀 win ahead of seat order), the last group and the drawn hand.
+
+`advance` runs the hand until a seat must choose (ST_DECIDE, the legal actions in Game.pend) or
+it ends; `apply` takes the chosen action and runs on to the next decision. Where it stopped is
+plain data (Game.flow), so a copy of a Game resumes from the same point. Each decision point is an
+`*_offer` function (it posts the decision) and a `*_resolve` one (it applies the answer and goes
+on); a decision with a single legal action is taken without asking. `play_one_hand` answers every
+decision with the seats' policies (decide.pxd). Legal actions come from fzsim_core/legal, the
+start of the hand and the scoring from the rule pack's hooks (Game.pack), the end from settle.
+游金 (fzsim_core/packs/fuzhou/youjin) is still called here, behind the rules' youjin fields.
 """
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 from fzsim_core.bits cimport ctz64, fz_counts_mask, held_mask
 from fzsim_core.hand cimport Hand, hand_add, hand_remove
 from fzsim_core.rng cimport rng_seed, STREAM_POLICY
@@ -18,16 +25,28 @@ from fzsim_core.scoring cimport (
 )
 from fzsim_core.policy cimport Observation
 from fzsim_core.tileset cimport TileSet
-from fzsim_core.state cimport Game, GameLog, Row, fail, give_flower, is_flower, kinds_mask, live_tiles, log_event, reserve
+from fzsim_core.state cimport (
+    Game, GameLog, Row, fail, give_flower, gold_bit, is_flower, kinds_mask, live_tiles, log_event, post, reserve,
+)
 from fzsim_core.table cimport *
 from fzsim_core.wall cimport digest_wall, shuffle_wall
 from fzsim_core.wintables cimport hand_is_win, hand_is_jinque, hand_wait_mask
-from fzsim_core.decide cimport choose
-from fzsim_core.invariants cimport check_invariants
+from fzsim_core.decide cimport ask
+from fzsim_core.invariants cimport check_invariants, verify_action
 from fzsim_core.legal cimport add_chows, can_discard_win, claim_leaves_discard, discard_mask
 from fzsim_core.settle cimport end_drawn, finish_win
-from fzsim_core.packs.fuzhou.opening cimport opening_window, setup
 from fzsim_core.packs.fuzhou.youjin cimport is_youjin_wait, youjin_blocks_win, youjin_gold_freed
+
+
+# Where the flow stands (Game.flow.phase); init_game's zeroing makes a hand start at PH_START.
+cdef enum:
+    PH_START = 0                  # nothing played yet
+    PH_OPENING = 1                # the pack's opening window (its step in Game.flow.step)
+    PH_TURN = 2                   # a seat holding 3n+2 tiles: win, kong or discard
+    PH_WIN_OFFER = 3              # a win on g.claim_tile offered seat by seat (offset in flow.step)
+    PH_PUNG_OFFER = 4             # pung / kong (/ chow) on the discard to the seat holding a pair
+    PH_CHOW_OFFER = 5             # chow on the discard to the next seat
+    PH_OVER = 6                   # the hand has ended (or failed)
 
 
 cdef int replacement(Game* g, int seat) noexcept nogil:
@@ -48,38 +67,6 @@ cdef int replacement(Game* g, int seat) noexcept nogil:
         return k
 
 
-cdef int pick_discard_winner(Game* g, int from_seat, int k, int dec) noexcept nogil:
-    """Offer a win on tile k (a discard or a robbed kong) to every seat that may take it;
-    of those who accept, a 金雀 wins first, then the nearest counter-clockwise (截胡).
-    Returns the winning seat, -1 for none, -2 on error."""
-    cdef uint16_t acts[2]
-    cdef int i, s, c, best = -1
-    cdef bint jq, best_jq = False
-    cdef Hand* h
-    acts[0] = act(ACT_WIN, k)
-    acts[1] = act(ACT_PASS, NO_TILE)
-    for i in range(1, 4):
-        s = (from_seat + i) % 4
-        if not can_discard_win(g, s, k, False):
-            continue
-        c = choose(g, s, dec, acts, 2)
-        if c < 0:
-            return -2
-        if c == 0:
-            h = &g.seats[s].hand
-            hand_add(h, k)
-            jq = hand_is_jinque(h)
-            hand_remove(h, k)
-            if best < 0 or (jq and not best_jq):
-                best = s
-                best_jq = jq
-        else:
-            log_event(g, EV_DECLINE, s, k, dec)
-            if g.r.guoshui:
-                g.seats[s].guoshui_mask |= (<uint64_t>1) << k
-    return best
-
-
 cdef inline uint32_t selfdraw_flags(const Game* g, bint from_kong) noexcept nogil:
     """The flags of a win on the seat's own turn: 自摸, 杠上花 after a kong, 海底 on the last tile."""
     cdef uint32_t flags = FLAG_SELFDRAW
@@ -90,133 +77,146 @@ cdef inline uint32_t selfdraw_flags(const Game* g, bint from_kong) noexcept nogi
     return flags
 
 
-cdef int own_turn(Game* g, int s, bint may_win, bint from_kong, int claimed) noexcept nogil:
-    """Seat s holds 3n+2 tiles: win, kong (then replace and go on), or discard.
-    `claimed` >= 0 after a chow/pung (discard only). Returns ST_CONT after a discard
-    (g.last_discard), ST_END when the hand ended, ST_ERR on error."""
-    cdef Seat* st = &g.seats[s]
-    cdef Hand* h = &st.hand
-    cdef uint16_t acts[MAX_ACTIONS]
-    cdef int n, k, c, t, dec, w, wt
-    cdef uint64_t held, gbit, four, added, m
-    cdef uint32_t sp
-    cdef bint rise
+# ---- the own turn ---------------------------------------------------------------------------
+
+cdef int enter_turn(Game* g, int s, bint may_win, bint from_kong, int claimed) noexcept nogil:
+    """Seat s now holds 3n+2 tiles (after a draw, a claim or a kong replacement)."""
     g.row.turns += 1
     g.cur_seat = s
-    while True:
-        n = 0
-        dec = DEC_AFTER_CLAIM if claimed >= 0 else DEC_TURN
-        g.turn_claimed = claimed
-        if st.youjin and st.last_draw >= 0 and h.counts[st.last_draw]:
-            # 游金 (§11): the hand is locked — win, go up a level by throwing a freed gold, or
-            # throw the draw
-            if not youjin_blocks_win(g, s, True, from_kong):
-                acts[n] = act(ACT_WIN, st.last_draw)
-                n += 1
-            rise = st.youjin < 3 and youjin_gold_freed(g, h)
-            if rise:
-                acts[n] = act(ACT_YOUJIN, g.gold)
-                n += 1
-            if st.last_draw != g.gold or not rise:
-                acts[n] = act(ACT_DISCARD, st.last_draw)
-                n += 1
-            c = choose(g, s, dec, acts, n)
-            if c < 0:
-                return ST_ERR
-            t = act_type(acts[c])
-            k = act_kind(acts[c])
-            if t == ACT_WIN:
-                return finish_win(g, s, -1, WIN_SELFDRAW, selfdraw_flags(g, from_kong), 0, st.last_draw)
-            return discard_tile(g, s, k, t == ACT_YOUJIN)
-        held = held_mask(h) & kinds_mask(g)
-        gbit = (<uint64_t>1) << g.gold
-        if dec == DEC_TURN:
-            if may_win and (h.golds >= 3 or (hand_is_win(h) and not youjin_blocks_win(g, s, True, from_kong))):
-                acts[n] = act(ACT_WIN, st.last_draw if st.last_draw >= 0 else NO_TILE)
-                n += 1
-            if g.r.youjin and may_win and h.golds and hand_is_win(h):
-                for k in range(g.n_kinds):   # enter 游金: throw the gold's partner, wait on anything
-                    if h.counts[k] == 0 or k == g.gold:
-                        continue
-                    hand_remove(h, k)
-                    if is_youjin_wait(g, h):
-                        acts[n] = act(ACT_YOUJIN, k)
-                        n += 1
-                    hand_add(h, k)
-            # kongs in kind order, a concealed kong before an added one of the same kind
-            four = fz_counts_mask(h.counts, 4) & held & ~gbit
-            added = held & st.pung_mask
-            m = four | added
-            while m:
-                k = ctz64(m)
-                m &= m - 1
-                if (four >> k) & 1:
-                    acts[n] = act(ACT_CONCEALED_KONG, k)
+    g.flow.seat = s
+    g.flow.may_win = may_win
+    g.flow.from_kong = from_kong
+    g.flow.claimed = claimed
+    return turn_offer(g)
+
+
+cdef int turn_offer(Game* g) noexcept nogil:
+    """Post the turn's decision: win, kongs, discards (after a claim: discards only)."""
+    cdef int s = g.flow.seat, claimed = g.flow.claimed, n = 0, k
+    cdef Seat* st = &g.seats[s]
+    cdef Hand* h = &st.hand
+    cdef uint16_t* acts = g.pend.acts
+    cdef int dec = DEC_AFTER_CLAIM if claimed >= 0 else DEC_TURN
+    cdef bint may_win = g.flow.may_win, rise
+    cdef uint64_t held, gbit, four, added, m
+    g.flow.phase = PH_TURN
+    g.turn_claimed = claimed
+    g.flow.locked = st.youjin and st.last_draw >= 0 and h.counts[st.last_draw]
+    if g.flow.locked:
+        # 游金 (§11): the hand is locked — win, go up a level by throwing a freed gold, or
+        # throw the draw
+        if not youjin_blocks_win(g, s, True, g.flow.from_kong):
+            acts[n] = act(ACT_WIN, st.last_draw)
+            n += 1
+        rise = st.youjin < 3 and youjin_gold_freed(g, h)
+        if rise:
+            acts[n] = act(ACT_YOUJIN, g.gold)
+            n += 1
+        if st.last_draw != g.gold or not rise:
+            acts[n] = act(ACT_DISCARD, st.last_draw)
+            n += 1
+        return post(g, s, dec, n)
+    held = held_mask(h) & kinds_mask(g)
+    gbit = gold_bit(g)
+    if dec == DEC_TURN:
+        if may_win and (h.golds >= 3 or (hand_is_win(h) and not youjin_blocks_win(g, s, True, g.flow.from_kong))):
+            acts[n] = act(ACT_WIN, st.last_draw if st.last_draw >= 0 else NO_TILE)
+            n += 1
+        if g.r.youjin and may_win and h.golds and hand_is_win(h):
+            for k in range(g.n_kinds):   # enter 游金: throw the gold's partner, wait on anything
+                if h.counts[k] == 0 or k == g.gold:
+                    continue
+                hand_remove(h, k)
+                if is_youjin_wait(g, h):
+                    acts[n] = act(ACT_YOUJIN, k)
                     n += 1
-                if (added >> k) & 1:
-                    acts[n] = act(ACT_ADDED_KONG, k)
-                    n += 1
-        m = discard_mask(g, held, claimed)   # discards in kind order
-        if m == 0:   # claim_leaves_discard let a claim through that leaves nothing to throw
-            return fail(g, "no legal discard after a claim (seat, kind)", s, claimed)
+                hand_add(h, k)
+        # kongs in kind order, a concealed kong before an added one of the same kind
+        four = fz_counts_mask(h.counts, 4) & held & ~gbit
+        added = held & st.pung_mask
+        m = four | added
         while m:
             k = ctz64(m)
             m &= m - 1
-            acts[n] = act(ACT_DISCARD, k)
-            n += 1
-        c = choose(g, s, dec, acts, n)
-        if c < 0:
-            return ST_ERR
-        t = act_type(acts[c])
-        k = act_kind(acts[c])
-        if t == ACT_WIN:
-            wt = WIN_SELFDRAW
-            sp = 0
-            if h.golds >= 3:
-                wt = WIN_SANJINDAO
-                sp = SP_SANJINDAO
-            return finish_win(g, s, -1, wt, selfdraw_flags(g, from_kong), sp, st.last_draw)
-        if t == ACT_CONCEALED_KONG:
-            hand_remove(h, k); hand_remove(h, k); hand_remove(h, k); hand_remove(h, k)
-            add_meld(st, MELD_CONCEALED_KONG, k, -1)
-            st.concealed_kongs += 1
-            g.table_concealed_kongs += 1
-            log_event(g, EV_CONCEALED_KONG, s, k, 0)
-        elif t == ACT_ADDED_KONG:
-            hand_remove(h, k)
-            log_event(g, EV_ADDED_KONG, s, k, 0)
+            if (four >> k) & 1:
+                acts[n] = act(ACT_CONCEALED_KONG, k)
+                n += 1
+            if (added >> k) & 1:
+                acts[n] = act(ACT_ADDED_KONG, k)
+                n += 1
+    m = discard_mask(g, held, claimed)   # discards in kind order
+    if m == 0:   # claim_leaves_discard let a claim through that leaves nothing to throw
+        return fail(g, "no legal discard after a claim (seat, kind)", s, claimed)
+    while m:
+        k = ctz64(m)
+        m &= m - 1
+        acts[n] = act(ACT_DISCARD, k)
+        n += 1
+    return post(g, s, dec, n)
+
+
+cdef int turn_resolve(Game* g, int c) noexcept nogil:
+    cdef int s = g.flow.seat, t = act_type(g.pend.acts[c]), k = act_kind(g.pend.acts[c]), wt
+    cdef Seat* st = &g.seats[s]
+    cdef Hand* h = &st.hand
+    cdef uint32_t sp = 0
+    if act_type(g.pend.acts[0]) == ACT_WIN and t != ACT_WIN:   # a win was on offer (listed first)
+        g.row.declines[s] += 1
+    if t == ACT_WIN:
+        wt = WIN_SELFDRAW
+        if h.golds >= 3 and not g.flow.locked:
+            wt = WIN_SANJINDAO
+            sp = SP_SANJINDAO
+        return finish_win(g, s, -1, wt, selfdraw_flags(g, g.flow.from_kong), sp, st.last_draw)
+    if t == ACT_CONCEALED_KONG:
+        hand_remove(h, k); hand_remove(h, k); hand_remove(h, k); hand_remove(h, k)
+        add_meld(st, MELD_CONCEALED_KONG, k, -1)
+        st.concealed_kongs += 1
+        g.table_concealed_kongs += 1
+        log_event(g, EV_CONCEALED_KONG, s, k, 0)
+        return after_kong(g, s)
+    if t == ACT_ADDED_KONG:   # others may rob it first (抢杠)
+        hand_remove(h, k)
+        log_event(g, EV_ADDED_KONG, s, k, 0)
+        if not g.r.rob_kong:
             g.claim_tile = k
-            g.claim_from = s
-            w = pick_discard_winner(g, s, k, DEC_ROB_KONG)
-            if w == -2:
-                return ST_ERR
-            if w >= 0:
-                hand_add(&g.seats[w].hand, k)
-                return finish_win(g, w, s, WIN_ROBBED_KONG, FLAG_ROBBED_KONG, 0, k)
-            g.claim_tile = -1
-            g.claim_from = -1
-            for w in range(st.n_melds):
-                if st.melds[w].type == MELD_PUNG and st.melds[w].kind == k:
-                    st.melds[w].type = MELD_ADDED_KONG
-                    break
-            st.pung_mask &= ~((<uint64_t>1) << k)
-            st.exposed_kongs += 1
-            g.table_exposed_kongs += 1
-            g.seen[k] += 1
-        else:   # discard (or enter 游金 with one)
-            return discard_tile(g, s, k, t == ACT_YOUJIN)
-        # after a kong: replacement from the tail, then the same seat goes on
-        if g.check and check_invariants(g) != ST_CONT:
-            return ST_ERR
-        if replacement(g, s) < 0:
-            return end_drawn(g, 1)
-        may_win = True
-        from_kong = True
-        claimed = -1
+            return added_kong_stands(g)
+        return win_offer_start(g, s, k, DEC_ROB_KONG)
+    return discard_tile(g, s, k, t == ACT_YOUJIN)   # a discard (or entering 游金 with one)
+
+
+cdef int after_kong(Game* g, int s) noexcept nogil:
+    """After a kong: a replacement from the tail, then the same seat goes on."""
+    if g.check and check_invariants(g) != ST_CONT:
+        return ST_ERR
+    if replacement(g, s) < 0:
+        return end_drawn(g, 1)
+    g.flow.may_win = True
+    g.flow.from_kong = True
+    g.flow.claimed = -1
+    return turn_offer(g)
+
+
+cdef int added_kong_stands(Game* g) noexcept nogil:
+    """Nobody robbed the added kong of g.flow.seat on g.claim_tile: the pung becomes a kong."""
+    cdef int s = g.flow.seat, k = g.claim_tile, i
+    cdef Seat* st = &g.seats[s]
+    g.claim_tile = -1
+    g.claim_from = -1
+    for i in range(st.n_melds):
+        if st.melds[i].type == MELD_PUNG and st.melds[i].kind == k:
+            st.melds[i].type = MELD_ADDED_KONG
+            break
+    st.pung_mask &= ~((<uint64_t>1) << k)
+    st.exposed_kongs += 1
+    g.table_exposed_kongs += 1
+    g.seen[k] += 1
+    return after_kong(g, s)
 
 
 cdef int discard_tile(Game* g, int s, int k, bint youjin) noexcept nogil:
-    """Seat s discards k; with youjin=True that discard enters 游金 or raises its level."""
+    """Seat s discards k (youjin=True: that discard enters 游金 or raises its level); the claims
+    on it follow."""
     cdef Seat* st = &g.seats[s]
     cdef Hand* h = &st.hand
     hand_remove(h, k)
@@ -237,49 +237,83 @@ cdef int discard_tile(Game* g, int s, int k, bint youjin) noexcept nogil:
         log_event(g, EV_DISCARD, s, k, 0)
     if g.check and check_invariants(g) != ST_CONT:
         return ST_ERR
-    return ST_CONT
-
-
-cdef int offer_claim(Game* g, int seat, int k, uint16_t* acts, int n, int* claimer) noexcept nogil:
-    """Offer `seat` the calls acts[0..n) on discard k, or a pass. Returns 1 when it called
-    (recorded in *claimer and g.claim_action), 0 when it passed, -1 on error."""
-    cdef int c
-    acts[n] = act(ACT_PASS, NO_TILE)
-    c = choose(g, seat, DEC_CLAIM, acts, n + 1)
-    if c < 0:
-        return -1
-    if act_type(acts[c]) == ACT_PASS:
-        return 0
-    g.pond[k] -= 1
-    claimer[0] = seat
-    g.claim_action = acts[c]
-    return 1
-
-
-cdef int claim_discard(Game* g, int ds, int k, int* claimer) noexcept nogil:
-    """Claims on seat ds's discard k (§5): win > kong = pung > chow. Returns ST_END on a win,
-    ST_CONT with *claimer = the claiming seat (-1 for none) and g.claim_action, or ST_ERR."""
-    cdef uint16_t acts[MAX_ACTIONS]
-    cdef int i, s, n, c, w, ps, nxt = (ds + 1) % 4
-    cdef Hand* h
-    claimer[0] = -1
     if k == g.gold:   # a discarded gold can never be claimed
-        return ST_CONT
+        return draw_turn(g, (s + 1) % 4)
+    return win_offer_start(g, s, k, DEC_DISCARD_WIN)
+
+
+# ---- claims on a discard (or on an added kong): win first, then pung / kong, then chow -----
+
+cdef int win_offer_start(Game* g, int from_seat, int k, int dec) noexcept nogil:
+    """Offer a win on tile k (a discard, or a robbed added kong) to every other seat that may
+    take it, counter-clockwise from from_seat."""
     g.claim_tile = k
-    g.claim_from = ds
-    w = pick_discard_winner(g, ds, k, DEC_DISCARD_WIN)
-    if w == -2:
-        return ST_ERR
-    if w >= 0:
-        g.pond[k] -= 1
+    g.claim_from = from_seat
+    g.flow.offer_decision = dec
+    g.flow.step = 1
+    g.flow.best = -1
+    g.flow.best_jq = False
+    return win_offer_next(g)
+
+
+cdef int win_offer_next(Game* g) noexcept nogil:
+    """Post the offer to the next seat that may win; when all have answered, of those who
+    accepted a 金雀 wins first, then the nearest counter-clockwise (截胡)."""
+    cdef int i, s, w, k = g.claim_tile
+    cdef uint16_t* acts = g.pend.acts
+    for i in range(g.flow.step, 4):
+        s = (g.claim_from + i) % 4
+        if can_discard_win(g, s, k, False):
+            g.flow.step = i
+            g.flow.phase = PH_WIN_OFFER
+            acts[0] = act(ACT_WIN, k)
+            acts[1] = act(ACT_PASS, NO_TILE)
+            return post(g, s, g.flow.offer_decision, 2)
+    w = g.flow.best
+    if g.flow.offer_decision == DEC_ROB_KONG:
+        if w < 0:
+            return added_kong_stands(g)
         hand_add(&g.seats[w].hand, k)
-        return finish_win(g, w, ds, WIN_DISCARD, 0, 0, k)
-    ps = -1   # after one discard at most one other seat can hold two more copies
+        return finish_win(g, w, g.claim_from, WIN_ROBBED_KONG, FLAG_ROBBED_KONG, 0, k)
+    if w < 0:
+        return pung_offer(g)
+    g.pond[k] -= 1
+    hand_add(&g.seats[w].hand, k)
+    return finish_win(g, w, g.claim_from, WIN_DISCARD, 0, 0, k)
+
+
+cdef int win_offer_resolve(Game* g, int c) noexcept nogil:
+    cdef int s = g.pend.seat, k = g.claim_tile
+    cdef Hand* h = &g.seats[s].hand
+    cdef bint jq
+    if act_type(g.pend.acts[c]) == ACT_WIN:
+        hand_add(h, k)
+        jq = hand_is_jinque(h)
+        hand_remove(h, k)
+        if g.flow.best < 0 or (jq and not g.flow.best_jq):
+            g.flow.best = s
+            g.flow.best_jq = jq
+    else:
+        log_event(g, EV_DECLINE, s, k, g.pend.decision)
+        g.row.declines[s] += 1
+        if g.r.guoshui:
+            g.seats[s].guoshui_mask |= (<uint64_t>1) << k
+    g.flow.step += 1
+    return win_offer_next(g)
+
+
+cdef int pung_offer(Game* g) noexcept nogil:
+    """Pung or kong (and chow, when it is the next seat) to the one seat holding a pair of the
+    discard: after one discard at most one other seat can hold two more copies."""
+    cdef int i, s, n, ds = g.claim_from, k = g.claim_tile, ps = -1
+    cdef Hand* h
+    cdef uint16_t* acts = g.pend.acts
     for i in range(1, 4):
         s = (ds + i) % 4
         if g.seats[s].hand.counts[k] >= 2 and not g.seats[s].youjin:
             ps = s
             break
+    g.flow.pung_seat = ps
     if ps >= 0:
         h = &g.seats[ps].hand
         n = 0
@@ -289,21 +323,82 @@ cdef int claim_discard(Game* g, int ds, int k, int* claimer) noexcept nogil:
         if h.counts[k] >= 3:
             acts[n] = act(ACT_EXPOSED_KONG, k)
             n += 1
-        if ps == nxt:
+        if ps == (ds + 1) % 4 and g.r.chow:
             n = add_chows(g, h, k, acts, n)
-        c = offer_claim(g, ps, k, acts, n, claimer) if n else 0
-        if c != 0:
-            return ST_ERR if c < 0 else ST_CONT
-    if ps != nxt and not g.seats[nxt].youjin:
-        n = add_chows(g, &g.seats[nxt].hand, k, acts, 0)
         if n:
-            c = offer_claim(g, nxt, k, acts, n, claimer)
-            if c != 0:
-                return ST_ERR if c < 0 else ST_CONT
+            acts[n] = act(ACT_PASS, NO_TILE)
+            g.flow.phase = PH_PUNG_OFFER
+            return post(g, ps, DEC_CLAIM, n + 1)
+    return chow_offer(g)
+
+
+cdef int chow_offer(Game* g) noexcept nogil:
+    """Chow to the next seat (unless it was already asked as the pung seat), else the next seat
+    draws."""
+    cdef int nxt = (g.claim_from + 1) % 4, n
+    if g.r.chow and g.flow.pung_seat != nxt and not g.seats[nxt].youjin:
+        n = add_chows(g, &g.seats[nxt].hand, g.claim_tile, g.pend.acts, 0)
+        if n:
+            g.pend.acts[n] = act(ACT_PASS, NO_TILE)
+            g.flow.phase = PH_CHOW_OFFER
+            return post(g, nxt, DEC_CLAIM, n + 1)
     g.claim_tile = -1
     g.claim_from = -1
-    return ST_CONT
+    return draw_turn(g, nxt)
 
+
+cdef int claim_resolve(Game* g, int c) noexcept nogil:
+    cdef uint16_t a = g.pend.acts[c]
+    if act_type(a) == ACT_PASS:
+        if g.flow.phase == PH_PUNG_OFFER:
+            return chow_offer(g)
+        g.claim_tile = -1
+        g.claim_from = -1
+        return draw_turn(g, g.pend.seat)   # the next seat, which passed its chow
+    return take_claim(g, g.pend.seat, a)
+
+
+cdef int take_claim(Game* g, int cs_seat, uint16_t a) noexcept nogil:
+    """Seat cs_seat calls the discard g.claim_tile with action a, then takes its turn."""
+    cdef int t = act_type(a), k = g.claim_tile, ds = g.claim_from, lo, x
+    cdef Seat* cs = &g.seats[cs_seat]
+    g.pond[k] -= 1
+    g.seats[ds].n_discards -= 1   # the tile leaves the discarder's pond
+    g.row.claims[cs_seat] += 1
+    if t == ACT_PUNG:
+        hand_remove(&cs.hand, k); hand_remove(&cs.hand, k)
+        add_meld(cs, MELD_PUNG, k, ds)
+        cs.pung_mask |= (<uint64_t>1) << k
+        g.seen[k] += 2
+        log_event(g, EV_PUNG, cs_seat, k, ds)
+    elif t == ACT_CHOW:
+        lo = act_kind(a)
+        for x in range(lo, lo + 3):
+            if x != k:
+                hand_remove(&cs.hand, x)
+                g.seen[x] += 1
+        add_meld(cs, MELD_CHOW, lo, ds)
+        log_event(g, EV_CHOW, cs_seat, lo, k)
+    else:   # exposed kong
+        hand_remove(&cs.hand, k); hand_remove(&cs.hand, k); hand_remove(&cs.hand, k)
+        add_meld(cs, MELD_EXPOSED_KONG, k, ds)
+        cs.exposed_kongs += 1
+        g.table_exposed_kongs += 1
+        g.seen[k] += 3
+        log_event(g, EV_EXPOSED_KONG, cs_seat, k, ds)
+    g.claim_tile = -1
+    g.claim_from = -1
+    g.cur_seat = cs_seat
+    if g.check and check_invariants(g) != ST_CONT:
+        return ST_ERR
+    if t == ACT_EXPOSED_KONG:
+        if replacement(g, cs_seat) < 0:
+            return end_drawn(g, 1)
+        return enter_turn(g, cs_seat, True, True, -1)
+    return enter_turn(g, cs_seat, False, False, k)
+
+
+# ---- draws ---------------------------------------------------------------------------------
 
 cdef int last_group(Game* g, int s) noexcept nogil:
     """§9: live - R draws in turn order from seat s, no discards; a completing draw wins."""
@@ -355,74 +450,84 @@ cdef int draw_turn(Game* g, int s) noexcept nogil:
         g.seats[s].last_draw = k
     if g.check and check_invariants(g) != ST_CONT:
         return ST_ERR
-    return own_turn(g, s, True, False, -1)
+    return enter_turn(g, s, True, False, -1)
 
 
-cdef int play_one_hand(Game* g) noexcept nogil:
-    """Play the hand set up in g (wall, dealer, streak, rules, policies) to its end."""
-    cdef int st, cur, claimer, k, t, lo, x
-    cdef uint16_t a
-    cdef Seat* cs
-    st = setup(g)
+# ---- the state machine's surface -------------------------------------------------------------
+
+cdef int start(Game* g) noexcept nogil:
+    """The deal and the opening window, then the dealer's first turn."""
+    cdef int st = g.pack.setup(g)
     if st != ST_CONT:
         return st
-    st = opening_window(g)
+    g.flow.phase = PH_OPENING
+    st = g.pack.opening_offer(g)
     if st != ST_CONT:
         return st
-    cur = g.dealer
-    st = own_turn(g, cur, False, False, -1)
-    while st == ST_CONT:
-        k = g.last_discard
-        st = claim_discard(g, cur, k, &claimer)
-        if st != ST_CONT:
-            return st
-        if claimer < 0:
-            cur = (cur + 1) % 4
-            st = draw_turn(g, cur)
-            continue
-        a = <uint16_t>g.claim_action
-        t = act_type(a)
-        cs = &g.seats[claimer]
-        g.seats[cur].n_discards -= 1   # the tile leaves the discarder's pond
-        if t == ACT_PUNG:
-            hand_remove(&cs.hand, k); hand_remove(&cs.hand, k)
-            add_meld(cs, MELD_PUNG, k, cur)
-            cs.pung_mask |= (<uint64_t>1) << k
-            g.seen[k] += 2
-            log_event(g, EV_PUNG, claimer, k, cur)
-        elif t == ACT_CHOW:
-            lo = act_kind(a)
-            for x in range(lo, lo + 3):
-                if x != k:
-                    hand_remove(&cs.hand, x)
-                    g.seen[x] += 1
-            add_meld(cs, MELD_CHOW, lo, cur)
-            log_event(g, EV_CHOW, claimer, lo, k)
-        else:   # exposed kong
-            hand_remove(&cs.hand, k); hand_remove(&cs.hand, k); hand_remove(&cs.hand, k)
-            add_meld(cs, MELD_EXPOSED_KONG, k, cur)
-            cs.exposed_kongs += 1
-            g.table_exposed_kongs += 1
-            g.seen[k] += 3
-            log_event(g, EV_EXPOSED_KONG, claimer, k, cur)
-        g.claim_tile = -1
-        g.claim_from = -1
-        cur = claimer
-        g.cur_seat = cur
-        if g.check and check_invariants(g) != ST_CONT:
-            return ST_ERR
-        if t == ACT_EXPOSED_KONG:
-            if replacement(g, cur) < 0:
-                return end_drawn(g, 1)
-            st = own_turn(g, cur, True, True, -1)
-        else:
-            st = own_turn(g, cur, False, False, k)
+    return enter_turn(g, g.dealer, g.pack.dealer_may_win_first, False, -1)
+
+
+cdef int resolve(Game* g, int c) noexcept nogil:
+    """Apply choice c of the pending decision and run on (the phase's *_resolve)."""
+    cdef int ph = g.flow.phase, st
+    if g.check and verify_action(g, g.pend.seat, g.pend.decision, g.pend.acts[c]) != ST_CONT:
+        return ST_ERR
+    if ph == PH_TURN:
+        return turn_resolve(g, c)
+    if ph == PH_WIN_OFFER:
+        return win_offer_resolve(g, c)
+    if ph == PH_PUNG_OFFER or ph == PH_CHOW_OFFER:
+        return claim_resolve(g, c)
+    st = g.pack.opening_resolve(g, c)
+    if st != ST_CONT:
+        return st
+    return enter_turn(g, g.dealer, g.pack.dealer_may_win_first, False, -1)
+
+
+cdef inline int settle_forced(Game* g, int st) noexcept nogil:
+    """Take every decision that has a single legal action (the seat has no choice); mark the
+    hand over when it ended."""
+    while st == ST_DECIDE and g.pend.n == 1:
+        st = resolve(g, 0)
+    if st != ST_DECIDE:
+        g.flow.phase = PH_OVER
     return st
 
 
-cdef void prepare_game(Game* g, const TileSet* ts, GameLog* log, bint check) noexcept nogil:
-    """Once for a run of hands, after g.policies are bound: the tile set, the public views, the
-    parts of the observation that never change, the log (NULL: none) and the check flag."""
+cdef int advance(Game* g) noexcept nogil:
+    if g.flow.phase == PH_START:
+        return settle_forced(g, start(g))
+    if g.flow.phase == PH_OVER:
+        return ST_ERR if g.error else ST_END
+    return ST_DECIDE
+
+
+cdef int apply(Game* g, int choice) noexcept nogil:
+    if g.flow.phase == PH_START or g.flow.phase == PH_OVER:
+        return fail(g, "apply with no decision pending (phase, choice)", g.flow.phase, choice)
+    if choice < 0 or choice >= g.pend.n:
+        g.flow.phase = PH_OVER
+        return fail(g, "choice out of range (choice, legal actions)", choice, g.pend.n)
+    return settle_forced(g, resolve(g, choice))
+
+
+cdef int play_until(Game* g, unsigned int agent_seats) noexcept nogil:
+    cdef int st = advance(g), c
+    while st == ST_DECIDE and not (agent_seats >> g.pend.seat) & 1:
+        c = ask(g)
+        if c < 0:
+            g.flow.phase = PH_OVER
+            return ST_ERR
+        st = apply(g, c)
+    return st
+
+
+cdef int play_one_hand(Game* g) noexcept nogil:
+    return play_until(g, 0)
+
+
+cdef void point_views(Game* g) noexcept nogil:
+    """Point the public views and the observation at g's own state (after prepare or a copy)."""
     cdef int s
     cdef Observation* o = &g.obs
     for s in range(4):
@@ -436,12 +541,30 @@ cdef void prepare_game(Game* g, const TileSet* ts, GameLog* log, bint check) noe
     o.seen = g.seen
     o.table = g.public
     o.rng = &g.prng
-    o.check = check
+    o.check = g.check
     o.errmsg = g.errmsg
     o.errmsg_size = sizeof(g.errmsg)
+
+
+cdef void prepare_game(Game* g, const TileSet* ts, GameLog* log, bint check) noexcept nogil:
+    """Once for a run of hands, after g.policies and g.pack are bound: the tile set, the public
+    views, the parts of the observation that never change, the log (NULL: none), the check flag."""
     g.ts = ts[0]
     g.log = log
     g.check = check
+    point_views(g)
+
+
+cdef void copy_game(Game* dst, const Game* src, GameLog* log) noexcept nogil:
+    """dst becomes a copy of src that resumes from the same point on its own state (a policy
+    state kept in its Policy's data moves with it); log: dst's own log, or NULL."""
+    cdef int s
+    memcpy(dst, src, sizeof(Game))
+    for s in range(4):
+        if src.policies[s].state == <const void*>&src.policies[s].data[0]:
+            dst.policies[s].state = &dst.policies[s].data[0]
+    dst.log = log
+    point_views(dst)
 
 
 cdef void init_game(Game* g, const RuleSet* rules, uint64_t root, int64_t game_id, int hand,

@@ -78,7 +78,7 @@ cdef int check_invariants(Game* g) noexcept nogil:
         cnt[k] += g.pond[k]
     for i in range(g.head, g.tail + 1):
         cnt[g.wall[i]] += 1
-    if not g.indicator_taken:
+    if g.gold >= 0 and not g.indicator_taken:   # the flipped indicator lies apart
         cnt[g.gold] += 1
     for k in range(N_KINDS):
         if cnt[k] != g.ts.copies[k]:
@@ -105,6 +105,8 @@ cdef int verify_action(Game* g, int seat, int dec, uint16_t a) noexcept nogil:
         if dec == DEC_TURN:
             if not (hand_is_win(h) or h.golds >= 3):
                 return fail(g, "self-draw win on a hand that does not win (seat, size)", seat, h.size)
+        elif dec == DEC_ROB_KONG and not g.r.rob_kong:
+            return fail(g, "robbed a kong with rob_kong off (seat, kind)", seat, c)
         elif dec == DEC_DISCARD_WIN or dec == DEC_ROB_KONG:
             if not can_discard_win(g, seat, c, True):
                 return fail(g, "illegal win on a discard (seat, kind)", seat, c)
@@ -125,7 +127,8 @@ cdef int verify_action(Game* g, int seat, int dec, uint16_t a) noexcept nogil:
         return ST_CONT
     if t == ACT_CHOW:
         lo = k
-        if dec != DEC_CLAIM or seat != (g.claim_from + 1) % 4 or c >= HONOR_BASE or c == g.gold:
+        if (not g.r.chow or dec != DEC_CLAIM or seat != (g.claim_from + 1) % 4 or c >= HONOR_BASE
+                or c == g.gold):
             return fail(g, "illegal chow claim (seat, kind)", seat, c)
         if lo >= HONOR_BASE or lo % 9 > 6 or c < lo or c > lo + 2:
             return fail(g, "chow does not contain the claimed tile (low, claimed)", lo, c)

@@ -3,7 +3,7 @@
 from libc.stdint cimport uint16_t, uint64_t
 from fzsim_core.hand cimport Hand
 from fzsim_core.rules cimport GOLD_DISCARD_FORBIDDEN
-from fzsim_core.state cimport Game
+from fzsim_core.state cimport Game, gold_bit
 
 cdef bint discard_win_allowed(Game* g, int s, int k, bint fresh) noexcept nogil
 cdef int add_chows(const Game* g, const Hand* h, int k, uint16_t* acts, int n) noexcept nogil
@@ -15,7 +15,7 @@ cdef inline uint64_t discard_mask(const Game* g, uint64_t held, int claimed) noe
     beside it, and under gold_discard = "forbidden" no gold goes either: the mask could then be
     empty, so such a claim is not offered (claim_leaves_discard). On an ordinary turn a
     forbidden gold goes only when nothing else is held."""
-    cdef uint64_t gbit = (<uint64_t>1) << g.gold
+    cdef uint64_t gbit = gold_bit(g)
     cdef uint64_t m = held
     if claimed >= 0 and g.r.no_discard_claimed_tile:
         m &= ~((<uint64_t>1) << claimed)

@@ -28,3 +28,5 @@ ctypedef struct Row:
     int16_t tiles_left
     int8_t flowers[4]
     int8_t golds[4]
+    int8_t claims[4]              # chows, pungs and exposed kongs called, per seat
+    int8_t declines[4]            # wins offered and declined, per seat (self-draw, discard, opening)

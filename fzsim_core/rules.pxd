@@ -38,7 +38,17 @@ cdef enum ScoringFamily:
     SCORING_BIANFENG = 2
     SCORING_YOUJIN = 3
 
+cdef enum PackId:
+    PACK_FUZHOU = 0                   # 福州麻将 (RULES.md): fzsim_core/packs/fuzhou
+    PACK_PLAIN = 1                    # the minimal example pack: fzsim_core/packs/plain
+
 ctypedef struct RuleSet:
+    # the header every pack reads: which pack (its tile set, hand size, deal and scoring hooks:
+    # fzsim_core/packs/registry), and the flow's knobs below (dealer rotation, the end of the
+    # wall). The other fields are the Fuzhou pack's options.
+    int32_t pack                      # PackId
+    bint chow                         # the next seat may chow a discard
+    bint rob_kong                     # an added kong may be robbed (抢杠)
     # §1 tiles
     bint honors_are_flowers           # winds/dragons are flowers (default) or ordinary held tiles
     # §2 dealer and matches

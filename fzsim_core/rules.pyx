@@ -7,6 +7,9 @@ this module only checks that every field is present and an integer.
 
 #: The `fuzhou` preset (RULES.md §13) as struct fields; fzsim.rules builds the others on it.
 FUZHOU_FIELDS = dict(
+    pack=PACK_FUZHOU,
+    chow=1,
+    rob_kong=1,
     honors_are_flowers=1,
     next_dealer=NEXT_DEALER_NEXT,
     draw_dealer=DRAW_DEALER_KEEP,

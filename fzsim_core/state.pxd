@@ -11,7 +11,7 @@ from fzsim_core.rules cimport RuleSet
 from fzsim_core.rng cimport Rng
 from fzsim_core.hand cimport Hand
 from fzsim_core.tiles cimport FLOWER_BASE, HONOR_BASE, N_HAND_KINDS
-from fzsim_core.table cimport Event, Meld, Seat, MAX_EVENTS, ST_ERR, EV_FLOWER
+from fzsim_core.table cimport Event, Meld, Seat, MAX_ACTIONS, MAX_EVENTS, ST_DECIDE, ST_ERR, EV_FLOWER
 from fzsim_core.policy cimport Observation, Policy, PublicSeat
 from fzsim_core.row cimport Row
 from fzsim_core.tileset cimport MAX_TILES, TileSet
@@ -21,20 +21,63 @@ ctypedef struct GameLog:
     int n_events
 
 
-ctypedef struct Game:
+# The decision the flow is waiting on (flow.pxd: advance returns ST_DECIDE with it filled).
+ctypedef struct Pending:
+    int seat
+    int decision                  # Decision
+    int n                         # legal actions in acts[0..n)
+    uint16_t acts[MAX_ACTIONS]
+
+
+# Where the flow stopped, so that it can resume there (flow.pyx; a pack's opening keeps its own
+# counter in `step`). Plain data: a copy of the Game resumes from the same point.
+ctypedef struct FlowState:
+    int phase                     # flow.pyx's Phase
+    int step                      # the phase's own counter (opening step, seat offset of a win offer)
+    int seat                      # the seat whose turn it is
+    bint may_win                  # its turn may end in a self-draw win
+    bint from_kong                # its tile came from a kong replacement
+    int claimed                   # kind it chowed or punged this turn, -1
+    bint locked                   # the turn was offered under 游金 (the hand is locked)
+    int offer_decision            # a win offer's decision: DEC_DISCARD_WIN or DEC_ROB_KONG
+    int best                      # a win offer's accepting seat so far, -1
+    bint best_jq                  # ... and whether it wins with 金雀
+    int pung_seat                 # the one seat that may pung the discard, -1
+
+
+# A rule pack's hooks (DESIGN.md "packs/<name>/: what only that system has"), bound from the rules'
+# `pack` field by fzsim_core/packs/registry: the flow calls them and nothing else of a pack.
+cdef struct Game
+ctypedef int (*PackStep)(Game* g) noexcept nogil
+ctypedef int (*PackChoice)(Game* g, int choice) noexcept nogil
+ctypedef int (*PackScore)(Game* g, int winner, int discarder, int win_type, uint32_t* flags,
+                          uint32_t specials, int tile) noexcept nogil
+
+ctypedef struct Pack:
+    PackStep setup                # the deal, flowers, the wild reveal: ST_CONT or ST_ERR
+    PackStep opening_offer        # post the opening window's next decision (ST_DECIDE), or ST_CONT
+    PackChoice opening_resolve    # apply a choice in the opening window: ST_END, ST_DECIDE, ST_CONT
+    PackScore score_win           # the winner holds its full hand: fill the row's scores and deltas
+                                  # (flags may gain bits); ST_CONT or ST_ERR
+    bint dealer_may_win_first     # the dealer's first turn may end in a self-draw (False when the
+                                  # opening window already offered 天胡)
+
+
+cdef struct Game:
     # set once for a run of hands by prepare_game (flow.pxd); init_game keeps them
+    Pack pack                     # the rule pack's hooks
     Policy policies[4]            # who decides for each seat
     PublicSeat public[4]          # the seats' public state as policies see it
     Observation obs               # filled for each decision (decide.pxd)
     GameLog* log                  # the event log, NULL when not logging
     bint check
-    TileSet ts                    # the rule system's tiles and hand size
+    TileSet ts                    # the rule pack's tiles and hand size
     # reset for every hand by init_game
     RuleSet r
     uint8_t wall[MAX_TILES]
     int head                      # next head index
     int tail                      # next tail index (counts down)
-    int gold                      # gold kind
+    int gold                      # the wild (gold) kind, -1 in a pack without one
     int n_kinds                   # kinds that can be held: 27, or 34 when honours are not flowers
     bint indicator_taken          # robbed by 抢金
     Seat seats[4]
@@ -50,9 +93,10 @@ ctypedef struct Game:
     int claim_from                # its discarder, -1
     int last_discard              # kind of the latest discard
     int cur_seat                  # seat whose turn it is (-1 before play)
-    int claim_action              # the claim chosen on it (an action code)
     int turn_claimed              # kind chowed or punged this turn (its discard is restricted), -1
     Rng prng                      # STREAM_POLICY
+    FlowState flow
+    Pending pend
     Row row
     int error                     # nonzero once an invariant failed or a policy failed
     char errmsg[200]
@@ -71,6 +115,11 @@ cdef inline int reserve(const Game* g) noexcept nogil:
     return (g.r.reserve_base + g.r.reserve_per_exposed_kong * g.table_exposed_kongs
             + g.r.reserve_per_concealed_kong * g.table_concealed_kongs
             + g.r.reserve_per_flower_set * g.table_flower_sets)
+
+
+cdef inline uint64_t gold_bit(const Game* g) noexcept nogil:
+    """The gold kind as a kind mask (0 without a wild)."""
+    return (<uint64_t>1) << g.gold if g.gold >= 0 else 0
 
 
 cdef inline uint64_t kinds_mask(const Game* g) noexcept nogil:
@@ -93,6 +142,14 @@ cdef inline int fail(Game* g, const char* what, int a, int b) noexcept nogil:
         g.error = 1
         snprintf(g.errmsg, sizeof(g.errmsg), "%s (%d, %d)", what, a, b)
     return ST_ERR
+
+
+cdef inline int post(Game* g, int seat, int decision, int n) noexcept nogil:
+    """Stop the flow at a decision: seat chooses one of g.pend.acts[0..n) (already written)."""
+    g.pend.seat = seat
+    g.pend.decision = decision
+    g.pend.n = n
+    return ST_DECIDE
 
 
 cdef inline void give_flower(Game* g, int seat, int kind) noexcept nogil:

@@ -97,6 +97,7 @@ cdef enum:
     ST_ERR = -1
     ST_CONT = 0
     ST_END = 1
+    ST_DECIDE = 2                 # the flow waits on a decision (Game.pend)
     NO_TILE = 255                 # an action's kind when it names no tile
 
 

@@ -47,14 +47,14 @@ cdef int match_first_dealer(uint64_t root, uint64_t game) noexcept nogil:
 
 
 
-def validate_wall(wall):
-    """A Fuzhou wall as its kind indices (uint8 array); ValueError unless it is exactly the tile set."""
-    cdef TileSet ts
-    fuzhou_tiles(&ts)
-    want = np.array([ts.copies[k] for k in range(N_KINDS)])
+def validate_wall(wall, int pack=0):
+    """A wall of rule pack `pack` (default Fuzhou) as its kind indices (uint8 array); ValueError
+    unless it is exactly the pack's tile set."""
+    from fzsim_core.packs.registry import tile_set
+    n_tiles, _, want = tile_set(pack)
     arr = np.asarray(wall)
-    if arr.ndim != 1 or arr.shape[0] != ts.n_tiles:
-        raise ValueError(f"a wall is {ts.n_tiles} tile kinds, got shape {arr.shape}")
+    if arr.ndim != 1 or arr.shape[0] != n_tiles:
+        raise ValueError(f"a wall is {n_tiles} tile kinds, got shape {arr.shape}")
     if not np.issubdtype(arr.dtype, np.integer):
         raise ValueError(f"a wall holds integer kind indices, got dtype {arr.dtype}")
     if arr.min() < 0 or arr.max() >= N_KINDS:

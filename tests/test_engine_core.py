@@ -245,3 +245,19 @@ def test_replay_cli_prints_the_hand(capsys):
 def test_format_events_needs_a_log():
     with pytest.raises(ValueError, match="log=True"):
         format_events(play_hand(1, 1))
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_the_claim_flags_switch_chows_and_robbing_off(policy):
+    """chow = false: no chow is ever offered (robbing: tests/test_engine_scenarios.py); every
+    action re-checked against the same flags (check=True)."""
+    from fzsim.rules import load
+    from fzsim_core.engine import EVENTS, play_hand_raw
+    from fzsim_core.wall import first_dealer
+    rules = load("fuzhou", chow=False, rob_kong=False).core
+    out = engine.play_block(rules, 3, 0, 1500, policy, check=True)
+    base = engine.play_block(load("fuzhou").core, 3, 0, 1500, policy)
+    assert not np.array_equal(base["delta_0"], out["delta_0"])
+    for game_id in range(60):
+        _, events = play_hand_raw(rules, 3, game_id, 0, first_dealer(3, game_id), 0, policy, None, True, True)
+        assert "chow" not in {EVENTS[e[0]] for e in events}

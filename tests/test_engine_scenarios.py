@@ -92,6 +92,19 @@ def test_robbing_an_added_kong():
     assert r.flags & FLAGS["robbed_kong"]
 
 
+def test_with_rob_kong_off_the_added_kong_stands():
+    from fzsim.rules import load
+    hands = {0: "5m" + "147m258p369s28m147s3p", 1: "5m5m" + "147m258p369s147s", 2: "4m6m123p456p789p11s234s"}
+    pol = [Script(discards="5m", discard_win=False, self_win=False),
+           Script(claims=["pung"], discards="1m", kongs=True, discard_win=False, self_win=False),
+           Script(discard_win=False, self_win=False), passive()]
+    r = scenario(hands, draws="7p6p1p5m", tail="9p", policies=pol, rules=load("fuzhou", rob_kong=False).core)
+    assert "added_kong" in event_types(r) and r.win_type != WIN_TYPES["robbed_kong"]
+    assert not any(d == "rob_kong" for d, _, _ in pol[2].seen)
+    kong = event_types(r).index("added_kong")
+    assert r.events[kong + 1].type == "replace" and r.events[kong + 1].seat == 1   # the kong's replacement
+
+
 def test_concealed_kong_cannot_be_robbed():
     hands = {0: "5m5m5m5m" + "147m258p369s2m3p", 2: "4m6m123p456p789p11s234s"}
     pol = [Script(kongs=True, discards="1m", self_win=False), passive(), Script(self_win=False), passive()]

@@ -134,7 +134,10 @@ def test_canonical_json_and_hash():
         other = (not value) if f.kind == "bool" else (
             f.choices[(f.choices.index(value) + 1) % len(f.choices)] if f.kind == "enum"
             else (value + 1 if value < f.hi else value - 1))
-        seen.add(load(cfg, {key: other}).hash)
+        change = {key: other}
+        if key == "pack":   # another pack needs the options it plays differently set for it
+            change.update(rules._PACK_REQUIRES[other])
+        seen.add(load(cfg, change).hash)
     assert len(seen) == len(FIELDS) + 1
 
 
@@ -165,3 +168,12 @@ def test_core_rules_refuse_values_beyond_int32():
         Rules(base=2**40)
     with pytest.raises(TypeError, match="must be an int or bool"):
         Rules(base=1.5)
+
+
+def test_a_pack_checks_the_options_it_plays_differently():
+    with pytest.raises(RuleError, match="honors_are_flowers = True is not allowed with pack = 'plain'"):
+        load("fuzhou", pack="plain")
+    cfg = load("fuzhou", pack="plain", honors_are_flowers=False, reserve_per_flower_set=0)
+    assert cfg.core.fields["pack"] == 1
+    with pytest.raises(RuleError, match="youjin = True is not allowed"):
+        load(cfg, youjin=True)

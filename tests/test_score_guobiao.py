@@ -70,6 +70,7 @@ def test_winds_from_dealer_and_round(capsys):
 
 @pytest.mark.parametrize("extra, match", [
     (["--from", "2", "--gold", "5p"], "--gold does not apply to variant guobiao"),
+    (["--from", "2", "--base", "2"], "--base does not apply"),
     (["--from", "2", "--streak", "2"], "--streak does not apply"),
     (["--from", "5"], "--from 5 must be a seat"),
     (["--from", "2", "--round-wind", "5z"], "round_wind '5z' must be a wind"),
@@ -87,6 +88,8 @@ def test_bad_input_names_the_value(capsys, extra, match):
 
 
 def test_bad_hand_and_missing_winning_tile(capsys):
+    assert main(["score", "--variant", "guobiao", "--winning-tile", "8s"]) == 2
+    assert "needs the hand" in capsys.readouterr().err
     assert main(["score", "67s888p11z8s", "--variant", "guobiao", "--chow", "234m", "--from", "1"]) == 2
     assert "needs --winning-tile" in capsys.readouterr().err
     assert main(["score", "67s888p11z9s", "--variant", "guobiao", "--chow", "234m", "--pung", "555p",
@@ -99,4 +102,4 @@ def test_bad_hand_and_missing_winning_tile(capsys):
 
 def test_fuzhou_still_needs_gold(capsys):
     assert main(["score", "123m456m789m55s9s12s", "--from", "1"]) == 2
-    assert "needs --gold" in capsys.readouterr().err
+    assert "--gold" in capsys.readouterr().err

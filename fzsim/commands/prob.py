@@ -56,9 +56,13 @@ def run(args) -> int:
     deals = args.hands if args.deals is None else args.deals
     hands = 0 if args.results else args.hands
     out = []
+    from fzsim import prob_sichuan
     for variant in _variants(args.variant):
-        table = prob.probability_table(variant, deals=deals, hands=hands, seed=args.seed,
-                                       results=args.results)
+        if variant in prob_sichuan.VARIANTS:   # 天胡 only until the Sichuan engine pack lands
+            table = prob_sichuan.probability_table(variant, deals=deals, seed=args.seed)
+        else:
+            table = prob.probability_table(variant, deals=deals, hands=hands, seed=args.seed,
+                                           results=args.results)
         out.append((table, None))
     if args.json:
         payload = [dict(prob.table_to_json(t), note=n) for t, n in out]
@@ -67,7 +71,7 @@ def run(args) -> int:
         return 0
     for table, note in out:
         print(f"== {table.attrs['variant']} ==")
-        print(prob.describe(table))
+        print((prob_sichuan.describe if table.attrs.get("pack") == "sichuan" else prob.describe)(table))
         if note:
             print(f"note: {note}")
         print()

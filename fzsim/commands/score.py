@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from fzsim.commands import score_guobiao
+from fzsim.commands import score_guobiao, score_sichuan
 from fzsim.commands.options import parse_set
 from fzsim.scoring import MELD_TYPES, WINS, score
 
@@ -18,15 +18,15 @@ def add_parser(subparsers) -> None:
         "G, L, the specials that apply and the one that counts, and every seat's payment (zero-sum). "
         "Example: fzsim score 123m456m789m123p55s --gold 9s --pung 7p --flowers 1z2z --from 2 --winner 1",
     )
-    parser.add_argument("hand", help="concealed tiles in notation, e.g. 123m456m789m123p456p55s")
-    parser.add_argument("--gold", default=None, help="the gold kind, e.g. 5p (Fuzhou variants: required)")
+    parser.add_argument("hand", nargs="?", help="concealed tiles in notation, e.g. 123m456m789m123p456p55s")
+    parser.add_argument("--gold", help="the gold kind, e.g. 5p (Fuzhou variants; required there)")
     for mtype in MELD_TYPES:
         flag = "--" + mtype.replace("_", "-")
         parser.add_argument(flag, dest="melds", action="append", type=lambda t, m=mtype: f"{m} {t}", default=None,
                             metavar="TILES", help=f"a {mtype.replace('_', ' ')} (repeatable), e.g. "
                             + {"chow": "345p", "pung": "7s or 777s"}.get(mtype, "9m or 9999m"))
     parser.add_argument("--flowers", default="", help="the winner's flowers, e.g. 1z3z5f")
-    parser.add_argument("--win", choices=list(WINS), default=None,
+    parser.add_argument("--win", choices=list(dict.fromkeys([*WINS, *score_sichuan.packs_sichuan.WINS])), default=None,
                         help="how it was won (default: discard if --from is given, else selfdraw)")
     parser.add_argument("--from", dest="discarder", type=int, default=None, metavar="SEAT",
                         help="the discarder's seat (a discard or robbed-kong win)")
@@ -43,15 +43,18 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
                         help="override a rule field (repeatable), e.g. --set special_jinque=80")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    score_sichuan.add_arguments(parser)
     score_guobiao.add_arguments(parser)
     parser.set_defaults(func=_run)
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.variant in score_sichuan.packs_sichuan.VARIANTS:
+        return score_sichuan.run(args)
     if args.variant == score_guobiao.VARIANT:  # each rule pack scores in its own module
         return score_guobiao.run(args)
-    if args.gold is None:
-        raise ValueError(f"variant {args.variant} needs --gold (the gold kind, e.g. 5p)")
+    if args.hand is None or args.gold is None:
+        raise ValueError("give the hand and --gold (every Fuzhou hand has a gold kind, e.g. --gold 5p)")
     win = args.win or ("discard" if args.discarder is not None else "selfdraw")
     report = score(
         args.hand, args.gold, melds=args.melds or (), flowers=args.flowers, win=win, winner=args.winner,

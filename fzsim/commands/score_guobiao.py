@@ -3,7 +3,7 @@
 The fans come from ``fzsim.fans`` (names as PyMahjongGB spells them), the payments from
 ``fzsim.fans.payments`` (底分 8: self-draw, each other seat pays 8 + fan; discard, the discarder
 pays 8 + fan and the other two 8). It reuses the ``score`` command's tile and seat options and
-adds the winds and the 和绝张 flag; Fuzhou-only options are refused by name.
+adds the winds and the 和绝张 flag; other systems' options are refused by name.
 """
 from __future__ import annotations
 
@@ -60,16 +60,21 @@ def _flowers(text: str) -> int:
     return n
 
 
-def _refuse_fuzhou_options(args) -> None:
-    for flag, value, default in (("--gold", args.gold, None), ("--streak", args.streak, 0),
-                                 ("--youjin-level", args.youjin_level, 0),
-                                 ("--discarded-gold", args.discarded_gold, False), ("--set", args.sets, [])):
-        if value != default:
-            raise ValueError(f"{flag} does not apply to variant guobiao (国标 has no gold, 连庄 or 游金)")
+def _refuse_other_options(args) -> None:
+    """Options of Fuzhou (and of the Sichuan packs, when that command group is present)."""
+    for flag, attr, default in (("--gold", "gold", None), ("--streak", "streak", 0),
+                                ("--youjin-level", "youjin_level", 0), ("--discarded-gold", "discarded_gold", False),
+                                ("--set", "sets", []), ("--base", "base", 1), ("--kong-from", "kong_from", None),
+                                ("--finished", "finished", []), ("--end", "end", None),
+                                ("--option", "sc_options", [])):
+        if getattr(args, attr, default) != default:
+            raise ValueError(f"{flag} does not apply to variant guobiao (an option of another rule system)")
 
 
 def run(args: argparse.Namespace) -> int:
-    _refuse_fuzhou_options(args)
+    _refuse_other_options(args)
+    if args.hand is None:
+        raise ValueError("variant guobiao needs the hand: the concealed tiles with the winning tile")
     if args.winning_tile is None:
         raise ValueError("variant guobiao needs --winning-tile (the tile that completed the hand)")
     for name, seat in (("--winner", args.winner), ("--dealer", args.dealer), ("--from", args.discarder)):

@@ -41,7 +41,7 @@ cdef object observation_dict(const Observation* o):
     return dict(
         seat=o.seat, decision=DECISIONS[o.decision], dealer=o.dealer,
         hand=fmt(np.array([me.hand.counts[i] for i in range(34)], dtype=np.uint8)),
-        gold=kind_name(o.gold), golds=me.hand.golds, youjin=me.youjin,
+        gold=kind_name(o.gold) if o.gold >= 0 else None, golds=me.hand.golds, youjin=me.youjin,
         tile=kind_name(o.claim_tile) if o.claim_tile >= 0 else None,
         last_draw=kind_name(me.last_draw) if me.last_draw >= 0 else None,
         live=o.live, reserve=o.reserve, seats=seats,

@@ -2,4 +2,5 @@
 from fzsim_core.state cimport Game
 
 cdef int setup(Game* g) noexcept nogil
-cdef int opening_window(Game* g) noexcept nogil
+cdef int opening_offer(Game* g) noexcept nogil
+cdef int opening_resolve(Game* g, int c) noexcept nogil

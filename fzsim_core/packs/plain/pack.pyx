@@ -1,0 +1,83 @@
+# cython: language_level=3
+"""The minimal example pack `plain` (docs: architecture, "a rule pack plugs in"): what a pack must
+give the flow, and nothing more. 136 tiles (four of each of 34 kinds, no flowers), 13-tile hands,
+no wild, no opening window; a win is any standard hand (four sets and a pair) and is worth `base`
+from each other seat on a self-draw, from the discarder alone on a discard. The flow, the legal
+actions, the invariants, the policies and the engine are the same code Fuzhou runs on.
+"""
+from libc.stdint cimport uint8_t, uint32_t
+from libc.string cimport memset
+from fzsim_core.hand cimport hand_set_counts
+from fzsim_core.state cimport Game, Pack, log_event
+from fzsim_core.table cimport EV_DEAL, ST_CONT, ST_ERR
+from fzsim_core.tiles cimport N_HAND_KINDS, N_KINDS
+from fzsim_core.tileset cimport TileSet
+from fzsim_core.wintables cimport hand_wait_mask
+from fzsim_core.invariants cimport check_invariants
+
+
+cdef void plain_tiles(TileSet* ts) noexcept nogil:
+    cdef int k, c, t = 0
+    ts.n_tiles = 4 * N_HAND_KINDS
+    ts.hand_size = 13
+    for k in range(N_KINDS):
+        ts.copies[k] = 4 if k < N_HAND_KINDS else 0
+        for c in range(ts.copies[k]):
+            ts.sorted[t] = k
+            t += 1
+
+
+cdef int plain_setup(Game* g) noexcept nogil:
+    """The deal in blocks of hand_size from the head (state.pxd), one more to the dealer."""
+    cdef uint8_t raw[4][N_HAND_KINDS]
+    cdef int i, j, s, k, H = g.ts.hand_size
+    memset(raw, 0, sizeof(raw))
+    for i in range(4):
+        s = (g.dealer + i) % 4
+        for j in range(H):
+            k = g.wall[H * i + j]
+            raw[s][k] += 1
+            log_event(g, EV_DEAL, s, k, 0)
+    k = g.wall[4 * H]
+    raw[g.dealer][k] += 1
+    log_event(g, EV_DEAL, g.dealer, k, 0)
+    g.head = 4 * H + 1
+    g.tail = g.ts.n_tiles - 1
+    g.gold = -1
+    g.row.gold = -1
+    g.n_kinds = N_HAND_KINDS
+    for s in range(4):
+        hand_set_counts(&g.seats[s].hand, raw[s], -1)
+        if s != g.dealer:
+            g.seats[s].wait_mask = hand_wait_mask(&g.seats[s].hand)
+    if g.check:
+        return check_invariants(g)
+    return ST_CONT
+
+
+cdef int no_opening(Game* g) noexcept nogil:
+    return ST_CONT
+
+
+cdef int no_opening_choice(Game* g, int choice) noexcept nogil:
+    return ST_ERR   # never called: no_opening posts no decision
+
+
+cdef int plain_score_win(Game* g, int winner, int discarder, int win_type, uint32_t* flags,
+                         uint32_t specials, int tile) noexcept nogil:
+    cdef int s, b = g.r.base
+    for s in range(4):
+        if s != winner and (discarder < 0 or s == discarder):
+            g.row.deltas[s] = -b
+            g.row.deltas[winner] += b
+    g.row.S = g.row.deltas[winner]
+    return ST_CONT
+
+
+cdef void plain_pack(Pack* p, TileSet* ts) noexcept nogil:
+    plain_tiles(ts)
+    p.setup = plain_setup
+    p.opening_offer = no_opening
+    p.opening_resolve = no_opening_choice
+    p.dealer_may_win_first = True
+    p.score_win = plain_score_win

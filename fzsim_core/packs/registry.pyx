@@ -1,0 +1,33 @@
+# cython: language_level=3
+"""Rule packs by id (the rules' `pack` field): adding a pack is a folder under fzsim_core/packs/
+with a binding function, and a line here."""
+import numpy as np
+
+from fzsim_core.rules cimport PACK_FUZHOU, PACK_PLAIN
+from fzsim_core.state cimport Pack
+from fzsim_core.tileset cimport TileSet
+from fzsim_core.tiles cimport N_KINDS
+from fzsim_core.packs.fuzhou.pack cimport fuzhou_pack
+from fzsim_core.packs.plain.pack cimport plain_pack
+
+#: the rule packs, by name (values: the rules' `pack` field)
+PACKS = {"fuzhou": PACK_FUZHOU, "plain": PACK_PLAIN}
+
+
+cdef int bind_pack(Pack* p, TileSet* ts, int pack) except -1:
+    """Fill the pack's hooks and its tile set; ValueError for an unknown pack id."""
+    if pack == PACK_FUZHOU:
+        fuzhou_pack(p, ts)
+    elif pack == PACK_PLAIN:
+        plain_pack(p, ts)
+    else:
+        raise ValueError(f"unknown rule pack {pack}: allowed {PACKS}")
+    return 0
+
+
+def tile_set(int pack=PACK_FUZHOU):
+    """(n_tiles, hand_size, copies per kind) of a pack's tile set."""
+    cdef Pack p
+    cdef TileSet ts
+    bind_pack(&p, &ts, pack)
+    return ts.n_tiles, ts.hand_size, np.array([ts.copies[k] for k in range(N_KINDS)], dtype=np.uint8)

@@ -1,0 +1,60 @@
+# Sichuan winning shapes (RULES-PACKS.md §2.3, §3.3): 4 sets + a pair or seven pairs (a
+# four-of-a-kind is two pairs; concealed only), no wildcard, at most two suits counting melds.
+#
+# Kinds are the core's suited kinds 0..26 (suit = k // 9: 0 万 m, 1 筒 p, 2 条 s; rank = k % 9).
+# Every function reads only its arguments (and the read-only core tables): safe without the GIL.
+from libc.stdint cimport int8_t, uint8_t, uint32_t
+
+cdef enum:
+    SC_KINDS = 27
+    SC_PUNG = 0              # claimed pung
+    SC_KONG = 1              # exposed kong from a discard
+    SC_ADDED_KONG = 2        # a pung upgraded by a drawn tile
+    SC_CONCEALED_KONG = 3
+    SC_NO_WIN = 99           # shanten of a hand whose melds already use all three suits
+    SC_MAX_READINGS = 32     # more readings (sets + pair) of 14 suited tiles never occur
+
+# A player's tiles: the concealed part (size 14 - 3 n_melds after a win, 13 - 3 n_melds before
+# one) and the declared sets. Callers keep every count in 0..4 over hand and melds together.
+ctypedef struct ScHand:
+    uint8_t counts[SC_KINDS]
+    uint8_t n_melds
+    uint8_t meld_kind[4]
+    uint8_t meld_type[4]
+
+# One reading of a winning hand as sets + a pair (concealed sets only; melds are added by the
+# pattern code). chow_start / pung_kind list the concealed sets.
+ctypedef struct ScReading:
+    uint8_t n_chows, n_pungs
+    uint8_t chow_start[4]
+    uint8_t pung_kind[4]
+    int8_t pair
+
+cdef int sc_concealed_size(const ScHand* h) noexcept nogil
+# Bit s set iff suit s (0 m, 1 p, 2 s) appears in the concealed tiles or the melds.
+cdef int sc_suit_mask(const ScHand* h) noexcept nogil
+# Kinds with all 4 copies in the hand and melds together (根 / kongs), concealed or declared.
+cdef int sc_quads(const ScHand* h) noexcept nogil
+# The concealed tiles are 7 pairs (four of a kind = two pairs); false when any meld is declared.
+cdef bint sc_is_seven_pairs(const ScHand* h) noexcept nogil
+# The concealed tiles are (4 - n_melds) sets + a pair (the core's table search, no wildcard).
+cdef bint sc_is_standard(const ScHand* h) noexcept nogil
+# A Sichuan win: either shape and at most two suits over hand and melds.
+cdef bint sc_is_win(const ScHand* h) noexcept nogil
+# A hand of 13 - 3 n_melds concealed tiles: bit k set iff one more tile of kind k wins; kinds
+# whose 4 copies are already in the hand or its melds are never set. 0 for other sizes.
+cdef uint32_t sc_wait_mask(const ScHand* h) noexcept nogil
+# Shanten with the suit filter: min over shapes and over the suit given up (never one held in
+# a meld) of (fewest tiles missing from the hand's own tiles) - 1. -1 complete, 0 ready.
+# Like the core's tables it ignores the 4-copy limit. SC_NO_WIN when the melds use 3 suits,
+# -2 for a concealed size that is neither 3n+1 nor 3n+2 (n = 4 - n_melds).
+cdef int sc_shanten(const ScHand* h) noexcept nogil
+# The same without the suit filter (min of the standard and seven-pairs shanten).
+cdef int sc_shanten_shape(const ScHand* h) noexcept nogil
+# Every reading of the concealed tiles as (4 - n_melds) sets + a pair, each multiset of sets
+# once; at most max_out written, the count returned.
+cdef int sc_readings(const ScHand* h, ScReading* out, int max_out) noexcept nogil
+
+# Fill a hand from Python values (counts, [(type, kind), ...]), raising ValueError naming the bad
+# value (needs the GIL; for the wrappers of this pack).
+cdef int load_hand(ScHand* h, counts, melds) except -1

@@ -1,0 +1,350 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Sichuan winning shapes, waits and shanten (RULES-PACKS.md §2.3, §3.3; contract in shapes.pxd).
+
+* the standard shape (4 sets + a pair, no wildcard) is the core's table search (wintables.pxd)
+  on a Hand with no gold; its shanten reads the per-suit tables of suit_shanten.pxd, which take
+  the number of sets explicitly, so a suit can be left out without changing the target;
+* seven pairs counts pairs as floor(c / 2) per kind, so a four-of-a-kind is two pairs;
+* the ≤ 2-suit filter: a win may not hold three suits, and shanten is the best over the suit
+  given up (its tiles are then simply not part of the target, so they count as exchanges).
+
+Validated Python wrappers (is_win, wait_mask, shanten, readings) are at the end.
+"""
+from libc.stdint cimport int8_t, uint8_t, uint32_t, uint64_t
+from libc.string cimport memcpy, memset
+
+import numpy as np
+
+from fzsim_core.hand cimport Hand, hand_set_counts
+from fzsim_core.suit_shanten cimport ShCtx, ShTables, sh_ctx_set, sh_d, sh_tables
+from fzsim_core.wintables cimport hand_is_win, hand_wait_mask
+
+
+cdef inline void _to_hand(const ScHand* h, Hand* out) noexcept nogil:
+    cdef uint8_t c[34]
+    memset(c, 0, 34)
+    memcpy(c, h.counts, SC_KINDS)
+    hand_set_counts(out, c, -1)
+
+
+cdef int sc_concealed_size(const ScHand* h) noexcept nogil:
+    cdef int k, n = 0
+    for k in range(SC_KINDS):
+        n += h.counts[k]
+    return n
+
+
+cdef int sc_suit_mask(const ScHand* h) noexcept nogil:
+    cdef int k, i, mask = 0
+    for k in range(SC_KINDS):
+        if h.counts[k]:
+            mask |= 1 << (k // 9)
+    for i in range(h.n_melds):
+        mask |= 1 << (h.meld_kind[i] // 9)
+    return mask
+
+
+cdef inline int _held(const ScHand* h, int k) noexcept nogil:
+    """Copies of kind k in the hand and its melds together."""
+    cdef int i, n = h.counts[k]
+    for i in range(h.n_melds):
+        if h.meld_kind[i] == k:
+            n += 3 if h.meld_type[i] == SC_PUNG else 4
+    return n
+
+
+cdef int sc_quads(const ScHand* h) noexcept nogil:
+    cdef int k, n = 0
+    for k in range(SC_KINDS):
+        if _held(h, k) == 4:
+            n += 1
+    return n
+
+
+cdef inline bint _two_suits(int mask) noexcept nogil:
+    return mask != 7
+
+
+cdef bint sc_is_seven_pairs(const ScHand* h) noexcept nogil:
+    cdef int k, n = 0
+    if h.n_melds:
+        return 0
+    for k in range(SC_KINDS):
+        if h.counts[k] & 1:
+            return 0
+        n += h.counts[k]
+    return n == 14
+
+
+cdef bint sc_is_standard(const ScHand* h) noexcept nogil:
+    cdef Hand x
+    if sc_concealed_size(h) != 14 - 3 * h.n_melds:
+        return 0
+    _to_hand(h, &x)
+    return hand_is_win(&x)
+
+
+cdef bint sc_is_win(const ScHand* h) noexcept nogil:
+    if h.n_melds > 4 or not _two_suits(sc_suit_mask(h)):
+        return 0
+    return sc_is_seven_pairs(h) or sc_is_standard(h)
+
+
+cdef uint32_t sc_wait_mask(const ScHand* h) noexcept nogil:
+    cdef Hand x
+    cdef uint32_t mask, allowed = 0
+    cdef int k, odd = -1, n_odd = 0, suits, t
+    if h.n_melds > 4 or sc_concealed_size(h) != 13 - 3 * h.n_melds:
+        return 0
+    suits = sc_suit_mask(h)
+    _to_hand(h, &x)
+    mask = <uint32_t>(hand_wait_mask(&x) & 0x7FFFFFF)
+    if h.n_melds == 0:
+        # 13 tiles hold an odd number of odd counts; one odd kind is the seven-pairs wait
+        for k in range(SC_KINDS):
+            if h.counts[k] & 1:
+                n_odd += 1
+                odd = k
+        if n_odd == 1:
+            mask |= 1u << odd
+    for t in range(3):
+        if _two_suits(suits | (1 << t)):
+            allowed |= 0x1FFu << (9 * t)
+    for k in range(SC_KINDS):
+        if _held(h, k) >= 4:
+            allowed &= ~(1u << k)
+    return mask & allowed
+
+
+cdef int _std_missing(const ScHand* h, int drop, int n) noexcept nogil:
+    """Fewest tiles missing from the hand's tiles (suit `drop` left out, -1 none) for n sets +
+    a pair, unbounded counts."""
+    cdef Hand x
+    cdef ShCtx c
+    cdef uint32_t key[4]
+    cdef int s
+    _to_hand(h, &x)
+    for s in range(3):
+        key[s] = 0 if s == drop else x.key[s]
+    key[3] = 0
+    sh_ctx_set(&c, sh_tables(), key, n)
+    return sh_d(&c)
+
+
+cdef int _pairs_missing(const ScHand* h, int drop) noexcept nogil:
+    """Fewest tiles missing for seven pairs (suit `drop` left out): pairs first, then singles
+    that one drawn copy pairs, then two drawn tiles per pair."""
+    cdef int k, pairs = 0, singles = 0, need
+    for k in range(SC_KINDS):
+        if k // 9 == drop:
+            continue
+        pairs += h.counts[k] >> 1
+        singles += h.counts[k] & 1
+    if pairs > 7:
+        pairs = 7
+    need = 7 - pairs
+    if singles > need:
+        singles = need
+    return 14 - 2 * pairs - singles
+
+
+cdef int _shanten(const ScHand* h, bint filtered) noexcept nogil:
+    cdef int size = sc_concealed_size(h), n = 4 - h.n_melds
+    cdef int meld_suits = 0, i, drop, d, best = 255, lo, hi
+    if h.n_melds > 4 or (size != 3 * n + 1 and size != 3 * n + 2):
+        return -2
+    for i in range(h.n_melds):
+        meld_suits |= 1 << (h.meld_kind[i] // 9)
+    if filtered and meld_suits == 7:
+        return SC_NO_WIN
+    # drop -1: every tile may be used (no filter); 0..2: that suit is given up
+    lo, hi = (0, 3) if filtered else (-1, 0)
+    for drop in range(lo, hi):
+        if drop >= 0 and meld_suits & (1 << drop):
+            continue
+        d = _std_missing(h, drop, n)
+        if d < best:
+            best = d
+        if h.n_melds == 0:
+            d = _pairs_missing(h, drop)
+            if d < best:
+                best = d
+    return best - 1
+
+
+cdef int sc_shanten(const ScHand* h) noexcept nogil:
+    return _shanten(h, 1)
+
+
+cdef int sc_shanten_shape(const ScHand* h) noexcept nogil:
+    return _shanten(h, 0)
+
+
+cdef void _dec(uint8_t* c, int k, int sets_left, bint pair_left, ScReading* cur,
+               ScReading* out, int* n, int max_out) noexcept nogil:
+    """Cover the lowest held kind k at once: a pung or not, the pair or not, and chows starting
+    at k for its other copies (k is the lowest, so every chow through it starts there)."""
+    cdef int p, q, m, j, used
+    while k < SC_KINDS and c[k] == 0:
+        k += 1
+    if k == SC_KINDS:
+        if sets_left == 0 and not pair_left and n[0] < max_out:
+            memcpy(&out[n[0]], cur, sizeof(ScReading))
+            n[0] += 1
+        return
+    for p in range(2):
+        for q in range(2):
+            if q and not pair_left:
+                continue
+            m = c[k] - 3 * p - 2 * q
+            if m < 0 or p + m > sets_left:
+                continue
+            if m > 0 and (k % 9 > 6 or c[k + 1] < m or c[k + 2] < m):
+                continue
+            used = c[k]
+            c[k] = 0
+            if m:
+                c[k + 1] -= m
+                c[k + 2] -= m
+            for j in range(m):
+                cur.chow_start[cur.n_chows + j] = <uint8_t>k
+            cur.n_chows += m
+            if p:
+                cur.pung_kind[cur.n_pungs] = <uint8_t>k
+                cur.n_pungs += 1
+            if q:
+                cur.pair = <int8_t>k
+            _dec(c, k + 1, sets_left - p - m, pair_left and not q, cur, out, n, max_out)
+            if q:
+                cur.pair = -1
+            cur.n_pungs -= p
+            cur.n_chows -= m
+            c[k] = <uint8_t>used
+            if m:
+                c[k + 1] += m
+                c[k + 2] += m
+
+
+cdef int sc_readings(const ScHand* h, ScReading* out, int max_out) noexcept nogil:
+    cdef uint8_t c[SC_KINDS + 2]
+    cdef ScReading cur
+    cdef int n = 0
+    if h.n_melds > 4 or sc_concealed_size(h) != 14 - 3 * h.n_melds:
+        return 0
+    memset(c, 0, SC_KINDS + 2)
+    memcpy(c, h.counts, SC_KINDS)
+    memset(&cur, 0, sizeof(ScReading))
+    cur.pair = -1
+    _dec(c, 0, 4 - h.n_melds, 1, &cur, out, &n, max_out)
+    return n
+
+
+# ---------------------------------------------------------------------------------------------
+# Validated Python wrappers: counts are 27 (or 34 with empty honours) concealed counts,
+# melds a sequence of (type, kind) with type 0 pung, 1 kong, 2 added kong, 3 concealed kong.
+
+MELD_NAMES = {"pung": SC_PUNG, "kong": SC_KONG, "added_kong": SC_ADDED_KONG,
+              "concealed_kong": SC_CONCEALED_KONG}
+NO_WIN = SC_NO_WIN
+
+
+cdef int load_hand(ScHand* h, counts, melds) except -1:
+    """Fill `h` from Python values, raising ValueError naming the bad value."""
+    arr = np.asarray(counts)
+    if arr.ndim != 1 or arr.shape[0] not in (27, 34) or not np.issubdtype(arr.dtype, np.integer):
+        raise ValueError(f"counts must be 27 (or 34) integer tile counts, got shape {arr.shape} "
+                         f"of {arr.dtype}")
+    if arr.shape[0] == 34 and arr[27:].any():
+        raise ValueError(f"honour tiles {arr[27:].tolist()} in a Sichuan hand: the tile set is 108 suited tiles")
+    memset(h, 0, sizeof(ScHand))
+    for k in range(SC_KINDS):
+        v = int(arr[k])
+        if not 0 <= v <= 4:
+            raise ValueError(f"counts[{k}] = {v}: allowed 0..4")
+        h.counts[k] = <uint8_t>v
+    melds = list(melds)
+    if len(melds) > 4:
+        raise ValueError(f"{len(melds)} melds: a hand has at most 4")
+    for i, m in enumerate(melds):
+        try:
+            mtype, kind = m
+        except (TypeError, ValueError):
+            raise ValueError(f"meld {m!r}: expected (type, kind)") from None
+        mtype = MELD_NAMES.get(mtype, mtype)
+        if not isinstance(mtype, (int, np.integer)) or not 0 <= mtype <= 3:
+            raise ValueError(f"meld {m!r}: type must be one of {', '.join(MELD_NAMES)} or 0..3")
+        if not isinstance(kind, (int, np.integer)) or not 0 <= kind < SC_KINDS:
+            raise ValueError(f"meld {m!r}: kind must be a suited kind 0..26")
+        h.meld_type[i] = <uint8_t>mtype
+        h.meld_kind[i] = <uint8_t>kind
+    h.n_melds = <uint8_t>len(melds)
+    for k in range(SC_KINDS):
+        if _held(h, k) > 4:
+            raise ValueError(f"{_held(h, k)} copies of kind {k} across hand and melds: the tile set has 4")
+    return 0
+
+
+def is_win(counts, melds=()):
+    """True iff the concealed tiles `counts` (14 - 3 x melds) with `melds` are a Sichuan win."""
+    cdef ScHand h
+    load_hand(&h, counts, melds)
+    return bool(sc_is_win(&h))
+
+
+def is_seven_pairs(counts):
+    """True iff 14 concealed tiles are seven pairs (four of a kind = two pairs); suits unchecked."""
+    cdef ScHand h
+    load_hand(&h, counts, ())
+    return bool(sc_is_seven_pairs(&h))
+
+
+def wait_mask(counts, melds=()):
+    """Bit mask (bit k = kind k) of the tiles completing a 13 - 3 x melds tile hand."""
+    cdef ScHand h
+    load_hand(&h, counts, melds)
+    return int(sc_wait_mask(&h))
+
+
+def shanten(counts, melds=(), suit_filter=True):
+    """Shanten of a 3n+1 / 3n+2 concealed hand (n = 4 - melds): -1 complete, 0 ready; None if the
+    melds already hold three suits (no win is possible). ``suit_filter=False`` ignores the
+    two-suit rule. Raises ValueError for other sizes."""
+    cdef ScHand h
+    load_hand(&h, counts, melds)
+    v = sc_shanten(&h) if suit_filter else sc_shanten_shape(&h)
+    if v == -2:
+        raise ValueError(f"{sc_concealed_size(&h)} concealed tiles with {h.n_melds} meld(s): shanten needs "
+                         f"{13 - 3 * h.n_melds} or {14 - 3 * h.n_melds}")
+    return None if v == SC_NO_WIN else int(v)
+
+
+def readings(counts, melds=()):
+    """Every reading of the concealed tiles as sets + a pair: a list of (chow starts, pung kinds,
+    pair kind)."""
+    cdef ScHand h
+    cdef ScReading out[SC_MAX_READINGS]
+    load_hand(&h, counts, melds)
+    n = sc_readings(&h, out, SC_MAX_READINGS)
+    return [([int(out[i].chow_start[j]) for j in range(out[i].n_chows)],
+             [int(out[i].pung_kind[j]) for j in range(out[i].n_pungs)], int(out[i].pair)) for i in range(n)]
+
+
+def is_win_many(const uint8_t[:, ::1] counts):
+    """is_win over many meld-free hands at once, the GIL released: (N, 27) counts 0..4 -> (N,)
+    bool. For Monte Carlo checks (fzsim.prob_sichuan)."""
+    cdef Py_ssize_t i, k, n = counts.shape[0]
+    cdef ScHand h
+    if counts.shape[1] != SC_KINDS:
+        raise ValueError(f"counts must be (N, 27), got (N, {counts.shape[1]})")
+    for i in range(n):
+        for k in range(SC_KINDS):
+            if counts[i, k] > 4:
+                raise ValueError(f"counts[{i}, {k}] = {counts[i, k]}: allowed 0..4")
+    out = np.zeros(n, dtype=np.uint8)
+    cdef uint8_t[::1] o = out
+    memset(&h, 0, sizeof(ScHand))
+    with nogil:
+        for i in range(n):
+            memcpy(h.counts, &counts[i, 0], SC_KINDS)
+            o[i] = sc_is_win(&h)
+    return out.astype(bool)

@@ -1,0 +1,131 @@
+"""The Sichuan pack's win check, waits and shanten (fzsim_core.packs.sichuan.shapes) against the
+slow reference of tests/reference_sichuan.py on random positions, plus hand-picked cases.
+
+Default run: 10,000 winning-size hands (win check, shanten) and 10,000 hands one tile short
+(waits, shanten with and without the suit filter); and the win value of 3,000 random winning
+hands under both presets against the plain scorer of tests/reference_sichuan_score.py.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+from fzsim.tiles import parse  # noqa: E402
+from fzsim_core.packs.sichuan import shapes  # noqa: E402
+from reference_sichuan import clear_cache, random_case, ref_is_win, ref_shanten, ref_waits  # noqa: E402
+
+N = int(os.environ.get("FZSIM_SICHUAN_HANDS", "5000"))
+
+
+def c27(text):
+    return parse(text)[:27]
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_winning_size_hands_match_reference(seed):
+    rng = np.random.default_rng(4200 + seed)
+    bad, wins = [], 0
+    for _ in range(N):
+        counts, melds = random_case(rng, 14)
+        got = shapes.is_win(counts, melds)
+        wins += got
+        if got != ref_is_win(counts, melds):
+            bad.append(("is_win", counts.tolist(), melds))
+        if shapes.shanten(counts, melds) != ref_shanten(counts, melds):
+            bad.append(("shanten", counts.tolist(), melds))
+    clear_cache()
+    assert not bad, bad[:5]
+    assert wins > N // 20   # the sample does reach wins
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_short_hands_match_reference(seed):
+    rng = np.random.default_rng(4300 + seed)
+    bad, ready = [], 0
+    for _ in range(N):
+        counts, melds = random_case(rng, 13)
+        got = shapes.wait_mask(counts, melds)
+        ready += got != 0
+        if got != ref_waits(counts, melds):
+            bad.append(("waits", counts.tolist(), melds, got))
+        if shapes.shanten(counts, melds) != ref_shanten(counts, melds):
+            bad.append(("shanten", counts.tolist(), melds))
+        if shapes.shanten(counts, melds, suit_filter=False) != ref_shanten(counts, melds, suit_filter=False):
+            bad.append(("shanten_shape", counts.tolist(), melds))
+    clear_cache()
+    assert not bad, bad[:5]
+    assert ready > N // 20
+
+
+@pytest.mark.parametrize("hand, win", [
+    ("11224444557799m", True),        # four of a kind = two pairs
+    ("1111222233334m", False),        # 13 tiles
+    ("11m22m33m44p55p66p77s", False),  # seven pairs over three suits
+    ("11m22m33m44p55p66p77p", True),
+    ("123m456p789s11s222s", False),    # standard over three suits
+    ("11112222333344m", True),         # standard (and not seven pairs: 44 is one pair, 1111 two...)
+])
+def test_hand_picked(hand, win):
+    assert shapes.is_win(c27(hand)) is win
+
+
+def test_seven_pairs_wait_and_shanten():
+    assert shapes.wait_mask(c27("1122444455779m")) == 1 << 8     # the single 9m
+    assert shapes.shanten(c27("1122444455779m")) == 0
+    # three suits: a 3-suit seven-pairs shape is one exchange away once the 7s pair is broken
+    assert shapes.shanten(c27("11m22m33m44p55p66p7s")) == 1
+    assert shapes.shanten(c27("11m22m33m44p55p66p7s"), suit_filter=False) == 0
+
+
+def test_melds_in_three_suits_can_never_win():
+    assert shapes.shanten(c27("2345m"), [("pung", 9), ("pung", 18), ("kong", 0)]) is None
+
+
+@pytest.mark.parametrize("bad, match", [
+    (np.zeros(26, dtype=np.uint8), "27"),
+    (np.full(27, 5, dtype=np.uint8), "allowed 0..4"),
+])
+def test_bad_counts(bad, match):
+    with pytest.raises(ValueError, match=match):
+        shapes.is_win(bad)
+
+
+def test_bad_melds():
+    with pytest.raises(ValueError, match="kind"):
+        shapes.is_win(c27("11m"), [("pung", 30)])
+    with pytest.raises(ValueError, match="type"):
+        shapes.is_win(c27("11m"), [("chow", 3)])
+    with pytest.raises(ValueError, match="copies"):
+        shapes.is_win(c27("11m"), [("pung", 0), ("kong", 0)])
+    with pytest.raises(ValueError, match="shanten needs"):
+        shapes.shanten(c27("123m"))
+
+
+def test_win_values_match_the_plain_reference():
+    # the core's scorer (every reading, largest base + additions) vs tests/reference_sichuan_score.py
+    from fzsim_core.packs.sichuan import score as core
+    from reference_sichuan_score import value
+    rng = np.random.default_rng(77)
+    checked, bad = 0, []
+    flag_sets = [(), ("selfdraw",), ("kong_discard",), ("dihu",)]
+    while checked < 3000:
+        counts, melds = random_case(rng, 14)
+        if not shapes.is_win(counts, melds):
+            continue
+        flags = flag_sets[checked % 4]
+        if melds and any(t != "pung" for t, _ in melds) and checked % 3 == 0:
+            flags = ("selfdraw", "kong_flower")
+        if "dihu" in flags and melds:
+            flags = ()
+        for pack in ("sichuan", "xuezhan"):
+            got = core.evaluate(pack, counts, melds, flags)
+            want = value(pack, counts, melds, flags)
+            if want is None or got["value"] != want[0] or got["base_pattern"] not in want[1]:
+                bad.append((pack, counts.tolist(), melds, flags, got["value"], got["base_pattern"], want))
+        checked += 1
+    assert not bad, bad[:5]
