@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from fzsim.commands import score_sichuan
+from fzsim.commands import score_guobiao, score_sichuan
 from fzsim.commands.options import parse_set
 from fzsim.scoring import MELD_TYPES, WINS, score
 
@@ -44,12 +44,15 @@ def add_parser(subparsers) -> None:
                         help="override a rule field (repeatable), e.g. --set special_jinque=80")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     score_sichuan.add_arguments(parser)
+    score_guobiao.add_arguments(parser)
     parser.set_defaults(func=_run)
 
 
 def _run(args: argparse.Namespace) -> int:
     if args.variant in score_sichuan.packs_sichuan.VARIANTS:
         return score_sichuan.run(args)
+    if args.variant == score_guobiao.VARIANT:  # each rule pack scores in its own module
+        return score_guobiao.run(args)
     if args.hand is None or args.gold is None:
         raise ValueError("give the hand and --gold (every Fuzhou hand has a gold kind, e.g. --gold 5p)")
     win = args.win or ("discard" if args.discarder is not None else "selfdraw")

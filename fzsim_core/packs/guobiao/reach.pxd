@@ -1,0 +1,31 @@
+# 国标 fan reachability: how far a hand is from each fan target (a fan-seeking bot's compass).
+#
+# A target is a winning shape plus constraints: the kinds the final hand may hold, whether its
+# free sets must be pungs, and up to 3 sets it must contain (e.g. 三色三同顺 123m 123p 123s).
+# Its need is the fewest concealed tiles to exchange to reach a winning hand meeting it (the
+# need of shanten.pxd, same unbounded-count convention for the standard shape), or
+# GB_NO_SHAPE when the declared sets already rule it out. Concealed counts are not capped
+# against the declared sets' copies (as the core's tables); 碰碰和 targets take distinct kinds
+# for their concealed pungs and pair. Reading only the arguments and the
+# target table (built at import, read-only after): safe without the GIL.
+from libc.stdint cimport uint8_t, uint64_t
+
+from fzsim_core.packs.guobiao.shapes cimport GbSet
+
+cdef enum:
+    GB_MAX_TARGETS = 256
+
+ctypedef struct GbTarget:
+    uint64_t allowed       # bit k: the final hand may hold kind k (a union of whole suits / honours)
+    uint8_t shape          # one GB_SHAPE_* bit of shanten.pxd
+    uint8_t pungs_only     # the sets not in req are pungs or kongs (碰碰和)
+    uint8_t n_req
+    uint8_t family         # index into the Python FAMILIES table (name, fan value)
+    GbSet req[3]           # required sets (type GB_CHOW / GB_PUNG, tile); exposed unused
+
+# The need of one target for `counts` (13 - 3 n or 14 - 3 n concealed) and n declared sets.
+cdef int gb_target_need(const uint8_t* counts, const GbSet* melds, int n_melds,
+                        const GbTarget* t) noexcept nogil
+# The needs of targets[0..n) into out[0..n).
+cdef void gb_target_needs(const uint8_t* counts, const GbSet* melds, int n_melds,
+                          const GbTarget* targets, int n, uint8_t* out) noexcept nogil

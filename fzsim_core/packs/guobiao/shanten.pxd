@@ -1,0 +1,34 @@
+# 国标 shanten over every winning shape (RULES-PACKS.md §5.3), and the useful tiles (进张).
+#
+# `counts` are the 34 concealed counts (kinds as in tiles.pxd), `n_melds` the sets already
+# declared (0..4); the concealed part then holds 13 - 3 n_melds tiles (before a draw) or
+# 14 - 3 n_melds (after one). "Need" D is the fewest concealed tiles to exchange for a winning
+# hand of the shapes in `shapes` (a GB_SHAPE_* bit mask): D = min over winning hands W of
+# |W - counts| (tiles of W not held). Shanten is D - 1: -1 complete, 0 ready. Like the core's
+# tables (wintables.pxd) the standard shape ignores the four-copy limit, so "1111m" + 9 tiles
+# of sets counts as ready on a fifth 1m; the special shapes never need a fifth copy.
+# Every function reads only its arguments and read-only tables: safe without the GIL.
+from libc.stdint cimport int8_t, uint8_t, uint64_t
+
+cdef enum:
+    GB_SHAPE_BASIC = 1               # 4 sets + a pair (declared sets count among the 4)
+    GB_SHAPE_SEVEN_PAIRS = 2         # 七对 (a four of a kind is two pairs), concealed only
+    GB_SHAPE_THIRTEEN_ORPHANS = 4    # 十三幺, concealed only
+    GB_SHAPE_HONORS_KNITTED = 8      # 全不靠: 14 singles of one knitting + honours, concealed only
+    GB_SHAPE_SEVEN_STARS = 16        # 七星不靠: 全不靠 holding all 7 honours
+    GB_SHAPE_KNITTED_STRAIGHT = 32   # 组合龙 + one set + a pair (at most one declared set)
+    GB_SHAPES_ALL = 63
+    GB_NO_SHAPE = 100                # the need when no shape of the mask is open to the hand
+
+# D for n sets + a pair from the concealed counts (any size; extra tiles are discarded).
+cdef int gb_basic_need(const uint8_t* counts, int n_sets) noexcept nogil
+# D for the shapes of `shapes`, GB_NO_SHAPE if none is possible with n_melds declared sets.
+cdef int gb_need(const uint8_t* counts, int n_melds, int shapes) noexcept nogil
+# gb_need - 1 (GB_NO_SHAPE - 1 when no shape is possible).
+cdef int gb_shanten(const uint8_t* counts, int n_melds, int shapes) noexcept nogil
+# Before a draw (13 - 3 n_melds tiles): bit k set iff one more tile of kind k lowers the need
+# (进张) for `shapes`; kinds already held 4 times are never set.
+cdef uint64_t gb_useful_mask(const uint8_t* counts, int n_melds, int shapes) noexcept nogil
+# After a draw (14 - 3 n_melds tiles): out[k] = need after discarding one tile of kind k,
+# GB_NO_SHAPE for kinds not held. Returns the best of them.
+cdef int gb_discard_needs(const uint8_t* counts, int n_melds, int shapes, int8_t* out) noexcept nogil

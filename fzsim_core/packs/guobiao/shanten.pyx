@@ -1,0 +1,300 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""国标 shanten and useful tiles over every winning shape (see shanten.pxd for the contract).
+
+The need D (fewest tiles to exchange) of each shape, for 34 concealed counts and the number of
+declared sets:
+
+* standard: n = 4 - melds sets + a pair, the core's per-suit shanten tables (suit_shanten.pxd)
+  with an explicit n, so the same read serves any hand size (extra tiles are discarded);
+* 七对: 7 - Σ count // 2 (a four of a kind is two pairs in 国标);
+* 十三幺: 14 - (orphans held) - (1 if one of them is paired);
+* 全不靠 / 七星不靠 for each of the 6 knittings: the distinct held tiles among the knitting's 9
+  suited tiles and the 7 honours (七星不靠 needs all 7 honours and 7 of the 9);
+* 组合龙: the missing knitted tiles + the standard need of the rest for 1 - melds sets + a
+  pair. Splitting is exact: for W = K + R with K the 9 knitted singles,
+  |W - h| = |K - h| + |R - (h - K∩h)| tile kind by tile kind.
+
+The Python functions below validate their input and call the same kernels; ``_bench`` and
+``needs_many`` loop without the GIL for the benchmark and for tests.
+"""
+from libc.stdint cimport int8_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.string cimport memcpy
+
+import time
+
+import numpy as np
+
+from fzsim_core.hand cimport FZ_KPART, FZ_KPOW, Hand, hand_set_counts
+from fzsim_core.packs.guobiao.shapes cimport GB_KNIT, GB_N_KNIT
+from fzsim_core.suit_shanten cimport ShCtx, ShTables, ShVary, sh_ctx_set, sh_d, sh_tables, sh_vary, sh_vary_d
+
+SHAPES = {"basic": GB_SHAPE_BASIC, "seven_pairs": GB_SHAPE_SEVEN_PAIRS,
+          "thirteen_orphans": GB_SHAPE_THIRTEEN_ORPHANS, "honors_knitted": GB_SHAPE_HONORS_KNITTED,
+          "seven_stars": GB_SHAPE_SEVEN_STARS, "knitted_straight": GB_SHAPE_KNITTED_STRAIGHT}
+ALL = GB_SHAPES_ALL
+NO_SHAPE = GB_NO_SHAPE
+
+cdef extern from *:
+    """
+    static const unsigned char GB_ORPHAN_KINDS[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
+    """
+    const uint8_t GB_ORPHAN_KINDS[13]
+
+
+cdef int gb_basic_need(const uint8_t* counts, int n_sets) noexcept nogil:
+    cdef Hand h
+    cdef ShCtx c
+    hand_set_counts(&h, counts, -1)
+    sh_ctx_set(&c, sh_tables(), h.key, n_sets)
+    return sh_d(&c)
+
+
+cdef inline int _seven_pairs(const uint8_t* c) noexcept nogil:
+    cdef int k, pairs = 0
+    for k in range(34):
+        pairs += c[k] >> 1
+    return 7 - pairs if pairs < 7 else 0
+
+
+cdef inline int _orphans(const uint8_t* c) noexcept nogil:
+    cdef int i, held = 0, paired = 0
+    for i in range(13):
+        if c[GB_ORPHAN_KINDS[i]]:
+            held += 1
+            if c[GB_ORPHAN_KINDS[i]] >= 2:
+                paired = 1
+    return 14 - held - paired
+
+
+cdef inline int _knit_held(const uint8_t* c, int p) noexcept nogil:
+    """Distinct tiles held of knitting p's nine (147 / 258 / 369 in the suits it gives)."""
+    cdef int s, r, n = 0
+    for s in range(3):
+        r = GB_KNIT[p][s]
+        while r < 9:
+            n += c[s * 9 + r] > 0
+            r += 3
+    return n
+
+
+cdef inline int _honors_held(const uint8_t* c) noexcept nogil:
+    cdef int k, n = 0
+    for k in range(27, 34):
+        n += c[k] > 0
+    return n
+
+
+cdef int _knitted_need(const uint8_t* c, int shapes) noexcept nogil:
+    """Best need of 全不靠 (and / or 七星不靠) over the six knittings."""
+    cdef int p, kn, hon = _honors_held(c), d, best = GB_NO_SHAPE
+    for p in range(GB_N_KNIT):
+        kn = _knit_held(c, p)
+        if shapes & GB_SHAPE_HONORS_KNITTED:
+            d = 14 - (kn + hon if kn + hon < 14 else 14)
+            if d < best:
+                best = d
+        if shapes & GB_SHAPE_SEVEN_STARS:
+            d = (7 - hon) + (7 - (kn if kn < 7 else 7))
+            if d < best:
+                best = d
+    return best
+
+
+cdef int _straight_need(const uint8_t* c, int n_melds) noexcept nogil:
+    """组合龙: for each knitting, the missing knitted tiles + the rest's standard need."""
+    cdef uint8_t rest[34]
+    cdef int p, s, r, miss, d, best = GB_NO_SHAPE
+    for p in range(GB_N_KNIT):
+        memcpy(rest, c, 34)
+        miss = 0
+        for s in range(3):
+            r = GB_KNIT[p][s]
+            while r < 9:
+                if rest[s * 9 + r]:
+                    rest[s * 9 + r] -= 1
+                else:
+                    miss += 1
+                r += 3
+        if miss >= best:
+            continue
+        d = miss + gb_basic_need(rest, 1 - n_melds)
+        if d < best:
+            best = d
+    return best
+
+
+cdef int _special_need(const uint8_t* c, int n_melds, int shapes) noexcept nogil:
+    """Best need of the special shapes in `shapes` (GB_NO_SHAPE if none is open)."""
+    cdef int d, best = GB_NO_SHAPE
+    if n_melds == 0:
+        if shapes & GB_SHAPE_SEVEN_PAIRS:
+            d = _seven_pairs(c)
+            if d < best:
+                best = d
+        if shapes & GB_SHAPE_THIRTEEN_ORPHANS:
+            d = _orphans(c)
+            if d < best:
+                best = d
+        if shapes & (GB_SHAPE_HONORS_KNITTED | GB_SHAPE_SEVEN_STARS):
+            d = _knitted_need(c, shapes)
+            if d < best:
+                best = d
+    if n_melds <= 1 and shapes & GB_SHAPE_KNITTED_STRAIGHT:
+        d = _straight_need(c, n_melds)
+        if d < best:
+            best = d
+    return best
+
+
+cdef int gb_need(const uint8_t* counts, int n_melds, int shapes) noexcept nogil:
+    cdef int d, best = GB_NO_SHAPE
+    if shapes & GB_SHAPE_BASIC:
+        best = gb_basic_need(counts, 4 - n_melds)
+    d = _special_need(counts, n_melds, shapes & ~GB_SHAPE_BASIC)
+    return d if d < best else best
+
+
+cdef int gb_shanten(const uint8_t* counts, int n_melds, int shapes) noexcept nogil:
+    return gb_need(counts, n_melds, shapes) - 1
+
+
+cdef uint64_t gb_useful_mask(const uint8_t* counts, int n_melds, int shapes) noexcept nogil:
+    """A drawn tile lowers a shape's need by at most 1, so only the shapes at the best need
+    can give a useful tile. The standard shape's 34 draws cost three table reads each
+    (sh_vary: one part's key changes, the other three parts' classes are cached)."""
+    cdef uint8_t c[34]
+    cdef Hand h
+    cdef ShCtx ctx
+    cdef ShVary v
+    cdef uint64_t mask = 0
+    cdef int k, part, d0, db = GB_NO_SHAPE, ds, special = 0, bit
+    memcpy(c, counts, 34)
+    hand_set_counts(&h, c, -1)
+    sh_ctx_set(&ctx, sh_tables(), h.key, 4 - n_melds)
+    if shapes & GB_SHAPE_BASIC:
+        db = sh_d(&ctx)
+    d0 = db
+    # which special shapes sit at the best need
+    bit = GB_SHAPE_SEVEN_PAIRS
+    while bit <= GB_SHAPE_KNITTED_STRAIGHT:
+        if shapes & bit:
+            ds = _special_need(c, n_melds, bit)
+            if ds < d0:
+                d0 = ds
+                special = bit
+            elif ds == d0 and ds < GB_NO_SHAPE:
+                special |= bit
+        bit <<= 1
+    if d0 >= GB_NO_SHAPE:
+        return 0
+    if db == d0:
+        for part in range(4):
+            sh_vary(&v, &ctx, part)
+            for k in range(part * 9, part * 9 + (7 if part == 3 else 9)):
+                if c[k] < 4 and sh_vary_d(&v, h.key[part] + FZ_KPOW[k]) < d0:
+                    mask |= (<uint64_t>1) << k
+    if special:
+        for k in range(34):
+            if c[k] >= 4 or mask & ((<uint64_t>1) << k):
+                continue
+            c[k] += 1
+            if _special_need(c, n_melds, special) < d0:
+                mask |= (<uint64_t>1) << k
+            c[k] -= 1
+    return mask
+
+
+cdef int gb_discard_needs(const uint8_t* counts, int n_melds, int shapes, int8_t* out) noexcept nogil:
+    cdef uint8_t c[34]
+    cdef int k, d, best = GB_NO_SHAPE
+    memcpy(c, counts, 34)
+    for k in range(34):
+        out[k] = GB_NO_SHAPE
+        if c[k] == 0:
+            continue
+        c[k] -= 1
+        d = gb_need(c, n_melds, shapes)
+        c[k] += 1
+        out[k] = <int8_t>d
+        if d < best:
+            best = d
+    return best
+
+
+# ---------------------------------------------------------------------------------------------
+# Python entry points (validated)
+
+cdef int _check(const uint8_t[::1] counts, int n_melds, int shapes, sizes) except -1:
+    """Raise ValueError naming what is wrong; return the concealed size."""
+    cdef int k, size = 0
+    if counts.shape[0] != 34:
+        raise ValueError(f"counts must have 34 entries (kinds 0..33), not {counts.shape[0]}")
+    for k in range(34):
+        if counts[k] > 4:
+            raise ValueError(f"kind {k} is held {counts[k]} times (at most 4)")
+        size += counts[k]
+    if not 0 <= n_melds <= 4:
+        raise ValueError(f"n_melds {n_melds} must be 0..4")
+    if not 0 < shapes <= GB_SHAPES_ALL:
+        raise ValueError(f"shapes {shapes} must be a non-empty mask of the GB_SHAPE_* bits (1..63)")
+    want = [s - 3 * n_melds for s in sizes]
+    if size not in want:
+        raise ValueError(f"{size} concealed tiles with {n_melds} declared set(s): expected "
+                         + " or ".join(str(w) for w in want))
+    return size
+
+
+def need(const uint8_t[::1] counts, int n_melds=0, int shapes=GB_SHAPES_ALL):
+    """Fewest tiles to exchange for a win (0 = complete) of a 13- or 14-tile hand
+    (13 - 3 n_melds or 14 - 3 n_melds concealed); NO_SHAPE if no shape in `shapes` is open."""
+    _check(counts, n_melds, shapes, (13, 14))
+    return gb_need(&counts[0], n_melds, shapes)
+
+
+def useful_mask(const uint8_t[::1] counts, int n_melds=0, int shapes=GB_SHAPES_ALL):
+    """Bit mask of the kinds whose draw lowers the need of a 13 - 3 n_melds tile hand."""
+    _check(counts, n_melds, shapes, (13,))
+    return gb_useful_mask(&counts[0], n_melds, shapes)
+
+
+def discard_needs(const uint8_t[::1] counts, int n_melds=0, int shapes=GB_SHAPES_ALL):
+    """(34,) int8: the need after discarding each kind of a 14 - 3 n_melds tile hand
+    (NO_SHAPE for kinds not held)."""
+    _check(counts, n_melds, shapes, (14,))
+    out = np.empty(34, dtype=np.int8)
+    cdef int8_t[::1] o = out
+    gb_discard_needs(&counts[0], n_melds, shapes, &o[0])
+    return out
+
+
+def needs_many(const uint8_t[:, ::1] counts, const uint8_t[::1] n_melds, int shapes=GB_SHAPES_ALL):
+    """(N,) int8 needs of N hands in one loop without the GIL (each row checked first)."""
+    cdef Py_ssize_t i, n = counts.shape[0]
+    if n_melds.shape[0] != n:
+        raise ValueError(f"n_melds has {n_melds.shape[0]} rows, counts {n}")
+    for i in range(n):
+        _check(counts[i], n_melds[i], shapes, (13, 14))
+    out = np.empty(n, dtype=np.int8)
+    cdef int8_t[::1] o = out
+    with nogil:
+        for i in range(n):
+            o[i] = <int8_t>gb_need(&counts[i, 0], n_melds[i], shapes)
+    return out
+
+
+def _bench(str what, const uint8_t[:, ::1] counts, const uint8_t[::1] n_melds, int shapes, int reps):
+    """(ns per call, checksum) of "need" or "useful" over prebuilt rows (unchecked: the benchmark
+    builds valid hands), repeated `reps` times."""
+    cdef Py_ssize_t i, n = counts.shape[0]
+    cdef int r, op = {"need": 0, "useful": 1}[what]
+    cdef uint64_t acc = 0
+    t0 = time.perf_counter()
+    with nogil:
+        for r in range(reps):
+            for i in range(n):
+                if op == 0:
+                    acc += <uint64_t>gb_need(&counts[i, 0], n_melds[i], shapes)
+                else:
+                    acc ^= gb_useful_mask(&counts[i, 0], n_melds[i], shapes) + <uint64_t>i
+    dt = time.perf_counter() - t0
+    return dt * 1e9 / max(1, n * reps), int(acc)
