@@ -1,4 +1,4 @@
-"""Analysis of simulated hands: rates with intervals, seat and dealer balance, variant comparison.
+"""Analysis of simulated hands: rates with intervals, seat and dealer balance, variant comparison, play style.
 
 Every function takes ``data``: either a pandas DataFrame with the result columns
 (``fzsim.load`` output, contract 4) or the path of a results folder
