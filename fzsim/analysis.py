@@ -1,4 +1,4 @@
-"""Analysis of simulated hands: rates with intervals, seat and dealer balance, variant comparison.
+"""Analysis of simulated hands: rates with intervals, seat and dealer balance, variant comparison, play style.
 
 Every function takes ``data``: either a pandas DataFrame with the result columns
 (``fzsim.load`` output, contract 4) or the path of a results folder
@@ -535,3 +535,188 @@ def compare(data, baseline: str | None = None, metrics: Sequence[str] = ("dealer
                          "mean_diff": mean_d, "se_diff": se_d, "se_unpaired": se_unpaired,
                          "z": mean_d / se_d if se_d and se_d > 0 else math.nan, "n_pairs": n})
     return pd.DataFrame(rows)
+
+
+# ----------------------------------------------------------------------------
+# Play style
+# ----------------------------------------------------------------------------
+
+#: what :func:`play_style` may group by
+PLAY_STYLE_BY = ("variant", "policy")
+#: win types where a discarder pays (a discard win and a robbed kong): the discarder "deals in"
+DEAL_IN_TYPES = ("discard", "robbed_kong")
+CLAIMS = [f"claims_{s}" for s in range(4)]
+DECLINES = [f"declines_{s}" for s in range(4)]
+_PLAY_REQUIRED = ["outcome", "winner", "discarder", "win_type", "turns", *DELTAS]
+
+
+def _policy_name(seats) -> str:
+    """One label for a run's four seat policies: the name when every seat plays it, else ``a,b,c,d``."""
+    seats = [str(s) for s in seats]
+    return seats[0] if len(set(seats)) == 1 else ",".join(seats)
+
+
+def policy_label(path) -> str:
+    """The policy setting a results folder was played with, as one label (``"greedy"``,
+    ``"guard,greedy,greedy,greedy"`` for mixed seats).
+
+    Read from ``_manifest.json`` (``policies``), else from a part's ``fzsim.policies`` metadata.
+    Raises ``ValueError`` when the folder records neither.
+    """
+    info = run_info(path)
+    seats = (info or {}).get("policies")
+    if not seats:
+        import json
+
+        from fzsim.storage import read_part_metadata
+
+        path = os.fspath(path)
+        for d in _variant_dirs(path):
+            parts = sorted(f for f in os.listdir(os.path.join(path, d))
+                           if f.endswith(".parquet") and not f.startswith((".", "_")))
+            if parts:
+                raw = read_part_metadata(os.path.join(path, d, parts[0])).get("policies")
+                if raw:
+                    try:
+                        seats = json.loads(raw)
+                    except ValueError:
+                        seats = [p.strip() for p in raw.split(",")]
+                break
+    if not seats or not isinstance(seats, (list, tuple)):
+        raise ValueError(f"results in {os.fspath(path)!r} do not record their policies "
+                         "(no _manifest.json and no fzsim.policies part metadata)")
+    return _policy_name(seats)
+
+
+def _column_names(data) -> list[str]:
+    if isinstance(data, pd.DataFrame):
+        return [str(c) for c in data.columns]
+    import pyarrow.dataset as ds
+
+    check_results_dir(data)
+    return list(ds.dataset(os.fspath(data), format="parquet",
+                           partitioning=ds.HivePartitioning.discover(infer_dictionary=True)).schema.names)
+
+
+def _check_by(by) -> tuple[str, ...]:
+    by = (by,) if isinstance(by, str) else tuple(by)
+    bad = [b for b in by if b not in PLAY_STYLE_BY]
+    if not by or bad or len(set(by)) != len(by):
+        raise ValueError(f"by={by!r}: give one or both of {list(PLAY_STYLE_BY)}, each once")
+    return by
+
+
+def _play_frame(source, by: tuple[str, ...], variants) -> tuple[pd.DataFrame, bool]:
+    """One source's needed columns (+ ``policy``), and whether it has the claims/declines columns."""
+    names = _column_names(source)
+    optional = all(c in names for c in CLAIMS + DECLINES)
+    cols = _PLAY_REQUIRED + (CLAIMS + DECLINES if optional else [])
+    want_policy = "policy" in by
+    if isinstance(source, pd.DataFrame):
+        if want_policy and "policy" not in names:
+            raise ValueError("by includes 'policy' but the DataFrame has no 'policy' column: add one "
+                             "(df['policy'] = 'greedy') or pass the results folder, which records its policies")
+        df = read_columns(source, cols + (["policy"] if want_policy else []), variants)
+        if want_policy:
+            df["policy"] = df["policy"].astype(str)
+    else:
+        df = read_columns(source, cols, variants)
+        if want_policy:
+            df["policy"] = policy_label(source)
+    df["variant"] = df["variant"].astype(str)
+    return df, optional
+
+
+def play_style(results, by: Sequence[str] | str = ("variant",), variants: Sequence[str] | None = None,
+               z: float = Z95) -> pd.DataFrame:
+    """How the players played: per group (``by`` = ``("variant",)``, ``("variant", "policy")`` or ``("policy",)``).
+
+    ``results`` is a results folder, a DataFrame, or a list of them (e.g. one folder per policy
+    setting: each folder's policies come from its manifest). A DataFrame grouped by ``policy``
+    needs a ``policy`` column. One row per group:
+
+    * ``hands``, ``seat_hands`` (4 × hands);
+    * ``draws`` and ``drawn_rate`` per hand; ``wins`` and ``win_rate`` per seat-hand;
+      ``deal_ins`` and ``deal_in_rate`` per seat-hand (the seat discarded the winning tile: a
+      discard win or a robbed kong); ``selfdraws`` and ``selfdraw_share`` of wins (every win no
+      discarder pays for: self-draw, 抢金, 三金倒, 天胡) — each with a Wilson interval
+      (``*_lo``, ``*_hi``);
+    * ``claims`` (chows, pungs and exposed kongs called) and ``declines`` (wins offered and
+      declined) per seat-hand, ``win_score`` (the winner's delta per won hand) and ``turns``
+      per hand — means with standard errors (``*_se``; claims and declines from per-hand
+      means over the four seats). Results made before the per-seat ``claims_*`` /
+      ``declines_*`` columns existed give NaN there (``recorded`` is False).
+
+    Seat-hands of one hand are not independent (at most one seat wins); the Wilson interval
+    on 4 × hands treats them as if they were, which for win and deal-in errs on the wide side.
+
+    >>> df = pd.DataFrame({"variant": "v", "outcome": ["win", "win", "draw", "win"],
+    ...                    "winner": [0, 1, -1, 2], "discarder": [-1, 3, -1, 0],
+    ...                    "win_type": ["selfdraw", "discard", "none", "robbed_kong"], "turns": [10, 20, 30, 40],
+    ...                    "delta_0": [30, 0, 0, -8], "delta_1": [-10, 6, 0, 0],
+    ...                    "delta_2": [-10, 0, 0, 8], "delta_3": [-10, -6, 0, 0]})
+    >>> s = play_style(df).iloc[0]
+    >>> [int(s[c]) for c in ("hands", "draws", "wins", "deal_ins", "selfdraws")]
+    [4, 1, 3, 2, 1]
+    >>> float(s["win_rate"]), float(s["deal_in_rate"]), float(s["win_score"]), bool(s["recorded"])
+    (0.1875, 0.125, 14.666666666666666, False)
+    """
+    by = _check_by(by)
+    z = float(z)
+    if not z > 0:
+        raise ValueError(f"z={z!r}: need a positive normal quantile (1.96 for 95%)")
+    sources = list(results) if isinstance(results, (list, tuple)) else [results]
+    if not sources:
+        raise ValueError("no results given: pass a results folder, a DataFrame or a list of them")
+    frames, recorded = [], []
+    for src in sources:
+        if not isinstance(src, (pd.DataFrame, str, os.PathLike)):
+            raise ValueError(f"results must be a results folder, a DataFrame or a list of them, got {type(src).__name__}")
+        df, opt = _play_frame(src, by, variants)
+        df["_recorded"] = opt
+        frames.append(df)
+        recorded.append(opt)
+    df = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
+    if not all(recorded):   # pooled with an old source: its claims/declines are unknown
+        for c in CLAIMS + DECLINES:
+            if c in df.columns:
+                df[c] = df[c].where(df["_recorded"])
+    rows = []
+    for key, g in df.groupby(list(by), sort=True, observed=True):
+        key = key if isinstance(key, tuple) else (key,)
+        n = len(g)
+        won = _is(g["outcome"], "win")
+        wt = g["win_type"].astype(str).to_numpy()
+        paid = won & np.isin(wt, DEAL_IN_TYPES) & (g["discarder"].to_numpy() >= 0)
+        gain = _seat_delta(g, np.where(won, g["winner"].to_numpy(), -1))[won]
+        row = dict(zip(by, key))
+        row.update(hands=n, seat_hands=4 * n, draws=int((~won).sum()), wins=int(won.sum()),
+                   deal_ins=int(paid.sum()), selfdraws=int((won & ~paid).sum()))
+        ok = bool(g["_recorded"].all())
+        row["recorded"] = ok
+        for name, cols in (("claims", CLAIMS), ("declines", DECLINES)):
+            if ok:
+                m, se, _ = _mean_se(sum(g[c].to_numpy(dtype=np.int64) for c in cols) / 4.0)
+            else:
+                m, se = math.nan, math.nan
+            row[name], row[f"{name}_se"] = m, se
+        row["win_score"], row["win_score_se"], _ = _mean_se(gain)
+        row["turns"], row["turns_se"], _ = _mean_se(g["turns"].to_numpy())
+        rows.append(row)
+    out = pd.DataFrame(rows)
+    for name, count, n in (("drawn", "draws", "hands"), ("win", "wins", "seat_hands"),
+                           ("deal_in", "deal_ins", "seat_hands"), ("selfdraw", "selfdraws", "wins")):
+        rate = f"{name}_share" if name == "selfdraw" else f"{name}_rate"
+        with np.errstate(invalid="ignore", divide="ignore"):
+            out[rate] = out[count] / out[n].where(out[n] > 0)
+        lo, hi = wilson_interval(out[count], out[n], z)
+        out[f"{name}_lo"] = np.where(out[n] > 0, lo, math.nan)
+        out[f"{name}_hi"] = np.where(out[n] > 0, hi, math.nan)
+    order = [*by, "hands", "seat_hands",
+             "draws", "drawn_rate", "drawn_lo", "drawn_hi",
+             "wins", "win_rate", "win_lo", "win_hi",
+             "deal_ins", "deal_in_rate", "deal_in_lo", "deal_in_hi",
+             "selfdraws", "selfdraw_share", "selfdraw_lo", "selfdraw_hi",
+             "claims", "claims_se", "declines", "declines_se",
+             "win_score", "win_score_se", "turns", "turns_se", "recorded"]
+    return out[order]

@@ -3,9 +3,11 @@
 ``build_report(DIR, OUT)`` writes into ``OUT``:
 
 * ``report.md`` and ``report.html`` — the same sections: rates with intervals,
+  play style (drawn, win and deal-in rates, self-draw share, claims, declined wins),
   seat and dealer balance, the streak effect, score quantiles, the paired
   variant comparison and each variant's probability table;
-* ``win_types.png`` (win-type frequencies with 95% intervals), ``balance.png``
+* ``win_types.png`` (win-type frequencies with 95% intervals), ``play_style.png``
+  (drawn, win, deal-in rates and self-draw share with 95% intervals), ``balance.png``
   (mean delta per seat and for the dealer, ±1.96 SE), ``streak.png`` (dealer
   win rate and mean delta by streak), ``scores.png`` (histograms of the
   winner's gain) and, with two or more variants, ``compare.png`` (paired
@@ -27,7 +29,7 @@ import pandas as pd
 
 from fzsim import analysis
 
-PLOTS = ("win_types.png", "balance.png", "streak.png", "scores.png", "compare.png")
+PLOTS = ("win_types.png", "play_style.png", "balance.png", "streak.png", "scores.png", "compare.png")
 #: written into every report folder, so that a later report knows it may replace this one
 MARKER = ".fzsim-report"
 #: every file a report folder holds
@@ -127,6 +129,65 @@ def _plot_win_types(r: pd.DataFrame, path: str) -> None:
     ax.set_ylabel("% of hands (log scale)")
     ax.set_title("How hands end (95% Wilson intervals)")
     ax.legend(title="variant")
+    ax.grid(axis="y", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+#: the play-style rates drawn in ``play_style.png``: (column prefix, rate column, label)
+_STYLE_RATES = (("drawn", "drawn_rate", "drawn hand\n(per hand)"), ("win", "win_rate", "win\n(per seat-hand)"),
+                ("deal_in", "deal_in_rate", "deal-in\n(per seat-hand)"),
+                ("selfdraw", "selfdraw_share", "self-draw share\n(of wins)"))
+
+
+def play_style_display(ps: pd.DataFrame) -> pd.DataFrame:
+    """:func:`fzsim.analysis.play_style` as a readable table: "rate% [lo, hi]" cells, means ± SE,
+    and "not recorded" where the results predate the claims / declines columns."""
+    keys = [k for k in analysis.PLAY_STYLE_BY if k in ps.columns]
+    out = ps[keys + ["hands"]].copy()
+
+    def pct(row, prefix, rate):
+        if pd.isna(row[rate]):
+            return ""
+        return f"{100 * row[rate]:.2f}% [{100 * row[prefix + '_lo']:.2f}, {100 * row[prefix + '_hi']:.2f}]"
+
+    def mean(row, col, digits):
+        if col in ("claims", "declines") and not row["recorded"]:
+            return "not recorded"
+        if pd.isna(row[col]):
+            return ""
+        se = row[f"{col}_se"]
+        return f"{row[col]:.{digits}f} ± {se:.{digits}f}" if not pd.isna(se) else f"{row[col]:.{digits}f}"
+
+    rows = ps.to_dict("records")
+    for prefix, rate, label in _STYLE_RATES:
+        out[label.replace("\n", " ")] = [pct(r, prefix, rate) for r in rows]
+    out["claims / seat-hand"] = [mean(r, "claims", 3) for r in rows]
+    out["declined wins / seat-hand"] = [mean(r, "declines", 4) for r in rows]
+    out["winning score"] = [mean(r, "win_score", 2) for r in rows]
+    out["turns / hand"] = [mean(r, "turns", 2) for r in rows]
+    return out
+
+
+def _plot_play_style(ps: pd.DataFrame, path: str) -> None:
+    plt = _pyplot()
+    keys = [k for k in analysis.PLAY_STYLE_BY if k in ps.columns]
+    labels = [" / ".join(str(r[k]) for k in keys) for r in ps.to_dict("records")]
+    fig, ax = plt.subplots(figsize=(9, 4.5))
+    width = 0.8 / max(1, len(labels))
+    x = np.arange(len(_STYLE_RATES))
+    for i, (label, (_, r)) in enumerate(zip(labels, ps.iterrows())):
+        rate = np.array([r[c] for _, c, _ in _STYLE_RATES], dtype=float)
+        lo = np.array([r[f"{p}_lo"] for p, _, _ in _STYLE_RATES], dtype=float)
+        hi = np.array([r[f"{p}_hi"] for p, _, _ in _STYLE_RATES], dtype=float)
+        err = np.clip(np.nan_to_num(np.vstack([rate - lo, hi - rate])) * 100, 0, None)  # float noise
+        ax.bar(x + (i - (len(labels) - 1) / 2) * width, np.nan_to_num(rate) * 100, width, yerr=err, capsize=3,
+               label=label)
+    ax.set_xticks(x, [lab for _, _, lab in _STYLE_RATES])
+    ax.set_ylabel("%")
+    ax.set_title("Play style (95% Wilson intervals)")
+    ax.legend(title=" / ".join(keys))
     ax.grid(axis="y", alpha=0.3)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
@@ -267,6 +328,24 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
     sections.append(Section("Dealer and non-dealer wins",
                             "Per seat of the role: a non-dealer figure divides by 3 × hands.",
                             table=role[["variant", "role", "event", "count", "n", "rate", "lo", "hi"]]))
+
+    ps = analysis.play_style(results)
+    _plot_play_style(ps, os.path.join(out_dir, "play_style.png"))
+    try:
+        policy = analysis.policy_label(results)
+    except ValueError:
+        policy = None
+    style_notes = [] if ps["recorded"].all() else [
+        "Claims and declined wins are not recorded in these results (made before the per-seat "
+        "`claims_*` / `declines_*` columns existed): run them again to see those."]
+    sections.append(Section(
+        "Play style",
+        (f"Policies: {policy}. " if policy else "")
+        + "Drawn hands per hand; wins and deal-ins (the seat discarded the winning tile, robbed kongs "
+        "included) per seat-hand; the self-draw share of wins (every win no discarder pays for); "
+        "95% Wilson intervals. Claims (chows, pungs, exposed kongs) and declined wins per seat-hand, the "
+        "winner's delta per won hand and turns per hand: mean ± SE.",
+        table=play_style_display(ps), image="play_style.png", notes=style_notes))
 
     b = analysis.balance(results)
     _plot_balance(b, os.path.join(out_dir, "balance.png"))
