@@ -167,7 +167,7 @@ cdef class Tables:
                 return ST_ERR
             if st == ST_DECIDE:
                 fill_observation(g, g.pend.seat, g.pend.decision)
-                if encode_planes(&g.obs, g.pend.acts, g.pend.n, g.streak, &self.pl[i]) < 0:
+                if encode_planes(&g.obs, g.pend.acts, g.pend.n, &self.pl[i]) < 0:
                     return ST_ERR
                 self.status_v[i] = ST_DECIDE
                 return ST_DECIDE
@@ -183,7 +183,7 @@ cdef class Tables:
             self.status_v[i] = ST_END
             if not self.auto_reset:
                 fill_observation(g, g.pend.seat, -1)
-                encode_planes(&g.obs, g.pend.acts, 0, g.streak, &self.pl[i])
+                encode_planes(&g.obs, g.pend.acts, 0, &self.pl[i])
                 return ST_END
             dealer, streak = self.dealer_v[i], self.streak_v[i]
             advance_match(&self.rules.c, &g.row, &dealer, &streak)
@@ -293,10 +293,10 @@ cdef class Tables:
         cdef Game* g = &self.games[i]
         if self.status_v[i] == ST_DECIDE and g.pend.seat == seat:
             fill_observation(g, seat, g.pend.decision)
-            encode_planes(&g.obs, g.pend.acts, g.pend.n, g.streak, out)
+            encode_planes(&g.obs, g.pend.acts, g.pend.n, out)
         else:
             fill_observation(g, seat, -1)
-            encode_planes(&g.obs, g.pend.acts, 0, g.streak, out)
+            encode_planes(&g.obs, g.pend.acts, 0, out)
 
     def observe_flat(self, int i, int seat):
         """`seat`'s view at table i as two new arrays: the flat int16 planes (obs_planes.flatten)

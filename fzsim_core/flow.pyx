@@ -584,6 +584,7 @@ cdef void init_game(Game* g, const RuleSet* rules, uint64_t root, int64_t game_i
     rng_seed(&g.prng, root, <uint64_t>game_id, <uint64_t>hand, STREAM_POLICY)
     g.dealer = dealer
     g.obs.dealer = dealer
+    g.obs.streak = streak
     g.streak = streak
     g.claim_tile = -1
     g.claim_from = -1

@@ -28,7 +28,7 @@ cpdef enum:                       # cpdef: also module constants of fzsim_core.o
 ctypedef struct Planes:
     int16_t live                  # live tiles left (the indicator excluded)
     int16_t reserve               # R of RULES §9
-    int16_t streak                # the dealer's streak L; -1 where the caller does not know it
+    int16_t streak                # the dealer's streak L
     int16_t n_actions             # legal actions this decision
     int16_t action_ids[MAX_ACTIONS]   # their ids in the order the flow offers them, -1 after
     int8_t seat                   # the deciding seat 0..3
@@ -70,8 +70,8 @@ cdef inline uint16_t action_code(int aid) noexcept nogil:
 
 
 # Fill `out` from one decision (o.decision -1 and n = 0: the view of a seat not deciding); returns 0, or -1 when an action has no id or two actions share
-# one (a flow bug: the mask could not tell them apart). streak: -1 when not known.
-cdef int encode_planes(const Observation* o, const uint16_t* acts, int n, int streak,
+# one (a flow bug: the mask could not tell them apart).
+cdef int encode_planes(const Observation* o, const uint16_t* acts, int n,
                        Planes* out) noexcept nogil
 
 # The decoders behind obs_planes.decode, for the Python hook's lazily decoded view (GIL held).

@@ -35,7 +35,7 @@ ACTION_TUPLES = tuple(
 _ID_OF = {t: aid for aid, t in enumerate(ACTION_TUPLES)}
 
 
-cdef int encode_planes(const Observation* o, const uint16_t* acts, int n, int streak,
+cdef int encode_planes(const Observation* o, const uint16_t* acts, int n,
                        Planes* out) noexcept nogil:
     cdef int s, i, k, aid
     cdef const PublicSeat* p
@@ -49,7 +49,7 @@ cdef int encode_planes(const Observation* o, const uint16_t* acts, int n, int st
     memset(out.action_ids, 0xFF, sizeof(out.action_ids))
     out.live = o.live
     out.reserve = o.reserve
-    out.streak = streak
+    out.streak = o.streak
     out.seat = o.seat
     out.decision = o.decision
     out.dealer = o.dealer

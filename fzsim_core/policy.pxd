@@ -25,6 +25,7 @@ ctypedef struct Observation:
     int seat                      # the deciding seat
     int decision                  # Decision
     int dealer
+    int streak                    # the dealer's streak L at the start of the hand
     int claim_tile                # the discard or robbed tile being decided on, -1
     int claim_from                # its discarder, -1
     int gold                      # the gold kind

@@ -116,3 +116,22 @@ def test_a_policy_that_plays_hands_itself_gets_its_own_buffer():
 
     play_block(rules, 1, 0, 1, ["greedy", nested, "greedy", "greedy"], check=True)
     assert inner_rows
+
+
+def test_the_planes_carry_the_dealers_streak():
+    """The hook's planes hold the streak of the hand (a 4-hand match carries it over)."""
+    import fzsim
+    from fzsim.rules import load
+    from fzsim_core.engine import play_block
+    rules = load("fuzhou", hands_per_match=4).core
+    rows = play_block(rules, 5, 0, 20, "greedy")
+    i = int(np.flatnonzero(rows["streak"] > 0)[0])   # greedy dealers often keep the deal
+    want, seen = int(rows["streak"][i]), set()
+
+    def pick(obs, legal):
+        seen.add(int(obs.planes["streak"]))
+        return 0
+
+    fzsim.play_hand(5, int(rows["game_id"][i]), variant=rules, policies=pick, hand=int(rows["hand"][i]),
+                    dealer=int(rows["dealer"][i]), streak=want)
+    assert seen == {want}

@@ -224,7 +224,7 @@ cdef int python_choose(void* state, const Observation* o, const uint16_t* acts, 
         buf = _FREE.pop() if _FREE else _Buffer()
         view = None
         try:
-            if encode_planes(o, acts, n, -1, buf.p) < 0:
+            if encode_planes(o, acts, n, buf.p) < 0:
                 raise RuntimeError(
                     f"seat {seat} {DECISIONS[o.decision]} decision: the flow offered actions with no fixed "
                     f"id or a repeated one: codes {[hex(acts[i]) for i in range(n)]}")
