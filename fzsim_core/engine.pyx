@@ -20,7 +20,7 @@ from fzsim_core.state cimport Game, GameLog, Row
 from fzsim_core.table cimport *
 from fzsim_core.tileset cimport MAX_TILES, TileSet
 from fzsim_core.flow cimport (
-    advance, advance_match, apply, copy_game, init_game, play_one_hand, play_until, prepare_game,
+    advance_match, apply, copy_game, init_game, play_one_hand, play_until, prepare_game,
 )
 from fzsim_core.wall cimport match_first_dealer
 from fzsim_core.policies.registry cimport bind_policy
