@@ -7,11 +7,12 @@
 # from wall[4 H + 1] on (Fuzhou: H = 16, so wall[64] and wall[65]).
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdio cimport snprintf
+from libc.string cimport memset
 from fzsim_core.rules cimport RuleSet
 from fzsim_core.rng cimport Rng
 from fzsim_core.hand cimport Hand
-from fzsim_core.tiles cimport FLOWER_BASE, HONOR_BASE, N_HAND_KINDS
-from fzsim_core.table cimport Event, Meld, Seat, MAX_ACTIONS, MAX_EVENTS, ST_DECIDE, ST_ERR, EV_FLOWER
+from fzsim_core.tiles cimport FLOWER_BASE, HONOR_BASE, N_HAND_KINDS, N_KINDS
+from fzsim_core.table cimport Event, Meld, Seat, MAX_ACTIONS, MAX_EVENTS, ST_DECIDE, ST_ERR, EV_DEAL, EV_FLOWER
 from fzsim_core.policy cimport Observation, Policy, PublicSeat
 from fzsim_core.row cimport Row
 from fzsim_core.tileset cimport MAX_TILES, TileSet
@@ -142,6 +143,24 @@ cdef inline int fail(Game* g, const char* what, int a, int b) noexcept nogil:
         g.error = 1
         snprintf(g.errmsg, sizeof(g.errmsg), "%s (%d, %d)", what, a, b)
     return ST_ERR
+
+
+cdef inline void deal_blocks(Game* g, uint8_t* raw) noexcept nogil:
+    """The deal of the wall convention above into raw (4 x N_KINDS counts, seat-major, zeroed
+    here): blocks of hand_size from the head, one more to the dealer; head and tail set for play."""
+    cdef int i, j, s, k, H = g.ts.hand_size
+    memset(raw, 0, 4 * N_KINDS)
+    for i in range(4):
+        s = (g.dealer + i) % 4
+        for j in range(H):
+            k = g.wall[H * i + j]
+            raw[s * N_KINDS + k] += 1
+            log_event(g, EV_DEAL, s, k, 0)
+    k = g.wall[4 * H]                          # 坎门: the dealer's extra tile
+    raw[g.dealer * N_KINDS + k] += 1
+    log_event(g, EV_DEAL, g.dealer, k, 0)
+    g.head = 4 * H + 1
+    g.tail = g.ts.n_tiles - 1
 
 
 cdef inline int post(Game* g, int seat, int decision, int n) noexcept nogil:

@@ -17,13 +17,20 @@ ctypedef struct TileSet:
                                   # (the shuffle starts from it: one memcpy per hand)
 
 
-cdef inline void fuzhou_tiles(TileSet* ts) noexcept nogil:
-    """RULES.md §1, §3: 144 tiles (four of each of 34 kinds, one of each of 8 flowers), 16-tile hands."""
+cdef inline void tiles_from_copies(TileSet* ts, int hand_size) noexcept nogil:
+    """Complete a TileSet whose `copies` are filled: the tile count and the canonical order."""
     cdef int k, c, t = 0
-    ts.n_tiles = 144
-    ts.hand_size = 16
     for k in range(N_KINDS):
-        ts.copies[k] = 4 if k < FLOWER_BASE else 1
         for c in range(ts.copies[k]):
             ts.sorted[t] = k
             t += 1
+    ts.n_tiles = t
+    ts.hand_size = hand_size
+
+
+cdef inline void fuzhou_tiles(TileSet* ts) noexcept nogil:
+    """RULES.md §1, §3: 144 tiles (four of each of 34 kinds, one of each of 8 flowers), 16-tile hands."""
+    cdef int k
+    for k in range(N_KINDS):
+        ts.copies[k] = 4 if k < FLOWER_BASE else 1
+    tiles_from_copies(ts, 16)

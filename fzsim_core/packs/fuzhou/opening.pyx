@@ -5,12 +5,11 @@ the dealer (RULES.md §3), the gold flip at the tail (§4) and the opening windo
 The window is resumable like the flow: `opening_offer` posts its next decision, `opening_resolve`
 applies the answer and goes on."""
 from libc.stdint cimport uint8_t, uint16_t
-from libc.string cimport memset
 from fzsim_core.hand cimport Hand, hand_add, hand_remove, hand_set_counts
 from fzsim_core.scoring cimport (
     WIN_QIANGJIN, WIN_SANJINDAO, WIN_TIANHU, SP_TIANHU, SP_QIANGJIN, SP_SANJINDAO, FLAG_SELFDRAW,
 )
-from fzsim_core.state cimport Game, give_flower, is_flower, log_event, post
+from fzsim_core.state cimport Game, deal_blocks, give_flower, is_flower, log_event, post
 from fzsim_core.table cimport *
 from fzsim_core.tiles cimport HONOR_BASE, N_HAND_KINDS, N_KINDS
 from fzsim_core.wintables cimport hand_is_win, hand_wins_with, hand_wait_mask
@@ -23,18 +22,8 @@ cdef int setup(Game* g) noexcept nogil:
     cdef uint8_t raw[4][N_KINDS]
     cdef bint active[4]
     cdef bint drew[4]
-    cdef int i, j, s, k, c, nf, any_drew, H = g.ts.hand_size
-    memset(raw, 0, sizeof(raw))
-    for i in range(4):
-        s = (g.dealer + i) % 4
-        for j in range(H):
-            k = g.wall[H * i + j]
-            raw[s][k] += 1
-            log_event(g, EV_DEAL, s, k, 0)
-    raw[g.dealer][g.wall[4 * H]] += 1          # 坎门: the dealer's extra tile
-    log_event(g, EV_DEAL, g.dealer, g.wall[4 * H], 0)
-    g.head = 4 * H + 1
-    g.tail = g.ts.n_tiles - 1
+    cdef int i, j, s, k, c, nf, any_drew
+    deal_blocks(g, &raw[0][0])
     for s in range(4):
         active[s] = True
     while True:

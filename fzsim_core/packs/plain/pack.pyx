@@ -6,43 +6,27 @@ from each other seat on a self-draw, from the discarder alone on a discard. The 
 actions, the invariants, the policies and the engine are the same code Fuzhou runs on.
 """
 from libc.stdint cimport uint8_t, uint32_t
-from libc.string cimport memset
 from fzsim_core.hand cimport hand_set_counts
-from fzsim_core.state cimport Game, Pack, log_event
-from fzsim_core.table cimport EV_DEAL, ST_CONT, ST_ERR
+from fzsim_core.state cimport Game, Pack, deal_blocks
+from fzsim_core.table cimport ST_CONT, ST_ERR
 from fzsim_core.tiles cimport N_HAND_KINDS, N_KINDS
-from fzsim_core.tileset cimport TileSet
+from fzsim_core.tileset cimport TileSet, tiles_from_copies
 from fzsim_core.wintables cimport hand_wait_mask
 from fzsim_core.invariants cimport check_invariants
 
 
 cdef void plain_tiles(TileSet* ts) noexcept nogil:
-    cdef int k, c, t = 0
-    ts.n_tiles = 4 * N_HAND_KINDS
-    ts.hand_size = 13
+    cdef int k
     for k in range(N_KINDS):
         ts.copies[k] = 4 if k < N_HAND_KINDS else 0
-        for c in range(ts.copies[k]):
-            ts.sorted[t] = k
-            t += 1
+    tiles_from_copies(ts, 13)
 
 
 cdef int plain_setup(Game* g) noexcept nogil:
     """The deal in blocks of hand_size from the head (state.pxd), one more to the dealer."""
-    cdef uint8_t raw[4][N_HAND_KINDS]
-    cdef int i, j, s, k, H = g.ts.hand_size
-    memset(raw, 0, sizeof(raw))
-    for i in range(4):
-        s = (g.dealer + i) % 4
-        for j in range(H):
-            k = g.wall[H * i + j]
-            raw[s][k] += 1
-            log_event(g, EV_DEAL, s, k, 0)
-    k = g.wall[4 * H]
-    raw[g.dealer][k] += 1
-    log_event(g, EV_DEAL, g.dealer, k, 0)
-    g.head = 4 * H + 1
-    g.tail = g.ts.n_tiles - 1
+    cdef uint8_t raw[4][N_KINDS]
+    cdef int s
+    deal_blocks(g, &raw[0][0])
     g.gold = -1
     g.row.gold = -1
     g.n_kinds = N_HAND_KINDS
