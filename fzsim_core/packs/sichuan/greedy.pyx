@@ -143,9 +143,22 @@ cdef int meld_shanten(ScHand* h, int k, int t) noexcept nogil:
     return sc_shanten(&x)
 
 
+cdef int call_shanten(const ScHand* h, int t, int k, int banned) noexcept nogil:
+    cdef ScHand x = h[0]
+    x.meld_kind[x.n_melds] = k
+    x.n_melds += 1
+    if t == ACT_PUNG:
+        x.counts[k] -= 2
+        x.meld_type[x.n_melds - 1] = SC_PUNG
+        return best_after_discard(&x, banned)
+    x.counts[k] -= 3
+    x.meld_type[x.n_melds - 1] = SC_KONG
+    return sc_shanten(&x)
+
+
 cdef int sc_claim(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
     """A pung or kong on the discard when the hand after it is no further from ready."""
-    cdef ScHand h, x
+    cdef ScHand h
     cdef int i, t, k, sh, sh0, best = -1, best_sh, pass_at = 0
     cdef int banned = o.claim_tile if o.rules.no_discard_claimed_tile else -1
     sc_hand_of(o.me, &h)
@@ -157,19 +170,9 @@ cdef int sc_claim(const Observation* o, const uint16_t* acts, int n) noexcept no
         if t == ACT_PASS:
             pass_at = i
             continue
-        x = h
-        x.meld_kind[x.n_melds] = k
-        x.n_melds += 1
-        if t == ACT_PUNG:
-            x.counts[k] -= 2
-            x.meld_type[x.n_melds - 1] = SC_PUNG
-            sh = best_after_discard(&x, banned)
-        elif t == ACT_EXPOSED_KONG:
-            x.counts[k] -= 3
-            x.meld_type[x.n_melds - 1] = SC_KONG
-            sh = sc_shanten(&x)
-        else:
+        if t != ACT_PUNG and t != ACT_EXPOSED_KONG:
             continue
+        sh = call_shanten(&h, t, k, banned)
         if sh <= best_sh:
             best, best_sh = i, sh
     return best if best >= 0 else pass_at
