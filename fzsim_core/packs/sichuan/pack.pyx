@@ -215,4 +215,6 @@ cdef void sichuan_pack(Pack* p, TileSet* ts) noexcept nogil:
     p.waits = sc_waits
     p.may_discard_win = sc_may_discard_win
     p.declined = sc_declined
+    p.turn_offer = NULL
+    p.self_win_kind = NULL
     p.end_drawn = sc_end_drawn
