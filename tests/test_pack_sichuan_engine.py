@@ -242,3 +242,21 @@ def test_invariant_sweep_sichuan_presets(variant, request):
             assert d.min() >= -40 and d.max() <= 48
         n += len(out["game_id"])
     assert n == 100_000
+
+
+def test_xz_a8_dajiao_to_winners_adds_payments_to_ready_winners_only():
+    base, to_winners = XUEZHAN, load("xuezhan", xz_dajiao_to_winners=True)
+    _, a = play_block(base.core, 12, 0, 1500, "greedy", check=True, records=True)
+    _, b = play_block(to_winners.core, 12, 0, 1500, "greedy", check=True, records=True)
+    dj = RECORD_KINDS["dajiao"]
+
+    def rows(w, keep):
+        return {(int(w["game_id"][i]), int(w["hand"][i]), int(w["kind"][i]), int(w["seat"][i]),
+                 int(w["from_seat"][i]), int(w["points"][i])) for i in range(len(w["kind"])) if keep(w, i)}
+    # the play is the same; only 查大叫 gains payments, each to a seat that had won in that hand
+    assert rows(a, lambda w, i: w["kind"][i] != dj) == rows(b, lambda w, i: w["kind"][i] != dj)
+    old, new = rows(a, lambda w, i: w["kind"][i] == dj), rows(b, lambda w, i: w["kind"][i] == dj)
+    assert old < new
+    winners = rows(b, lambda w, i: w["kind"][i] == RECORD_KINDS["win"])
+    won = {(g, h, s) for g, h, _, s, _, _ in winners}
+    assert all((g, h, s) in won for g, h, _, s, _, _ in new - old)
