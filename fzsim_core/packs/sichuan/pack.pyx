@@ -173,9 +173,7 @@ cdef int sc_score_win(Game* g, int winner, int discarder, int win_type, uint32_t
             if s != winner and (not g.seats[s].finished or g.r.xz_selfdraw_all_pay):
                 payers |= 1 << s
     sc_win_deltas(&sc, r.base, winner, payer, payers, g.row.deltas)
-    g.row.S = sc.value
-    g.row.specials = sc.patterns
-    g.row.special_counted = sc.patterns
+    g.row.S = sc.value   # the row's specials are Fuzhou's SP_* bits: the patterns go to the record
     rec.patterns = sc.patterns
     rec.base_pattern = sc.base_pattern
     rec.gen = sc.gen
