@@ -368,6 +368,8 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
                             table=q, image="scores.png"))
     sections.append(Section("Score distribution by win type", table=qw))
 
+    sections += wins_sections(results)
+
     if len(variants) >= 2:
         c = analysis.compare(results, metrics=("dealer_delta", "winner_gain", "win", "dealer_win"))
         _plot_compare(c, os.path.join(out_dir, "compare.png"))
@@ -396,6 +398,54 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
         sections.append(Section(f"Probability table: {v}", prob.describe(table),
                                 markdown=prob.format_markdown(table),
                                 html_table=_dataframe_html(_prob_display(table))))
+    return sections
+
+
+def _pct_cell(rate, lo, hi) -> str:
+    return "" if pd.isna(rate) else f"{100 * rate:.2f}% [{100 * lo:.2f}, {100 * hi:.2f}]"
+
+
+def wins_sections(results) -> list[Section]:
+    """The sections the wins table adds: wins per hand, value by order of win and settlements
+    (only where a hand can have several wins or settlements: Sichuan, 血战), and the pattern
+    frequencies of every run that has the table."""
+    from fzsim import analysis_wins as aw
+
+    if not aw.has_wins_table(results):
+        return [Section("Wins and patterns", notes=[
+            "These results have no wins table (written before runs stored one row per win): run them"
+            " again to see wins per hand and pattern frequencies."])]
+    sections = []
+    wph = aw.wins_per_hand(results)
+    st = aw.settlements(results)
+    multi = bool((wph["share_2"] + wph["share_3"]).gt(0).any()) or bool(st["hands"].gt(0).any())
+    if multi:
+        shown = wph.assign(**{f"{k} wins": [f"{100 * x:.2f}%" for x in wph[f"share_{k}"]] for k in range(4)})
+        sections.append(Section(
+            "Wins per hand",
+            "Every win of a hand counts (血战到底 plays on until three have won; 一炮多响: several win one"
+            " discard). `mean` is wins per hand; the other columns the share of hands with that many wins.",
+            table=shown[["variant", "hands", "wins", "mean", *[f"{k} wins" for k in range(4)]]]))
+        ov = aw.order_value(results)
+        sections.append(Section(
+            "Value by order of win",
+            "Mean value of the 1st, 2nd and 3rd win of a hand (the pack's value: 番 after the cap, or 分) and"
+            " what that win paid its winner (`gain`), ± SE.",
+            table=ov))
+        shown = st.assign(**{"hands with it": [_pct_cell(r, lo, hi) for r, lo, hi in zip(st["rate"], st["lo"], st["hi"])]})
+        sections.append(Section(
+            "Settlements (查叫, 查花猪, 查大叫)",
+            "Share of hands with such an end-of-hand payment [95% interval], paying seats per hand (over"
+            " all hands), payments and the mean amount one payer paid.",
+            table=shown[["variant", "settlement", "hands", "n", "hands with it", "payers", "payments", "amount"]]))
+    pf = aw.pattern_frequencies(results)
+    shown = pf.assign(**{"share of wins": [_pct_cell(r, lo, hi) for r, lo, hi in zip(pf["share"], pf["lo"], pf["hi"])]})
+    sections.append(Section(
+        "Pattern frequency",
+        "Per win (wins table): the share of wins that counted each pattern [95% interval] and their mean"
+        " value. A win may count several patterns. Fuzhou's patterns are its specials.",
+        table=shown[["variant", "pattern", "wins", "n", "share of wins", "mean_value"]],
+        notes=[] if len(pf) else ["No win counted a named pattern."]))
     return sections
 
 
