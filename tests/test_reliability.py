@@ -147,9 +147,10 @@ def test_stop_right_after_a_part_is_renamed_keeps_the_run(tmp_path, clean, monke
     real = storage.write_part
 
     def write_then_stop(*args):
-        real(*args)
-        if args[4:] != ("wins",):      # the hands part, written last, commits the block
+        out = real(*args)
+        if args[4] == "hands":          # the hands part, written last, commits the block
             raise KeyboardInterrupt
+        return out
 
     monkeypatch.setattr(storage, "write_part", write_then_stop)
     out = tmp_path / "r"
@@ -352,7 +353,7 @@ def test_disk_full_during_a_run_is_an_error_naming_the_file_and_resumable(tmp_pa
 
     def fills_up(table, where, **kw):
         calls.append(where)
-        if len(calls) == 3:
+        if len(calls) == 5:     # two parts a block (wins, then hands): block 2's wins part
             raise OSError(errno.ENOSPC, "No space left on device")
         return real(table, where, **kw)
 
@@ -362,9 +363,11 @@ def test_disk_full_during_a_run_is_an_error_naming_the_file_and_resumable(tmp_pa
             "--backend", "threads"]
     assert main(args) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"fzsim: error: cannot write {out / PARTS / 'part-000002.parquet'}: No space left")
+    assert err.startswith(f"fzsim: error: cannot write {out / storage.WINS_DIR / PARTS / 'part-000002.parquet'}:"
+                          " No space left")
     assert "2 of 4 blocks are written and kept" in err and "Traceback" not in err
     assert sorted(os.listdir(out / PARTS)) == ["part-000000.parquet", "part-000001.parquet"]
+    assert sorted(os.listdir(out / storage.WINS_DIR / PARTS)) == ["part-000000.parquet", "part-000001.parquet"]
     monkeypatch.setattr(storage.pq, "write_table", real)
     assert main(args + ["--resume"]) == 0
     pd.testing.assert_frame_equal(storage.load(out), clean[1])
