@@ -264,7 +264,8 @@ def _indicators(df: pd.DataFrame, families) -> dict[tuple[str, str], np.ndarray]
     return out
 
 
-def _wins_indicators(hands: pd.DataFrame, wins: pd.DataFrame, families) -> dict[tuple[str, str], np.ndarray]:
+def _wins_indicators(hands: pd.DataFrame, wins: pd.DataFrame, families,
+                     patterns=()) -> dict[tuple[str, str], np.ndarray]:
     """(family, event) -> (hands, 4) booleans from the wins table: which seats had the event in
     each hand (a win of that type or pattern: its winner; a settlement: the receiving seat)."""
     keys = _hand_keys(hands)
@@ -294,7 +295,7 @@ def _wins_indicators(hands: pd.DataFrame, wins: pd.DataFrame, families) -> dict[
         flat = flat[flat.notna() & is_win[flat.index.to_numpy()]]
         idx = flat.index.to_numpy()
         names = flat.astype(str).to_numpy()
-        for name in sorted(set(names)):
+        for name in patterns:
             hit = np.zeros(len(w), dtype=bool)
             hit[idx[names == name]] = True
             out[("pattern", name)] = matrix(hit)
@@ -360,10 +361,13 @@ def rates(data, per: str | None = None, families: Sequence[str] | None = None,
         from fzsim.analysis_wins import read_wins
 
         wdf = read_wins(wins, ["game_id", "hand", "record", "seat", "win_type", "patterns_named"], variants)
+        # every variant lists the same patterns (0 where none counted them): the tables line up
+        patterns = sorted({str(p) for p in wdf["patterns_named"].explode().dropna()})
     rows = []
     for variant, g in df.groupby("variant", sort=True, observed=True):
         ind = _indicators(g, hand_families)
-        seat_ind = {} if wdf is None else _wins_indicators(g, wdf[wdf["variant"] == str(variant)], wins_families)
+        seat_ind = {} if wdf is None else _wins_indicators(g, wdf[wdf["variant"] == str(variant)], wins_families,
+                                                            patterns)
         n_hands = len(g)
         winner = g["winner"].to_numpy()
         dealer = g["dealer"].to_numpy()

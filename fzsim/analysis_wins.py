@@ -45,7 +45,10 @@ def read_wins(wins, columns: Sequence[str], variants: Sequence[str] | None = Non
         if missing:
             raise ValueError(f"the wins frame lacks column(s) {missing}: pass fzsim.load(DIR, table='wins')"
                              f" (it has {sorted(map(str, wins.columns))})")
-        df = wins[cols].copy()
+        from fzsim import analysis
+
+        df = analysis._fold_policy(wins[cols + (["policy"] if "policy" in wins.columns and "policy" not in cols
+                                                else [])].copy())
         if variants is not None:
             df = df[df["variant"].astype(str).isin(list(variants))]
     else:
@@ -64,8 +67,13 @@ def read_wins(wins, columns: Sequence[str], variants: Sequence[str] | None = Non
                 raise ValueError(f"variant(s) {unknown} not in {root!r}: have {names}")
         dataset = ds.dataset(os.path.join(root, storage.WINS_DIR), format="parquet",
                              partitioning=ds.HivePartitioning.discover(infer_dictionary=True))
-        flt = None if variants is None else ds.field("variant").isin(list(variants))
-        df = dataset.to_table(columns=cols, filter=flt).to_pandas()
+        settings = "policy" in dataset.schema.names     # a run of several policy settings
+        flt = None if variants is None or settings else ds.field("variant").isin(list(variants))
+        df = dataset.to_table(columns=cols + (["policy"] if settings and "policy" not in cols else []),
+                              filter=flt).to_pandas()
+        df = analysis._fold_policy(df)          # VARIANT/SETTING, as the hands table reads
+        if variants is not None and settings:
+            df = df[df["variant"].astype(str).isin(list(variants))]
     df["variant"] = df["variant"].astype(str)
     if "record" in df.columns:
         df["record"] = df["record"].astype(str)

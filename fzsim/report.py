@@ -303,7 +303,10 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
     info = analysis.run_info(results)
     run = ""
     if info:
-        run = (f" Run: seed {info.get('seed')}, policies {', '.join(map(str, info.get('policies') or []))}, "
+        sets = info.get("policy_sets") or {}
+        who = (f"policy settings {', '.join(sets)} (each shown as VARIANT/SETTING)" if sets
+               else f"policies {', '.join(map(str, info.get('policies') or []))}")
+        run = (f" Run: seed {info.get('seed')}, {who}, "
                f"fzsim {info.get('fzsim_version')}, status {info.get('status')}.")
     notes = list(notes or [])
     if info and info.get("status") not in (None, "complete") and not notes:
@@ -315,10 +318,15 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
         + "." + run + " Rates are per hand with 95% Wilson intervals; errors are standard errors of "
         "per-hand values.", notes=notes))
 
-    r = analysis.rates(results)
+    packs = {str((v or {}).get("rules", {}).get("pack", "fuzhou")) for v in ((info or {}).get("variants") or {}).values()}
+    # Fuzhou's specials, flags and 游金 mean nothing to a run of other packs only (Sichuan: its
+    # patterns are the wins table's)
+    families = None if not packs or packs & {"fuzhou", "plain"} else ("outcome", "win_type", "pattern", "settlement")
+    r = analysis.rates(results, families=families)
     _plot_win_types(r, os.path.join(out_dir, "win_types.png"))
     sections.append(Section("How hands end",
-                            "Outcome, win type, specials (of won hands), win flags and 游金 level: % of hands "
+                            "Outcome, win type, specials (of won hands), win flags and 游金 level (with a wins table:"
+                            " patterns and settlements; every win of a hand counts): % of hands "
                             "[95% interval]. The long table with counts is `rates.csv`.",
                             table=rates_wide(r), image="win_types.png"))
     r.to_csv(os.path.join(out_dir, "rates.csv"), index=False)
@@ -332,7 +340,7 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
     ps = analysis.play_style(results)
     _plot_play_style(ps, os.path.join(out_dir, "play_style.png"))
     try:
-        policy = analysis.policy_label(results)
+        policy = None if (info or {}).get("policy_sets") else analysis.policy_label(results)
     except ValueError:
         policy = None
     style_notes = [] if ps["recorded"].all() else [
@@ -375,7 +383,8 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
         _plot_compare(c, os.path.join(out_dir, "compare.png"))
         sections.append(Section(
             "Variant comparison",
-            f"Paired on shared (game_id, hand): each variant minus `{c['baseline'].iloc[0]}`. "
+            f"Paired on shared (game_id, hand): each variant (or VARIANT/SETTING of a run of several policy"
+            f" settings) minus `{c['baseline'].iloc[0]}`. "
             "`se_unpaired` is the error two independent samples would give.",
             table=c, image="compare.png"))
     else:
@@ -386,11 +395,14 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
     from fzsim import prob
 
     info = analysis.run_info(results) or {}
-    for v in variants:
+    # one table per variant: the policy settings of a run share its rules (and its deals)
+    for v in dict.fromkeys(label.split("/", 1)[0] for label in variants):
         stored = (info.get("variants") or {}).get(v, {}).get("rules", {})
         haf = stored.get("honors_are_flowers") if isinstance(stored, dict) else None
         try:
-            table = prob.probability_table(v, deals=prob_deals, seed=seed, results=results,
+            # (the empirical column reads one variant's hands: a run of several policy settings has none alone)
+            table = prob.probability_table(v, deals=prob_deals, seed=seed,
+                                           results=None if (info.get("policy_sets") or {}) else results,
                                            honors_are_flowers=haf)
         except (ValueError, ImportError, OSError) as exc:
             sections.append(Section(f"Probability table: {v}", notes=[f"skipped: {exc}"]))
