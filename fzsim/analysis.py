@@ -264,6 +264,17 @@ def _indicators(df: pd.DataFrame, families) -> dict[tuple[str, str], np.ndarray]
     return out
 
 
+def _other_packs(data, wins) -> bool:
+    """Whether the results hold a variant of a pack other than Fuzhou's (whose patterns and
+    settlements the default families then show); a Fuzhou-only folder keeps its families."""
+    if isinstance(wins, pd.DataFrame):       # Sichuan: settlements, or a base pattern on every win
+        settled = "record" in wins.columns and bool((wins["record"].astype(str) != "win").any())
+        return settled or ("base_pattern" in wins.columns and bool((wins["base_pattern"] >= 0).any()))
+    info = run_info(data if not isinstance(data, pd.DataFrame) else wins) or {}
+    packs = {str((v or {}).get("rules", {}).get("pack", "fuzhou")) for v in (info.get("variants") or {}).values()}
+    return not packs or bool(packs - {"fuzhou", "plain"})
+
+
 def _wins_indicators(hands: pd.DataFrame, wins: pd.DataFrame, families,
                      patterns=()) -> dict[tuple[str, str], np.ndarray]:
     """(family, event) -> (hands, 4) booleans from the wins table: which seats had the event in
@@ -325,7 +336,7 @@ def rates(data, per: str | None = None, families: Sequence[str] | None = None,
     won that way), and two more families are read from it: ``pattern`` (hands with a win
     counting the pattern, by the pack's names) and ``settlement`` (hands with a 查叫 ``chajiao``,
     查花猪 ``huazhu`` or 查大叫 ``dajiao`` payment; per seat: the receiving seat). ``families``
-    defaults to every family the data has.
+    defaults to FAMILIES, plus those two where a variant is of another pack than Fuzhou's (Sichuan).
 
     Returns a long DataFrame: ``variant, [seat | role], family, event, count, n,
     rate, lo, hi``.
@@ -346,7 +357,7 @@ def rates(data, per: str | None = None, families: Sequence[str] | None = None,
 
         wins = os.fspath(data) if has_wins_table(data) else None
     if families is None:
-        families = FAMILIES + (WINS_FAMILIES if wins is not None else ())
+        families = FAMILIES + (WINS_FAMILIES if wins is not None and _other_packs(data, wins) else ())
     bad = [f for f in families if f not in FAMILIES + WINS_FAMILIES]
     if bad:
         raise ValueError(f"unknown families {bad}: allowed {list(FAMILIES + WINS_FAMILIES)}")
