@@ -145,17 +145,85 @@ def hand_notation(concealed, n_melds: int, meld_type, meld_kind) -> str:
     return " ".join(parts)
 
 
-def _names(values: np.ndarray, table: dict[int, str]) -> list[list[str]]:
-    """Bit names per value (an unnamed bit as ``bitN``), memoised: few distinct values occur."""
-    memo: dict[int, list[str]] = {}
-    out = []
-    for v in values.tolist():
-        names = memo.get(v)
-        if names is None:
-            names = [table.get(1 << i, f"bit{i}") for i in range(32) if v >> i & 1]
-            memo[v] = names
-        out.append(names)
-    return out
+def _named_lists(values: np.ndarray, table: dict[int, str]) -> pa.Array:
+    """Bit names per value (an unnamed bit as ``bitN``) as a list<string> array, built per
+    distinct value (few occur) and gathered by offsets: no Python work per row."""
+    uniq, inv = np.unique(values, return_inverse=True)
+    lists = [[table.get(1 << i, f"bit{i}") for i in range(32) if int(v) >> i & 1] for v in uniq]
+    lens = np.array([len(x) for x in lists], dtype=np.int64)
+    starts = np.concatenate([[0], np.cumsum(lens)[:-1]]).astype(np.int64)
+    flat = pa.array([n for x in lists for n in x], pa.string())
+    row_lens = lens[inv]
+    offsets = np.concatenate([[0], np.cumsum(row_lens)]).astype(np.int32)
+    total = int(offsets[-1])
+    take = np.repeat(starts[inv], row_lens) + (np.arange(total) - np.repeat(offsets[:-1].astype(np.int64), row_lens))
+    return pa.ListArray.from_arrays(pa.array(offsets), flat.take(pa.array(take, pa.int64())))
+
+
+def _digit(k: np.ndarray) -> np.ndarray:
+    """The rank digit (ASCII) of kinds 0..33."""
+    return np.where(k < 27, k % 9 + 1, k - 26).astype(np.uint8) + ord("0")
+
+
+_SUIT_BYTES = np.frombuffer(b"mpsz", dtype=np.uint8)
+
+
+def hand_notations(conc: np.ndarray, n_melds: np.ndarray, mtype: np.ndarray, mkind: np.ndarray,
+                   keep: np.ndarray) -> np.ndarray:
+    """:func:`hand_notation` of every record at once (``keep`` False: empty), as a numpy bytes
+    array: one byte matrix (digits, suit letters, brackets, 0 = nothing), left-packed."""
+    n = conc.shape[0]
+    k = conc.astype(np.int64)
+    valid = (k != 255) & keep[:, None]
+    if (valid & (k >= N_HAND_KINDS)).any() or (valid[:, 1:] & ~valid[:, :-1]).any() or \
+            ((np.diff(k, axis=1) < 0) & valid[:, 1:]).any():
+        bad = conc[np.flatnonzero(((valid & (k >= N_HAND_KINDS)).any(1)) | (valid[:, 1:] & ~valid[:, :-1]).any(1)
+                                  | ((np.diff(k, axis=1) < 0) & valid[:, 1:]).any(1))[0]]
+        raise ValueError(f"engine record holds concealed kinds {[x for x in bad.tolist() if x != 255]}: allowed ascending kinds"
+                         f" 0..{N_HAND_KINDS - 1}, 255-padded")
+    kc = np.where(valid, k, 0)
+    suit = np.minimum(kc // 9, 3)
+    nxt_valid = np.concatenate([valid[:, 1:], np.zeros((n, 1), bool)], axis=1)
+    nxt_suit = np.concatenate([suit[:, 1:], np.full((n, 1), -1)], axis=1)
+    boundary = valid & (~nxt_valid | (nxt_suit != suit))
+    width_c = 2 * conc.shape[1]
+    n_slots = mtype.shape[1]
+    mat = np.zeros((n, width_c + 8 * n_slots), dtype=np.uint8)
+    mat[:, 0:width_c:2] = np.where(valid, _digit(kc), 0)
+    mat[:, 1:width_c:2] = np.where(boundary, _SUIT_BYTES[suit], 0)
+    nm = n_melds.astype(np.int64)
+    if ((nm < 0) | (nm > n_slots)).any():
+        raise ValueError(f"engine record column 'n_melds' holds {int(nm[(nm < 0) | (nm > n_slots)][0])}:"
+                         f" allowed 0..{n_slots}")
+    has_conc = valid.any(axis=1)
+    for i in range(n_slots):
+        used = (nm > i) & keep
+        t = mtype[:, i].astype(np.int64)
+        mk = mkind[:, i].astype(np.int64)
+        bad = used & ((t < 1) | (t > 5) | (mk >= N_HAND_KINDS) | ((t == _MELD_CHOW) & ((mk >= 27) | (mk % 9 > 6))))
+        if bad.any():
+            r = np.flatnonzero(bad)[0]
+            meld_notation(int(t[r]), int(mk[r]))      # raises, naming the meld
+        mk = np.where(used, mk, 0)
+        chow = t == _MELD_CHOW
+        kong = t >= 3
+        d = _digit(mk)
+        base = width_c + 8 * i
+        mat[:, base] = np.where(used & ((i > 0) | has_conc), ord(" "), 0)
+        mat[:, base + 1] = np.where(used, np.where(t == _MELD_CONCEALED_KONG, ord("("), ord("[")), 0)
+        mat[:, base + 2] = np.where(used, d, 0)
+        mat[:, base + 3] = np.where(used, d + chow, 0)
+        mat[:, base + 4] = np.where(used, d + 2 * chow, 0)
+        mat[:, base + 5] = np.where(used & kong, d, 0)
+        mat[:, base + 6] = np.where(used, _SUIT_BYTES[np.minimum(mk // 9, 3)], 0)
+        mat[:, base + 7] = np.where(used, np.where(t == _MELD_CONCEALED_KONG, ord(")"), ord("]")), 0)
+    mat[~keep] = 0
+    # left-pack each row (every byte moves to the count of bytes before it), then read rows as strings
+    nz = mat != 0
+    packed = np.zeros_like(mat)
+    rows, _ = np.nonzero(nz)
+    packed[rows, (np.cumsum(nz, axis=1) - 1)[nz]] = mat[nz]
+    return packed.view(f"S{mat.shape[1]}").ravel()
 
 
 def build_wins_table(recs: dict, seed: int, pack: str, metadata: dict[str, str] | None = None) -> pa.Table:
@@ -184,32 +252,20 @@ def build_wins_table(recs: dict, seed: int, pack: str, metadata: dict[str, str] 
     if ((tile < -1) | (tile >= N_HAND_KINDS)).any():
         raise ValueError(f"engine record column 'tile' holds {int(tile[(tile < -1) | (tile >= N_HAND_KINDS)][0])}:"
                          f" allowed -1..{N_HAND_KINDS - 1}")
-    names = {k: kind_name(k) for k in set(tile.tolist()) if k >= 0}
+    names = np.array([kind_name(k) for k in range(N_HAND_KINDS)], dtype=object)
     arrays["tile"] = pa.array(tile)
-    arrays["tile_name"] = pa.array([names.get(k) for k in tile.tolist()], pa.string())
-    memo: dict[bytes, str] = {}
-    notation = []
-    conc, mt, mk, nm = recs["concealed"], recs["meld_type"], recs["meld_kind"], recs["n_melds"]
-    for i in range(n):
-        if not is_win[i]:
-            notation.append("")
-            continue
-        key = conc[i].tobytes() + mt[i].tobytes() + mk[i].tobytes() + bytes([int(nm[i]) & 0xFF])
-        text = memo.get(key)
-        if text is None:
-            if not 0 <= nm[i] <= mt.shape[1]:
-                raise ValueError(f"engine record column 'n_melds' holds {int(nm[i])}: allowed 0..{mt.shape[1]}")
-            text = memo[key] = hand_notation(conc[i], nm[i], mt[i], mk[i])
-        notation.append(text)
-    arrays["hand_notation"] = pa.array(notation, pa.string())
+    arrays["tile_name"] = pa.array(names[np.maximum(tile, 0)], pa.string(), mask=tile < 0)
+    notation = hand_notations(recs["concealed"], recs["n_melds"], recs["meld_type"], recs["meld_kind"], is_win)
+    arrays["hand_notation"] = pa.array(notation).cast(pa.string())     # ASCII bytes, trailing 0s cut
     arrays["flags"] = pa.array(recs["flags"])
-    arrays["flags_named"] = pa.array(_names(recs["flags"], flags_by_bit), pa.list_(pa.string()))
+    arrays["flags_named"] = _named_lists(recs["flags"], flags_by_bit)
     arrays["patterns"] = pa.array(recs["patterns"])
-    arrays["patterns_named"] = pa.array(_names(recs["patterns"], patterns_by_bit), pa.list_(pa.string()))
-    bp = recs["base_pattern"]
-    arrays["base_pattern"] = pa.array(bp)
-    arrays["base_pattern_name"] = pa.array(
-        [bases[b] if 0 <= b < len(bases) else None for b in bp.tolist()], pa.string())
+    arrays["patterns_named"] = _named_lists(recs["patterns"], patterns_by_bit)
+    bp = recs["base_pattern"].astype(np.int64)
+    base_names = np.array(bases + [None], dtype=object)
+    known = (bp >= 0) & (bp < len(bases))
+    arrays["base_pattern"] = pa.array(recs["base_pattern"])
+    arrays["base_pattern_name"] = pa.array(base_names[np.where(known, bp, len(bases))], pa.string(), mask=~known)
     for c in ("gen", "value", "points", "delta_0", "delta_1", "delta_2", "delta_3", "n_melds"):
         arrays[c] = pa.array(recs[c])
     table = pa.Table.from_arrays([arrays[f.name] for f in WINS_SCHEMA], schema=WINS_SCHEMA)
