@@ -101,19 +101,25 @@ COLUMNS = SCHEMA.names + ["variant"]
 
 def _check_engine_columns(cols: dict) -> int:
     """Check the engine's output against contract 3; returns the row count."""
-    missing = [c for c in ENGINE_COLUMNS if c not in cols]
+    return check_columns(cols, ENGINE_COLUMNS, "engine output lacks", "engine column")
+
+
+def check_columns(cols: dict, dtypes: dict, lacks: str, column: str) -> int:
+    """Every column of ``dtypes`` in ``cols``, a 1-d array of its dtype, all of one length
+    (returned); the errors start with ``lacks`` / ``column`` (what was handed over)."""
+    missing = [c for c in dtypes if c not in cols]
     if missing:
-        raise ValueError(f"engine output lacks column(s) {missing}")
+        raise ValueError(f"{lacks} column(s) {missing}")
     n = None
-    for name, dtype in ENGINE_COLUMNS.items():
+    for name, dtype in dtypes.items():
         arr = cols[name]
         if not isinstance(arr, np.ndarray) or arr.ndim != 1 or arr.dtype != dtype:
             got = getattr(arr, "dtype", type(arr).__name__)
-            raise ValueError(f"engine column {name!r} must be a 1-d {dtype} array, got {got}")
+            raise ValueError(f"{column} {name!r} must be a 1-d {dtype} array, got {got}")
         if n is None:
             n = arr.shape[0]
         elif arr.shape[0] != n:
-            raise ValueError(f"engine column {name!r} has {arr.shape[0]} rows, expected {n}")
+            raise ValueError(f"{column} {name!r} has {arr.shape[0]} rows, expected {n}")
     return int(n or 0)
 
 

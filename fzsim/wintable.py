@@ -89,18 +89,12 @@ WINS_CATEGORIES = {"record": RECORD_NAMES, "win_type": _win_type_names()}
 
 def check_records(recs: dict) -> int:
     """Check the engine's record columns against its contract; returns the record count."""
-    missing = [c for c in (*ENGINE_WIN_COLUMNS, *HAND_ARRAYS) if c not in recs]
+    from fzsim.storage import check_columns
+
+    missing = [c for c in HAND_ARRAYS if c not in recs]
     if missing:
         raise ValueError(f"engine records lack column(s) {missing}")
-    n = None
-    for name, dtype in ENGINE_WIN_COLUMNS.items():
-        arr = recs[name]
-        if not isinstance(arr, np.ndarray) or arr.ndim != 1 or arr.dtype != dtype:
-            got = getattr(arr, "dtype", type(arr).__name__)
-            raise ValueError(f"engine record column {name!r} must be a 1-d {dtype} array, got {got}")
-        n = arr.shape[0] if n is None else n
-        if arr.shape[0] != n:
-            raise ValueError(f"engine record column {name!r} has {arr.shape[0]} rows, expected {n}")
+    n = check_columns(recs, ENGINE_WIN_COLUMNS, "engine records lack", "engine record column")
     for name, width in HAND_ARRAYS.items():
         arr = recs[name]
         if not isinstance(arr, np.ndarray) or arr.dtype != np.uint8 or arr.shape != (n, width):
