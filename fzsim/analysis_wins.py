@@ -171,19 +171,21 @@ def settlements(wins, hands=None, variants: Sequence[str] | None = None, z: floa
 
 def pattern_frequencies(wins, variants: Sequence[str] | None = None, z: float = Z95) -> pd.DataFrame:
     """Per variant and pattern name: ``wins`` that counted it of ``n`` wins, ``share`` with a Wilson
-    interval (``lo``, ``hi``) and the ``mean_value`` of those wins. A win counts several patterns
-    (清一色 and 对对胡, say), so shares add up to more than one."""
-    w = read_wins(wins, ["record", "patterns_named", "value"], variants)
+    interval (``lo``, ``hi``), ``as_base`` (wins whose counted base pattern it was: Sichuan names
+    a hand by its largest pattern) and the ``mean_value`` of those wins. A win counts several
+    patterns (清一色 and 对对胡, say), so shares add up to more than one."""
+    w = read_wins(wins, ["record", "patterns_named", "base_pattern_name", "value"], variants)
     w = w[w["record"] == "win"]
     rows = []
     for variant, g in w.groupby("variant", sort=True):
         n = len(g)
+        base = g["base_pattern_name"].value_counts()
         flat = g[["patterns_named", "value"]].explode("patterns_named").dropna(subset=["patterns_named"])
         for name, pg in flat.groupby("patterns_named", sort=True):
             rows.append({"variant": variant, "pattern": str(name), "wins": int(len(pg)), "n": n,
-                         "mean_value": float(pg["value"].astype(float).mean())})
-    out = pd.DataFrame(rows, columns=["variant", "pattern", "wins", "n", "mean_value"])
+                         "as_base": int(base.get(name, 0)), "mean_value": float(pg["value"].astype(float).mean())})
+    out = pd.DataFrame(rows, columns=["variant", "pattern", "wins", "n", "as_base", "mean_value"])
     out["share"] = out["wins"] / out["n"]
     out["lo"], out["hi"] = wilson_interval(out["wins"], out["n"], z)
     out = out.sort_values(["variant", "wins"], ascending=[True, False], kind="stable").reset_index(drop=True)
-    return out[["variant", "pattern", "wins", "n", "share", "lo", "hi", "mean_value"]]
+    return out[["variant", "pattern", "wins", "n", "share", "lo", "hi", "as_base", "mean_value"]]

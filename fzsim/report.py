@@ -414,7 +414,7 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
 
 
 def _pct_cell(rate, lo, hi) -> str:
-    return "" if pd.isna(rate) else f"{100 * rate:.2f}% [{100 * lo:.2f}, {100 * hi:.2f}]"
+    return "" if pd.isna(rate) else f"{100 * rate:.3f}% [{100 * lo:.3f}, {100 * hi:.3f}]"
 
 
 def wins_sections(results) -> list[Section]:
@@ -454,9 +454,10 @@ def wins_sections(results) -> list[Section]:
     shown = pf.assign(**{"share of wins": [_pct_cell(r, lo, hi) for r, lo, hi in zip(pf["share"], pf["lo"], pf["hi"])]})
     sections.append(Section(
         "Pattern frequency",
-        "Per win (wins table): the share of wins that counted each pattern [95% interval] and their mean"
-        " value. A win may count several patterns. Fuzhou's patterns are its specials.",
-        table=shown[["variant", "pattern", "wins", "n", "share of wins", "mean_value"]],
+        "Per win (wins table): the share of wins that counted each pattern [95% interval], how many of"
+        " them it named (`as_base`: the counted base pattern, Sichuan) and their mean value. A win may"
+        " count several patterns (平胡 with 对对胡, say). Fuzhou's patterns are its specials.",
+        table=shown[["variant", "pattern", "wins", "n", "share of wins", "as_base", "mean_value"]],
         notes=[] if len(pf) else ["No win counted a named pattern."]))
     return sections
 

@@ -335,7 +335,10 @@ def test_wins_analysis_matches_direct_counts(three):
     for _, row in pf.iterrows():
         w = wins[(wins.variant == row["variant"]) & (wins.record == "win")]
         assert row["wins"] == sum(row["pattern"] in names for names in w["patterns_named"])
-        assert row["n"] == len(w)
+        assert row["n"] == len(w) and row["as_base"] == (w["base_pattern_name"] == row["pattern"]).sum()
+    x = pf[pf.variant == "xuezhan"]
+    assert x["as_base"].sum() == x["n"].iloc[0]                   # every Sichuan win has one base pattern
+    assert (pf.loc[pf.variant == "fuzhou", "as_base"] == 0).all()
 
 
 def test_rates_read_every_win(three):
