@@ -1,9 +1,11 @@
 """Run millions of seeded hands in parallel into a Parquet results folder (`fzsim.simulate`).
 
 The work is cut into blocks of consecutive game ids, the same ids for every variant (so variants
-play the same walls: a paired comparison). One task plays one (variant, block) with the engine's
-``play_block`` and writes that block's Parquet part itself, returning only a small summary.
-Because a hand's wall depends only on (seed, game id, hand), the rows do not depend on the number
+play the same walls: a paired comparison) and for every policy setting of a run of several
+(``policy_sets``: a ``policy=LABEL`` partition inside each variant). One task plays one (variant,
+policy setting, block) with the engine's ``play_block(..., records=True)`` and writes that block's
+two Parquet parts itself (the wins table's, then the hands' — the hands part commits the block),
+returning only a small summary. Because a hand's wall depends only on (seed, game id, hand), the rows do not depend on the number
 of jobs, the block size or the backend.
 
 Everything is checked before anything is written: the hand count, the variants and overrides,

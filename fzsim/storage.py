@@ -6,6 +6,7 @@ A run folder looks like::
     DIR/variant=NAME/part-000000.parquet   one part per block of consecutive game ids
     DIR/_wins/variant=NAME/part-000000.parquet   the same block's wins table (fzsim.wintable)
     DIR/_logs/variant=NAME/hands.jsonl     optional event logs of a sample of hands
+    (a run of several policy settings: variant=NAME/policy=LABEL/... at each of these places)
 
 Parts are written under a dot-prefixed temporary name and renamed into place, so a reader (and
 ``--resume``) never sees half a part. Names starting with ``.`` or ``_`` are skipped by pyarrow's
