@@ -559,6 +559,7 @@ METRICS = {
     "winner_gain": "the winner's delta (0 on a drawn hand)",
     "win": "1 if the hand was won",
     "dealer_win": "1 if the dealer won",
+    "n_wins": "wins in the hand (several in 血战到底 and on 一炮多响)",
 }
 
 
@@ -573,6 +574,8 @@ def _metric_values(df: pd.DataFrame, metric: str) -> np.ndarray:
     winner = df["winner"].to_numpy(dtype=np.int64)
     if metric == "dealer_win":
         return (winner == df["dealer"].to_numpy(dtype=np.int64)).astype(float)
+    if metric == "n_wins":
+        return df["n_wins"].to_numpy(dtype=float)
     if metric == "winner_gain":
         return np.where(won, _seat_delta(df, winner), 0).astype(float)
     raise ValueError(f"unknown metric {metric!r}: allowed {list(METRICS)}")
@@ -605,7 +608,7 @@ def paired_differences(data, baseline: str, other: str, metric: str = "dealer_de
     """
     if metric not in METRICS:
         raise ValueError(f"unknown metric {metric!r}: allowed {list(METRICS)}")
-    cols = ["game_id", "hand", "outcome", "winner", "dealer", *DELTAS]
+    cols = ["game_id", "hand", "outcome", "winner", "dealer", *DELTAS] + (["n_wins"] if metric == "n_wins" else [])
     df = read_columns(data, cols, [baseline, other])
     if baseline == other:
         raise ValueError(f"compare a variant with a different one, got {baseline!r} twice")
@@ -646,7 +649,8 @@ def compare(data, baseline: str | None = None, metrics: Sequence[str] = ("dealer
         baseline = names[0]
     if baseline not in names:
         raise ValueError(f"baseline {baseline!r} is not among the variants {names}")
-    cols = ["game_id", "hand", "outcome", "winner", "dealer", *DELTAS]
+    # (n_wins only when asked: results made before the column existed compare the rest)
+    cols = ["game_id", "hand", "outcome", "winner", "dealer", *DELTAS] + (["n_wins"] if "n_wins" in metrics else [])
     df = read_columns(data, cols, variants)  # (no filter when every variant is wanted)
     # whole-column numpy work: per-variant row positions, one int64 key per hand, each metric once
     codes = df["variant"].cat.codes.to_numpy()

@@ -379,7 +379,11 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
     sections += wins_sections(results)
 
     if len(variants) >= 2:
-        c = analysis.compare(results, metrics=("dealer_delta", "winner_gain", "win", "dealer_win"))
+        from fzsim.analysis_wins import has_wins_table
+
+        # wins per hand where the results have it (a wins table came with the n_wins column)
+        c = analysis.compare(results, metrics=("dealer_delta", "winner_gain", "win", "dealer_win")
+                             + (("n_wins",) if has_wins_table(results) else ()))
         _plot_compare(c, os.path.join(out_dir, "compare.png"))
         sections.append(Section(
             "Variant comparison",

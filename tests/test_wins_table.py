@@ -413,6 +413,12 @@ def test_policy_settings_are_partitions_on_the_same_games(sets, tmp_path):
 
 def test_policy_settings_compare_and_report(sets, tmp_path):
     out, _ = sets
+    n = analysis.compare(out, baseline="fuzhou/greedy", metrics=("n_wins",)).set_index("other")
+    df = storage.load(out, columns=["variant", "policy", "n_wins"])
+    mean = df.groupby([df.variant.astype(str), df.policy.astype(str)])["n_wins"].mean()
+    assert n.loc["xuezhan/greedy", "mean_other"] == pytest.approx(mean[("xuezhan", "greedy")])
+    assert n.loc["xuezhan/greedy", "mean_baseline"] == pytest.approx(mean[("fuzhou", "greedy")])
+    assert n.loc["xuezhan/greedy", "mean_diff"] > 1
     c = analysis.compare(out, baseline="xuezhan/greedy", metrics=("win",))
     assert set(c["other"]) == {"fuzhou/greedy", "fuzhou/random,greedy,greedy,greedy",
                                "xuezhan/random,greedy,greedy,greedy"}
