@@ -44,6 +44,9 @@ SPECIAL_COLUMNS = ("tianhu", "qiangjin", "sanjindao", "jinque", "jinlong",
 FLAG_COLUMNS = ("selfdraw", "kong_replacement", "robbed_kong", "last_tile", "xianjin", "last_group")
 DELTAS = [f"delta_{s}" for s in range(4)]
 FAMILIES = ("outcome", "win_type", "special", "flag", "youjin")
+#: families read from the wins table (one row per win and settlement): patterns each win counted
+#: and the end-of-hand settlements; with a wins table, ``win_type`` is read from it too
+WINS_FAMILIES = ("pattern", "settlement")
 PER_CHOICES = (None, "seat", "role")
 
 
@@ -75,18 +78,42 @@ def check_results_dir(path) -> list[str]:
             f"{path!r} is not fzsim output: expected folders named variant=NAME holding part-*.parquet "
             f"(make one with `fzsim run`)"
         )
-    parts = [f for d in dirs for f in os.listdir(os.path.join(path, d))
+    units = _unit_dirs(path, dirs)
+    parts = [os.path.join(u, f) for _, u in units for f in os.listdir(u)
              if f.endswith(".parquet") and not f.startswith((".", "_"))]
     if not parts:
         raise ValueError(f"{path!r} holds no results yet: its variant folders have no .parquet parts")
     import pyarrow.parquet as pq
 
-    rows = sum(pq.ParquetFile(os.path.join(path, d, f)).metadata.num_rows
-               for d in dirs for f in os.listdir(os.path.join(path, d))
-               if f.endswith(".parquet") and not f.startswith((".", "_")))
+    rows = sum(pq.ParquetFile(f).metadata.num_rows for f in parts)
     if rows == 0:
         raise ValueError(f"{path!r} is empty: its parquet parts hold 0 hands")
-    return [unquote(d.split("=", 1)[1]) for d in dirs]  # names are %-encoded in folder names
+    return list(dict.fromkeys(label for label, _ in units))
+
+
+def _unit_dirs(path: str, dirs: list[str]) -> list[tuple[str, str]]:
+    """(label, folder) per variant folder, or per ``policy=LABEL`` folder inside it in a run of
+    several policy settings (labelled ``VARIANT/LABEL``, as analysis names them)."""
+    out = []
+    for d in dirs:
+        folder = os.path.join(path, d)
+        name = unquote(d.split("=", 1)[1])     # names are %-encoded in folder names
+        subs = sorted(e for e in os.listdir(folder) if e.startswith("policy=")
+                      and os.path.isdir(os.path.join(folder, e)))
+        if subs:
+            out += [(f"{name}/{unquote(e.split('=', 1)[1])}", os.path.join(folder, e)) for e in subs]
+        else:
+            out.append((name, folder))
+    return out
+
+
+def _fold_policy(df: pd.DataFrame) -> pd.DataFrame:
+    """A run of several policy settings: ``variant`` becomes ``VARIANT/LABEL`` so that every
+    per-variant analysis (rates, balance, compare, the report) treats each setting as a variant;
+    ``policy`` stays a column of its own."""
+    if "policy" in df.columns:
+        df["variant"] = (df["variant"].astype(str) + "/" + df["policy"].astype(str)).astype("category")
+    return df
 
 
 def run_info(path) -> dict | None:
@@ -108,11 +135,14 @@ def run_info(path) -> dict | None:
     return {**run, "status": data.get("status")}
 
 
-def read_columns(data, columns: Iterable[str], variants: Sequence[str] | None = None) -> pd.DataFrame:
+def read_columns(data, columns: Iterable[str], variants: Sequence[str] | None = None,
+                 fold_policy: bool = True) -> pd.DataFrame:
     """The needed ``columns`` (plus ``variant``) of ``data`` as a DataFrame.
 
     ``data`` is a DataFrame (columns are checked) or a results folder (only
-    those columns are read). ``variants`` keeps only those variants.
+    those columns are read). ``variants`` keeps only those variants. In a run of several
+    policy settings (a ``policy`` column, or ``policy=LABEL`` folders) ``variant`` reads
+    ``VARIANT/LABEL`` unless ``fold_policy=False``.
     Raises ``ValueError`` naming a missing column or an unknown variant.
     """
     cols = list(dict.fromkeys(["variant", *columns]))
@@ -120,7 +150,11 @@ def read_columns(data, columns: Iterable[str], variants: Sequence[str] | None = 
         missing = [c for c in cols if c not in data.columns]
         if missing:
             raise ValueError(f"results lack column(s) {missing}: have {sorted(map(str, data.columns))}")
-        df = data[cols]
+        df = data[cols + (["policy"] if fold_policy and "policy" in data.columns and "policy" not in cols else [])]
+        if fold_policy and "policy" in df.columns:
+            df = _fold_policy(df.copy())
+            if "policy" not in cols:
+                df = df.drop(columns="policy")
     else:
         import pyarrow.dataset as ds
 
@@ -135,8 +169,15 @@ def read_columns(data, columns: Iterable[str], variants: Sequence[str] | None = 
             unknown = [v for v in variants if v not in names]
             if unknown:
                 raise ValueError(f"variant(s) {unknown} not in {os.fspath(data)!r}: have {names}")
+        settings = "policy" in dataset.schema.names
+        if variants is not None and not settings:
             flt = ds.field("variant").isin(list(variants))
-        df = dataset.to_table(columns=cols, filter=flt).to_pandas()
+        read = cols + (["policy"] if settings and "policy" not in cols else [])
+        df = dataset.to_table(columns=read, filter=flt).to_pandas()
+        if fold_policy:
+            df = _fold_policy(df)
+        if settings and "policy" not in cols:
+            df = df.drop(columns="policy")
     if variants is not None:
         present = {str(v) for v in df["variant"].unique()}
         unknown = [v for v in variants if v not in present]
@@ -223,8 +264,62 @@ def _indicators(df: pd.DataFrame, families) -> dict[tuple[str, str], np.ndarray]
     return out
 
 
-def rates(data, per: str | None = None, families: Sequence[str] = FAMILIES,
-          variants: Sequence[str] | None = None, z: float = Z95) -> pd.DataFrame:
+def _other_packs(data, wins) -> bool:
+    """Whether the results hold a variant of a pack other than Fuzhou's (whose patterns and
+    settlements the default families then show); a Fuzhou-only folder keeps its families."""
+    if isinstance(wins, pd.DataFrame):       # Sichuan: settlements, or a base pattern on every win
+        settled = "record" in wins.columns and bool((wins["record"].astype(str) != "win").any())
+        return settled or ("base_pattern" in wins.columns and bool((wins["base_pattern"] >= 0).any()))
+    info = run_info(data if not isinstance(data, pd.DataFrame) else wins) or {}
+    packs = {str((v or {}).get("rules", {}).get("pack", "fuzhou")) for v in (info.get("variants") or {}).values()}
+    return not packs or bool(packs - {"fuzhou", "plain"})
+
+
+def _wins_indicators(hands: pd.DataFrame, wins: pd.DataFrame, families,
+                     patterns=()) -> dict[tuple[str, str], np.ndarray]:
+    """(family, event) -> (hands, 4) booleans from the wins table: which seats had the event in
+    each hand (a win of that type or pattern: its winner; a settlement: the receiving seat)."""
+    keys = _hand_keys(hands)
+    order = np.argsort(keys, kind="stable")
+    wkeys = _hand_keys(wins)
+    pos = np.searchsorted(keys[order], wkeys)
+    pos = np.minimum(pos, len(keys) - 1)
+    known = keys[order][pos] == wkeys
+    row = order[pos][known]
+    w = wins[known]
+    seat = w["seat"].to_numpy(dtype=np.int64)
+    record = w["record"].astype(str).to_numpy()
+    is_win = record == "win"
+
+    def matrix(mask):
+        out = np.zeros((len(hands), 4), dtype=bool)
+        out[row[mask], seat[mask]] = True
+        return out
+
+    out: dict[tuple[str, str], np.ndarray] = {}
+    if "win_type" in families:
+        wt = w["win_type"].astype(str).to_numpy()
+        for name in WIN_TYPE_NAMES:
+            out[("win_type", name)] = matrix(is_win & (wt == name))
+    if "pattern" in families:
+        flat = w["patterns_named"].reset_index(drop=True).explode()
+        flat = flat[flat.notna() & is_win[flat.index.to_numpy()]]
+        idx = flat.index.to_numpy()
+        names = flat.astype(str).to_numpy()
+        for name in patterns:
+            hit = np.zeros(len(w), dtype=bool)
+            hit[idx[names == name]] = True
+            out[("pattern", name)] = matrix(hit)
+    if "settlement" in families:
+        from fzsim.analysis_wins import SETTLEMENT_KINDS
+
+        for name in SETTLEMENT_KINDS:
+            out[("settlement", name)] = matrix(record == name)
+    return out
+
+
+def rates(data, per: str | None = None, families: Sequence[str] | None = None,
+          variants: Sequence[str] | None = None, z: float = Z95, wins=None) -> pd.DataFrame:
     """Per-hand rates with Wilson intervals, per variant (and per seat or role).
 
     Families: ``outcome`` (win, draw), ``win_type`` (selfdraw, discard,
@@ -234,6 +329,14 @@ def rates(data, per: str | None = None, families: Sequence[str] = FAMILIES,
     hands the seat won (the event then belongs to the winner; ``draw`` stays
     per hand); ``per="role"`` splits by whether the winner was the dealer, and
     divides a non-dealer count by 3 × hands (one figure per non-dealer seat).
+
+    With a wins table (a results folder written with one, or ``wins=fzsim.load(DIR,
+    table="wins")`` beside a hands frame) every win of a hand counts, not only its first: a
+    ``win_type`` rate is the share of hands with a win of that type (per seat: hands that seat
+    won that way), and two more families are read from it: ``pattern`` (hands with a win
+    counting the pattern, by the pack's names) and ``settlement`` (hands with a 查叫 ``chajiao``,
+    查花猪 ``huazhu`` or 查大叫 ``dajiao`` payment; per seat: the receiving seat). ``families``
+    defaults to FAMILIES, plus those two where a variant is of another pack than Fuzhou's (Sichuan).
 
     Returns a long DataFrame: ``variant, [seat | role], family, event, count, n,
     rate, lo, hi``.
@@ -249,15 +352,36 @@ def rates(data, per: str | None = None, families: Sequence[str] = FAMILIES,
     [['dealer', 1, 4], ['nondealer', 2, 12]]
     """
     _check_per(per)
-    bad = [f for f in families if f not in FAMILIES]
+    if wins is None and not isinstance(data, pd.DataFrame):
+        from fzsim.analysis_wins import has_wins_table
+
+        wins = os.fspath(data) if has_wins_table(data) else None
+    if families is None:
+        families = FAMILIES + (WINS_FAMILIES if wins is not None and _other_packs(data, wins) else ())
+    bad = [f for f in families if f not in FAMILIES + WINS_FAMILIES]
     if bad:
-        raise ValueError(f"unknown families {bad}: allowed {list(FAMILIES)}")
-    df = read_columns(data, _event_columns(families), variants)
+        raise ValueError(f"unknown families {bad}: allowed {list(FAMILIES + WINS_FAMILIES)}")
+    if wins is None and any(f in WINS_FAMILIES for f in families):
+        raise ValueError(f"families {[f for f in families if f in WINS_FAMILIES]} are read from the wins table:"
+                         " pass a results folder that has one, or wins=fzsim.load(DIR, table='wins')")
+    df = read_columns(data, _event_columns(families) + (["game_id", "hand"] if wins is not None else []), variants)
+    hand_families = [f for f in families if f not in WINS_FAMILIES and not (wins is not None and f == "win_type")]
+    wins_families = [f for f in families if f not in hand_families]
+    wdf = None
+    if wins_families:
+        from fzsim.analysis_wins import read_wins
+
+        wdf = read_wins(wins, ["game_id", "hand", "record", "seat", "win_type", "patterns_named"], variants)
+        # every variant lists the same patterns (0 where none counted them): the tables line up
+        patterns = sorted({str(p) for p in wdf["patterns_named"].explode().dropna()})
     rows = []
     for variant, g in df.groupby("variant", sort=True, observed=True):
-        ind = _indicators(g, families)
+        ind = _indicators(g, hand_families)
+        seat_ind = {} if wdf is None else _wins_indicators(g, wdf[wdf["variant"] == str(variant)], wins_families,
+                                                            patterns)
         n_hands = len(g)
         winner = g["winner"].to_numpy()
+        dealer = g["dealer"].to_numpy()
         if per is None:
             groups = [(None, np.ones(n_hands, bool), n_hands)]
         elif per == "seat":
@@ -277,6 +401,19 @@ def rates(data, per: str | None = None, families: Sequence[str] = FAMILIES,
                 if per is not None:
                     row[per] = key
                 row.update(family=family, event=event, count=count, n=n_use)
+                rows.append(row)
+            for (family, event), hit in seat_ind.items():   # (hands, 4): which seats had the event
+                if per is None:
+                    count = int(hit.any(axis=1).sum())
+                elif per == "seat":
+                    count = int(hit[:, key].sum())
+                else:
+                    at_dealer = hit[np.arange(n_hands), dealer]
+                    count = int(at_dealer.sum()) if key == "dealer" else int(hit.sum() - at_dealer.sum())
+                row = {"variant": variant}
+                if per is not None:
+                    row[per] = key
+                row.update(family=family, event=event, count=count, n=n)
                 rows.append(row)
     out = pd.DataFrame(rows)
     out["rate"] = out["count"] / out["n"]
@@ -422,6 +559,7 @@ METRICS = {
     "winner_gain": "the winner's delta (0 on a drawn hand)",
     "win": "1 if the hand was won",
     "dealer_win": "1 if the dealer won",
+    "n_wins": "wins in the hand (several in 血战到底 and on 一炮多响)",
 }
 
 
@@ -436,6 +574,8 @@ def _metric_values(df: pd.DataFrame, metric: str) -> np.ndarray:
     winner = df["winner"].to_numpy(dtype=np.int64)
     if metric == "dealer_win":
         return (winner == df["dealer"].to_numpy(dtype=np.int64)).astype(float)
+    if metric == "n_wins":
+        return df["n_wins"].to_numpy(dtype=float)
     if metric == "winner_gain":
         return np.where(won, _seat_delta(df, winner), 0).astype(float)
     raise ValueError(f"unknown metric {metric!r}: allowed {list(METRICS)}")
@@ -468,7 +608,7 @@ def paired_differences(data, baseline: str, other: str, metric: str = "dealer_de
     """
     if metric not in METRICS:
         raise ValueError(f"unknown metric {metric!r}: allowed {list(METRICS)}")
-    cols = ["game_id", "hand", "outcome", "winner", "dealer", *DELTAS]
+    cols = ["game_id", "hand", "outcome", "winner", "dealer", *DELTAS] + (["n_wins"] if metric == "n_wins" else [])
     df = read_columns(data, cols, [baseline, other])
     if baseline == other:
         raise ValueError(f"compare a variant with a different one, got {baseline!r} twice")
@@ -509,7 +649,8 @@ def compare(data, baseline: str | None = None, metrics: Sequence[str] = ("dealer
         baseline = names[0]
     if baseline not in names:
         raise ValueError(f"baseline {baseline!r} is not among the variants {names}")
-    cols = ["game_id", "hand", "outcome", "winner", "dealer", *DELTAS]
+    # (n_wins only when asked: results made before the column existed compare the rest)
+    cols = ["game_id", "hand", "outcome", "winner", "dealer", *DELTAS] + (["n_wins"] if "n_wins" in metrics else [])
     df = read_columns(data, cols, variants)  # (no filter when every variant is wanted)
     # whole-column numpy work: per-variant row positions, one int64 key per hand, each metric once
     codes = df["variant"].cat.codes.to_numpy()
@@ -616,9 +757,17 @@ def _play_frame(source, by: tuple[str, ...], variants) -> tuple[pd.DataFrame, bo
         if want_policy and "policy" not in names:
             raise ValueError("by includes 'policy' but the DataFrame has no 'policy' column: add one "
                              "(df['policy'] = 'greedy') or pass the results folder, which records its policies")
-        df = read_columns(source, cols + (["policy"] if want_policy else []), variants)
+        df = read_columns(source, cols + (["policy"] if want_policy else []), variants, fold_policy=False)
         if want_policy:
             df["policy"] = df["policy"].astype(str)
+    elif any("/" in label for label in check_results_dir(source)):
+        # a run of several policy settings: each row's setting is its policy=LABEL partition
+        df = read_columns(source, cols + ["policy"], variants)
+        if want_policy:       # VARIANT/LABEL back to the variant, the label in ``policy``
+            df["variant"] = [v.rsplit("/", 1)[0] for v in df["variant"].astype(str)]
+            df["policy"] = df["policy"].astype(str)
+        else:                 # each setting its own group, as a variant
+            df = df.drop(columns="policy")
     else:
         df = read_columns(source, cols, variants)
         if want_policy:

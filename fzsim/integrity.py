@@ -12,6 +12,12 @@ of the data), and its row count. Everything else is a *finding* naming the file:
   an unknown ``variant=`` folder, a part past the last block); nothing fzsim does removes it,
   so ``--resume`` refuses until it is moved away.
 
+From storage format 2 on, every block also has a part of the wins table (``_wins/variant=NAME/
+part-NNNNNN.parquet``), written before the hands part: a hands part is consistent only when its
+wins part is in place and agrees with it (same identity and block, as many rows as the hands part
+says in ``win_rows``); a hands part without one is replayed. A wins part whose hands part is not
+(yet) in place is an uncommitted write of this run: readers never read it and a replay replaces it.
+
 Blocks without a consistent part are *missing*. Readers only ever read the consistent parts.
 Stale temporary files of killed writers are listed apart: they are hidden from every reader, and
 ``--resume`` removes them.
@@ -47,6 +53,7 @@ class Finding:
     action: str         # "replay" or "refuse"
     variant: str | None = None
     block: int | None = None
+    policy: str | None = None
 
     def line(self) -> str:
         return f"{self.path} {self.problem}"
@@ -59,16 +66,28 @@ class Part:
     path: str           # absolute (as given) path of the file
     rows: int
     bytes: int
+    wins_path: str | None = None    # its wins part (None: a folder written before the wins table)
+    wins_rows: int = 0
+    policy: str | None = None       # its policy setting's label in a run of several (else None)
 
 
 @dataclass
 class VariantLayout:
-    """The blocks one variant of a run must have."""
+    """The blocks one variant (under one policy setting, in a run of several) must have."""
 
     name: str
     hands_per_match: int
     n_games: int
     block_size: int
+    policy: str | None = None
+
+    @property
+    def key(self) -> tuple[str, str | None]:
+        return (self.name, self.policy)
+
+    @property
+    def label(self) -> str:
+        return storage.unit_label(self.name, self.policy)
 
     @property
     def n_blocks(self) -> int:
@@ -80,11 +99,12 @@ class VariantLayout:
         return first, min(self.block_size, self.n_games - first)
 
 
-def layouts(identity: storage.RunIdentity) -> dict[str, VariantLayout]:
+def layouts(identity: storage.RunIdentity) -> dict[tuple[str, str | None], VariantLayout]:
+    """One layout per (variant, policy setting label or None), in run order."""
     out = {}
-    for name, v in identity.variants.items():
-        hpm = int((v.get("rules") or {}).get("hands_per_match", 1))
-        out[name] = VariantLayout(name, hpm, identity.hands // hpm, identity.block_size)
+    for name, policy in identity.units():
+        hpm = int((identity.variants[name].get("rules") or {}).get("hands_per_match", 1))
+        out[(name, policy)] = VariantLayout(name, hpm, identity.hands // hpm, identity.block_size, policy)
     return out
 
 
@@ -93,14 +113,17 @@ def identity_metadata(identity: storage.RunIdentity) -> str:
     return json.dumps(identity.to_json(), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
-def part_metadata(identity: storage.RunIdentity, variant: str) -> dict[str, str]:
-    """The ``fzsim.*`` metadata every part of ``variant`` carries (block fields are added per part)."""
+def part_metadata(identity: storage.RunIdentity, variant: str, policy: str | None = None) -> dict[str, str]:
+    """The ``fzsim.*`` metadata every part of ``variant`` (under policy setting ``policy``) carries
+    (block fields are added per part)."""
     rules = identity.variants[variant]["rules"]
     meta = {"format": identity.format, "version": identity.fzsim_version, "variant": variant,
             "rules": json.dumps(rules, ensure_ascii=False, separators=(",", ":")),
             "rules_hash": identity.variants[variant]["rules_hash"], "seed": identity.seed,
-            "block_size": identity.block_size, "policies": json.dumps(list(identity.policies)),
+            "block_size": identity.block_size, "policies": json.dumps(list(identity.seats(policy))),
             "hands_per_match": int(rules.get("hands_per_match", 1)), "run": identity_metadata(identity)}
+    if policy is not None:
+        meta["policy"] = policy
     return {k: str(v) for k, v in meta.items()}
 
 
@@ -115,19 +138,19 @@ def _identity_of(meta: dict) -> storage.RunIdentity | None:
 class FolderCheck:
     root: str
     manifest: storage.Manifest
-    layout: dict[str, VariantLayout]
-    parts: dict[str, dict[int, Part]] = field(default_factory=dict)
+    layout: dict[tuple, VariantLayout]                # (variant, policy label or None) -> layout
+    parts: dict[tuple, dict[int, Part]] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
     stale_temps: list[str] = field(default_factory=list)
 
-    def missing(self, variant: str):
-        """The blocks of ``variant`` without a consistent part (lazily: runs may be huge)."""
-        have = self.parts.get(variant, {})
-        return (b for b in range(self.layout[variant].n_blocks) if b not in have)
+    def missing(self, unit: tuple):
+        """The blocks of ``unit`` (variant, policy) without a consistent part (lazily: runs may be huge)."""
+        have = self.parts.get(unit, {})
+        return (b for b in range(self.layout[unit].n_blocks) if b not in have)
 
     @property
     def n_missing(self) -> int:
-        return sum(lay.n_blocks - len(self.parts.get(name, {})) for name, lay in self.layout.items())
+        return sum(lay.n_blocks - len(self.parts.get(key, {})) for key, lay in self.layout.items())
 
     @property
     def consistent(self) -> bool:
@@ -137,23 +160,28 @@ class FolderCheck:
     def complete(self) -> bool:
         return self.consistent and self.n_missing == 0 and self.manifest.status == "complete"
 
-    def files(self, variants=None) -> list[str]:
-        names = list(self.layout) if variants is None else list(variants)
-        return [p.path for v in names for _, p in sorted(self.parts.get(v, {}).items())]
+    def files(self, variants=None, table: str = "hands") -> list[str]:
+        """The consistent parts' files of ``table`` ("hands" or "wins"), in run and block order."""
+        names = [v for v, _ in self.layout] if variants is None else list(variants)
+        parts = [p for key in self.layout if key[0] in names for _, p in sorted(self.parts.get(key, {}).items())]
+        if table == "hands":
+            return [p.path for p in parts]
+        return [p.wins_path for p in parts if p.wins_path is not None]
 
     def problems(self, limit: int = 20) -> list[str]:
         """One line per finding, missing block and an unfinished status (at most ``limit`` + a count)."""
         lines = [f.line() for f in self.findings]
-        for name, lay in self.layout.items():
-            gone = [b for b, _ in zip(self.missing(name), range(limit + 1))]
-            named = {f.block for f in self.findings if f.variant == name}
+        for key, lay in self.layout.items():
+            gone = [b for b, _ in zip(self.missing(key), range(limit + 1))]
+            named = {f.block for f in self.findings if (f.variant, f.policy) == key}
             for b in gone[:limit]:
-                rel = os.path.relpath(storage.part_path(self.root, name, b), self.root)
+                rel = os.path.relpath(storage.part_path(self.root, lay.name, b, policy=lay.policy), self.root)
                 if b not in named:
                     lines.append(f"{rel} is missing (block {b}, first game {lay.games(b)[0]})")
-            extra = lay.n_blocks - len(self.parts.get(name, {})) - limit
+            extra = lay.n_blocks - len(self.parts.get(key, {})) - limit
             if extra > 0:
-                lines.append(f"variant={name}: {extra:,} more blocks missing")
+                lines.append(f"{os.path.relpath(storage.unit_dir(self.root, lay.name, lay.policy), self.root)}:"
+                             f" {extra:,} more blocks missing")
         if self.manifest.status != "complete" and not lines:
             lines.append(f"{storage.MANIFEST} says the run is unfinished (status {self.manifest.status!r})")
         if len(lines) > limit:
@@ -185,6 +213,9 @@ def check_folder(root: str, manifest: storage.Manifest) -> FolderCheck:
             if name == storage.LOG_DIR:
                 check.stale_temps += _log_temps(entry.path)
                 continue
+            if name == storage.WINS_DIR and entry.is_dir():
+                _check_wins_dir(check, entry.path, expected)
+                continue
             if storage.is_temp_name(name):
                 check.stale_temps.append(entry.path)
                 continue
@@ -192,11 +223,13 @@ def check_folder(root: str, manifest: storage.Manifest) -> FolderCheck:
                 continue                # hidden from every reader (pyarrow skips these names too)
             if entry.is_dir() and name.startswith("variant="):
                 variant = urllib.parse.unquote(name.split("=", 1)[1])
-                if variant not in check.layout:
+                if variant not in check.manifest.identity.variants:
                     check.findings.append(Finding(name, f"is a folder for variant {variant!r}, which is not in"
-                                                  f" this run (it holds {', '.join(check.layout)})", "refuse"))
+                                                  f" this run (it holds {', '.join(check.manifest.identity.variants)})",
+                                                  "refuse"))
                     continue
-                _check_variant_dir(check, entry.path, variant, expected)
+                for folder, policy in _unit_dirs(check, entry.path, variant):
+                    _check_variant_dir(check, folder, variant, expected, policy)
                 continue
             kind = "folder" if entry.is_dir() else "file"
             check.findings.append(Finding(name, f"is a stray {kind}, not part of an fzsim run", "refuse"))
@@ -210,8 +243,37 @@ def _log_temps(log_dir: str) -> list[str]:
     return found
 
 
-def _check_variant_dir(check: FolderCheck, folder: str, variant: str, expected: dict) -> None:
-    lay = check.layout[variant]
+def _unit_dirs(check: FolderCheck, folder: str, variant: str) -> list[tuple[str, str | None]]:
+    """The unit folders of one variant folder: itself, or (several policy settings) its
+    ``policy=LABEL`` folders; anything else there is a refused finding."""
+    settings = check.manifest.identity.policy_sets
+    if not settings:
+        return [(folder, None)]
+    out = []
+    with os.scandir(folder) as entries:
+        for entry in sorted(entries, key=lambda e: e.name):
+            rel = _rel(check.root, entry.path)
+            if storage.is_temp_name(entry.name):
+                check.stale_temps.append(entry.path)
+            elif entry.name.startswith((".", "_")):
+                continue
+            elif entry.is_dir() and entry.name.startswith("policy="):
+                policy = urllib.parse.unquote(entry.name.split("=", 1)[1])
+                if policy in settings:
+                    out.append((entry.path, policy))
+                else:
+                    check.findings.append(Finding(rel, f"is a folder for policy setting {policy!r}, which is not"
+                                                  f" in this run (it holds {', '.join(settings)})", "refuse", variant))
+            else:
+                what = "folder" if entry.is_dir() else "file"
+                check.findings.append(Finding(rel, f"is a stray {what}: this run keeps its parts in"
+                                              " policy=LABEL folders", "refuse", variant))
+    return out
+
+
+def _check_variant_dir(check: FolderCheck, folder: str, variant: str, expected: dict,
+                       policy: str | None = None) -> None:
+    lay = check.layout[(variant, policy)]
     with os.scandir(folder) as entries:
         for entry in sorted(entries, key=lambda e: e.name):
             rel = _rel(check.root, entry.path)
@@ -225,14 +287,14 @@ def _check_variant_dir(check: FolderCheck, folder: str, variant: str, expected: 
             else:
                 what = "folder" if entry.is_dir() else "file"
                 check.findings.append(Finding(rel, f"is a stray {what}: not a part name (part-NNNNNN.parquet)",
-                                              "refuse", variant))
+                                              "refuse", variant, policy=policy))
 
 
 def _check_part(check, path, variant, block, expected, lay: VariantLayout) -> None:
     rel = _rel(check.root, path)
 
     def finding(problem, action):
-        check.findings.append(Finding(rel, problem, action, variant, block))
+        check.findings.append(Finding(rel, problem, action, variant, block, lay.policy))
 
     try:
         footer = pq.read_metadata(path)
@@ -249,7 +311,7 @@ def _check_part(check, path, variant, block, expected, lay: VariantLayout) -> No
             finding(f"belongs to another run ({why})", "refuse")
             return
     else:                               # parts written before the identity was stored whole
-        want = {"format": str(storage.FORMAT), "version": check.manifest.identity.fzsim_version,
+        want = {"format": str(check.manifest.identity.format), "version": check.manifest.identity.fzsim_version,
                 "seed": str(check.manifest.identity.seed), "block_size": str(lay.block_size),
                 "policies": json.dumps(list(check.manifest.identity.policies))}
         want["rules_hash"] = check.manifest.identity.variants[variant]["rules_hash"]
@@ -265,6 +327,9 @@ def _check_part(check, path, variant, block, expected, lay: VariantLayout) -> No
     if meta.get("variant", variant) != variant:
         finding(f"holds variant {meta.get('variant')!r}'s rows, not {variant!r}'s", "replay")
         return
+    if meta.get("policy") != lay.policy:
+        finding(f"holds policy setting {meta.get('policy')!r}'s rows, not {lay.policy!r}'s", "replay")
+        return
     if meta.get("block") != str(block) or meta.get("first_game") != str(first):
         finding(f"holds block {meta.get('block')} (first game {meta.get('first_game')}); its name says"
                 f" block {block} (first game {first})", "replay")
@@ -277,7 +342,98 @@ def _check_part(check, path, variant, block, expected, lay: VariantLayout) -> No
     if low is not None and (low, high) != (first, first + n - 1):
         finding(f"holds game ids {low}..{high}, expected {first}..{first + n - 1}", "replay")
         return
-    check.parts.setdefault(variant, {})[block] = Part(variant, block, path, want_rows, os.path.getsize(path))
+    wins_path, wins_rows = None, 0
+    if check.manifest.identity.format >= storage.WINS_FORMAT:
+        wins_path = storage.part_path(check.root, variant, block, "wins", lay.policy)
+        problem, wins_rows = _check_wins_part(wins_path, meta, expected, block, first, n)
+        if problem:
+            finding(f"has {problem}", "replay")
+            return
+    check.parts.setdefault(lay.key, {})[block] = Part(variant, block, path, want_rows, os.path.getsize(path),
+                                                      wins_path, wins_rows, lay.policy)
+
+
+def _check_wins_part(path, hands_meta, expected, block, first, n) -> tuple[str | None, int]:
+    """Why the wins part of a consistent hands part cannot be trusted (None: it can), and its rows."""
+    where = os.path.join(storage.WINS_DIR, *path.split(os.sep)[-2:])
+    if os.path.basename(os.path.dirname(path)).startswith("policy="):
+        where = os.path.join(storage.WINS_DIR, *path.split(os.sep)[-3:])
+    if not os.path.isfile(path):
+        return f"no wins part ({where} is missing)", 0
+    try:
+        footer = pq.read_metadata(path)
+        meta = storage.decode_metadata(footer.metadata)
+    except Exception as exc:  # noqa: BLE001 - pyarrow raises several types for damaged files
+        return f"an unreadable wins part {where} ({type(exc).__name__}: {exc})", 0
+    theirs = _identity_of(meta)
+    if theirs is None or json.loads(identity_metadata(theirs)) != expected or meta.get("table") != "wins":
+        return f"a wins part {where} of another run", 0
+    if meta.get("policy") != hands_meta.get("policy") or meta.get("variant") != hands_meta.get("variant"):
+        return f"a wins part {where} of another variant or policy setting", 0
+    if meta.get("block") != str(block) or meta.get("first_game") != str(first):
+        return f"a wins part {where} holding block {meta.get('block')}, not {block}", 0
+    want = hands_meta.get("win_rows")
+    if want is None or footer.num_rows != int(want) or meta.get("rows") != want:
+        return f"a wins part {where} of {footer.num_rows} rows, expected {want}", 0
+    low, high = _game_id_range(footer)
+    if low is not None and not (first <= low and high <= first + n - 1):
+        return f"a wins part {where} holding game ids {low}..{high}, outside {first}..{first + n - 1}", 0
+    return None, footer.num_rows
+
+
+def _check_wins_dir(check: FolderCheck, folder: str, expected: dict) -> None:
+    """``_wins``: nothing in it may belong elsewhere (each wins part is checked with its hands part)."""
+    with os.scandir(folder) as entries:
+        for entry in sorted(entries, key=lambda e: e.name):
+            rel = _rel(check.root, entry.path)
+            if storage.is_temp_name(entry.name):
+                check.stale_temps.append(entry.path)
+                continue
+            if entry.name.startswith((".", "_")):
+                continue
+            if not (entry.is_dir() and entry.name.startswith("variant=")):
+                check.findings.append(Finding(rel, "is a stray file in the wins folder, not part of an fzsim run",
+                                              "refuse"))
+                continue
+            variant = urllib.parse.unquote(entry.name.split("=", 1)[1])
+            if variant not in check.manifest.identity.variants or check.manifest.identity.format < storage.WINS_FORMAT:
+                check.findings.append(Finding(rel, f"is a wins folder for variant {variant!r}, which has no"
+                                              " wins table in this run", "refuse"))
+                continue
+            for folder, policy in _unit_dirs(check, entry.path, variant):
+                _check_wins_parts(check, folder, variant, policy, expected)
+
+
+def _check_wins_parts(check: FolderCheck, folder: str, variant: str, policy: str | None, expected: dict) -> None:
+    lay = check.layout[(variant, policy)]
+    with os.scandir(folder) as parts:
+        for part in sorted(parts, key=lambda e: e.name):
+            rel = _rel(check.root, part.path)
+            m = _PART_NAME.fullmatch(part.name)
+            if storage.is_temp_name(part.name):
+                check.stale_temps.append(part.path)
+            elif part.name.startswith((".", "_")):
+                continue
+            elif not (m and part.is_file() and part.name == f"part-{int(m.group(1)):06d}.parquet"):
+                check.findings.append(Finding(rel, "is a stray file: not a part name (part-NNNNNN.parquet)",
+                                              "refuse", variant, policy=policy))
+            elif int(m.group(1)) >= lay.n_blocks:
+                check.findings.append(Finding(rel, f"is past the last block ({lay.n_blocks - 1}) of this run",
+                                              "refuse", variant, policy=policy))
+            else:
+                _check_wins_owner(check, part.path, rel, variant, policy, expected)
+
+
+def _check_wins_owner(check, path, rel, variant, policy, expected) -> None:
+    """A wins part of another run is refused (a damaged one is replayed with its hands part)."""
+    try:
+        meta = storage.read_part_metadata(path)
+    except Exception:  # noqa: BLE001 - damaged: its hands part's check names it
+        return
+    theirs = _identity_of(meta)
+    if theirs is None or json.loads(identity_metadata(theirs)) != expected:
+        check.findings.append(Finding(rel, "belongs to another run (its run identity differs from the"
+                                      " manifest's)", "refuse", variant, policy=policy))
 
 
 def _game_id_range(footer) -> tuple[int | None, int | None]:
@@ -344,10 +500,12 @@ def rebuild_manifest(root: str) -> tuple[storage.Manifest, list[str]]:
         folder = os.path.join(root, entry)
         if not (entry.startswith("variant=") and os.path.isdir(folder)):
             continue
-        for name in sorted(os.listdir(folder)):
-            if not _PART_NAME.fullmatch(name):
+        found = [os.path.join(folder, n) for n in sorted(os.listdir(folder))]
+        found += [os.path.join(sub, n) for sub in found if os.path.basename(sub).startswith("policy=")
+                  and os.path.isdir(sub) for n in sorted(os.listdir(sub))]     # several policy settings
+        for path in found:
+            if not _PART_NAME.fullmatch(os.path.basename(path)):
                 continue
-            path = os.path.join(folder, name)
             try:
                 meta = storage.read_part_metadata(path)
             except Exception:  # noqa: BLE001 - a damaged part cannot vouch for anything
@@ -371,9 +529,10 @@ def rebuild_manifest(root: str) -> tuple[storage.Manifest, list[str]]:
     (key, files), = runs.items()
     manifest = storage.Manifest(storage.RunIdentity.from_json(json.loads(key)))
     check = check_folder(root, manifest)
-    manifest.blocks = {v: {str(b): {"variant": v, "block": b, "file": _rel(root, p.path), "rows": p.rows,
-                                    "bytes": p.bytes} for b, p in sorted(ps.items())}
-                       for v, ps in check.parts.items()}
+    manifest.blocks = {storage.unit_label(*key): {
+        str(b): {"variant": p.variant, "policy": p.policy, "block": b, "file": _rel(root, p.path), "rows": p.rows,
+                 "win_rows": p.wins_rows, "bytes": p.bytes} for b, p in sorted(ps.items())}
+        for key, ps in check.parts.items()}
     manifest.status = "complete" if check.consistent and check.n_missing == 0 else "running"
     manifest.extra["repaired"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     notes = [f"rebuilt from {len(files)} part(s): seed {manifest.identity.seed},"
@@ -404,7 +563,7 @@ def replay_sample(check: FolderCheck, k: int) -> ReplayResult:
     from fzsim_core.engine import play_block
 
     identity = check.manifest.identity
-    parts = [p for v in check.layout for _, p in sorted(check.parts.get(v, {}).items())]
+    parts = [p for key in check.layout for _, p in sorted(check.parts.get(key, {}).items())]
     starts, total = [], 0
     for p in parts:
         starts.append(total)
@@ -413,11 +572,11 @@ def replay_sample(check: FolderCheck, k: int) -> ReplayResult:
     for pos in sample_positions(total, min(k, total)):
         i = bisect.bisect_right(starts, pos) - 1
         chosen.setdefault(i, []).append(pos - starts[i])
-    cores = {}
+    cores, packs = {}, {}
     mismatches = []
     for i, rows in chosen.items():
         part = parts[i]
-        lay = check.layout[part.variant]
+        lay = check.layout[(part.variant, part.policy)]
         if part.variant not in cores:
             cores[part.variant] = RuleConfig(part.variant, identity.variants[part.variant]["rules"]).core
         stored = pq.read_table(part.path)
@@ -425,11 +584,34 @@ def replay_sample(check: FolderCheck, k: int) -> ReplayResult:
         for row in rows:
             game_id, hand = divmod(row, lay.hands_per_match)
             game_id += first
-            cols = play_block(cores[part.variant], identity.seed, game_id, 1, identity.policies, False)
-            fresh = storage.build_table(cols, identity.seed).slice(hand, 1).to_pylist()[0]
+            cols, recs = play_block(cores[part.variant], identity.seed, game_id, 1, identity.seats(part.policy),
+                                    False, records=True)
+            pack = packs.setdefault(part.variant,
+                                    str(identity.variants[part.variant]["rules"].get("pack", "fuzhou")))
+            fresh = storage.build_table(cols, identity.seed, pack=pack).slice(hand, 1).to_pylist()[0]
             kept = stored.slice(row, 1).to_pylist()[0]
             diffs = [f"{c} stored {kept.get(c)!r}, engine {fresh[c]!r}" for c in fresh if kept.get(c) != fresh[c]]
+            if part.wins_path is not None:
+                diffs += _replay_wins(part, recs, identity.seed, game_id, hand, pack)
             if diffs:
                 mismatches.append(f"{_rel(check.root, part.path)} row {row} (game {game_id}, hand {hand}): "
                                   + "; ".join(diffs[:5]) + (f"; {len(diffs) - 5} more" if len(diffs) > 5 else ""))
     return ReplayResult(sum(len(r) for r in chosen.values()), mismatches)
+
+
+def _replay_wins(part: Part, recs: dict, seed: int, game_id: int, hand: int, pack: str) -> list[str]:
+    """The differences between a replayed hand's records and its stored wins rows."""
+    import pyarrow.compute as pc
+
+    from fzsim.wintable import build_wins_table
+
+    def rows(table):
+        keep = pc.and_(pc.equal(table["game_id"], game_id), pc.equal(table["hand"], hand))
+        return table.filter(keep).to_pylist()
+
+    fresh = rows(build_wins_table(recs, seed, pack))
+    kept = rows(pq.read_table(part.wins_path))
+    if len(fresh) != len(kept):
+        return [f"wins table holds {len(kept)} rows for this hand, engine {len(fresh)}"]
+    return [f"wins row {i} {c} stored {k.get(c)!r}, engine {f[c]!r}"
+            for i, (k, f) in enumerate(zip(kept, fresh)) for c in f if k.get(c) != f[c]]

@@ -1,9 +1,11 @@
 """Run millions of seeded hands in parallel into a Parquet results folder (`fzsim.simulate`).
 
 The work is cut into blocks of consecutive game ids, the same ids for every variant (so variants
-play the same walls: a paired comparison). One task plays one (variant, block) with the engine's
-``play_block`` and writes that block's Parquet part itself, returning only a small summary.
-Because a hand's wall depends only on (seed, game id, hand), the rows do not depend on the number
+play the same walls: a paired comparison) and for every policy setting of a run of several
+(``policy_sets``: a ``policy=LABEL`` partition inside each variant). One task plays one (variant,
+policy setting, block) with the engine's ``play_block(..., records=True)`` and writes that block's
+two Parquet parts itself (the wins table's, then the hands' — the hands part commits the block),
+returning only a small summary. Because a hand's wall depends only on (seed, game id, hand), the rows do not depend on the number
 of jobs, the block size or the backend.
 
 Everything is checked before anything is written: the hand count, the variants and overrides,
@@ -87,30 +89,46 @@ class BlockTask:
     check: bool
     metadata: dict
     block_fn: object = None  # None: the engine's play_block; tests may inject a wrapper
+    pack: str = "fuzhou"     # the rule pack, which names the wins table's pattern bits
+    policy: str | None = None  # the policy setting's label in a run of several (its policy=LABEL folder)
 
 
-def _play_block(task: BlockTask) -> dict:
+def _play_block(task: BlockTask) -> tuple[dict, dict]:
+    """The block's per-hand columns and its records (one per win and end-of-hand payment)."""
     if task.block_fn is None:
         from fzsim_core.engine import play_block
     else:
         play_block = task.block_fn
-    return play_block(task.rules, task.seed, task.first_game, task.n_games, task.policies, task.check)
+    return play_block(task.rules, task.seed, task.first_game, task.n_games, task.policies, task.check,
+                      records=True)
 
 
 def run_block(task: BlockTask) -> dict:
-    """Play one block and write its part; returns a small summary (this runs in the workers)."""
+    """Play one block and write its parts; returns a small summary (this runs in the workers).
+
+    The wins part is written first and the hands part last: a block counts as done when its
+    hands part is in place (``fzsim.integrity``), so a crash between the two leaves an
+    uncommitted wins part that the block's replay replaces.
+    """
+    from fzsim.wintable import build_wins_table
+
     t0, c0 = time.perf_counter(), time.thread_time()
-    cols = _play_block(task)
+    cols, recs = _play_block(task)
     t1 = time.perf_counter()
     rows = int(cols["game_id"].shape[0])
-    metadata = dict(task.metadata, block=task.block, first_game=task.first_game,
-                    n_games=task.n_games, rows=rows)
-    table = storage.build_table(cols, task.seed, metadata)
-    path, nbytes = storage.write_part(task.root, task.variant, task.block, table)
+    win_rows = int(recs["game_id"].shape[0])
+    block_meta = dict(block=task.block, first_game=task.first_game, n_games=task.n_games)
+    wins_table = build_wins_table(recs, task.seed, task.pack,
+                                  dict(task.metadata, **block_meta, rows=win_rows, table="wins"))
+    table = storage.build_table(cols, task.seed, dict(task.metadata, **block_meta, rows=rows, win_rows=win_rows),
+                                task.pack)
+    _, wins_bytes = storage.write_part(task.root, task.variant, task.block, wins_table, "wins", task.policy)
+    path, nbytes = storage.write_part(task.root, task.variant, task.block, table, "hands", task.policy)
     t2, c2 = time.perf_counter(), time.thread_time()
     wins = int(np.count_nonzero(cols["outcome"] == 1))
-    return {"variant": task.variant, "block": task.block, "file": os.path.relpath(path, task.root),
-            "rows": rows, "wins": wins, "bytes": nbytes,
+    return {"variant": task.variant, "policy": task.policy, "block": task.block,
+            "file": os.path.relpath(path, task.root),
+            "rows": rows, "wins": wins, "win_rows": win_rows, "bytes": nbytes + wins_bytes,
             "play_seconds": round(t1 - t0, 4), "write_seconds": round(t2 - t1, 4),
             # CPU time of this thread: what the block cost even when the machine is shared
             "cpu_seconds": round(c2 - c0, 4),
@@ -154,6 +172,32 @@ def _check_policies(policies) -> tuple[str, ...]:
 
         parse_spec(name)   # its parameters, checked before anything is written
     return tuple(seats)
+
+
+def _check_policy_sets(policy_sets) -> dict[str, tuple[str, ...]]:
+    """Several policy settings for one run -> {label: 4 seats}; {} for none.
+
+    ``policy_sets``: a list of settings (each in any form `fzsim.policyspec` reads: ``"guard"``,
+    ``"0=guard,all=greedy"``, four names, ...), labelled by their policies (``guard``,
+    ``guard,greedy,greedy,greedy``), or a ``{label: setting}`` dict.
+    """
+    if policy_sets is None:
+        return {}
+    if isinstance(policy_sets, str):
+        policy_sets = [policy_sets]
+    items = (list(policy_sets.items()) if isinstance(policy_sets, dict)
+             else [(None, setting) for setting in policy_sets])
+    if not items:
+        raise ValueError("policy_sets is empty: give two or more policy settings (or leave it out)")
+    out: dict[str, tuple[str, ...]] = {}
+    for label, setting in items:
+        seats = _check_policies(setting)
+        label = storage.check_policy_label(seats[0] if len(set(seats)) == 1 else ",".join(seats)) \
+            if label is None else storage.check_policy_label(label)
+        if label in out:
+            raise ValueError(f"policy setting {label!r} is given twice")
+        out[label] = seats
+    return out
 
 
 def _plan_variants(variants, overrides, hands: int) -> list[VariantPlan]:
@@ -321,9 +365,10 @@ def _parts_to_keep(root: str, manifest: storage.Manifest) -> dict[str, dict[int,
                          " (or choose another --out)")
     for f in check.findings:
         warnings.warn(f"part {os.path.join(root, f.path)} {f.problem}; playing its block again", stacklevel=4)
-    return {v: {b: {"variant": v, "block": b, "file": os.path.relpath(p.path, root), "rows": p.rows,
-                    "bytes": p.bytes, "resumed": True} for b, p in ps.items()}
-            for v, ps in check.parts.items()}
+    return {key: {b: {"variant": p.variant, "policy": p.policy, "block": b, "file": os.path.relpath(p.path, root),
+                      "rows": p.rows, "win_rows": p.wins_rows, "bytes": p.bytes, "resumed": True}
+                  for b, p in ps.items()}
+            for key, ps in check.parts.items()}
 
 
 def _lock_folder(root: str) -> FolderLock:
@@ -341,12 +386,17 @@ class _Undo:
     """What this call creates before its first part, so that a failure then leaves the folder as
     it was: the manifest if it was new, and the folders it adds (removed only when empty)."""
 
-    def __init__(self, root: str, variants: list[str]):
+    def __init__(self, root: str, units: list[tuple[str, str | None]]):
+        self.root = root
         self.files: list[str] = []
-        dirs = [storage.variant_dir(root, v) for v in variants]
-        dirs += [storage.variant_dir(os.path.join(root, storage.LOG_DIR), v) for v in variants]
-        dirs.append(os.path.join(root, storage.LOG_DIR))
-        self.dirs = [d for d in dirs if not os.path.isdir(d)]
+        dirs = []
+        for base in (root, os.path.join(root, storage.LOG_DIR), os.path.join(root, storage.WINS_DIR)):
+            for v, p in units:
+                dirs.append(storage.variant_dir(base, v))
+                if p is not None:
+                    dirs.append(storage.unit_dir(base, v, p))
+        dirs += [os.path.join(root, storage.LOG_DIR), os.path.join(root, storage.WINS_DIR)]
+        self.dirs = [d for d in dict.fromkeys(dirs) if not os.path.isdir(d)]
 
     def undo(self) -> None:
         for f in self.files:
@@ -355,8 +405,10 @@ class _Undo:
         for d in sorted(self.dirs, key=len, reverse=True):
             if not os.path.isdir(d):
                 continue
+            uncommitted = os.path.relpath(d, self.root).split(os.sep)[0] == storage.WINS_DIR
             for name in os.listdir(d):      # a stopped worker's half-written part, in our folder
-                if storage.is_temp_name(name):
+                # (and in a wins folder this call made, the wins parts it wrote before any hands part)
+                if storage.is_temp_name(name) or (uncommitted and name.startswith("part-")):
                     os.remove(os.path.join(d, name))
             try:
                 os.rmdir(d)                 # only if empty: never a file this call did not write
@@ -387,15 +439,16 @@ def _jsonable(obj):
     return str(obj)
 
 
-def log_path(root: str, variant: str) -> str:
-    return os.path.join(storage.variant_dir(os.path.join(root, storage.LOG_DIR), variant), "hands.jsonl")
+def log_path(root: str, variant: str, policy: str | None = None) -> str:
+    return os.path.join(storage.unit_dir(os.path.join(root, storage.LOG_DIR), variant, policy), "hands.jsonl")
 
 
-def _write_logs(root: str, plan: VariantPlan, seed: int, policies: tuple, k: int) -> str:
-    """Replay K evenly spread hands with full event logs into ``_logs/variant=NAME/hands.jsonl``."""
+def _write_logs(root: str, plan: VariantPlan, seed: int, policies: tuple, k: int, policy: str | None = None) -> str:
+    """Replay K evenly spread hands with full event logs into ``_logs/variant=NAME/hands.jsonl``
+    (``_logs/variant=NAME/policy=LABEL/hands.jsonl`` in a run of several policy settings)."""
     from fzsim.game import play_hand
 
-    final = log_path(root, plan.name)
+    final = log_path(root, plan.name, policy)
     os.makedirs(os.path.dirname(final), exist_ok=True)
     tmp = os.path.join(os.path.dirname(final), f".hands.jsonl.tmp-{os.getpid()}")
     try:
@@ -408,6 +461,8 @@ def _write_logs(root: str, plan: VariantPlan, seed: int, policies: tuple, k: int
                 events = record.pop("events", None)
                 line = {"variant": plan.name, "seed": str(seed), "game_id": game_id, "hand": hand,
                         "policies": list(policies), "result": record, "events": events}
+                if policy is not None:
+                    line["policy"] = policy
                 f.write(json.dumps(line, default=_jsonable, ensure_ascii=False) + "\n")
         os.replace(tmp, final)
     except BaseException as exc:
@@ -419,12 +474,13 @@ def _write_logs(root: str, plan: VariantPlan, seed: int, policies: tuple, k: int
     return final
 
 
-def read_logs(root, variant: str) -> list[dict]:
-    """The sampled event logs of one variant, as written by ``--log-sample``."""
-    path = log_path(os.fspath(root), variant)
+def read_logs(root, variant: str, policy: str | None = None) -> list[dict]:
+    """The sampled event logs of one variant (under policy setting ``policy`` in a run of several),
+    as written by ``--log-sample``."""
+    path = log_path(os.fspath(root), variant, policy)
     if not os.path.exists(path):
-        raise FileNotFoundError(f"no event logs for variant {variant!r} in {os.fspath(root)!r}"
-                                " (run with --log-sample K)")
+        where = f"variant {variant!r}" + (f", policy setting {policy!r}," if policy is not None else "")
+        raise FileNotFoundError(f"no event logs for {where} in {os.fspath(root)!r} (run with --log-sample K)")
     with open(path, encoding="utf-8") as f:
         return [json.loads(line) for line in f]
 
@@ -444,7 +500,7 @@ class RunSummary:
     blocks_total: int
     blocks_written: int
     blocks_resumed: int
-    hands_played: int              # rows written by this call (all variants)
+    hands_played: int              # rows written by this call (all variants and policy settings)
     wins: int                      # among the rows written by this call
     bytes_written: int
     seconds: float
@@ -453,6 +509,7 @@ class RunSummary:
     cpu_seconds: float             # CPU time of the tasks (play + write), summed
     peak_rss_mb: dict = field(default_factory=dict)   # worker -> its peak resident memory (MB)
     logs: list[str] = field(default_factory=list)
+    policy_sets: list[str] = field(default_factory=list)   # the labels, in a run of several settings
 
     @property
     def hands_per_second(self) -> float:
@@ -460,10 +517,11 @@ class RunSummary:
 
     def line(self) -> str:
         names = ", ".join(self.variants)
+        sets = f" x {len(self.policy_sets)} policy settings [{', '.join(self.policy_sets)}]" if self.policy_sets else ""
         rate = f"{self.hands_per_second:,.0f} hands/s" if self.hands_played else "nothing to play"
         resumed = f", {self.blocks_resumed} already done" if self.blocks_resumed else ""
         win = f", {self.wins / self.hands_played:.1%} won" if self.hands_played else ""
-        return (f"fzsim run: {self.hands:,} hands x {len(self.variants)} variant(s) [{names}] seed {self.seed}"
+        return (f"fzsim run: {self.hands:,} hands x {len(self.variants)} variant(s) [{names}]{sets} seed {self.seed}"
                 f" -> {self.out}: {self.hands_played:,} hands played in {self.seconds:.1f} s ({rate},"
                 f" {self.backend} jobs={self.jobs}); {self.blocks_written}/{self.blocks_total} blocks"
                 f" written{resumed}{win}, {self.bytes_written / 1e6:.1f} MB")
@@ -488,6 +546,7 @@ def simulate(
     scheduler=None,
     resume: bool = False,
     policies=None,
+    policy_sets=None,
     log_sample: int = 0,
     block_size: int = DEFAULT_BLOCK_SIZE,
     progress: bool | None = None,
@@ -504,7 +563,10 @@ def simulate(
     ``distributed.Client``) or ``ray``; resume: finish the missing blocks of the same run in
     ``out`` (parts that are damaged or misnumbered are played again); policies: one name for all
     seats, four names, or ``{seat: name}``; log_sample: store full event logs of this many evenly
-    spread hands per variant (at most MAX_LOG_SAMPLE); block_size: games per part file (part of
+    spread hands per variant (at most MAX_LOG_SAMPLE); policy_sets: several policy settings in one
+    run instead of ``policies`` (a list of settings, each labelled by its policies, or a ``{label:
+    setting}`` dict): each is a ``policy=LABEL`` partition of every variant, on the same game ids,
+    and analysis compares them as it compares variants; block_size: games per part file (part of
     the run's identity; results do not depend on it); progress: bar on stderr (None: only on a
     terminal); check: the engine's invariant checks after every action.
 
@@ -528,7 +590,11 @@ def simulate(
                          " per variant")
     if log_sample > hands:
         raise ValueError(f"log_sample={log_sample} is more than the {hands} hands of the run")
-    seats = _check_policies(policies)
+    sets = _check_policy_sets(policy_sets)
+    if sets and policies is not None:
+        raise ValueError("give policies or policy_sets, not both: a run of several policy settings takes"
+                         " each seat's policy from its setting")
+    seats = next(iter(sets.values())) if sets else _check_policies(policies)
     plans = _plan_variants(variants, overrides, hands)
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}: allowed {', '.join(BACKENDS)}")
@@ -536,6 +602,7 @@ def simulate(
     identity = storage.RunIdentity(
         seed=seed, hands=hands, block_size=block_size, policies=seats,
         variants={p.name: {"rules_hash": p.config.hash, "rules": p.config.canonical} for p in plans},
+        policy_sets={label: list(s) for label, s in sets.items()},
     )
     lock = _lock_folder(root)
     try:
@@ -563,23 +630,32 @@ def _effective_jobs(runner: _Backend, n_tasks: int) -> None:
                       " share them (each loky worker also holds about 150 MB)", stacklevel=4)
 
 
-def _tasks(root, plans, done, seed, seats, check, block_fn, identity):
-    """The blocks still to play, block-major (an interrupted run has every variant about equally
-    far: paired data), generated lazily so that a run of any size plans in constant memory."""
-    metas = {plan.name: integrity.part_metadata(identity, plan.name) for plan in plans}
+def _units(plans, identity) -> list[tuple[VariantPlan, str | None]]:
+    """Every (variant plan, policy setting label or None) of the run, in run order."""
+    return [(plan, policy) for plan in plans for policy in (list(identity.policy_sets) or [None])]
+
+
+def _tasks(root, plans, done, seed, check, block_fn, identity):
+    """The blocks still to play, block-major (an interrupted run has every variant and policy
+    setting about equally far: paired data), generated lazily so that a run of any size plans in
+    constant memory."""
+    units = _units(plans, identity)
+    metas = {(plan.name, p): integrity.part_metadata(identity, plan.name, p) for plan, p in units}
     last = max(-(-p.n_games // identity.block_size) for p in plans)
     for block in itertools.takewhile(lambda b: b < last, itertools.count()):
         first = block * identity.block_size
-        for plan in plans:
-            if first < plan.n_games and block not in done[plan.name]:
+        for plan, policy in units:
+            if first < plan.n_games and block not in done[(plan.name, policy)]:
                 yield BlockTask(root, plan.name, block, first, min(identity.block_size, plan.n_games - first),
-                                seed, plan.config.core, seats, bool(check), metas[plan.name], block_fn)
+                                seed, plan.config.core, identity.seats(policy), bool(check),
+                                metas[(plan.name, policy)], block_fn,
+                                str(plan.config.canonical.get("pack", "fuzhou")), policy)
 
 
-def _parts_on_disk(root: str, plans) -> int:
+def _parts_on_disk(root: str, plans, identity) -> int:
     count = 0
-    for plan in plans:
-        folder = storage.variant_dir(root, plan.name)
+    for plan, policy in _units(plans, identity):
+        folder = storage.unit_dir(root, plan.name, policy)
         if os.path.isdir(folder):
             count += sum(1 for name in os.listdir(folder) if name.startswith("part-"))
     return count
@@ -591,13 +667,14 @@ def _now() -> str:
 
 def _run(root, plans, identity, existing, kept, runner, seats, log_sample, progress, check, block_fn, t_start):
     seed, block_size = identity.seed, identity.block_size
-    done = {p.name: dict(kept.get(p.name, {})) for p in plans}
-    blocks_total = sum(-(-p.n_games // block_size) for p in plans)
+    units = _units(plans, identity)
+    done = {(p.name, policy): dict(kept.get((p.name, policy), {})) for p, policy in units}
+    blocks_total = sum(-(-p.n_games // block_size) for p, _ in units)
     n_tasks = blocks_total - sum(len(d) for d in done.values())
     _effective_jobs(runner, n_tasks)
     complete_already = existing is not None and existing.status == "complete" and n_tasks == 0
     manifest = existing or storage.Manifest(identity)
-    undo = _Undo(root, [p.name for p in plans])
+    undo = _Undo(root, [(p.name, policy) for p, policy in units])
     if not (complete_already and not log_sample):    # a finished run is left exactly as it is
         if existing is None:
             undo.files.append(storage.manifest_path(root))
@@ -611,24 +688,25 @@ def _run(root, plans, identity, existing, kept, runner, seats, log_sample, progr
             undo.undo()
             raise ValueError(f"cannot write to results folder {root!r}: {exc.strerror or exc}") from exc
 
-    total_hands = sum(p.n_games * p.hands_per_match for p in plans)
+    total_hands = sum(p.n_games * p.hands_per_match for p, _ in units)
     already = sum(s["rows"] for d in done.values() for s in d.values())
     written = []
     try:
         with Progress(total_hands, initial=already, enabled=progress) as bar:
             def on_done(summary):
                 written.append(summary)
-                done[summary["variant"]][summary["block"]] = summary
+                done[(summary["variant"], summary.get("policy"))][summary["block"]] = summary
                 bar.update(summary["rows"])
 
             if n_tasks:
-                runner.run(_tasks(root, plans, done, seed, seats, check, block_fn, identity), on_done)
+                runner.run(_tasks(root, plans, done, seed, check, block_fn, identity), on_done)
         # (re)written on every call that asks: K hands are cheap and replay deterministically
-        logs = [_write_logs(root, plan, seed, seats, log_sample) for plan in plans] if log_sample else []
+        logs = [_write_logs(root, plan, seed, identity.seats(policy), log_sample, policy)
+                for plan, policy in units] if log_sample else []
     except BaseException as exc:
         # whole parts stay and the manifest still says "running": --resume finishes the run.
         # Count them on disk: a worker may have finished a part whose summary never arrived.
-        parts = _parts_on_disk(root, plans)
+        parts = _parts_on_disk(root, plans, identity)
         if existing is None and parts == 0:
             undo.undo()
         if isinstance(exc, KeyboardInterrupt) and not isinstance(exc, RunStopped):
@@ -639,7 +717,7 @@ def _run(root, plans, identity, existing, kept, runner, seats, log_sample, progr
         raise
     if not (complete_already and not log_sample):
         manifest.status = "complete"
-        manifest.blocks = {name: {str(b): d[b] for b in sorted(d)} for name, d in done.items()}
+        manifest.blocks = {storage.unit_label(*key): {str(b): d[b] for b in sorted(d)} for key, d in done.items()}
         manifest.extra["finished"] = _now()
         storage.write_manifest(root, manifest)
     return RunSummary(
@@ -651,5 +729,5 @@ def _run(root, plans, identity, existing, kept, runner, seats, log_sample, progr
         play_seconds=sum(s["play_seconds"] for s in written),
         write_seconds=sum(s["write_seconds"] for s in written),
         cpu_seconds=sum(s["cpu_seconds"] for s in written),
-        peak_rss_mb=_peaks(written), logs=logs,
+        peak_rss_mb=_peaks(written), logs=logs, policy_sets=list(identity.policy_sets),
     )

@@ -303,7 +303,10 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
     info = analysis.run_info(results)
     run = ""
     if info:
-        run = (f" Run: seed {info.get('seed')}, policies {', '.join(map(str, info.get('policies') or []))}, "
+        sets = info.get("policy_sets") or {}
+        who = (f"policy settings {', '.join(sets)} (each shown as VARIANT/SETTING)" if sets
+               else f"policies {', '.join(map(str, info.get('policies') or []))}")
+        run = (f" Run: seed {info.get('seed')}, {who}, "
                f"fzsim {info.get('fzsim_version')}, status {info.get('status')}.")
     notes = list(notes or [])
     if info and info.get("status") not in (None, "complete") and not notes:
@@ -315,10 +318,15 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
         + "." + run + " Rates are per hand with 95% Wilson intervals; errors are standard errors of "
         "per-hand values.", notes=notes))
 
-    r = analysis.rates(results)
+    packs = {str((v or {}).get("rules", {}).get("pack", "fuzhou")) for v in ((info or {}).get("variants") or {}).values()}
+    # Fuzhou's specials, flags and 游金 mean nothing to a run of other packs only (Sichuan: its
+    # patterns are the wins table's)
+    families = None if not packs or packs & {"fuzhou", "plain"} else ("outcome", "win_type", "pattern", "settlement")
+    r = analysis.rates(results, families=families)
     _plot_win_types(r, os.path.join(out_dir, "win_types.png"))
     sections.append(Section("How hands end",
-                            "Outcome, win type, specials (of won hands), win flags and 游金 level: % of hands "
+                            "Outcome, win type, specials (of won hands), win flags and 游金 level (with a wins table:"
+                            " patterns and settlements; every win of a hand counts): % of hands "
                             "[95% interval]. The long table with counts is `rates.csv`.",
                             table=rates_wide(r), image="win_types.png"))
     r.to_csv(os.path.join(out_dir, "rates.csv"), index=False)
@@ -332,7 +340,7 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
     ps = analysis.play_style(results)
     _plot_play_style(ps, os.path.join(out_dir, "play_style.png"))
     try:
-        policy = analysis.policy_label(results)
+        policy = None if (info or {}).get("policy_sets") else analysis.policy_label(results)
     except ValueError:
         policy = None
     style_notes = [] if ps["recorded"].all() else [
@@ -368,12 +376,19 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
                             table=q, image="scores.png"))
     sections.append(Section("Score distribution by win type", table=qw))
 
+    sections += wins_sections(results)
+
     if len(variants) >= 2:
-        c = analysis.compare(results, metrics=("dealer_delta", "winner_gain", "win", "dealer_win"))
+        from fzsim.analysis_wins import has_wins_table
+
+        # wins per hand where the results have it (a wins table came with the n_wins column)
+        c = analysis.compare(results, metrics=("dealer_delta", "winner_gain", "win", "dealer_win")
+                             + (("n_wins",) if has_wins_table(results) else ()))
         _plot_compare(c, os.path.join(out_dir, "compare.png"))
         sections.append(Section(
             "Variant comparison",
-            f"Paired on shared (game_id, hand): each variant minus `{c['baseline'].iloc[0]}`. "
+            f"Paired on shared (game_id, hand): each variant (or VARIANT/SETTING of a run of several policy"
+            f" settings) minus `{c['baseline'].iloc[0]}`. "
             "`se_unpaired` is the error two independent samples would give.",
             table=c, image="compare.png"))
     else:
@@ -384,11 +399,14 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
     from fzsim import prob
 
     info = analysis.run_info(results) or {}
-    for v in variants:
+    # one table per variant: the policy settings of a run share its rules (and its deals)
+    for v in dict.fromkeys(label.split("/", 1)[0] for label in variants):
         stored = (info.get("variants") or {}).get(v, {}).get("rules", {})
         haf = stored.get("honors_are_flowers") if isinstance(stored, dict) else None
         try:
-            table = prob.probability_table(v, deals=prob_deals, seed=seed, results=results,
+            # (the empirical column reads one variant's hands: a run of several policy settings has none alone)
+            table = prob.probability_table(v, deals=prob_deals, seed=seed,
+                                           results=None if (info.get("policy_sets") or {}) else results,
                                            honors_are_flowers=haf)
         except (ValueError, ImportError, OSError) as exc:
             sections.append(Section(f"Probability table: {v}", notes=[f"skipped: {exc}"]))
@@ -396,6 +414,55 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
         sections.append(Section(f"Probability table: {v}", prob.describe(table),
                                 markdown=prob.format_markdown(table),
                                 html_table=_dataframe_html(_prob_display(table))))
+    return sections
+
+
+def _pct_cell(rate, lo, hi) -> str:
+    return "" if pd.isna(rate) else f"{100 * rate:.3f}% [{100 * lo:.3f}, {100 * hi:.3f}]"
+
+
+def wins_sections(results) -> list[Section]:
+    """The sections the wins table adds: wins per hand, value by order of win and settlements
+    (only where a hand can have several wins or settlements: Sichuan, 血战), and the pattern
+    frequencies of every run that has the table."""
+    from fzsim import analysis_wins as aw
+
+    if not aw.has_wins_table(results):
+        return [Section("Wins and patterns", notes=[
+            "These results have no wins table (written before runs stored one row per win): run them"
+            " again to see wins per hand and pattern frequencies."])]
+    sections = []
+    wph = aw.wins_per_hand(results)
+    st = aw.settlements(results)
+    multi = bool((wph["share_2"] + wph["share_3"]).gt(0).any()) or bool(st["hands"].gt(0).any())
+    if multi:
+        shown = wph.assign(**{f"{k} wins": [f"{100 * x:.2f}%" for x in wph[f"share_{k}"]] for k in range(4)})
+        sections.append(Section(
+            "Wins per hand",
+            "Every win of a hand counts (血战到底 plays on until three have won; 一炮多响: several win one"
+            " discard). `mean` is wins per hand; the other columns the share of hands with that many wins.",
+            table=shown[["variant", "hands", "wins", "mean", *[f"{k} wins" for k in range(4)]]]))
+        ov = aw.order_value(results)
+        sections.append(Section(
+            "Value by order of win",
+            "Mean value of the 1st, 2nd and 3rd win of a hand (the pack's value: 番 after the cap, or 分) and"
+            " what that win paid its winner (`gain`), ± SE.",
+            table=ov))
+        shown = st.assign(**{"hands with it": [_pct_cell(r, lo, hi) for r, lo, hi in zip(st["rate"], st["lo"], st["hi"])]})
+        sections.append(Section(
+            "Settlements (查叫, 查花猪, 查大叫)",
+            "Share of hands with such an end-of-hand payment [95% interval], paying seats per hand (over"
+            " all hands), payments and the mean amount one payer paid.",
+            table=shown[["variant", "settlement", "hands", "n", "hands with it", "payers", "payments", "amount"]]))
+    pf = aw.pattern_frequencies(results)
+    shown = pf.assign(**{"share of wins": [_pct_cell(r, lo, hi) for r, lo, hi in zip(pf["share"], pf["lo"], pf["hi"])]})
+    sections.append(Section(
+        "Pattern frequency",
+        "Per win (wins table): the share of wins that counted each pattern [95% interval], how many of"
+        " them it named (`as_base`: the counted base pattern, Sichuan) and their mean value. A win may"
+        " count several patterns (平胡 with 对对胡, say). Fuzhou's patterns are its specials.",
+        table=shown[["variant", "pattern", "wins", "n", "share of wins", "as_base", "mean_value"]],
+        notes=[] if len(pf) else ["No win counted a named pattern."]))
     return sections
 
 

@@ -4,7 +4,9 @@ A run folder looks like::
 
     DIR/_manifest.json                     what the run is (identity) and how far it got
     DIR/variant=NAME/part-000000.parquet   one part per block of consecutive game ids
+    DIR/_wins/variant=NAME/part-000000.parquet   the same block's wins table (fzsim.wintable)
     DIR/_logs/variant=NAME/hands.jsonl     optional event logs of a sample of hands
+    (a run of several policy settings: variant=NAME/policy=LABEL/... at each of these places)
 
 Parts are written under a dot-prefixed temporary name and renamed into place, so a reader (and
 ``--resume``) never sees half a part. Names starting with ``.`` or ``_`` are skipped by pyarrow's
@@ -36,9 +38,15 @@ from fzsim_core.schema import COLUMNS as ROW_COLUMNS
 from fzsim_core.scoring import FLAGS, SPECIALS, WIN_TYPES
 
 #: bump when the stored layout changes; a folder written with another format is a different run
-FORMAT = 1
+#: (format 2: every block also has its wins part; format-1 folders hold the hands only)
+FORMAT = 2
+#: the first format whose blocks have a wins part
+WINS_FORMAT = 2
 MANIFEST = "_manifest.json"
 LOG_DIR = "_logs"
+#: the wins table mirrors the hands' layout under this folder (hidden from hands-only readers)
+WINS_DIR = "_wins"
+TABLES = ("hands", "wins")
 META_PREFIX = "fzsim."
 
 #: the engine's columns and dtypes (contract 3), in its order: fzsim_core.schema declares them
@@ -94,19 +102,25 @@ COLUMNS = SCHEMA.names + ["variant"]
 
 def _check_engine_columns(cols: dict) -> int:
     """Check the engine's output against contract 3; returns the row count."""
-    missing = [c for c in ENGINE_COLUMNS if c not in cols]
+    return check_columns(cols, ENGINE_COLUMNS, "engine output lacks", "engine column")
+
+
+def check_columns(cols: dict, dtypes: dict, lacks: str, column: str) -> int:
+    """Every column of ``dtypes`` in ``cols``, a 1-d array of its dtype, all of one length
+    (returned); the errors start with ``lacks`` / ``column`` (what was handed over)."""
+    missing = [c for c in dtypes if c not in cols]
     if missing:
-        raise ValueError(f"engine output lacks column(s) {missing}")
+        raise ValueError(f"{lacks} column(s) {missing}")
     n = None
-    for name, dtype in ENGINE_COLUMNS.items():
+    for name, dtype in dtypes.items():
         arr = cols[name]
         if not isinstance(arr, np.ndarray) or arr.ndim != 1 or arr.dtype != dtype:
             got = getattr(arr, "dtype", type(arr).__name__)
-            raise ValueError(f"engine column {name!r} must be a 1-d {dtype} array, got {got}")
+            raise ValueError(f"{column} {name!r} must be a 1-d {dtype} array, got {got}")
         if n is None:
             n = arr.shape[0]
         elif arr.shape[0] != n:
-            raise ValueError(f"engine column {name!r} has {arr.shape[0]} rows, expected {n}")
+            raise ValueError(f"{column} {name!r} has {arr.shape[0]} rows, expected {n}")
     return int(n or 0)
 
 
@@ -139,13 +153,24 @@ def _special_counted_codes(values: np.ndarray) -> np.ndarray:
     return codes
 
 
-def build_table(cols: dict[str, np.ndarray], seed: int, metadata: dict[str, str] | None = None) -> pa.Table:
+#: packs whose ``specials`` / ``special_counted`` row columns hold Fuzhou's SP_* bits; another pack
+#: (Sichuan) puts its own pattern bits there, which the wins table names (``patterns_named``)
+SPECIALS_PACKS = ("fuzhou", "plain")
+
+
+def build_table(cols: dict[str, np.ndarray], seed: int, metadata: dict[str, str] | None = None,
+                pack: str = "fuzhou") -> pa.Table:
     """The stored table (contract 4) for one block of engine output (contract 3).
 
+    ``pack``: the variant's rule pack; outside SPECIALS_PACKS the special columns are stored as
+    False / "none" (that pack's patterns are in the wins table, by their own names).
     Raises ValueError when the engine output breaks the contract (a missing column, a wrong
     dtype, a code outside its enum), so a bad block is never written.
     """
     n = _check_engine_columns(cols)
+    if pack not in SPECIALS_PACKS:
+        cols = dict(cols, specials=np.zeros_like(cols["specials"]),
+                    special_counted=np.zeros_like(cols["special_counted"]))
     arrays = {c: pa.array(cols[c]) for c in _PASSTHROUGH_HEAD}
     arrays["seed"] = pa.array(np.full(n, seed, dtype=np.uint64))
     for c in _PASSTHROUGH_MID:
@@ -187,17 +212,42 @@ def variant_dir(root: str, variant: str) -> str:
     return os.path.join(root, "variant=" + urllib.parse.quote(variant, safe=""))
 
 
-def part_path(root: str, variant: str, block: int) -> str:
-    return os.path.join(variant_dir(root, variant), f"part-{block:06d}.parquet")
+def check_policy_label(name: str) -> str:
+    """A policy-setting label names a ``policy=LABEL`` folder: a non-empty one-line string."""
+    if not isinstance(name, str) or not name or any(c in name for c in "/\\\n\r\0"):
+        raise ValueError(f"policy setting label {name!r} cannot name a results folder: give a non-empty"
+                         " one-line label without / or \\")
+    return name
 
 
-def write_part(root: str, variant: str, block: int, table: pa.Table) -> tuple[str, int]:
-    """Write one block's part atomically (temporary dot-name in the same folder, then rename).
+def unit_dir(root: str, variant: str, policy: str | None = None) -> str:
+    """``root/variant=NAME`` or, in a run of several policy settings, ``root/variant=NAME/policy=LABEL``."""
+    d = variant_dir(root, variant)
+    return d if policy is None else os.path.join(d, "policy=" + urllib.parse.quote(policy, safe=""))
+
+
+def unit_label(variant: str, policy: str | None = None) -> str:
+    """How analysis and the report name one (variant, policy setting): ``NAME`` or ``NAME/LABEL``."""
+    return variant if policy is None else f"{variant}/{policy}"
+
+
+def part_path(root: str, variant: str, block: int, table: str = "hands", policy: str | None = None) -> str:
+    """Where one block's part of ``table`` ("hands" or "wins") lives."""
+    base = root if table == "hands" else os.path.join(root, WINS_DIR)
+    return os.path.join(unit_dir(base, variant, policy), f"part-{block:06d}.parquet")
+
+
+def write_part(root: str, variant: str, block: int, table: pa.Table, kind: str = "hands",
+               policy: str | None = None) -> tuple[str, int]:
+    """Write one block's part of table ``kind`` atomically (temporary dot-name in the same folder,
+    then rename).
 
     Returns (final path, bytes written). A crash leaves at most a ``.part-*.tmp-*`` file, which
-    readers ignore and :func:`remove_temp_files` cleans up on resume.
+    readers ignore and :func:`remove_temp_files` cleans up on resume. A run writes a block's wins
+    part before its hands part: the hands part is the block's commit, so a block whose hands part
+    is in place always has its wins beside it.
     """
-    final = part_path(root, variant, block)
+    final = part_path(root, variant, block, kind, policy)
     folder = os.path.dirname(final)
     os.makedirs(folder, exist_ok=True)
     tmp = os.path.join(folder, f".{os.path.basename(final)}.tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}")
@@ -238,7 +288,7 @@ def remove_temp_files(root: str) -> int:
     for dirpath, dirnames, files in os.walk(root):
         rel = os.path.relpath(dirpath, root)
         top = rel.split(os.sep)[0]
-        if rel != "." and not (top.startswith("variant=") or top == LOG_DIR):
+        if rel != "." and not (top.startswith("variant=") or top in (LOG_DIR, WINS_DIR)):
             dirnames[:] = []            # not ours: never look inside
             continue
         for f in files:
@@ -276,6 +326,16 @@ class RunIdentity:
     variants: dict[str, dict]          # name -> {"rules_hash": ..., "rules": canonical dict}
     fzsim_version: str = __version__
     format: int = FORMAT
+    #: several policy settings in one run: label -> the four seats' policies (empty: one setting,
+    #: ``policies``); each is a ``policy=LABEL`` partition inside every variant, on the same game ids
+    policy_sets: dict[str, list] = field(default_factory=dict)
+
+    def units(self) -> list[tuple[str, str | None]]:
+        """Every (variant, policy setting label or None) the run plays, in run order."""
+        return [(v, p) for v in self.variants for p in (list(self.policy_sets) or [None])]
+
+    def seats(self, policy: str | None) -> tuple[str, ...]:
+        return tuple(self.policies if policy is None else self.policy_sets[policy])
 
     def to_json(self) -> dict:
         return {
@@ -286,6 +346,8 @@ class RunIdentity:
             "block_size": self.block_size,
             "policies": list(self.policies),
             "variants": self.variants,
+            # (only when set: identities of one-setting runs read as they always did)
+            **({"policy_sets": self.policy_sets} if self.policy_sets else {}),
         }
 
     @classmethod
@@ -294,6 +356,7 @@ class RunIdentity:
             seed=int(d["seed"]), hands=int(d["hands"]), block_size=int(d["block_size"]),
             policies=tuple(d["policies"]), variants=d["variants"],
             fzsim_version=d["fzsim_version"], format=int(d["format"]),
+            policy_sets={str(k): list(v) for k, v in (d.get("policy_sets") or {}).items()},
         )
 
     def differences(self, other: "RunIdentity") -> list[str]:
@@ -307,6 +370,7 @@ class RunIdentity:
             ("block size", self.block_size, other.block_size),
             ("policies", list(self.policies), list(other.policies)),
             ("variants", sorted(self.variants), sorted(other.variants)),
+            ("policy settings", self.policy_sets, other.policy_sets),
         ]:
             if mine != theirs:
                 out.append(f"{name} {mine} there, {theirs} requested")
@@ -378,14 +442,17 @@ def _as_expression(filters):
         ) from exc
 
 
-def load(path, variant=None, columns=None, filters=None, strict: bool = True):
+def load(path, variant=None, columns=None, filters=None, strict: bool = True, table: str = "hands"):
     """Read a results folder into a pandas DataFrame, reading only what is asked for.
 
+    ``table``: ``"hands"`` (default: one row per hand, ``fzsim.storage.COLUMNS``) or ``"wins"``
+    (one row per win and per end-of-hand payment, ``fzsim.wintable.WINS_COLUMNS``; a folder
+    written before the wins table existed has none and is refused with a ValueError).
     ``variant``: a name or a list of names (default: all); ``columns``: column names (default:
-    all, see ``fzsim.storage.COLUMNS``); ``filters``: DNF tuples such as
-    ``[("outcome", "==", "win"), ("S", ">", 0)]`` or a ``pyarrow.compute`` expression. Rows come
-    back sorted by variant, game id and hand. Categorical columns always carry their full
-    category list, so frames from different runs line up.
+    all); ``filters``: DNF tuples such as ``[("outcome", "==", "win"), ("S", ">", 0)]`` or a
+    ``pyarrow.compute`` expression. Rows come back sorted by variant, game id and hand (wins: and
+    order). Categorical columns always carry their full category list, so frames from different
+    runs line up.
 
     Every part is first checked against the manifest (``fzsim.integrity``). ``strict=True``
     (default) refuses a folder that is inconsistent (stray, foreign, duplicated or damaged
@@ -394,16 +461,30 @@ def load(path, variant=None, columns=None, filters=None, strict: bool = True):
     """
     import pandas as pd
 
-    from fzsim import integrity
+    from fzsim import integrity, wintable
 
+    if table not in TABLES:
+        raise ValueError(f"table {table!r} is unknown: allowed {', '.join(map(repr, TABLES))}")
     root = os.fspath(path)
     manifest = integrity.read_run_manifest(root)
+    if table == "wins" and manifest.identity.format < WINS_FORMAT:
+        raise ValueError(f"{root!r} has no wins table: it was written by fzsim {manifest.identity.fzsim_version}"
+                         f" (storage format {manifest.identity.format}), before runs stored one row per win;"
+                         " run it again to get the wins table (its hands load with table='hands')")
+    schema, all_columns, categories, keys = (
+        (SCHEMA, COLUMNS, CATEGORIES, ["variant", "game_id", "hand"]) if table == "hands" else
+        (wintable.WINS_SCHEMA, wintable.WINS_COLUMNS, wintable.WINS_CATEGORIES,
+         ["variant", "game_id", "hand", "order"]))
     known = list(manifest.identity.variants)
+    settings = list(manifest.identity.policy_sets)
+    if settings:        # a run of several policy settings: the policy=LABEL partition is a column
+        all_columns = all_columns + ["policy"]
+        keys = keys[:1] + ["policy"] + keys[1:]
     if columns is not None:
         columns = [columns] if isinstance(columns, str) else list(columns)
-        unknown = [c for c in columns if c not in COLUMNS]
+        unknown = [c for c in columns if c not in all_columns]
         if unknown:
-            raise ValueError(f"unknown column(s) {unknown}; allowed: {COLUMNS}")
+            raise ValueError(f"unknown column(s) {unknown} of the {table} table; allowed: {all_columns}")
     wanted = None
     if variant is not None:
         wanted = [variant] if isinstance(variant, str) else list(variant)
@@ -420,12 +501,15 @@ def load(path, variant=None, columns=None, filters=None, strict: bool = True):
                 f" fzsim.load({root!r}, strict=False) reads the consistent parts only.")
         warnings.warn(f"{root!r}: reading only its consistent parts ({check.summary()}):\n"
                       + "\n".join("  " + line for line in check.problems()), stacklevel=2)
-    files = check.files(wanted)
+    files = check.files(wanted, table)
+    base = root if table == "hands" else os.path.join(root, WINS_DIR)
     partitioning = ds.HivePartitioning.discover(infer_dictionary=True)
     if files:
-        dataset = ds.dataset(files, format="parquet", partitioning=partitioning, partition_base_dir=root)
+        dataset = ds.dataset(files, format="parquet", partitioning=partitioning, partition_base_dir=base)
     else:
-        empty = SCHEMA.append(pa.field("variant", _dict_type()))
+        empty = schema.append(pa.field("variant", _dict_type()))
+        if settings:
+            empty = empty.append(pa.field("policy", _dict_type()))
         dataset = ds.dataset(empty.empty_table())
     if wanted is not None:
         vexpr = ds.field("variant").isin(wanted)
@@ -433,18 +517,20 @@ def load(path, variant=None, columns=None, filters=None, strict: bool = True):
     # the sort keys are read even when not asked for, then dropped
     read_cols = None
     if columns is not None:
-        read_cols = list(dict.fromkeys(columns + [c for c in ("variant", "game_id", "hand")]))
+        read_cols = list(dict.fromkeys(columns + keys))
     try:
-        table = dataset.to_table(columns=read_cols, filter=expr)
+        data = dataset.to_table(columns=read_cols, filter=expr)
     except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError) as exc:
         raise ValueError(f"cannot apply filters {filters!r}: {exc}") from exc
-    df = table.to_pandas()
-    for col, names in CATEGORIES.items():
+    df = data.to_pandas()
+    for col, names in categories.items():
         if col in df.columns:
             df[col] = df[col].cat.set_categories(names)
     # variants in the run's order, whatever the folder listing order was
     df["variant"] = df["variant"].astype(str).astype(pd.CategoricalDtype(known))
-    df = df.sort_values(["variant", "game_id", "hand"], kind="stable").reset_index(drop=True)
+    if settings:
+        df["policy"] = df["policy"].astype(str).astype(pd.CategoricalDtype(settings))
+    df = df.sort_values(keys, kind="stable").reset_index(drop=True)
     if columns is not None:
         df = df[columns]
     return df

@@ -108,12 +108,12 @@ class FailAt:
     def __init__(self, first_game):
         self.first_game = first_game
 
-    def __call__(self, rules, seed, first_game, n_games, policies, check):
+    def __call__(self, rules, seed, first_game, n_games, policies, check, **kw):
         if first_game == self.first_game:
             raise RuntimeError("injected failure")
         from fzsim_core.engine import play_block
 
-        return play_block(rules, seed, first_game, n_games, policies, check)
+        return play_block(rules, seed, first_game, n_games, policies, check, **kw)
 
 
 def test_failed_run_resumes_to_exactly_n_hands(tmp_path):

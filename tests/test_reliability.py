@@ -47,10 +47,16 @@ def require_slow(request):
 
 @pytest.fixture(scope="module")
 def clean(tmp_path_factory):
-    """A clean run and its rows: what every damaged folder must come back to."""
+    """A clean run and its rows (hands, then wins): what every damaged folder must come back to."""
     out = tmp_path_factory.mktemp("clean") / "r"
     run(out)
-    return out, storage.load(out)
+    return out, storage.load(out), storage.load(out, table="wins")
+
+
+def assert_same(folder, clean):
+    """Both tables of ``folder`` are the clean run's, row for row."""
+    pd.testing.assert_frame_equal(storage.load(folder), clean[1])
+    pd.testing.assert_frame_equal(storage.load(folder, table="wins"), clean[2])
 
 
 @pytest.fixture
@@ -71,7 +77,7 @@ class Gate:
         self.at, self.fail = at, fail
         self.reached, self.go = threading.Event(), threading.Event()
 
-    def __call__(self, rules, seed, first_game, n_games, policies, check):
+    def __call__(self, rules, seed, first_game, n_games, policies, check, **kw):
         from fzsim_core.engine import play_block
 
         if first_game == self.at:
@@ -79,7 +85,7 @@ class Gate:
             self.go.wait(60)
             if self.fail is not None:
                 raise self.fail
-        return play_block(rules, seed, first_game, n_games, policies, check)
+        return play_block(rules, seed, first_game, n_games, policies, check, **kw)
 
 
 # --- one writer per folder -------------------------------------------------------------------------
@@ -92,7 +98,7 @@ def test_second_writer_is_refused_naming_the_holder_and_nothing_changes(copy, cl
         assert main(["run", "--hands", str(HANDS), "--block-size", str(BLOCK), "--seed", str(SEED),
                      "--out", str(copy), "--resume"]) == 2
     assert snapshot(copy) == before
-    pd.testing.assert_frame_equal(storage.load(copy), clean[1])
+    assert_same(copy, clean)
 
 
 @pytest.mark.parametrize("other", [dict(seed=SEED), dict(seed=SEED + 1)], ids=["same-settings", "other-seed"])
@@ -124,7 +130,7 @@ def test_concurrent_writers_on_a_new_folder_one_interrupted(tmp_path, clean, oth
             run(out, resume=True, **other)
         assert snapshot(out) == before
     run(out, resume=True)
-    pd.testing.assert_frame_equal(storage.load(out), clean[1])
+    assert_same(out, clean)
 
 
 def test_interrupted_first_writer_leaves_nothing_behind(tmp_path):
@@ -147,8 +153,10 @@ def test_stop_right_after_a_part_is_renamed_keeps_the_run(tmp_path, clean, monke
     real = storage.write_part
 
     def write_then_stop(*args):
-        real(*args)
-        raise KeyboardInterrupt
+        out = real(*args)
+        if args[4] == "hands":          # the hands part, written last, commits the block
+            raise KeyboardInterrupt
+        return out
 
     monkeypatch.setattr(storage, "write_part", write_then_stop)
     out = tmp_path / "r"
@@ -158,7 +166,7 @@ def test_stop_right_after_a_part_is_renamed_keeps_the_run(tmp_path, clean, monke
     assert storage.read_manifest(str(out)).status == "running"
     monkeypatch.setattr(storage, "write_part", real)
     run(out, resume=True)
-    pd.testing.assert_frame_equal(storage.load(out), clean[1])
+    assert_same(out, clean)
 
 
 def test_failing_run_never_deletes_files_it_did_not_create(tmp_path):
@@ -194,7 +202,7 @@ def assert_refused_then_repaired_by_resume(folder, clean, message):
     assert main(["verify", str(folder)]) == 1
     with pytest.warns(UserWarning, match="playing its block again"):
         run(folder, resume=True)
-    pd.testing.assert_frame_equal(storage.load(folder), clean[1])
+    assert_same(folder, clean)
     assert main(["verify", str(folder)]) == 0
 
 
@@ -238,7 +246,7 @@ def test_removed_part_is_missing(copy, clean, tmp_path):
     assert snapshot(copy) == before
     s = run(copy, resume=True)
     assert (s.blocks_written, s.blocks_resumed) == (1, 3)
-    pd.testing.assert_frame_equal(storage.load(copy), clean[1])
+    assert_same(copy, clean)
 
 
 @pytest.mark.parametrize("damage,message", [
@@ -283,11 +291,11 @@ def test_lost_or_damaged_manifest_is_rebuilt_from_the_parts(copy, clean, capsys)
     assert "manifest rebuilt from 4 part(s): seed 4" in capsys.readouterr().out
     rebuilt = json.loads((copy / storage.MANIFEST).read_text())
     assert rebuilt["fzsim_run"] == original["fzsim_run"] and rebuilt["status"] == "complete"
-    pd.testing.assert_frame_equal(storage.load(copy), clean[1])
+    assert_same(copy, clean)
     (copy / storage.MANIFEST).write_text("{not json")
     assert main(["verify", str(copy), "--repair"]) == 0
     assert "damaged manifest is kept as _manifest.json.damaged-" in capsys.readouterr().out
-    pd.testing.assert_frame_equal(storage.load(copy), clean[1])
+    assert_same(copy, clean)
 
 
 def test_verify_replays_hands_and_names_a_tampered_row(copy, clean, capsys):
@@ -310,7 +318,7 @@ def test_report_inside_the_results_folder_is_refused(copy, clean, capsys):
     assert main(["report", str(copy), "--out", str(copy / "rep")]) == 2
     assert "is inside the results folder" in capsys.readouterr().err
     assert snapshot(copy) == before
-    pd.testing.assert_frame_equal(storage.load(copy), clean[1])
+    assert_same(copy, clean)
 
 
 def test_report_never_overwrites_a_users_folder_and_replaces_an_earlier_report(copy, tmp_path, capsys):
@@ -351,7 +359,7 @@ def test_disk_full_during_a_run_is_an_error_naming_the_file_and_resumable(tmp_pa
 
     def fills_up(table, where, **kw):
         calls.append(where)
-        if len(calls) == 3:
+        if len(calls) == 5:     # two parts a block (wins, then hands): block 2's wins part
             raise OSError(errno.ENOSPC, "No space left on device")
         return real(table, where, **kw)
 
@@ -361,12 +369,14 @@ def test_disk_full_during_a_run_is_an_error_naming_the_file_and_resumable(tmp_pa
             "--backend", "threads"]
     assert main(args) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"fzsim: error: cannot write {out / PARTS / 'part-000002.parquet'}: No space left")
+    assert err.startswith(f"fzsim: error: cannot write {out / storage.WINS_DIR / PARTS / 'part-000002.parquet'}:"
+                          " No space left")
     assert "2 of 4 blocks are written and kept" in err and "Traceback" not in err
     assert sorted(os.listdir(out / PARTS)) == ["part-000000.parquet", "part-000001.parquet"]
+    assert sorted(os.listdir(out / storage.WINS_DIR / PARTS)) == ["part-000000.parquet", "part-000001.parquet"]
     monkeypatch.setattr(storage.pq, "write_table", real)
     assert main(args + ["--resume"]) == 0
-    pd.testing.assert_frame_equal(storage.load(out), clean[1])
+    assert_same(out, clean)
 
 
 def test_disk_full_on_a_real_small_tmpfs(tmp_path, clean):
@@ -391,7 +401,7 @@ def test_disk_full_on_a_real_small_tmpfs(tmp_path, clean):
         subprocess.run(["umount", str(mnt)], check=False, timeout=10)
     assert not any(n.startswith(".") for n in os.listdir(kept / PARTS))   # no half part survives
     run(kept, resume=True)
-    pd.testing.assert_frame_equal(storage.load(kept), clean[1])
+    assert_same(kept, clean)
 
 
 def fzsim_process(out, *extra):
@@ -533,7 +543,7 @@ def test_jobs_far_above_the_cores_are_capped_and_warned(tmp_path, clean, monkeyp
     with pytest.warns(UserWarning, match="jobs=4 is more than the 2 cores"):
         s = run(tmp_path / "r", jobs=32, backend="threads")
     assert s.jobs == 4                      # one per block, not 32
-    pd.testing.assert_frame_equal(storage.load(tmp_path / "r"), clean[1])
+    assert_same(tmp_path / "r", clean)
     s = run(tmp_path / "r2", 600, jobs=32, backend="loky")
     assert s.jobs == 2
 

@@ -144,8 +144,10 @@ def test_remove_temp_files(tmp_path):
 
 
 def identity(**kw):
+    """A hands-only run identity (storage format 1: these tests write parts without the engine's
+    records, as runs did before the wins table; tests/test_wins_table.py covers format 2)."""
     base = dict(seed=1, hands=100, block_size=10, policies=("greedy",) * 4,
-                variants={"a": {"rules_hash": "0" * 12, "rules": {}}})
+                variants={"a": {"rules_hash": "0" * 12, "rules": {}}}, format=1)
     base.update(kw)
     return storage.RunIdentity(**base)
 

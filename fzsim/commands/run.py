@@ -21,8 +21,9 @@ def add_parser(subparsers) -> None:
         "run",
         help="simulate seeded hands in parallel into a Parquet results folder",
         description="Play N seeded hands of each variant (all variants on the same game ids) in "
-        "parallel and write them to DIR/variant=NAME/part-*.parquet. Read them back with "
-        "fzsim.load(DIR).",
+        "parallel and write them to DIR/variant=NAME/part-*.parquet (one row per hand) and "
+        "DIR/_wins/variant=NAME/part-*.parquet (one row per win and end-of-hand payment). Read them "
+        "back with fzsim.load(DIR) and fzsim.load(DIR, table='wins').",
     )
     p.add_argument("--hands", type=int, required=True, metavar="N", help="hands per variant")
     p.add_argument("--variant", action="append", metavar="NAME|FILE.toml",
@@ -41,6 +42,11 @@ def add_parser(subparsers) -> None:
     p.add_argument("--resume", action="store_true", help="finish the missing blocks of the run in DIR")
     p.add_argument("--policy", action="append", metavar="SEAT=NAME",
                    help="bot policy per seat (SEAT 0..3 or all; NAME greedy|random|guard|value, e.g. guard:fold=0.08; default greedy)")
+    p.add_argument("--policy-set", action="append", metavar="SETTING", dest="policy_sets",
+                   help="one of several policy settings in this run (repeat: --policy-set greedy --policy-set"
+                   " guard); SETTING is a NAME for every seat, four names a,b,c,d or SEAT=NAME items joined"
+                   " by commas (0=guard,all=greedy). Each is a policy=LABEL partition of every variant, on the"
+                   " same game ids; not with --policy")
     p.add_argument("--log-sample", type=int, default=0, metavar="K",
                    help="store full event logs of K evenly spread hands per variant in DIR/_logs"
                    f" (at most {MAX_LOG_SAMPLE:,})")
@@ -66,6 +72,7 @@ def run(args: argparse.Namespace) -> int:
         scheduler=args.scheduler,
         resume=args.resume,
         policies=parse_policies(args.policy),
+        policy_sets=args.policy_sets,
         log_sample=args.log_sample,
         block_size=args.block_size,
         progress=args.progress,

@@ -1,0 +1,191 @@
+"""Analysis of the wins table: several wins per hand (血战到底, 一炮多响), settlements, patterns.
+
+The hands table keeps one row per hand (its first win and the four seats' totals); the wins
+table (``fzsim.load(DIR, table="wins")``) has one row per win and per end-of-hand payment
+(查叫 ``chajiao``, 查花猪 ``huazhu``, 查大叫 ``dajiao``). Every function takes ``wins``: a
+results folder or a wins DataFrame; the per-hand denominators come from the hands table
+(``hands``: the same folder by default, or a hands DataFrame), so that hands without any record
+(a drawn Fuzhou hand) count too.
+
+* :func:`wins_per_hand`: how many hands had 0, 1, 2, 3 wins, and the mean;
+* :func:`order_value`: the mean value (番 / 分 / S) and the winner's gain by order of win (1st,
+  2nd, 3rd in the hand);
+* :func:`settlements`: per record kind, the share of hands with such a payment (Wilson
+  interval), payers per hand and the mean amount per payment;
+* :func:`pattern_frequencies`: per pattern, the share of wins that counted it (Wilson interval)
+  and the mean value of those wins.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from fzsim.stats import Z95, wilson_interval
+
+SETTLEMENT_KINDS = ("chajiao", "huazhu", "dajiao")
+_WIN_COLUMNS = ("game_id", "hand", "order", "record", "seat", "from_seat", "win_type", "patterns_named",
+                "value", "points", "delta_0", "delta_1", "delta_2", "delta_3")
+
+
+def has_wins_table(path) -> bool:
+    """Whether a results folder stores the wins table (fzsim runs from storage format 2 on)."""
+    from fzsim import storage
+
+    return os.path.isdir(os.path.join(os.fspath(path), storage.WINS_DIR))
+
+
+def read_wins(wins, columns: Sequence[str], variants: Sequence[str] | None = None) -> pd.DataFrame:
+    """The needed ``columns`` (plus ``variant``) of the wins table of a folder or a DataFrame."""
+    cols = list(dict.fromkeys(["variant", *columns]))
+    if isinstance(wins, pd.DataFrame):
+        missing = [c for c in cols if c not in wins.columns]
+        if missing:
+            raise ValueError(f"the wins frame lacks column(s) {missing}: pass fzsim.load(DIR, table='wins')"
+                             f" (it has {sorted(map(str, wins.columns))})")
+        from fzsim import analysis
+
+        df = analysis._fold_policy(wins[cols + (["policy"] if "policy" in wins.columns and "policy" not in cols
+                                                else [])].copy())
+        if variants is not None:
+            df = df[df["variant"].astype(str).isin(list(variants))]
+    else:
+        import pyarrow.dataset as ds
+
+        from fzsim import analysis, storage
+
+        root = os.fspath(wins)
+        names = analysis.check_results_dir(root)
+        if not has_wins_table(root):
+            raise ValueError(f"{root!r} has no wins table ({storage.WINS_DIR}/ is missing): it was written"
+                             " before runs stored one row per win; run it again to analyse wins")
+        if variants is not None:
+            unknown = [v for v in variants if v not in names]
+            if unknown:
+                raise ValueError(f"variant(s) {unknown} not in {root!r}: have {names}")
+        dataset = ds.dataset(os.path.join(root, storage.WINS_DIR), format="parquet",
+                             partitioning=ds.HivePartitioning.discover(infer_dictionary=True))
+        settings = "policy" in dataset.schema.names     # a run of several policy settings
+        flt = None if variants is None or settings else ds.field("variant").isin(list(variants))
+        df = dataset.to_table(columns=cols + (["policy"] if settings and "policy" not in cols else []),
+                              filter=flt).to_pandas()
+        df = analysis._fold_policy(df)          # VARIANT/SETTING, as the hands table reads
+        if variants is not None and settings:
+            df = df[df["variant"].astype(str).isin(list(variants))]
+    df["variant"] = df["variant"].astype(str)
+    if "record" in df.columns:
+        df["record"] = df["record"].astype(str)
+    return df
+
+
+def _hands(hands, wins, variants) -> pd.DataFrame:
+    from fzsim import analysis
+
+    src = wins if hands is None else hands
+    if isinstance(src, pd.DataFrame) and hands is None:
+        raise ValueError("give the hands table too (hands=fzsim.load(DIR)): a wins frame alone cannot say"
+                         " how many hands had no win")
+    df = analysis.read_columns(src, ["game_id", "hand"], variants)
+    df["variant"] = df["variant"].astype(str)
+    return df
+
+
+def _n_hands(hands_df: pd.DataFrame) -> pd.Series:
+    return hands_df.groupby("variant", sort=True).size()
+
+
+def wins_per_hand(wins, hands=None, variants: Sequence[str] | None = None) -> pd.DataFrame:
+    """Per variant: ``hands``, ``wins``, ``mean`` wins per hand and ``share_0`` .. ``share_3``
+    (the share of hands with that many wins)."""
+    w = read_wins(wins, ["game_id", "hand", "record"], variants)
+    w = w[w["record"] == "win"]
+    h = _hands(hands, wins, variants)
+    rows = []
+    for variant, hg in h.groupby("variant", sort=True):
+        wg = w[w["variant"] == variant]
+        per = wg.groupby(["game_id", "hand"]).size()
+        n = len(hg)
+        counts = np.bincount(per.to_numpy(), minlength=4)
+        counts[0] = n - len(per)
+        row = {"variant": variant, "hands": n, "wins": int(len(wg)), "mean": len(wg) / n if n else np.nan}
+        for k in range(4):
+            row[f"share_{k}"] = counts[k] / n if n else np.nan
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _winner_gain(w: pd.DataFrame) -> np.ndarray:
+    seat = w["seat"].to_numpy()
+    out = np.zeros(len(w), dtype=np.int64)
+    for s in range(4):
+        out[seat == s] = w[f"delta_{s}"].to_numpy()[seat == s]
+    return out
+
+
+def order_value(wins, variants: Sequence[str] | None = None) -> pd.DataFrame:
+    """Per variant and order of win in the hand (1 = first): ``wins``, mean ``value`` (the pack's
+    番 after the cap, 分, or Fuzhou's S) and mean ``gain`` (what that win paid its winner), with
+    standard errors."""
+    w = read_wins(wins, ["game_id", "hand", "order", "record", "seat", "value", *[f"delta_{s}" for s in range(4)]],
+                  variants)
+    w = w[w["record"] == "win"].sort_values(["variant", "game_id", "hand", "order"], kind="stable")
+    w["nth"] = w.groupby(["variant", "game_id", "hand"]).cumcount() + 1
+    w["gain"] = _winner_gain(w)
+    rows = []
+    for (variant, nth), g in w.groupby(["variant", "nth"], sort=True):
+        n = len(g)
+        row = {"variant": variant, "nth": int(nth), "wins": n}
+        for col in ("value", "gain"):
+            v = g[col].to_numpy(dtype=float)
+            row[col] = float(v.mean())
+            row[f"{col}_se"] = float(v.std(ddof=1) / np.sqrt(n)) if n > 1 else np.nan
+        rows.append(row)
+    return pd.DataFrame(rows, columns=["variant", "nth", "wins", "value", "value_se", "gain", "gain_se"])
+
+
+def settlements(wins, hands=None, variants: Sequence[str] | None = None, z: float = Z95) -> pd.DataFrame:
+    """Per variant and settlement kind (``chajiao``, ``huazhu``, ``dajiao``): ``hands`` with such a
+    payment, ``n`` hands, ``rate`` with a Wilson interval (``lo``, ``hi``), ``payers`` per hand
+    (distinct paying seats, averaged over all hands), ``payments`` and the mean ``amount`` a payer
+    paid."""
+    w = read_wins(wins, ["game_id", "hand", "record", "from_seat", "points"], variants)
+    h = _hands(hands, wins, variants)
+    n_hands = _n_hands(h)
+    rows = []
+    for variant, n in n_hands.items():
+        wg = w[w["variant"] == variant]
+        for kind in SETTLEMENT_KINDS:
+            g = wg[wg["record"] == kind]
+            hit = g.groupby(["game_id", "hand"]).size()
+            payers = g.drop_duplicates(["game_id", "hand", "from_seat"])
+            rows.append({"variant": variant, "settlement": kind, "hands": int(len(hit)), "n": int(n),
+                         "payers": len(payers) / n if n else np.nan, "payments": int(len(g)),
+                         "amount": float(g["points"].mean()) if len(g) else np.nan})
+    out = pd.DataFrame(rows, columns=["variant", "settlement", "hands", "n", "payers", "payments", "amount"])
+    out["rate"] = out["hands"] / out["n"]
+    out["lo"], out["hi"] = wilson_interval(out["hands"], out["n"], z)
+    return out[["variant", "settlement", "hands", "n", "rate", "lo", "hi", "payers", "payments", "amount"]]
+
+
+def pattern_frequencies(wins, variants: Sequence[str] | None = None, z: float = Z95) -> pd.DataFrame:
+    """Per variant and pattern name: ``wins`` that counted it of ``n`` wins, ``share`` with a Wilson
+    interval (``lo``, ``hi``), ``as_base`` (wins whose counted base pattern it was: Sichuan names
+    a hand by its largest pattern) and the ``mean_value`` of those wins. A win counts several
+    patterns (清一色 and 对对胡, say), so shares add up to more than one."""
+    w = read_wins(wins, ["record", "patterns_named", "base_pattern_name", "value"], variants)
+    w = w[w["record"] == "win"]
+    rows = []
+    for variant, g in w.groupby("variant", sort=True):
+        n = len(g)
+        base = g["base_pattern_name"].value_counts()
+        flat = g[["patterns_named", "value"]].explode("patterns_named").dropna(subset=["patterns_named"])
+        for name, pg in flat.groupby("patterns_named", sort=True):
+            rows.append({"variant": variant, "pattern": str(name), "wins": int(len(pg)), "n": n,
+                         "as_base": int(base.get(name, 0)), "mean_value": float(pg["value"].astype(float).mean())})
+    out = pd.DataFrame(rows, columns=["variant", "pattern", "wins", "n", "as_base", "mean_value"])
+    out["share"] = out["wins"] / out["n"]
+    out["lo"], out["hi"] = wilson_interval(out["wins"], out["n"], z)
+    out = out.sort_values(["variant", "wins"], ascending=[True, False], kind="stable").reset_index(drop=True)
+    return out[["variant", "pattern", "wins", "n", "share", "lo", "hi", "as_base", "mean_value"]]
