@@ -105,6 +105,10 @@ class HandResult(_HandResultMethods):
     declines_1: int
     declines_2: int
     declines_3: int
+    folds_0: int
+    folds_1: int
+    folds_2: int
+    folds_3: int
     seed: int = 0
     events: list | None = None
 
