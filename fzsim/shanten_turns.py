@@ -1,0 +1,104 @@
+"""Mean shanten by turn: how fast each policy builds its hand, from replayed event logs.
+
+The result rows hold no per-turn state, so the figure is computed from a sample of hands played
+again with their event logs (`play_hand_raw(..., log=True)`: the same engine and policies, so the
+same hands a run of that seed plays). Each seat's concealed hand is followed through the log
+(deal, flowers set aside and replaced, draws, calls, kongs, discards); at the seat's k-th own turn
+— when it discards for the k-th time, or wins by self-draw instead — the shanten of the hand it
+holds then (3n+2 tiles, golds wild; -1 for a self-draw win) is recorded. The mean at turn k is
+over the seats still playing at their k-th turn, so late turns are the longer hands.
+"""
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+import numpy as np
+import pandas as pd
+
+# fzsim_core.table event types
+EV_DEAL, EV_FLOWER, EV_REPLACE, EV_GOLD_FLIP, EV_GOLD, EV_DRAW, EV_DISCARD = 1, 2, 3, 4, 5, 6, 7
+EV_CHOW, EV_PUNG, EV_EXPOSED_KONG, EV_CONCEALED_KONG, EV_ADDED_KONG = 8, 9, 10, 11, 12
+EV_WIN, EV_QIANGJIN_GIVE, EV_YOUJIN = 15, 17, 18
+WIN_SELFDRAW = 1
+
+
+def turn_shanten(events) -> list[list[int]]:
+    """Per seat, the shanten of its hand at each own turn (index k-1 for turn k) of one hand's
+    event log (`(type, seat, tile, arg)` tuples)."""
+    from fzsim_core.winapi import shanten
+
+    hands = np.zeros((4, 42), dtype=np.int16)
+    gold = None
+    out: list[list[int]] = [[], [], [], []]
+
+    def sh(s):
+        return int(shanten(hands[s, :34].astype(np.uint8), gold))
+
+    for typ, seat, tile, arg in events:
+        if typ in (EV_DEAL, EV_REPLACE, EV_DRAW):
+            hands[seat, tile] += 1
+        elif typ == EV_GOLD_FLIP and arg == 1:   # a flipped flower goes to the dealer (set aside next)
+            hands[seat, tile] += 1
+        elif typ == EV_FLOWER:
+            hands[seat, tile] -= 1
+        elif typ == EV_GOLD:
+            gold = tile
+        elif typ in (EV_DISCARD, EV_YOUJIN):
+            out[seat].append(sh(seat))
+            hands[seat, tile] -= 1
+        elif typ == EV_CHOW:
+            for k in range(tile, tile + 3):
+                if k != arg:
+                    hands[seat, k] -= 1
+        elif typ == EV_PUNG:
+            hands[seat, tile] -= 2
+        elif typ == EV_EXPOSED_KONG:
+            hands[seat, tile] -= 3
+        elif typ == EV_CONCEALED_KONG:
+            hands[seat, tile] -= 4
+        elif typ == EV_ADDED_KONG:
+            hands[seat, tile] -= 1
+        elif typ == EV_QIANGJIN_GIVE:             # the dealer gives a tile up for the indicator
+            hands[seat, tile] -= 1
+            hands[seat, gold] += 1
+        elif typ == EV_WIN and arg == WIN_SELFDRAW:
+            out[seat].append(-1)
+        if (hands < 0).any():
+            raise ValueError(f"event log out of step: a seat holds a negative count after {(typ, seat, tile, arg)}")
+    return out
+
+
+def shanten_by_turn(variant="fuzhou", policies: str | Sequence = "greedy", hands: int = 500, seed: int = 2026,
+                    max_turn: int = 20, label: str | None = None) -> pd.DataFrame:
+    """Mean shanten of each seat's hand at its k-th own turn over `hands` hands (game ids
+    0..hands-1, hand 0, dealer seat 0) of `variant` under `policies` (one spec for all seats or
+    four). One row per turn 1..max_turn with ``variant``, ``policy``, ``turn``, ``seat_turns``
+    (seats still playing at that turn), ``shanten`` and ``shanten_se``. Raises ValueError on a
+    bad count."""
+    from fzsim.game import resolve_rules
+    from fzsim_core.engine import play_hand_raw
+
+    for name, v, lo in (("hands", hands, 1), ("max_turn", max_turn, 1)):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < lo:
+            raise ValueError(f"{name}={v!r}: need an integer >= {lo}")
+    rules, vname = resolve_rules(variant)
+    seats = [policies] * 4 if isinstance(policies, str) else list(policies)
+    if len(seats) != 4:
+        raise ValueError(f"policies={policies!r}: give one spec or four")
+    per_turn: list[list[int]] = [[] for _ in range(max_turn)]
+    for gid in range(int(hands)):
+        _, events = play_hand_raw(rules, int(seed), gid, 0, 0, 0, tuple(seats), log=True)
+        for seq in turn_shanten(events):
+            for k, v in enumerate(seq[:max_turn]):
+                per_turn[k].append(v)
+    if label is None:
+        label = seats[0] if len(set(map(str, seats))) == 1 else ",".join(map(str, seats))
+    rows = []
+    for k, vals in enumerate(per_turn, start=1):
+        a = np.asarray(vals, dtype=float)
+        n = len(a)
+        rows.append({"variant": vname, "policy": label, "turn": k, "seat_turns": n,
+                     "shanten": float(a.mean()) if n else math.nan,
+                     "shanten_se": float(a.std(ddof=1) / math.sqrt(n)) if n > 1 else math.nan})
+    return pd.DataFrame(rows)
