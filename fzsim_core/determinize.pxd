@@ -17,5 +17,9 @@ cdef int sample_world(Game* dst, const Game* src, int seat, Rng* rng) noexcept n
 # kind that seat discarded counting one step further) of tries[s] uniform draws from the hidden tiles
 # left (seats in turn order after `seat`); tries NULL or all 1 is sample_world.
 cdef int sample_world_prior(Game* dst, const Game* src, int seat, Rng* rng, const int* tries) noexcept nogil
+# How likely the other seats' discards are in world w, relative to a world where none of them
+# wanted what they threw: the product over each other seat and each kind it discarded (the gold
+# aside) of `beta` when that kind would now bring its hand nearer ready (1 when it would not).
+cdef double discard_likelihood(const Game* w, int seat, double beta) noexcept nogil
 # SAMPLE_OK when sample_world can sample src for seat, else SAMPLE_UNSUPPORTED (no copy made).
 cdef int can_sample(const Game* src, int seat) noexcept nogil

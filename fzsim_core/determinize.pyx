@@ -25,10 +25,14 @@ Not sampled (SAMPLE_UNSUPPORTED): a table where another seat is in 游金 (its h
 a complete hand waiting on anything, a constraint counts alone cannot keep), and a win offer that
 another seat has already accepted (its hand must win on the tile). The caller falls back to a
 decision that needs no sample.
+
+`discard_likelihood` weighs a sampled world by what the other seats' discards say: a seat rarely
+throws a kind its hand would want, so a world where their hands want their own discards is
+less likely (a plain model of the reading a player does, for importance weights).
 """
 from libc.stdint cimport uint8_t, uint64_t
 from fzsim_core.flow cimport copy_game
-from fzsim_core.hand cimport hand_set_counts
+from fzsim_core.hand cimport hand_add, hand_remove, hand_set_counts
 from fzsim_core.rng cimport Rng, rng_below, rng_next
 from fzsim_core.state cimport Game, is_flower
 from fzsim_core.table cimport DEC_DISCARD_WIN, DEC_ROB_KONG
@@ -173,6 +177,31 @@ cdef int sample_world_prior(Game* dst, const Game* src, int seat, Rng* rng, cons
     if dst.prng.s[0] == 0 and dst.prng.s[1] == 0 and dst.prng.s[2] == 0 and dst.prng.s[3] == 0:
         dst.prng.s[0] = 1
     return SAMPLE_OK
+
+
+cdef double discard_likelihood(const Game* w, int seat, double beta) noexcept nogil:
+    cdef int s, i, k, sh
+    cdef uint64_t done
+    cdef double like = 1.0
+    cdef Hand h
+    if beta >= 1.0:
+        return 1.0
+    for s in range(4):
+        if s == seat:
+            continue
+        h = w.seats[s].hand
+        sh = hand_shanten(&h)
+        done = 0
+        for i in range(w.seats[s].n_discards):
+            k = w.seats[s].discards[i]
+            if k == w.gold or k >= N_HAND_KINDS or (done >> k) & 1 or h.counts[k] >= 4:
+                continue
+            done |= (<uint64_t>1) << k
+            hand_add(&h, k)
+            if hand_shanten(&h) < sh:
+                like *= beta   # it threw a kind its hand would now want: less likely so
+            hand_remove(&h, k)
+    return like
 
 
 # ---- a test hook: the samples of one real decision, for tests/test_rollout.py ------------------

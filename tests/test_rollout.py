@@ -121,7 +121,7 @@ def public_view(st):
 def test_rollout_decisions_never_depend_on_hidden_tiles():
     rules = load("fuzhou").core
     rng = np.random.default_rng(5)
-    pols = ("rollout:n=6", "value", "value", "value")
+    pols = ("rollout:n=6;at=15;z=0", "value", "value", "value")
     compared = differed = 0
     for gid in range(12):
         wall = engine.shuffled_wall(9, gid, 0)
@@ -171,12 +171,12 @@ def test_rollout_parameters_parse_and_defaults_are_the_plain_policy():
 @pytest.mark.parametrize("variant", ["fuzhou", "bianfeng"])
 def test_rollout_plays_full_hands_under_check(variant):
     rules = load(variant).core
-    out = engine.play_block(rules, 17, 0, 8, ("rollout:n=4;prior=1", "value", "rollout:n=3;play=1", "greedy"),
+    out = engine.play_block(rules, 17, 0, 8, ("rollout:n=4;at=15;z=0", "value", "rollout:n=3;play=1;at=15;beta=0.5", "greedy"),
                             check=True)
     assert len(out["game_id"]) >= 8
     assert (out["delta_0"] + out["delta_1"] + out["delta_2"] + out["delta_3"] == 0).all()
     # reproducible: the same seed plays the same hands
-    again = engine.play_block(rules, 17, 0, 8, ("rollout:n=4;prior=1", "value", "rollout:n=3;play=1", "greedy"),
+    again = engine.play_block(rules, 17, 0, 8, ("rollout:n=4;at=15;z=0", "value", "rollout:n=3;play=1;at=15;beta=0.5", "greedy"),
                               check=True)
     assert all(np.array_equal(out[c], again[c]) for c in out)
 

@@ -15,7 +15,7 @@ cdef enum:
     AT_CLAIM = 4                  # chow, pung, exposed kong or pass
     AT_WIN = 8                    # a discard (or robbed-kong) win or pass
 
-# What a seat's rollout plays with, kept in its Policy's data (12 bytes, within its 16).
+# What a seat's rollout plays with, kept in its Policy's data (16 bytes).
 ctypedef struct RolloutParams:
     uint16_t n                       # sampled worlds per decision (each candidate on every one)
     uint8_t k                       # candidate actions at most
@@ -23,8 +23,9 @@ ctypedef struct RolloutParams:
     uint8_t at                      # AT_* bits: the decisions searched
     uint8_t prior                 # another seat's hand is the best of 1 + prior x (its discards
                                   # and melds) uniform draws (determinize.pxd sample_world_prior)
+    float beta                    # each world weighed by discard_likelihood(beta) (1: not weighed)
     float z                       # a candidate replaces value's choice only when its paired mean
                                   # gain over it exceeds z standard errors
 
 cdef void rollout_policy(Policy* p) noexcept nogil
-cdef void rollout_policy_with(Policy* p, int n, int k, int play, int at, int prior, double z) noexcept nogil
+cdef void rollout_policy_with(Policy* p, int n, int k, int play, int at, int prior, double beta, double z) noexcept nogil

@@ -10,7 +10,8 @@ the seat cannot see, uniformly among the arrangements consistent with its view, 
 candidate is applied on a copy of that world and played to the end of the hand by a fast
 playout policy in every seat (`play`: greedy, guard or value — never this policy, so there is
 no recursion), without an event log. The same worlds serve every candidate (common random
-numbers), so their differences are paired. The candidate with the best mean score delta for the
+numbers), so their differences are paired; with `beta` < 1 each world is weighed by how likely
+the other seats' discards are in it (determinize.pxd discard_likelihood). The candidate with the best mean score delta for the
 seat is taken when its paired gain over value's choice exceeds `z` standard errors; otherwise,
 and wherever there is one candidate or no sample can be drawn (another seat in 游金, a win
 already accepted by another seat), value's choice stands.
@@ -31,7 +32,7 @@ from fzsim_core.rng cimport Rng, rng_next, rng_seed
 from fzsim_core.state cimport Game
 from fzsim_core.table cimport *
 from fzsim_core.flow cimport apply, copy_game, play_until
-from fzsim_core.determinize cimport SAMPLE_OK, can_sample, sample_world_prior
+from fzsim_core.determinize cimport SAMPLE_OK, can_sample, discard_likelihood, sample_world_prior
 from fzsim_core.policies.greedy cimport (View, ctx_of, shanten_less, own_turn_offers, greedy_policy,
                                          useful_draws_plain, wait_draws)
 from fzsim_core.policies.guard cimport Threat, read_threat, discard_danger, guard_policy
@@ -43,12 +44,13 @@ cdef enum:
 
 # danger (deal-in chance, guard.pxd) within this of value's choice counts as as safe
 cdef double SAFE_MARGIN = 0.005
-cdef int DEFAULT_N = 16
+cdef int DEFAULT_N = 64
 cdef int DEFAULT_K = 4
 cdef int DEFAULT_PLAY = PLAY_GREEDY
-cdef int DEFAULT_AT = AT_DISCARD | AT_OWN_OFFER | AT_CLAIM | AT_WIN
-cdef int DEFAULT_PRIOR = 0
-cdef double DEFAULT_Z = 0.0
+cdef int DEFAULT_AT = AT_OWN_OFFER | AT_WIN   # see docs/guide/policies.md for the others tried
+cdef int DEFAULT_PRIOR = 2
+cdef double DEFAULT_BETA = 1.0
+cdef double DEFAULT_Z = 2.0
 
 
 cdef int value_choice(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
@@ -162,7 +164,7 @@ cdef int search(const Observation* o, const RolloutParams* prm, const uint16_t* 
     cdef Game sim
     cdef Rng rng
     cdef int j, c, s, st, best
-    cdef double base_v, d, mean, se, best_mean
+    cdef double d, mean, se, var, best_mean, w, wsum, w2sum, ess
     cdef double total[MAX_K]
     cdef double dsum[MAX_K]
     cdef double dsq[MAX_K]
@@ -177,8 +179,13 @@ cdef int search(const Observation* o, const RolloutParams* prm, const uint16_t* 
         dsq[c] = 0.0
     for s in range(4):
         tries[s] = 1 + prm.prior * (o.table[s].n_discards[0] + o.table[s].n_melds[0])
+    wsum = 0.0
+    w2sum = 0.0
     for j in range(prm.n):
         sample_world_prior(&world, g, o.seat, &rng, tries)
+        w = discard_likelihood(&world, o.seat, prm.beta)
+        wsum += w
+        w2sum += w * w
         world.check = o.check
         world.obs.check = o.check
         for s in range(4):
@@ -193,17 +200,20 @@ cdef int search(const Observation* o, const RolloutParams* prm, const uint16_t* 
                          o.seat, cand[c], sim.errmsg)
                 return -1
             v[c] = sim.row.deltas[o.seat]
-            total[c] += v[c]
+            total[c] += w * v[c]
         for c in range(1, m):
             d = v[c] - v[0]
-            dsum[c] += d
-            dsq[c] += d * d
+            dsum[c] += w * d
+            dsq[c] += w * d * d
+    # weighted means; the paired gain's standard error over the effective sample size
+    ess = wsum * wsum / w2sum if w2sum > 0 else 0.0
     best = 0
     best_mean = total[0]
     for c in range(1, m):
         if total[c] > best_mean:
-            mean = dsum[c] / prm.n
-            se = sqrt((dsq[c] / prm.n - mean * mean) / (prm.n - 1)) if prm.n > 1 else 0.0
+            mean = dsum[c] / wsum
+            var = dsq[c] / wsum - mean * mean
+            se = sqrt(var / (ess - 1)) if ess > 1 and var > 0 else 0.0
             if mean > prm.z * se:
                 best = c
                 best_mean = total[c]
@@ -244,10 +254,10 @@ cdef int rollout_choose(void* state, const Observation* o, const uint16_t* acts,
 
 
 cdef void rollout_policy(Policy* p) noexcept nogil:
-    rollout_policy_with(p, DEFAULT_N, DEFAULT_K, DEFAULT_PLAY, DEFAULT_AT, DEFAULT_PRIOR, DEFAULT_Z)
+    rollout_policy_with(p, DEFAULT_N, DEFAULT_K, DEFAULT_PLAY, DEFAULT_AT, DEFAULT_PRIOR, DEFAULT_BETA, DEFAULT_Z)
 
 
-cdef void rollout_policy_with(Policy* p, int n, int k, int play, int at, int prior, double z) noexcept nogil:
+cdef void rollout_policy_with(Policy* p, int n, int k, int play, int at, int prior, double beta, double z) noexcept nogil:
     """rollout with its parameters kept in the seat's own storage (p.data)."""
     cdef RolloutParams prm
     prm.n = n
@@ -255,6 +265,7 @@ cdef void rollout_policy_with(Policy* p, int n, int k, int play, int at, int pri
     prm.play = play
     prm.at = at
     prm.prior = prior
+    prm.beta = <float>beta
     prm.z = <float>z
     p.choose = rollout_choose
     memcpy(&p.data[0], &prm, sizeof(RolloutParams))
