@@ -165,6 +165,9 @@ def play_style_display(ps: pd.DataFrame) -> pd.DataFrame:
         out[label.replace("\n", " ")] = [pct(r, prefix, rate) for r in rows]
     out["claims / seat-hand"] = [mean(r, "claims", 3) for r in rows]
     out["declined wins / seat-hand"] = [mean(r, "declines", 4) for r in rows]
+    if "folds" in ps.columns:
+        out["folds / seat-hand"] = [mean(r, "folds", 3) if not pd.isna(r["folds"]) else "not recorded"
+                                    for r in rows]
     out["winning score"] = [mean(r, "win_score", 2) for r in rows]
     out["turns / hand"] = [mean(r, "turns", 2) for r in rows]
     return out
