@@ -146,7 +146,7 @@ def test_rollout_decisions_never_depend_on_hidden_tiles():
     ("rollout:n=0", "n must be a number in 1..1024"),
     ("rollout:n=2.5", "n must be a whole number"),
     ("rollout:k=9", "k must be a number in 2..8"),
-    ("rollout:play=3", "play must be a number in 0..2"),
+    ("rollout:play=4", "play must be a number in 0..3"),
     ("rollout:at=0", "at must be a number in 1..15"),
     ("rollout:z=-1", "z must be a number"),
     ("rollout:prior=1.5", "prior must be a whole number"),

@@ -25,12 +25,12 @@ NAMES = {"greedy": 0, "random": 1, "guard": 2, "value": 3, "rollout": 4}
 #: (rollout.pyx DEFAULT_N, DEFAULT_K, DEFAULT_PLAY, DEFAULT_Z likewise)
 PARAMS = {"guard": {"fold": (0.0, 1.0, 0.05)},
           # n: sampled worlds per decision; k: candidate actions at most; play: the playouts'
-          # policy (0 greedy, 1 guard, 2 value); z: standard errors a candidate must gain by over
+          # policy (0 greedy, 1 guard, 2 value, 3 value for the deciding seat and greedy for the others); z: standard errors a candidate must gain by over
           # value's choice; at: the decisions searched, a sum of 1 own-turn discards, 2 own turn with
           # a win, 游金 or kong on offer, 4 claims, 8 discard wins; prior: the other seats' hands drawn
           # as the best of 1 + prior x (their discards and melds) uniform draws; beta: each world weighed
           # by beta for every kind another seat threw that its sampled hand would now want
-          "rollout": {"n": (1, 1024, 64), "k": (2, 8, 4), "play": (0, 2, 0), "at": (1, 15, 10), "prior": (0, 10, 2), "beta": (0.0, 1.0, 1.0),
+          "rollout": {"n": (1, 1024, 64), "k": (2, 8, 4), "play": (0, 3, 0), "at": (1, 15, 10), "prior": (0, 10, 2), "beta": (0.0, 1.0, 1.0),
                       "z": (0.0, 5.0, 2.0)}}
 #: the parameters that take whole numbers only
 INTEGER_PARAMS = {("rollout", "n"), ("rollout", "k"), ("rollout", "play"), ("rollout", "at"), ("rollout", "prior")}

@@ -7,6 +7,7 @@ cdef enum:
     PLAY_GREEDY = 0
     PLAY_GUARD = 1
     PLAY_VALUE = 2
+    PLAY_MIXED = 3                # value for the deciding seat, greedy for the others
 
 # the decisions searched (the `at` parameter, a sum of these bits)
 cdef enum:

@@ -189,7 +189,10 @@ cdef int search(const Observation* o, const RolloutParams* prm, const uint16_t* 
         world.check = o.check
         world.obs.check = o.check
         for s in range(4):
-            bind_playout(&world.policies[s], prm.play)
+            if prm.play == PLAY_MIXED:
+                bind_playout(&world.policies[s], PLAY_VALUE if s == o.seat else PLAY_GREEDY)
+            else:
+                bind_playout(&world.policies[s], prm.play)
         for c in range(m):
             copy_game(&sim, &world, NULL)
             st = apply(&sim, cand[c])
