@@ -32,13 +32,12 @@ less likely (a plain model of the reading a player does, for importance weights)
 """
 from libc.stdint cimport uint8_t, uint64_t
 from fzsim_core.flow cimport copy_game
-from fzsim_core.hand cimport hand_add, hand_remove, hand_set_counts
+from fzsim_core.hand cimport Hand, hand_add, hand_remove, hand_set_counts
 from fzsim_core.rng cimport Rng, rng_below, rng_next
 from fzsim_core.state cimport Game, is_flower
 from fzsim_core.table cimport DEC_DISCARD_WIN, DEC_ROB_KONG
 from fzsim_core.tiles cimport N_HAND_KINDS, N_KINDS
 from fzsim_core.tileset cimport MAX_TILES
-from fzsim_core.hand cimport Hand
 from fzsim_core.wintables cimport hand_shanten, hand_wait_mask
 
 

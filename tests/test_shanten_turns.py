@@ -132,3 +132,32 @@ def test_shanten_by_turn_is_the_mean_of_the_turns():
 def test_shanten_by_turn_rejects_bad_input(kw, message):
     with pytest.raises(ValueError, match=message):
         shanten_by_turn("fuzhou", **{"policies": "greedy", "hands": 2, **kw})
+
+
+def test_a_run_replays_and_gives_the_same_figures(tmp_path):
+    import fzsim
+    from fzsim.shanten_turns import shanten_by_turn_run
+
+    fzsim.simulate(40, ["fuzhou", "bianfeng"], seed=11, out=tmp_path / "r", policies="guard", progress=False)
+    got = shanten_by_turn_run(tmp_path / "r", hands=30, max_turn=5)
+    assert sorted(got["variant"].unique()) == ["bianfeng", "fuzhou"] and (got["policy"] == "guard").all()
+    direct = shanten_by_turn("fuzhou", "guard", hands=30, seed=11, max_turn=5)
+    mine = got[got["variant"] == "fuzhou"].reset_index(drop=True)
+    assert np.allclose(mine["shanten"], direct["shanten"]) and list(mine["seat_turns"]) == list(direct["seat_turns"])
+
+
+def test_a_folder_that_does_not_replay_is_refused(tmp_path):
+    import fzsim
+    from fzsim.shanten_turns import shanten_by_turn_run
+
+    fzsim.simulate(10, ["fuzhou"], seed=3, out=tmp_path / "r", progress=False)
+    with pytest.raises(ValueError, match="no manifest"):
+        shanten_by_turn_run(tmp_path / "r" / "variant=fuzhou", hands=5)
+    # the same rows under another seed's manifest do not replay
+    import json
+    m = tmp_path / "r" / "_manifest.json"
+    data = json.loads(m.read_text())
+    data["fzsim_run"]["seed"] = "4"
+    m.write_text(json.dumps(data))
+    with pytest.raises(ValueError, match="does not replay"):
+        shanten_by_turn_run(tmp_path / "r", hands=10)
