@@ -22,8 +22,10 @@ underrates the danger of every discard and overrates waiting for a self-draw. Wi
 seat it is exactly sample_world.
 
 Not sampled (SAMPLE_UNSUPPORTED): a table where another seat is in 游金 (its hand is public to be
-a complete hand waiting on anything, a constraint counts alone cannot keep), and a win offer that
-another seat has already accepted (its hand must win on the tile). The caller falls back to a
+a complete hand waiting on anything, a constraint counts alone cannot keep), a win offer that
+another seat has already accepted (its hand must win on the tile), and the Sichuan pack (定缺 and
+换三张 constrain the hands beyond counts). A seat that has won and left (血战到底) showed its
+hand: it is not re-dealt. The caller falls back to a
 decision that needs no sample.
 
 `discard_likelihood` weighs a sampled world by what the other seats' discards say: a seat rarely
@@ -35,6 +37,7 @@ from fzsim_core.flow cimport copy_game
 from fzsim_core.hand cimport Hand, hand_add, hand_remove, hand_set_counts
 from fzsim_core.rng cimport Rng, rng_below, rng_next
 from fzsim_core.state cimport Game, is_flower
+from fzsim_core.rules cimport PACK_SICHUAN
 from fzsim_core.table cimport DEC_DISCARD_WIN, DEC_ROB_KONG
 from fzsim_core.tiles cimport N_HAND_KINDS, N_KINDS
 from fzsim_core.tileset cimport MAX_TILES
@@ -43,11 +46,13 @@ from fzsim_core.wintables cimport hand_shanten, hand_wait_mask
 
 cdef int can_sample(const Game* src, int seat) noexcept nogil:
     cdef int s
+    if src.r.pack == PACK_SICHUAN:
+        return SAMPLE_UNSUPPORTED   # 定缺 and 换三张 constrain the hands beyond counts
     for s in range(4):
         if s != seat and src.seats[s].youjin:
             return SAMPLE_UNSUPPORTED
     if ((src.pend.decision == DEC_DISCARD_WIN or src.pend.decision == DEC_ROB_KONG)
-            and src.flow.best >= 0 and src.flow.best != seat):
+            and ((src.flow.best >= 0 and src.flow.best != seat) or src.flow.accepted & ~(1u << seat))):
         return SAMPLE_UNSUPPORTED
     return SAMPLE_OK
 
@@ -131,7 +136,7 @@ cdef int sample_world_prior(Game* dst, const Game* src, int seat, Rng* rng, cons
     for k in range(N_KINDS):
         pool[k] = 0
     for s in range(4):
-        if s != seat:
+        if s != seat and not src.seats[s].finished:   # a seat that won and left showed its hand
             for k in range(N_HAND_KINDS):
                 pool[k] += src.seats[s].hand.counts[k]
     n_wall = src.tail - src.head + 1
@@ -147,6 +152,8 @@ cdef int sample_world_prior(Game* dst, const Game* src, int seat, Rng* rng, cons
                 n_plain += 1
     for d in range(1, 4):
         s = (seat + d) % 4
+        if src.seats[s].finished:
+            continue
         size = src.seats[s].hand.size
         avoid = 0
         for i in range(src.seats[s].n_discards):
@@ -155,7 +162,7 @@ cdef int sample_world_prior(Game* dst, const Game* src, int seat, Rng* rng, cons
                   rng, &dst.seats[s].hand)
         at += size
         if size + 3 * src.seats[s].n_melds == src.ts.hand_size:
-            dst.seats[s].wait_mask = hand_wait_mask(&dst.seats[s].hand)
+            dst.seats[s].wait_mask = dst.pack.waits(dst, s)
         dst.seats[s].guoshui_mask = 0
         dst.seats[s].last_draw = -1
     shuffle_u8(plain + at, n_plain - at, rng)
