@@ -193,3 +193,8 @@ def test_folds_are_counted_for_the_policies_that_fold():
     mixed = engine.play_block(rules, 4, 0, 400, ("greedy", "greedy", "guard", "greedy"))
     assert mixed["folds_2"].sum() > 0
     assert all((mixed[f"folds_{s}"] == 0).all() for s in (0, 1, 3))
+
+
+def test_rollout_refuses_the_sichuan_pack_by_name():
+    with pytest.raises(Exception, match="the rollout policy does not play the sichuan pack"):
+        engine.play_block(load("sichuan").core, 1, 0, 3, ("rollout",) * 4)
