@@ -36,6 +36,7 @@ import numpy as np
 import pandas as pd
 
 from fzsim.stats import Z95, wilson_interval  # noqa: F401  (fzsim.analysis.wilson_interval)
+from fzsim.shanten_turns import shanten_by_turn, turn_shanten  # noqa: F401  (replayed hands: own module)
 
 
 WIN_TYPE_NAMES = ("selfdraw", "discard", "robbed_kong", "qiangjin", "sanjindao", "tianhu")
@@ -688,6 +689,7 @@ PLAY_STYLE_BY = ("variant", "policy")
 DEAL_IN_TYPES = ("discard", "robbed_kong")
 CLAIMS = [f"claims_{s}" for s in range(4)]
 DECLINES = [f"declines_{s}" for s in range(4)]
+FOLDS = [f"folds_{s}" for s in range(4)]
 _PLAY_REQUIRED = ["outcome", "winner", "discarder", "win_type", "turns", *DELTAS]
 
 
@@ -752,6 +754,7 @@ def _play_frame(source, by: tuple[str, ...], variants) -> tuple[pd.DataFrame, bo
     names = _column_names(source)
     optional = all(c in names for c in CLAIMS + DECLINES)
     cols = _PLAY_REQUIRED + (CLAIMS + DECLINES if optional else [])
+    cols += FOLDS if all(c in names for c in FOLDS) else []   # added after claims/declines
     want_policy = "policy" in by
     if isinstance(source, pd.DataFrame):
         if want_policy and "policy" not in names:
@@ -794,7 +797,10 @@ def play_style(results, by: Sequence[str] | str = ("variant",), variants: Sequen
       declined) per seat-hand, ``win_score`` (the winner's delta per won hand) and ``turns``
       per hand — means with standard errors (``*_se``; claims and declines from per-hand
       means over the four seats). Results made before the per-seat ``claims_*`` /
-      ``declines_*`` columns existed give NaN there (``recorded`` is False).
+      ``declines_*`` columns existed give NaN there (``recorded`` is False);
+    * ``folds`` per seat-hand (discards chosen for safety over the best offensive one, counted by
+      guard, value and rollout), NaN for results made before the ``folds_*`` columns. Mean
+      shanten by turn needs the hands replayed: :func:`shanten_by_turn`.
 
     Seat-hands of one hand are not independent (at most one seat wins); the Wilson interval
     on 4 × hands treats them as if they were, which for win and deal-in errs on the wide side.
@@ -843,8 +849,8 @@ def play_style(results, by: Sequence[str] | str = ("variant",), variants: Sequen
                    deal_ins=int(paid.sum()), selfdraws=int((won & ~paid).sum()))
         ok = bool(g["_recorded"].all())
         row["recorded"] = ok
-        for name, cols in (("claims", CLAIMS), ("declines", DECLINES)):
-            if ok:
+        for name, cols in (("claims", CLAIMS), ("declines", DECLINES), ("folds", FOLDS)):
+            if ok and all(c in g.columns and not g[c].isna().any() for c in cols):
                 m, se, _ = _mean_se(sum(g[c].to_numpy(dtype=np.int64) for c in cols) / 4.0)
             else:
                 m, se = math.nan, math.nan
@@ -866,6 +872,6 @@ def play_style(results, by: Sequence[str] | str = ("variant",), variants: Sequen
              "wins", "win_rate", "win_lo", "win_hi",
              "deal_ins", "deal_in_rate", "deal_in_lo", "deal_in_hi",
              "selfdraws", "selfdraw_share", "selfdraw_lo", "selfdraw_hi",
-             "claims", "claims_se", "declines", "declines_se",
+             "claims", "claims_se", "declines", "declines_se", "folds", "folds_se",
              "win_score", "win_score_se", "turns", "turns_se", "recorded"]
     return out[order]

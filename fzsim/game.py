@@ -106,6 +106,10 @@ class HandResult(_HandResultMethods):
     declines_2: int
     declines_3: int
     n_wins: int
+    folds_0: int
+    folds_1: int
+    folds_2: int
+    folds_3: int
     seed: int = 0
     events: list | None = None
     #: the hand's records (one per win and end-of-hand payment, fzsim_core.winschema columns)

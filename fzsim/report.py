@@ -165,6 +165,9 @@ def play_style_display(ps: pd.DataFrame) -> pd.DataFrame:
         out[label.replace("\n", " ")] = [pct(r, prefix, rate) for r in rows]
     out["claims / seat-hand"] = [mean(r, "claims", 3) for r in rows]
     out["declined wins / seat-hand"] = [mean(r, "declines", 4) for r in rows]
+    if "folds" in ps.columns:
+        out["folds / seat-hand"] = [mean(r, "folds", 3) if not pd.isna(r["folds"]) else "not recorded"
+                                    for r in rows]
     out["winning score"] = [mean(r, "win_score", 2) for r in rows]
     out["turns / hand"] = [mean(r, "turns", 2) for r in rows]
     return out
@@ -192,6 +195,27 @@ def _plot_play_style(ps: pd.DataFrame, path: str) -> None:
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
+
+
+def _shanten_section(results, hands: int = 200, max_turn: int = 12) -> Section:
+    """Mean shanten by own turn, from hand 0 of the first `hands` games replayed with their logs
+    (fzsim.shanten_turns; the replays are checked against the stored rows)."""
+    from fzsim.shanten_turns import shanten_by_turn_run
+
+    title = "Mean shanten by turn"
+    try:
+        sbt = shanten_by_turn_run(results, hands=hands, max_turn=max_turn)
+    except ValueError as exc:
+        return Section(title, notes=[f"Not computed: {exc}."])
+    sbt = sbt[sbt["seat_turns"] > 0]
+    cell = [f"{m:.2f} ± {se:.2f} ({n})" if n > 1 else f"{m:.2f} ({n})"
+            for m, se, n in zip(sbt["shanten"], sbt["shanten_se"], sbt["seat_turns"])]
+    table = (sbt.assign(cell=cell).pivot(index="turn", columns=["variant", "policy"], values="cell")
+             .fillna(""))
+    table.columns = [f"{v} / {p}" for v, p in table.columns]
+    return Section(title, f"Shanten (tiles from ready, golds wild; -1 a self-draw win) of each seat's hand at "
+                   f"its k-th own turn, mean ± SE (seats still playing), from hand 0 of the first {hands} games "
+                   "replayed with their event logs.", table=table.reset_index())
 
 
 def _plot_balance(b: pd.DataFrame, path: str) -> None:
@@ -354,6 +378,7 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
         "95% Wilson intervals. Claims (chows, pungs, exposed kongs) and declined wins per seat-hand, the "
         "winner's delta per won hand and turns per hand: mean ± SE.",
         table=play_style_display(ps), image="play_style.png", notes=style_notes))
+    sections.append(_shanten_section(results))
 
     b = analysis.balance(results)
     _plot_balance(b, os.path.join(out_dir, "balance.png"))

@@ -16,6 +16,8 @@ cdef inline void fill_observation(Game* g, int seat, int decision) noexcept nogi
     o.live = live_tiles(g)
     o.reserve = reserve(g)
     o.me = &g.seats[seat]
+    o.game = g
+    o.folds = &g.row.folds[seat]
 
 
 cdef inline int ask(Game* g) noexcept nogil:

@@ -4,7 +4,7 @@
 # the seen counts, the gold, live and reserve counts, the decision and its legal actions — and
 # never hands a policy the other hands or the wall. Policies live in fzsim_core/policies/, one
 # module each; fzsim_core/policies/registry.pyx maps their names to them.
-from libc.stdint cimport uint8_t, uint16_t
+from libc.stdint cimport int8_t, uint8_t, uint16_t
 from fzsim_core.rng cimport Rng
 from fzsim_core.rules cimport RuleSet
 from fzsim_core.table cimport Meld, Seat
@@ -39,6 +39,12 @@ ctypedef struct Observation:
     bint check                    # verify fast paths against their definitions
     char* errmsg                  # a policy that fails a check writes here and returns -1
     int errmsg_size
+    # The game itself, opaque: only for core services that hand a policy an information-set
+    # sample (fzsim_core/determinize.pxd: sample_world re-deals every tile hidden from the seat
+    # before anything else reads the copy). A policy never casts it to read the state.
+    const void* game
+    int8_t* folds                 # the seat's fold counter in the result row: a policy that
+                                  # chooses a defensive discard over its best offensive one adds 1
 
 
 # choose: the index of the chosen action in acts[0..n), or -1 on error (errmsg written, or a
@@ -55,3 +61,10 @@ ctypedef struct Policy:
 # A compiled policy from outside fzsim hands the engine a PyCapsule named "fzsim_core.policy.Bind"
 # holding one of these: it fills the Policy (choose function and state) for one seat.
 ctypedef void (*BindFn)(Policy* p) noexcept nogil
+
+
+cdef inline void note_fold(const Observation* o) noexcept nogil:
+    """Count one fold for the deciding seat (a discard chosen for safety that leaves the hand
+    further from ready than its best offensive discard)."""
+    if o.folds != NULL and o.folds[0] < 127:
+        o.folds[0] += 1

@@ -25,7 +25,7 @@ from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy
 from fzsim_core.hand cimport Hand
 from fzsim_core.rules cimport PACK_SICHUAN
-from fzsim_core.policy cimport Observation, Policy
+from fzsim_core.policy cimport Observation, Policy, note_fold
 from fzsim_core.table cimport *
 from fzsim_core.wintables cimport hand_shanten
 from fzsim_core.policies.greedy cimport (View, ctx_of, shanten_less, greedy_discard, greedy_among,
@@ -161,6 +161,8 @@ cdef int guard_turn(const Observation* o, const uint16_t* acts, int n, double fo
         for i in range(n):
             if sh_of[i] != 99 and dang[i] <= limit and sh_of[i] < sh:
                 sh = sh_of[i]
+        if sh > best_sh:
+            note_fold(o)   # a safer tile that costs hand progress: a fold (the row's folds_*)
     else:
         if max_best - min_best <= DEFEND_MARGIN:
             return greedy_discard(o, acts, n)   # push: every best discard is about as safe

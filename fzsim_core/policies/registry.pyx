@@ -13,15 +13,27 @@ from fzsim_core.policies.greedy cimport greedy_policy
 from fzsim_core.policies.guard cimport guard_policy, guard_policy_with
 from fzsim_core.policies.random cimport random_policy
 from fzsim_core.policies.value cimport value_policy
+from fzsim_core.policies.rollout cimport rollout_policy_with
 from fzsim_core.policies.python_bridge cimport python_policy
 
 cdef const char* BIND_CAPSULE = b"fzsim_core.policy.Bind"
 
 #: the compiled policies, by name (values: the order they are listed in)
-NAMES = {"greedy": 0, "random": 1, "guard": 2, "value": 3}
+NAMES = {"greedy": 0, "random": 1, "guard": 2, "value": 3, "rollout": 4}
 #: the parameters a policy's spec may carry: name -> {parameter: (lowest, highest, default)}
 #: (the defaults are what a policy plays without parameters: guard.pyx DEFAULT_FOLD, held equal by a test)
-PARAMS = {"guard": {"fold": (0.0, 1.0, 0.05)}}
+#: (rollout.pyx DEFAULT_N, DEFAULT_K, DEFAULT_PLAY, DEFAULT_Z likewise)
+PARAMS = {"guard": {"fold": (0.0, 1.0, 0.05)},
+          # n: sampled worlds per decision; k: candidate actions at most; play: the playouts'
+          # policy (0 greedy, 1 guard, 2 value, 3 value for the deciding seat and greedy for the others); z: standard errors a candidate must gain by over
+          # value's choice; at: the decisions searched, a sum of 1 own-turn discards, 2 own turn with
+          # a win, 游金 or kong on offer, 4 claims, 8 discard wins; prior: the other seats' hands drawn
+          # as the best of 1 + prior x (their discards and melds) uniform draws; beta: each world weighed
+          # by beta for every kind another seat threw that its sampled hand would now want
+          "rollout": {"n": (1, 1024, 64), "k": (2, 8, 4), "play": (0, 3, 0), "at": (1, 15, 10), "prior": (0, 10, 2), "beta": (0.0, 1.0, 1.0),
+                      "z": (0.0, 5.0, 2.0)}}
+#: the parameters that take whole numbers only
+INTEGER_PARAMS = {("rollout", "n"), ("rollout", "k"), ("rollout", "play"), ("rollout", "at"), ("rollout", "prior")}
 
 
 def parse_spec(spec: str) -> tuple:
@@ -50,6 +62,8 @@ def parse_spec(spec: str) -> tuple:
             value = float("nan")
         if not eq or not lo <= value <= hi:
             raise ValueError(f"policy {spec!r}: {key} must be a number in {lo}..{hi}, got {text.strip()!r}")
+        if (name, key) in INTEGER_PARAMS and value != int(value):
+            raise ValueError(f"policy {spec!r}: {key} must be a whole number in {lo}..{hi}, got {text.strip()!r}")
         if key in params:
             raise ValueError(f"policy {spec!r}: parameter {key!r} is given twice")
         params[key] = value
@@ -74,6 +88,11 @@ cdef int bind_policy(Policy* p, object spec, int seat, list errors) except -1:
                 guard_policy(p)
         elif name == "value":
             value_policy(p)
+        elif name == "rollout":
+            d = {key: default for key, (_, _, default) in PARAMS["rollout"].items()}
+            d.update(params)
+            rollout_policy_with(p, int(d["n"]), int(d["k"]), int(d["play"]),
+                                int(d["at"]), int(d["prior"]), d["beta"], d["z"])
     elif PyCapsule_IsValid(spec, BIND_CAPSULE):
         (<BindFn>PyCapsule_GetPointer(spec, BIND_CAPSULE))(p)
     elif callable(spec):

@@ -27,7 +27,7 @@ from libc.stdint cimport uint16_t, uint64_t
 from libc.string cimport memset
 from fzsim_core.hand cimport Hand, hand_add, hand_remove
 from fzsim_core.rules cimport PACK_SICHUAN
-from fzsim_core.policy cimport Observation, Policy
+from fzsim_core.policy cimport Observation, Policy, note_fold
 from fzsim_core.scoring cimport (ScoreResult, WinFacts, score_win, SP_JINQUE, WIN_DISCARD, WIN_SELFDRAW)
 from fzsim_core.table cimport *
 from fzsim_core.wintables cimport hand_is_jinque, hand_shanten
@@ -254,7 +254,16 @@ cdef int value_turn(const Observation* o, const uint16_t* acts, int n) noexcept 
             best_ev = ev
     for i in range(n):   # equal values: greedy's tie-break among them
         keep[i] = sh_of[i] != 99 and ev_of[i] >= best_ev - 1e-9
-    return greedy_among(o, acts, n, keep)
+    i = greedy_among(o, acts, n, keep)
+    if i >= 0 and sh_of[i] > best_sh:
+        # a fold when it gives up hand progress for a tile safer than every best-shanten one
+        safest = 9.0
+        for k in range(n):
+            if sh_of[k] == best_sh and d_of[k] < safest:
+                safest = d_of[k]
+        if d_of[i] < safest:
+            note_fold(o)
+    return i
 
 
 cdef double best_after_call(const Observation* o, const Threat* th, const Pays* p, Hand* h,

@@ -1,0 +1,304 @@
+# cython: language_level=3
+"""Information-set sampling: `sample_world` re-deals the tiles one seat cannot see.
+
+What `seat` observes (RULES.md; policy.pxd's Observation): its own hand, every meld, discard and
+flower, the gold and its indicator, how many tiles each other seat holds concealed and how many
+are left in the wall. Hidden: the other seats' concealed tiles and the order of the live wall
+(the reserve at its end included). Flowers are always set aside on being drawn, so a hidden
+flower can only be in the wall. `sample_world` pools the hidden tiles and draws a uniform
+arrangement: the flowers' wall positions uniformly, their order uniformly, and a uniform
+permutation of the other tiles over the remaining wall positions and the other seats' hands
+(each keeping its size). State derived from a hidden hand is rebuilt from the new one (the wait
+mask) or cleared when it records hidden choices (过水 after a silently declined win, the last
+tile drawn); the policy stream of the copy is reseeded from `rng`, so its playouts do not follow
+the real game's stream.
+
+`sample_world_prior` is the same draw with a prior on how far the other seats have got: each
+other seat's hand, in turn, is the best (lowest shanten) of several uniform draws from the hidden
+tiles still unassigned, a ready hand waiting on a kind that seat discarded itself counting as
+one step further. Uniform arrangements ignore that the other seats have been building
+their hands — a uniform hand is as far from ready as a fresh deal, so a search on such worlds
+underrates the danger of every discard and overrates waiting for a self-draw. With one try per
+seat it is exactly sample_world.
+
+Not sampled (SAMPLE_UNSUPPORTED): a table where another seat is in 游金 (its hand is public to be
+a complete hand waiting on anything, a constraint counts alone cannot keep), a win offer that
+another seat has already accepted (its hand must win on the tile), and the Sichuan pack (定缺 and
+换三张 constrain the hands beyond counts). A seat that has won and left (血战到底) showed its
+hand: it is not re-dealt. The caller falls back to a
+decision that needs no sample.
+
+`discard_likelihood` weighs a sampled world by what the other seats' discards say: a seat rarely
+throws a kind its hand would want, so a world where their hands want their own discards is
+less likely (a plain model of the reading a player does, for importance weights).
+"""
+from libc.stdint cimport uint8_t, uint64_t
+from fzsim_core.flow cimport copy_game
+from fzsim_core.hand cimport Hand, hand_add, hand_remove, hand_set_counts
+from fzsim_core.rng cimport Rng, rng_below, rng_next
+from fzsim_core.state cimport Game, is_flower
+from fzsim_core.rules cimport PACK_SICHUAN
+from fzsim_core.table cimport DEC_DISCARD_WIN, DEC_ROB_KONG
+from fzsim_core.tiles cimport N_HAND_KINDS, N_KINDS
+from fzsim_core.tileset cimport MAX_TILES
+from fzsim_core.wintables cimport hand_shanten, hand_wait_mask
+
+
+cdef int can_sample(const Game* src, int seat) noexcept nogil:
+    cdef int s
+    if src.r.pack == PACK_SICHUAN:
+        return SAMPLE_UNSUPPORTED   # 定缺 and 换三张 constrain the hands beyond counts
+    for s in range(4):
+        if s != seat and src.seats[s].youjin:
+            return SAMPLE_UNSUPPORTED
+    if ((src.pend.decision == DEC_DISCARD_WIN or src.pend.decision == DEC_ROB_KONG)
+            and ((src.flow.best >= 0 and src.flow.best != seat) or src.flow.accepted & ~(1u << seat))):
+        return SAMPLE_UNSUPPORTED
+    return SAMPLE_OK
+
+
+cdef inline void shuffle_u8(uint8_t* a, int n, Rng* rng) noexcept nogil:
+    """Fisher-Yates: a uniform permutation of a[0..n)."""
+    cdef int i, j
+    cdef uint8_t t
+    for i in range(n - 1, 0, -1):
+        j = rng_below(rng, i + 1)
+        t = a[i]
+        a[i] = a[j]
+        a[j] = t
+
+
+cdef int sample_world(Game* dst, const Game* src, int seat, Rng* rng) noexcept nogil:
+    return sample_world_prior(dst, src, seat, rng, NULL)
+
+
+cdef int draw_hand(uint8_t* pool, int n_pool, int size, int tries, int gold, uint64_t avoid,
+                   Rng* rng, Hand* h) noexcept nogil:
+    """Move a hand of `size` tiles to pool[0..size) by a partial Fisher-Yates draw: the best of
+    `tries` draws (lowest shanten, the first among equals; a ready hand waiting on a kind of
+    `avoid` counts as one step further), into h. Returns its shanten."""
+    cdef uint8_t counts[N_HAND_KINDS]
+    cdef uint8_t keep[MAX_TILES]
+    cdef int t, i, j, k, sh, best = 999
+    cdef uint8_t x
+    cdef Hand cur
+    for t in range(tries if tries > 1 else 1):
+        for i in range(size):
+            j = i + <int>rng_below(rng, n_pool - i)
+            x = pool[i]
+            pool[i] = pool[j]
+            pool[j] = x
+        if tries <= 1:
+            best = 0
+            for i in range(size):
+                keep[i] = pool[i]
+            break
+        for k in range(N_HAND_KINDS):
+            counts[k] = 0
+        for i in range(size):
+            counts[pool[i]] += 1
+        hand_set_counts(&cur, counts, gold)
+        sh = hand_shanten(&cur)
+        if sh == 0 and hand_wait_mask(&cur) & avoid:
+            sh = 1   # ready on a kind it threw itself: a player would rather have kept it
+        if sh < best:
+            best = sh
+            for i in range(size):
+                keep[i] = pool[i]
+    # the kept draw to the front: swap each kept tile into place (a multiset, so any copy will do)
+    for i in range(size):
+        for j in range(i, n_pool):
+            if pool[j] == keep[i]:
+                x = pool[i]
+                pool[i] = pool[j]
+                pool[j] = x
+                break
+    for k in range(N_HAND_KINDS):
+        counts[k] = 0
+    for i in range(size):
+        counts[pool[i]] += 1
+    hand_set_counts(h, counts, gold)
+    return best
+
+
+cdef int sample_world_prior(Game* dst, const Game* src, int seat, Rng* rng, const int* tries) noexcept nogil:
+    cdef uint8_t plain[MAX_TILES]       # hidden tiles that may be held
+    cdef uint8_t flowers[MAX_TILES]     # hidden flowers (wall only)
+    cdef uint8_t is_fl[MAX_TILES]       # wall slot j (from the head) holds a flower
+    cdef int s, k, i, j, d, n_plain = 0, n_fl = 0, at = 0, n_wall, size, f = 0
+    cdef uint64_t avoid
+    cdef int pool[N_KINDS]
+    if can_sample(src, seat) != SAMPLE_OK:
+        return SAMPLE_UNSUPPORTED
+    copy_game(dst, src, NULL)
+    # the hidden tiles as counts, then laid out in kind order: the draw must not depend on where
+    # they really lie (the same seed then gives the same sample for every arrangement)
+    for k in range(N_KINDS):
+        pool[k] = 0
+    for s in range(4):
+        if s != seat and not src.seats[s].finished:   # a seat that won and left showed its hand
+            for k in range(N_HAND_KINDS):
+                pool[k] += src.seats[s].hand.counts[k]
+    n_wall = src.tail - src.head + 1
+    for i in range(src.head, src.tail + 1):
+        pool[src.wall[i]] += 1
+    for k in range(N_KINDS):
+        for i in range(pool[k]):
+            if is_flower(src, k):
+                flowers[n_fl] = <uint8_t>k
+                n_fl += 1
+            else:
+                plain[n_plain] = <uint8_t>k
+                n_plain += 1
+    for d in range(1, 4):
+        s = (seat + d) % 4
+        if src.seats[s].finished:
+            continue
+        size = src.seats[s].hand.size
+        avoid = 0
+        for i in range(src.seats[s].n_discards):
+            avoid |= (<uint64_t>1) << src.seats[s].discards[i]
+        draw_hand(plain + at, n_plain - at, size, tries[s] if tries != NULL else 1, src.gold, avoid,
+                  rng, &dst.seats[s].hand)
+        at += size
+        if size + 3 * src.seats[s].n_melds == src.ts.hand_size:
+            dst.seats[s].wait_mask = dst.pack.waits(dst, s)
+        dst.seats[s].guoshui_mask = 0
+        dst.seats[s].last_draw = -1
+    shuffle_u8(plain + at, n_plain - at, rng)
+    shuffle_u8(flowers, n_fl, rng)
+    # the flowers' positions: the first n_fl slots marked, then shuffled (a uniform subset)
+    for j in range(n_wall):
+        is_fl[j] = j < n_fl
+    shuffle_u8(is_fl, n_wall, rng)
+    for j in range(n_wall):
+        if is_fl[j]:
+            dst.wall[src.head + j] = flowers[f]
+            f += 1
+        else:
+            dst.wall[src.head + j] = plain[at]
+            at += 1
+    for i in range(4):
+        dst.prng.s[i] = rng_next(rng)
+    if dst.prng.s[0] == 0 and dst.prng.s[1] == 0 and dst.prng.s[2] == 0 and dst.prng.s[3] == 0:
+        dst.prng.s[0] = 1
+    return SAMPLE_OK
+
+
+cdef double discard_likelihood(const Game* w, int seat, double beta) noexcept nogil:
+    cdef int s, i, k, sh
+    cdef uint64_t done
+    cdef double like = 1.0
+    cdef Hand h
+    if beta >= 1.0:
+        return 1.0
+    for s in range(4):
+        if s == seat:
+            continue
+        h = w.seats[s].hand
+        sh = hand_shanten(&h)
+        done = 0
+        for i in range(w.seats[s].n_discards):
+            k = w.seats[s].discards[i]
+            if k == w.gold or k >= N_HAND_KINDS or (done >> k) & 1 or h.counts[k] >= 4:
+                continue
+            done |= (<uint64_t>1) << k
+            hand_add(&h, k)
+            if hand_shanten(&h) < sh:
+                like *= beta   # it threw a kind its hand would now want: less likely so
+            hand_remove(&h, k)
+    return like
+
+
+# ---- a test hook: the samples of one real decision, for tests/test_rollout.py ------------------
+
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcmp
+from fzsim_core.flow cimport apply, init_game, play_until, prepare_game
+from fzsim_core.decide cimport ask
+from fzsim_core.invariants cimport check_invariants
+from fzsim_core.packs.registry cimport bind_pack
+from fzsim_core.policies.greedy cimport greedy_policy
+from fzsim_core.rng cimport rng_seed
+from fzsim_core.rules cimport Rules
+from fzsim_core.table cimport ST_CONT, ST_DECIDE, ST_END
+from fzsim_core.tileset cimport TileSet
+
+
+cdef bint same_public(const Game* a, const Game* b, int seat) noexcept nogil:
+    """Everything `seat` observes is equal in a and b (its hand, the public state, the flow)."""
+    cdef int s
+    if memcmp(&a.seats[seat].hand, &b.seats[seat].hand, sizeof(Hand)) != 0:
+        return False
+    if memcmp(a.seen, b.seen, sizeof(a.seen)) != 0 or memcmp(a.pond, b.pond, sizeof(a.pond)) != 0:
+        return False
+    if a.head != b.head or a.tail != b.tail or a.gold != b.gold or a.indicator_taken != b.indicator_taken:
+        return False
+    if memcmp(&a.flow, &b.flow, sizeof(a.flow)) != 0 or memcmp(&a.pend, &b.pend, sizeof(a.pend)) != 0:
+        return False
+    for s in range(4):
+        if (a.seats[s].hand.size != b.seats[s].hand.size or a.seats[s].n_melds != b.seats[s].n_melds
+                or memcmp(a.seats[s].melds, b.seats[s].melds, sizeof(a.seats[s].melds)) != 0
+                or memcmp(a.seats[s].discards, b.seats[s].discards, sizeof(a.seats[s].discards)) != 0
+                or memcmp(a.seats[s].flowers, b.seats[s].flowers, sizeof(a.seats[s].flowers)) != 0
+                or a.seats[s].youjin != b.seats[s].youjin or a.seats[s].pung_mask != b.seats[s].pung_mask):
+            return False
+    return True
+
+
+def _probe(Rules rules, uint64_t seed, long long game_id, int decision, int samples, int tries=1):
+    """Play a hand with greedy seats to its `decision`-th decision (0-based), then draw `samples`
+    worlds for the deciding seat (each other seat's hand the best of `tries` draws) and play each
+    to the end under the invariant checks. None when the hand ends first or the decision cannot
+    be sampled; else a dict: seat, the real hands (4 x 34) and live wall, the sampled ones, and
+    per sample whether the public state matched, the invariants held and the playout ended."""
+    cdef Game* g = <Game*>malloc(sizeof(Game))
+    cdef Game* w = <Game*>malloc(sizeof(Game))
+    cdef TileSet ts
+    cdef Rng rng
+    cdef int s, i, j, k, st, c
+    cdef int tr[4]
+    if g == NULL or w == NULL:
+        free(g); free(w)
+        raise MemoryError()
+    try:
+        bind_pack(&g.pack, &ts, rules.c.pack)
+        for s in range(4):
+            greedy_policy(&g.policies[s])
+        prepare_game(g, &ts, NULL, True)
+        init_game(g, &rules.c, seed, game_id, 0, 0, 0, NULL)
+        st = play_until(g, 15)
+        for i in range(decision):
+            if st != ST_DECIDE:
+                break
+            c = ask(g)
+            st = apply(g, c)
+        if st != ST_DECIDE:
+            if st != ST_END:
+                raise RuntimeError(g.errmsg.decode())
+            return None
+        seat = g.pend.seat
+        if can_sample(g, seat) != SAMPLE_OK:
+            return None
+        for s in range(4):
+            tr[s] = tries
+        rng_seed(&rng, seed, <uint64_t>game_id, 1, 3)
+        real = [[g.seats[s].hand.counts[k] for k in range(N_HAND_KINDS)] for s in range(4)]
+        out = {"seat": seat, "decision": g.pend.decision, "gold": g.gold,
+               "real_hands": real, "real_wall": [g.wall[i] for i in range(g.head, g.tail + 1)],
+               "hands": [], "walls": [], "public": [], "invariants": [], "ended": []}
+        for j in range(samples):
+            if sample_world_prior(w, g, seat, &rng, tr) != SAMPLE_OK:
+                raise RuntimeError("sample_world refused a decision can_sample accepted")
+            out["hands"].append([[w.seats[s].hand.counts[k] for k in range(N_HAND_KINDS)] for s in range(4)])
+            out["walls"].append([w.wall[i] for i in range(w.head, w.tail + 1)])
+            out["public"].append(bool(same_public(g, w, seat)))
+            w.check = True
+            w.obs.check = True
+            out["invariants"].append(check_invariants(w) == ST_CONT)
+            st = play_until(w, 0)
+            out["ended"].append(st == ST_END and w.error == 0)
+        return out
+    finally:
+        free(g)
+        free(w)

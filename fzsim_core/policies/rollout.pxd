@@ -1,0 +1,32 @@
+# The rollout policy (see rollout.pyx): determinised Monte Carlo at key decisions.
+from libc.stdint cimport uint8_t, uint16_t
+from fzsim_core.policy cimport Policy
+
+# the playouts' policy (the `play` parameter)
+cdef enum:
+    PLAY_GREEDY = 0
+    PLAY_GUARD = 1
+    PLAY_VALUE = 2
+    PLAY_MIXED = 3                # value for the deciding seat, greedy for the others
+
+# the decisions searched (the `at` parameter, a sum of these bits)
+cdef enum:
+    AT_DISCARD = 1                # own-turn discards
+    AT_OWN_OFFER = 2              # own turn with a win, 游金 or kong on offer
+    AT_CLAIM = 4                  # chow, pung, exposed kong or pass
+    AT_WIN = 8                    # a discard (or robbed-kong) win or pass
+
+# What a seat's rollout plays with, kept in its Policy's data (16 bytes).
+ctypedef struct RolloutParams:
+    uint16_t n                       # sampled worlds per decision (each candidate on every one)
+    uint8_t k                       # candidate actions at most
+    uint8_t play                    # PLAY_*: the policy of every seat in the playouts
+    uint8_t at                      # AT_* bits: the decisions searched
+    uint8_t prior                 # another seat's hand is the best of 1 + prior x (its discards
+                                  # and melds) uniform draws (determinize.pxd sample_world_prior)
+    float beta                    # each world weighed by discard_likelihood(beta) (1: not weighed)
+    float z                       # a candidate replaces value's choice only when its paired mean
+                                  # gain over it exceeds z standard errors
+
+cdef void rollout_policy(Policy* p) noexcept nogil
+cdef void rollout_policy_with(Policy* p, int n, int k, int play, int at, int prior, double beta, double z) noexcept nogil

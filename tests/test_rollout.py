@@ -1,0 +1,200 @@
+"""The rollout policy and its information-set sampler (fzsim_core/determinize, policies/rollout).
+
+- sample_world keeps every invariant, changes nothing the deciding seat observes, keeps the
+  hidden tiles as a multiset and each seat's hand size, and is uniform: a kind's expected copies
+  in a seat's hand are its hidden copies times the seat's share of the hidden places;
+- the rollout's decision never depends on hidden tiles: two walls that differ only in tiles the
+  seat cannot see give it the same choice with the same seed;
+- its parameters are validated; it plays full hands under check=True in fuzhou and bianfeng;
+- folds are counted for the policies that fold and never for greedy.
+"""
+import numpy as np
+import pytest
+
+from fzsim.rules import load
+from fzsim_core import engine
+from fzsim_core.determinize import _probe
+from fzsim_core.policies.registry import PARAMS, parse_spec
+
+EV_DEAL, EV_FLOWER, EV_REPLACE, EV_GOLD_FLIP, EV_GOLD = 1, 2, 3, 4, 5
+
+
+@pytest.mark.parametrize("variant", ["fuzhou", "bianfeng"])
+@pytest.mark.parametrize("decision", [0, 5, 12])
+def test_samples_keep_invariants_and_the_public_state(variant, decision):
+    rules = load(variant).core
+    for gid in range(3):
+        out = _probe(rules, 21, gid, decision, 60)
+        if out is None:
+            continue
+        seat = out["seat"]
+        real = np.array(out["real_hands"])
+        hands = np.array(out["hands"])
+        assert all(out["public"]) and all(out["invariants"]) and all(out["ended"])
+        # the seat's own hand is never touched; the others keep their sizes
+        assert (hands[:, seat] == real[seat]).all()
+        assert (hands.sum(axis=2) == real.sum(axis=1)).all()
+        # the hidden tiles, as a multiset, are the real ones
+        hidden_real = np.bincount(out["real_wall"], minlength=42)[:34] + real.sum(axis=0) - real[seat]
+        for h, w in zip(hands, out["walls"]):
+            assert (np.bincount(w, minlength=42)[:34] + h.sum(axis=0) - h[seat] == hidden_real).all()
+            assert sorted(w) != sorted(out["real_wall"]) or (h != real).any() or len(w) == 0
+        # and they really are re-dealt
+        assert (hands != real).any(axis=(1, 2)).mean() > 0.9
+
+
+def test_samples_are_uniform_over_the_hidden_places():
+    rules = load("fuzhou").core
+    n = 3000
+    out = _probe(rules, 4, 2, 6, n)
+    assert out is not None
+    seat = out["seat"]
+    real = np.array(out["real_hands"])
+    hands = np.array(out["hands"])
+    flowers = set(range(27, 42))          # fuzhou: honours are flowers, never held
+    wall = np.array(out["real_wall"])
+    plain_wall = np.bincount(wall[~np.isin(wall, list(flowers))], minlength=34)[:34]
+    pool = plain_wall + real.sum(axis=0) - real[seat]
+    total = pool.sum()
+    for s in range(4):
+        if s == seat:
+            continue
+        share = real[s].sum() / total
+        expect = pool * share
+        got = hands[:, s].mean(axis=0)
+        # copies of kind k in seat s's hand: hypergeometric, its variance below pool_k share (1 - share)
+        se = np.sqrt(np.maximum(pool * share * (1 - share), 1e-9) / n)
+        assert (np.abs(got - expect) <= 5 * se + 1e-9).all(), (s, got - expect)
+    # flowers stay in the wall, in the same number
+    for w in out["walls"]:
+        assert np.isin(w, list(flowers)).sum() == np.isin(wall, list(flowers)).sum()
+
+
+def test_the_prior_draws_hands_nearer_ready():
+    from fzsim_core.winapi import shanten
+    rules = load("fuzhou").core
+    plain = _probe(rules, 8, 3, 10, 150)
+    prior = _probe(rules, 8, 3, 10, 150, tries=8)
+    assert plain is not None and prior is not None and plain["seat"] == prior["seat"]
+    gold = plain["gold"]
+
+    def mean_sh(out):
+        vals = []
+        for h in out["hands"]:
+            for s in range(4):
+                if s != out["seat"]:
+                    vals.append(shanten(np.array(h[s], dtype=np.uint8), gold))
+        return np.mean(vals)
+
+    assert mean_sh(prior) < mean_sh(plain) - 0.3
+    assert all(prior["invariants"]) and all(prior["public"]) and all(prior["ended"])
+
+
+def hidden_permuted(rules, wall, seed, gid, rng):
+    """A wall that differs from `wall` only in tiles hidden from the dealer (seat 0) at its first
+    decision: plain (not flower, not gold) tiles of the other seats' dealt blocks and of the live
+    wall are permuted; the tiles drawn from the tail in the opening keep their places."""
+    st = engine.HandStepper(rules, seed, gid, 0, 0, 0, policies=("value",) * 4, agents=(0,), wall=wall,
+                            log=True)
+    if st.done or st.seat != 0 or st.decision != 0:
+        return None, None
+    ev = st.events()
+    gold = next(e[2] for e in ev if e[0] == EV_GOLD)
+    tail_draws = sum(1 for e in ev if e[0] in (EV_REPLACE, EV_GOLD_FLIP))
+    first_flower = 27 if rules.fields["honors_are_flowers"] else 34
+    n = len(wall)
+    places = [p for p in list(range(16, 64)) + list(range(65, n - tail_draws))
+              if wall[p] < first_flower and wall[p] != gold]
+    new = wall.copy()
+    new[places] = wall[rng.permutation(places)]
+    return st, new
+
+
+def public_view(st):
+    """What seat 0 sees at its first decision: its legal actions and the opening's public events."""
+    ev = st.events()
+    pub = [e for e in ev if e[0] in (EV_FLOWER, EV_GOLD_FLIP, EV_GOLD) or (e[0] in (EV_DEAL, EV_REPLACE)
+                                                                            and e[1] == 0)]
+    return st.seat, st.decision, st.legal, pub
+
+
+def test_rollout_decisions_never_depend_on_hidden_tiles():
+    rules = load("fuzhou").core
+    rng = np.random.default_rng(5)
+    pols = ("rollout:n=6;at=15;z=0", "value", "value", "value")
+    compared = differed = 0
+    for gid in range(12):
+        wall = engine.shuffled_wall(9, gid, 0)
+        st_a, other = hidden_permuted(rules, wall, 9, gid, rng)
+        if st_a is None:
+            continue
+        assert (other != wall).any()
+        a = engine.HandStepper(rules, 9, gid, 0, 0, 0, policies=pols, agents=(0,), wall=wall, log=True)
+        b = engine.HandStepper(rules, 9, gid, 0, 0, 0, policies=pols, agents=(0,), wall=other, log=True)
+        if public_view(a) != public_view(b):
+            continue   # the permutation changed the opening (a 抢金 or flower chain): not comparable
+        assert a.suggest() == b.suggest()
+        compared += 1
+        # the hidden tiles do matter to how the hand goes on
+        ga = engine.play_hand_raw(rules, 9, gid, 0, 0, 0, "greedy", wall=wall)[0]
+        gb = engine.play_hand_raw(rules, 9, gid, 0, 0, 0, "greedy", wall=other)[0]
+        differed += ga["delta_0"] != gb["delta_0"] or ga["turns"] != gb["turns"]
+    assert compared >= 6 and differed >= 3
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("rollout:n=0", "n must be a number in 1..1024"),
+    ("rollout:n=2.5", "n must be a whole number"),
+    ("rollout:k=9", "k must be a number in 2..8"),
+    ("rollout:play=4", "play must be a number in 0..3"),
+    ("rollout:at=0", "at must be a number in 1..15"),
+    ("rollout:z=-1", "z must be a number"),
+    ("rollout:prior=1.5", "prior must be a whole number"),
+    ("rollout:budget=3", "unknown parameter 'budget'"),
+    ("rollout:n=4;n=8", "given twice"),
+])
+def test_rollout_parameters_are_validated(spec, message):
+    with pytest.raises(ValueError, match=message):
+        parse_spec(spec)
+
+
+def test_rollout_parameters_parse_and_defaults_are_the_plain_policy():
+    assert parse_spec("rollout:n=8;k=3;play=2;at=5;z=1.5;prior=2") == (
+        "rollout", {"n": 8.0, "k": 3.0, "play": 2.0, "at": 5.0, "z": 1.5, "prior": 2.0})
+    rules = load("fuzhou").core
+    spelled = "rollout:" + ";".join(f"{k}={v[2]}" for k, v in PARAMS["rollout"].items())
+    plain = engine.play_block(rules, 3, 0, 6, ("rollout", "value", "value", "value"))
+    again = engine.play_block(rules, 3, 0, 6, (spelled, "value", "value", "value"))
+    assert all(np.array_equal(plain[c], again[c]) for c in plain)
+
+
+@pytest.mark.parametrize("variant", ["fuzhou", "bianfeng"])
+def test_rollout_plays_full_hands_under_check(variant):
+    rules = load(variant).core
+    out = engine.play_block(rules, 17, 0, 8, ("rollout:n=4;at=15;z=0", "value", "rollout:n=3;play=1;at=15;beta=0.5", "greedy"),
+                            check=True)
+    assert len(out["game_id"]) >= 8
+    assert (out["delta_0"] + out["delta_1"] + out["delta_2"] + out["delta_3"] == 0).all()
+    # reproducible: the same seed plays the same hands
+    again = engine.play_block(rules, 17, 0, 8, ("rollout:n=4;at=15;z=0", "value", "rollout:n=3;play=1;at=15;beta=0.5", "greedy"),
+                              check=True)
+    assert all(np.array_equal(out[c], again[c]) for c in out)
+
+
+def test_folds_are_counted_for_the_policies_that_fold():
+    rules = load("fuzhou").core
+    for pol in ("guard", "value"):
+        out = engine.play_block(rules, 4, 0, 400, pol)
+        folds = np.stack([out[f"folds_{s}"] for s in range(4)])
+        assert folds.sum() > 0 and (folds >= 0).all() and (folds <= out["turns"]).all()
+    greedy = engine.play_block(rules, 4, 0, 400, "greedy")
+    assert all((greedy[f"folds_{s}"] == 0).all() for s in range(4))
+    # a seat's folds are its own: guard in seat 2 only
+    mixed = engine.play_block(rules, 4, 0, 400, ("greedy", "greedy", "guard", "greedy"))
+    assert mixed["folds_2"].sum() > 0
+    assert all((mixed[f"folds_{s}"] == 0).all() for s in (0, 1, 3))
+
+
+def test_rollout_refuses_the_sichuan_pack_by_name():
+    with pytest.raises(Exception, match="the rollout policy does not play the sichuan pack"):
+        engine.play_block(load("sichuan").core, 1, 0, 3, ("rollout",) * 4)
