@@ -500,10 +500,6 @@ def test_repair_rebuilds_the_manifest_of_a_run_of_policy_settings(tmp_path, sets
     pd.testing.assert_frame_equal(rows(out), rows(sets[0]))
 
 
-@pytest.mark.xfail(strict=True, reason="engine (fzsim_core/packs/sichuan/pack.pyx sc_score_win) writes Sichuan"
-                   " pattern bits into the per-hand row's specials / special_counted, whose contract (schema:"
-                   " contract 3) is Fuzhou's SP_* bits; storage.build_table stores them as False/none for"
-                   " that pack, and the wins table names them")
 def test_engine_sichuan_row_specials_follow_the_row_contract():
     from fzsim.rules import load as load_rules
     from fzsim_core.engine import play_block
