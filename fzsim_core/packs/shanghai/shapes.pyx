@@ -91,7 +91,8 @@ cdef uint64_t sh_wait_mask(const ShShape* s, const MjHand* h) noexcept nogil:
 
 
 cdef int _pungs_missing(const MjHand* h, int n) noexcept nogil:
-    """Fewest tiles missing for n pungs + a pair from the concealed tiles (no chow melds)."""
+    """Fewest tiles missing for n pungs + a pair from the concealed tiles (no chow melds): each kind
+    is a pung, the pair, both, or nothing."""
     cdef int best[5][2]
     cdef int nxt[5][2]
     cdef int k, p, q, c, v
@@ -114,6 +115,11 @@ cdef int _pungs_missing(const MjHand* h, int n) noexcept nogil:
                     v = best[p][q] + (c if c < 2 else 2)
                     if v > nxt[p][1]:
                         nxt[p][1] = v
+                    if p < n:
+                        # a pung and the pair of one kind: a fifth copy, as every shanten table allows
+                        v = best[p][q] + c
+                        if v > nxt[p + 1][1]:
+                            nxt[p + 1][1] = v
         memcpy(best, nxt, sizeof(best))
     return 3 * n + 2 - best[n][1]
 
