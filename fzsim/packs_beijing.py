@@ -118,6 +118,20 @@ def _seat(name: str, seat) -> int:
     return int(seat)
 
 
+def _payer(win: str, alone: bool, winner: int, discarder) -> int:
+    """The seat paying alone for a discard-type win (-1 for a self-draw), checked against the win."""
+    if not alone:
+        if discarder is not None:
+            raise ValueError(f"discarder {discarder} given for a self-drawn {win} win")
+        return -1
+    if discarder is None:
+        raise ValueError(f"a {win} win needs the discarder seat (0..3, not the winner)")
+    payer = _seat("discarder", discarder)
+    if payer == winner:
+        raise ValueError(f"discarder {payer} is the winner: allowed another seat")
+    return payer
+
+
 def _counts(hand, what: str) -> np.ndarray:
     counts = parse(hand) if isinstance(hand, str) else np.asarray(hand)
     if counts.ndim != 1 or counts.shape[0] not in (34, 42):
@@ -253,15 +267,7 @@ def score(hand, *, variant: str = VARIANT, melds: Iterable = (), wild=None, indi
         alone = discarder is not None
         if not alone:
             flags.append("selfdraw")
-    payer = -1
-    if alone:
-        if discarder is None:
-            raise ValueError(f"a {win} win needs the discarder seat (0..3, not the winner)")
-        payer = _seat("discarder", discarder)
-        if payer == winner:
-            raise ValueError(f"discarder {payer} is the winner: allowed another seat")
-    elif discarder is not None:
-        raise ValueError(f"discarder {discarder} given for a self-drawn {win} win")
+    payer = _payer(win, alone, winner, discarder)
     w = _wild_kind(wild, indicator, opts)
     counts = _counts(hand, "hand")
     meld_list = parse_melds(melds)

@@ -13,7 +13,7 @@ from typing import Any, Iterable, Mapping
 
 import numpy as np
 
-from fzsim.packs_beijing import _meld_text, _seat, _tile, parse_melds
+from fzsim.packs_beijing import _meld_text, _payer, _seat, _tile, parse_melds
 from fzsim.tiles import fmt, kind_name, parse
 from fzsim_core.packs.shanghai import play as _play
 from fzsim_core.packs.shanghai import score as _core
@@ -194,15 +194,7 @@ def score(hand, *, variant: str = VARIANT, melds: Iterable = (), flowers="", win
         raise ValueError(f"win {win!r} is unknown for shanghai: allowed {', '.join(WINS)}")
     flags, alone = WINS[win]
     winner, dealer = _seat("winner", winner), _seat("dealer", dealer)
-    payer = -1
-    if alone:
-        if discarder is None:
-            raise ValueError(f"a {win} win needs the discarder seat (0..3, not the winner)")
-        payer = _seat("discarder", discarder)
-        if payer == winner:
-            raise ValueError(f"discarder {payer} is the winner: allowed another seat")
-    elif discarder is not None:
-        raise ValueError(f"discarder {discarder} given for a self-drawn {win} win")
+    payer = _payer(win, alone, winner, discarder)
     counts, in_hand = _counts(hand, "hand")
     n_flowers = _flowers(flowers) + in_hand
     if n_flowers > 8:

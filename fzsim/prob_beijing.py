@@ -201,6 +201,15 @@ def tianhu_monte_carlo(deals: int = 100_000, seed: int = 0) -> dict:
             "sihui": four, "sihui_p": four / deals, "sihui_lo": lo4, "sihui_hi": hi4}
 
 
+def table_row(event: str, label: str, exact: float, deals: int, mc: dict | None) -> dict:
+    """One opening-window row of fzsim.prob's table: the exact value beside a Monte Carlo estimate
+    ({"p", "lo", "hi"}, or None for exact only)."""
+    nan = float("nan")
+    return {"window": "opening", "event": event, "label": label, "role": "dealer", "exact": exact,
+            "mc": mc["p"] if mc else nan, "lo": mc["lo"] if mc else nan, "hi": mc["hi"] if mc else nan,
+            "n": int(deals), "source": "deals", "agrees": bool(mc["lo"] <= exact <= mc["hi"]) if mc else None}
+
+
 _LABELS = {"tianhu": "天胡 available (dealer's 14 tiles win, 惠牌 wild)",
            "sihui": "四惠牌 dealt (all four 惠牌 in the dealer's 14 tiles)",
            "tianhu_given_3_wilds": "天胡 given exactly three 惠牌 dealt (the sharper check)"}
@@ -219,19 +228,10 @@ def probability_table(variant: str = "beijing", deals: int = 100_000, seed: int 
     mc = tianhu_monte_carlo(int(deals), seed=seed) if deals else None
     given3 = float(tianhu_given_wilds_exact(3))
     mc3 = tianhu_given_wilds_monte_carlo(3, int(deals), seed=seed) if deals else None
-    rows = []
-    for event, key in (("tianhu", ""), ("sihui", "sihui_")):
-        value = float(exact[event])
-        p = mc[f"{key}p"] if mc else float("nan")
-        lo = mc[f"{key}lo"] if mc else float("nan")
-        hi = mc[f"{key}hi"] if mc else float("nan")
-        rows.append({"window": "opening", "event": event, "label": _LABELS[event], "role": "dealer", "exact": value,
-                     "mc": p, "lo": lo, "hi": hi, "n": int(deals), "source": "deals",
-                     "agrees": bool(lo <= value <= hi) if mc else None})
-    rows.append({"window": "opening", "event": "tianhu_given_3_wilds", "label": _LABELS["tianhu_given_3_wilds"],
-                 "role": "dealer", "exact": given3, "mc": mc3["p"] if mc3 else float("nan"),
-                 "lo": mc3["lo"] if mc3 else float("nan"), "hi": mc3["hi"] if mc3 else float("nan"), "n": int(deals),
-                 "source": "deals", "agrees": bool(mc3["lo"] <= given3 <= mc3["hi"]) if mc3 else None})
+    rows = [table_row(event, _LABELS[event], float(exact[event]), deals,
+                      None if mc is None else {k: mc[f"{key}{k}"] for k in ("p", "lo", "hi")})
+            for event, key in (("tianhu", ""), ("sihui", "sihui_"))]
+    rows.append(table_row("tianhu_given_3_wilds", _LABELS["tianhu_given_3_wilds"], given3, deals, mc3))
     table = pd.DataFrame(rows)
     t = exact["tianhu"]
     table.attrs.update(variant=variant, pack="beijing", deals=int(deals), seed=int(seed), tiles=TILES,

@@ -20,6 +20,7 @@ from math import comb
 
 import numpy as np
 
+from fzsim.prob_beijing import table_row
 from fzsim.stats import wilson
 from fzsim_core.wintables import need_tables
 
@@ -132,10 +133,7 @@ def probability_table(variant: str = "shanghai", deals: int = 100_000, seed: int
                                ("tianhu_pure_suit", "pure_suit", "天胡 with the 36 tiles of one suit")):
         value = float(tianhu_exact(deck))
         mc = tianhu_monte_carlo(int(deals), seed=seed, deck=deck) if deals else None
-        rows.append({"window": "opening", "event": event, "label": label, "role": "dealer", "exact": value,
-                     "mc": mc["p"] if mc else float("nan"), "lo": mc["lo"] if mc else float("nan"),
-                     "hi": mc["hi"] if mc else float("nan"), "n": int(deals), "source": "deals",
-                     "agrees": bool(mc["lo"] <= value <= mc["hi"]) if mc else None})
+        rows.append(table_row(event, label, value, deals, mc))
     table = pd.DataFrame(rows)
     table.attrs.update(variant=variant, pack="shanghai", deals=int(deals), seed=int(seed), tiles=TILES,
                        exact_fraction=f"{exact.numerator}/{exact.denominator}")

@@ -24,16 +24,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--shaozhuang", type=int, default=0, metavar="R", help="rounds of 烧庄 this hand (default 0)")
 
 
-def run(args: argparse.Namespace) -> int:
-    others = {"--gold": args.gold, "--flowers": args.flowers, "--set": args.sets, "--streak": args.streak,
-              "--youjin-level": args.youjin_level, "--discarded-gold": args.discarded_gold,
-              "--kong-from": args.kong_from is not None, "--finished": args.finished, "--end": args.end is not None,
-              "--dice": getattr(args, "dice", None), "--huangfan": getattr(args, "huangfan", 0),
-              "--chengbao": getattr(args, "chengbao", [])}
+def refuse_others(args: argparse.Namespace, variant: str, flags: dict, hint: str) -> None:
+    """Refuse, by name, the flags of the other rule systems (Fuzhou's, Sichuan's, and `flags`)."""
+    others = {"--gold": args.gold, "--set": args.sets, "--streak": args.streak, "--youjin-level": args.youjin_level,
+              "--discarded-gold": args.discarded_gold, "--kong-from": args.kong_from is not None,
+              "--finished": args.finished, "--end": args.end is not None, **flags}
     given = [flag for flag, value in others.items() if value]
     if given:
-        raise ValueError(f"{', '.join(given)}: not part of a beijing hand (no flowers, the wild is --wild or "
-                         f"--indicator; pack options go in --option KEY=VALUE)")
+        raise ValueError(f"{', '.join(given)}: not part of a {variant} hand ({hint})")
+
+
+def run(args: argparse.Namespace) -> int:
+    refuse_others(args, "beijing", {"--flowers": args.flowers, "--dice": getattr(args, "dice", None),
+                                    "--huangfan": getattr(args, "huangfan", 0),
+                                    "--chengbao": getattr(args, "chengbao", [])},
+                  "no flowers, the wild is --wild or --indicator; pack options go in --option KEY=VALUE")
     if args.hand is None:
         raise ValueError("give the winning hand, e.g. 111m222p55s --pung 777s --pung 999p --wild 1z")
     win = args.win or ("discard" if args.discarder is not None else "selfdraw")

@@ -7,6 +7,7 @@ import argparse
 import json
 
 from fzsim import packs_shanghai
+from fzsim.commands.score_beijing import refuse_others
 from fzsim.commands.score_sichuan import _options
 
 
@@ -24,15 +25,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    others = {"--gold": args.gold, "--set": args.sets, "--streak": args.streak, "--youjin-level": args.youjin_level,
-              "--discarded-gold": args.discarded_gold, "--kong-from": args.kong_from is not None,
-              "--finished": args.finished, "--end": args.end is not None, "--base": args.base != 1,
-              "--wild": getattr(args, "wild", None), "--indicator": getattr(args, "indicator", None),
-              "--hubao": getattr(args, "hubao", []), "--shaozhuang": getattr(args, "shaozhuang", 0)}
-    given = [flag for flag, value in others.items() if value]
-    if given:
-        raise ValueError(f"{', '.join(given)}: not part of a shanghai hand (no wild; 底分 and 勒子 are options: "
-                         f"--option base_points=2 --option lezi=10)")
+    refuse_others(args, "shanghai", {"--base": args.base != 1, "--wild": getattr(args, "wild", None),
+                                     "--indicator": getattr(args, "indicator", None),
+                                     "--hubao": getattr(args, "hubao", []),
+                                     "--shaozhuang": getattr(args, "shaozhuang", 0)},
+                  "no wild; 底分 and 勒子 are options: --option base_points=2 --option lezi=10")
     if args.hand is None:
         raise ValueError("give the winning hand, e.g. 111m222p33355s --pung 1z --flowers 1f2f5f")
     win = args.win or ("discard" if args.discarder is not None else "selfdraw")

@@ -28,3 +28,6 @@ cdef int mj_claimed(const MjHand* h) noexcept nogil
 # a name of MELD_NAMES or 0..4, wild -1..33 (inside a meld only if wild_melds: a discarded wild
 # claimed at its face value). ValueError names the bad value.
 cdef int mj_load(MjHand* h, counts, melds, int wild, bint wild_melds=*) except -1
+# OR of table[name] over a list of flag names, raising ValueError naming an unknown one (for the
+# Beijing and Shanghai scoring wrappers).
+cdef int flag_bits(flags, dict table) except -1

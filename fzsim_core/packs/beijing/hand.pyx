@@ -75,3 +75,14 @@ cdef int mj_load(MjHand* h, counts, melds, int wild, bint wild_melds=False) exce
         if mj_held(h, k) > 4:
             raise ValueError(f"{mj_held(h, k)} copies of kind {k} across hand and melds: the tile set has 4")
     return 0
+
+
+cdef int flag_bits(flags, dict table) except -1:
+    cdef int f = 0
+    if isinstance(flags, str):
+        raise ValueError(f"flags {flags!r}: expected a list of names from {', '.join(table)}")
+    for name in flags:
+        if name not in table:
+            raise ValueError(f"flag {name!r} is unknown: allowed {', '.join(table)}")
+        f |= table[name]
+    return f

@@ -11,7 +11,7 @@ from libc.string cimport memset
 
 import numpy as np
 
-from fzsim_core.packs.beijing.hand cimport MJ_CONCEALED_KONG, MjHand, mj_claimed, mj_load
+from fzsim_core.packs.beijing.hand cimport MJ_CONCEALED_KONG, MjHand, flag_bits, mj_claimed, mj_load
 from fzsim_core.packs.beijing.shapes cimport (
     bj_is_dragon, bj_is_haohua, bj_is_pungs, bj_is_seven_pairs, bj_is_standard, bj_is_win, bj_is_zhuowukui,
     bj_wilds,
@@ -196,17 +196,6 @@ cdef int _rules(BjRules* r, int base, options) except -1:
     return 0
 
 
-cdef int _flags(flags) except -1:
-    cdef int f = 0
-    if isinstance(flags, str):
-        raise ValueError(f"flags {flags!r}: expected a list of names from {', '.join(FLAGS)}")
-    for name in flags:
-        if name not in FLAGS:
-            raise ValueError(f"flag {name!r} is unknown: allowed {', '.join(FLAGS)}")
-        f |= FLAGS[name]
-    return f
-
-
 def evaluate(counts, melds=(), int wild=-1, flags=(), int win_kind=-1, options=None, bint wild_melds=False):
     """The counted fans of a Beijing win: {"fans": {name: 番}, "total": F}. Raises ValueError when
     the tiles are not a win (4 sets + a pair or seven pairs, wilds wild; or four wilds with the
@@ -218,7 +207,7 @@ def evaluate(counts, melds=(), int wild=-1, flags=(), int win_kind=-1, options=N
     mj_load(&h, counts, melds, wild, wild_melds)
     if not -1 <= win_kind < 34:
         raise ValueError(f"win_kind {win_kind}: allowed -1 (unknown) or a kind 0..33")
-    if bj_evaluate(&r, &h, _flags(flags), win_kind, &s) < 0:
+    if bj_evaluate(&r, &h, flag_bits(flags, FLAGS), win_kind, &s) < 0:
         raise ValueError("not a Beijing win: the tiles are neither 4 sets + a pair nor seven pairs with the "
                          "惠牌 wild" + ("; 四惠牌 needs all four 惠牌 in the hand" if "sihui" in flags else ""))
     return {"fans": {FANS[f]: int(s.value[f]) for f in range(BJ_N_FANS) if s.fans & (1u << f)},

@@ -12,7 +12,7 @@ from libc.string cimport memset
 import numpy as np
 
 from fzsim_core.packs.beijing.hand cimport (
-    MJ_CHOW, MJ_CONCEALED_KONG, MJ_PUNG, MjHand, mj_claimed, mj_concealed_size, mj_load,
+    MJ_CHOW, MJ_CONCEALED_KONG, MJ_PUNG, MjHand, flag_bits, mj_claimed, mj_concealed_size, mj_load,
 )
 from fzsim_core.packs.beijing.shapes cimport bj_is_standard
 from fzsim_core.packs.shanghai.shapes cimport (
@@ -182,17 +182,6 @@ cdef int _rules(ShRules* r, options) except -1:
     return 0
 
 
-cdef int _flags(flags) except -1:
-    cdef int f = 0
-    if isinstance(flags, str):
-        raise ValueError(f"flags {flags!r}: expected a list of names from {', '.join(FLAGS)}")
-    for name in flags:
-        if name not in FLAGS:
-            raise ValueError(f"flag {name!r} is unknown: allowed {', '.join(FLAGS)}")
-        f |= FLAGS[name]
-    return f
-
-
 def evaluate(counts, melds=(), flags=(), int flowers=0, bint kaibao=False, int huangfan=0, options=None):
     """Score a Shanghai win: dict of patterns, pattern (counted), flowers (F), value, floored, mult,
     per_payer (P), cap, dadiaoche. Raises ValueError when the hand is below the minimum."""
@@ -203,7 +192,7 @@ def evaluate(counts, melds=(), flags=(), int flowers=0, bint kaibao=False, int h
     mj_load(&h, counts, melds, -1)
     if not 0 <= flowers <= 8 or not 0 <= huangfan <= 1000:
         raise ValueError(f"flowers {flowers}, huangfan {huangfan}: allowed 0..8 flowers and a counter 0..1000")
-    f = _flags(flags)
+    f = flag_bits(flags, FLAGS)
     if sh_evaluate(&r, &h, f, flowers, kaibao, huangfan, &s) < 0:
         if f & SH_F_BAHUA:
             raise ValueError(f"八花齐 needs all 8 flowers, got {flowers}")
