@@ -105,8 +105,11 @@ class HandResult(_HandResultMethods):
     declines_1: int
     declines_2: int
     declines_3: int
+    n_wins: int
     seed: int = 0
     events: list | None = None
+    #: the hand's records (one per win and end-of-hand payment, fzsim_core.winschema columns)
+    records: dict | None = dataclasses.field(default=None, compare=False, repr=False)
 
 
 if [f.name for f in dataclasses.fields(HandResult)][:len(ROW_COLUMNS)] != [name for name, _ in ROW_COLUMNS]:
@@ -235,12 +238,13 @@ def play_hand(seed: int, game_id: int, variant="fuzhou", policies=None, wall=Non
         d, s = _engine.first_dealer(seed, game_id), 0
         for h in range(hand):
             row, _ = _engine.play_hand_raw(rules, seed, game_id, h, d, s, policies, None, False, check)
-            d, s = _engine.next_dealer(rules, d, s, row["outcome"], row["winner"])
+            d, s = _engine.next_dealer(rules, d, s, row, seed)
     else:
         d, s = int(dealer), int(streak or 0)
-    row, events = _engine.play_hand_raw(rules, seed, game_id, hand, d, s, policies,
-                                        None if wall is None else np.asarray(wall), log, check)
-    return HandResult(**row, seed=seed, events=None if events is None else [_event(e) for e in events])
+    row, events, records = _engine.play_hand_raw(rules, seed, game_id, hand, d, s, policies,
+                                                 None if wall is None else np.asarray(wall), log, check, True)
+    return HandResult(**row, seed=seed, events=None if events is None else [_event(e) for e in events],
+                      records=records)
 
 
 def format_events(result: HandResult) -> list[str]:

@@ -89,15 +89,22 @@ _POINT_MAX = 1_000
 #: every rule option in canonical order, with its default (the `fuzhou` preset) and range
 FIELDS: dict[str, Field] = {f.name: f for f in (
     # the rule pack: its tile set, hand size, deal and scoring (fzsim_core/packs)
-    _e("pack", "fuzhou", ("fuzhou", "plain"),
-       "the rule pack: fuzhou (RULES.md), or plain, the minimal example pack (136 tiles, 13-tile hands, no wild)"),
+    _e("pack", "fuzhou", ("fuzhou", "plain", "sichuan"),
+       "the rule pack: fuzhou (RULES.md), plain, the minimal example pack (136 tiles, 13-tile hands, no wild),"
+       " or sichuan (RULES-PACKS §2-§3: 108 tiles, 13-tile hands, seven pairs, at most two suits)"),
     # claims (RULES §5)
     _b("chow", True, "the next seat may chow a discard (off: pungs and kongs only)"),
     _b("rob_kong", True, "抢杠: a tile added to an exposed pung may be won by another seat"),
+    _b("multi_win", False, "一炮多响: every seat accepting a discard or a robbed kong wins (else the nearest)"),
+    _i("winners_to_end", 1, 1, 3, "the hand ends at this many wins (血战到底: 3); until then winners leave and play goes on"),
+    _i("forced_win_live", 0, 0, 144, "a possible win must be taken once fewer live tiles than this remain (Sichuan: 4)"),
+    _b("replace_from_head", False, "kong replacements are drawn from the head of the wall (Sichuan), not the tail"),
     # §1 tiles
     _b("honors_are_flowers", True, "winds and dragons are flowers (else ordinary tiles: paired, punged, never chowed)"),
     # §2 dealer and matches
-    _e("next_dealer", "next", ("next", "winner"), "who deals after a non-dealer win"),
+    _e("next_dealer", "next", ("next", "winner", "winner_or_discarder", "random"),
+       "who deals after a non-dealer win: the next seat, the winner, the winner or (after a win by several)"
+       " the discarder, or a seeded random seat every hand"),
     _e("draw_dealer", "keep", ("keep", "next"), "after a drawn hand: the dealer keeps the deal, or the next seat deals"),
     _e("draw_streak", "keep", ("keep", "reset", "increment"),
        "after a drawn hand the dealer's L is kept, reset to 0, or increased by 1 (a new dealer starts at 0)"),
@@ -119,7 +126,8 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
     _b("youjin", False, "the 游金 chain (单游, 双游, 三游) is played"),
     _b("must_youjin_with_two_golds", True, "with two or more golds a player may only win by 游金 (when youjin is on)"),
     # §10 scoring
-    _e("scoring", "fuzhou", ("fuzhou", "lianzhong", "bianfeng", "youjin"), "scoring family (RULES §10)"),
+    _e("scoring", "fuzhou", ("fuzhou", "lianzhong", "bianfeng", "youjin", "sichuan", "xuezhan"),
+       "scoring family (RULES §10; sichuan: additive 分 of RULES-PACKS §2.4, xuezhan: 2^番 of §3.4)"),
     _i("base", 5, 0, _POINT_MAX, "base points: fuzhou 5, bianfeng 1, youjin 5 (lianzhong has none)"),
     _i("multiplier", 2, 0, 100, "the x2 of fuzhou (F+K+G+L+base)x2+S, lianzhong Hx2, bianfeng 2P and S+2(F+K+G+L)"),
     _i("flower_point", 1, 0, _POINT_MAX, "F per flower"),
@@ -147,12 +155,24 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
     _i("youjin_mult_double", 8, 0, _POINT_MAX, "youjin multiplier of 双游"),
     _i("youjin_mult_triple", 16, 0, _POINT_MAX, "youjin multiplier of 三游"),
     _i("youjin_discard_bonus", 1, 0, _POINT_MAX, "youjin: B gets +this on a discard win"),
+    # the Sichuan pack (RULES-PACKS §2-§3, options of §9; `base` is the unit b)
+    _e("sc_guoshui", "circle_unless_higher", ("circle_unless_higher", "off"),
+       "过水: after declining a discard win no discard win until the own next draw unless it scores more (SC-A5)"),
+    _i("sc_longqidui_value", 4, 1, 100, "Sichuan 清七对 (seven pairs with four of a kind) 分: 4, or 8 (SC-A1)"),
+    _b("sc_qianggang_base", False, "Sichuan 抢杠 is a 2分 base pattern instead of +1 (SC-A3)"),
+    _b("sc_kong_and_gen", False, "Sichuan: a declared kong scores as a kong and as a 根 (SC-A4)"),
+    _b("sc_chajiao_kongs", True, "Sichuan 查叫: a ready hand's minimum counts its declared kongs (SC-A6)"),
+    _i("sc_fan_cap", 3, 0, 10, "血战: the 番 cap (M = 2^min(番, cap))"),
+    _b("xz_end_checks_no_winner_only", False, "血战: 查花猪 / 查大叫 only when nobody won (XZ-A2)"),
+    _b("xz_selfdraw_all_pay", False, "血战: a later self-draw is paid by all three others, finished ones too (XZ-A4)"),
+    _b("xz_dajiao_to_winners", False, "血战: 查大叫 pays ready winners too (XZ-A8)"),
+    _b("xz_next_after_discarder", False, "血战: after a win on a discard play goes on after the discarder (XZ-A5)"),
 )}
 
 _TOP_KEYS = ("name", "description", "preset", "rules")
 _PRESET_DIR = resources.files("fzsim") / "presets"
 #: preset names, in the order `fzsim variants` lists them
-_PRESET_ORDER = ("fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors")
+_PRESET_ORDER = ("fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors", "sichuan", "xuezhan")
 
 
 def _read_toml(text: str, origin: str) -> dict:
@@ -233,10 +253,21 @@ def _resolve(spec: _Spec) -> dict[str, Any]:
 
 #: options a pack plays differently from Fuzhou must take these values under it (the others are
 #: the flow's own knobs, or Fuzhou scoring fields the pack does not read)
-_PACK_REQUIRES = {"plain": {"honors_are_flowers": False, "youjin": False, "reserve_per_flower_set": 0}}
+_PACK_REQUIRES = {
+    "plain": {"honors_are_flowers": False, "youjin": False, "reserve_per_flower_set": 0},
+    "sichuan": {"honors_are_flowers": False, "youjin": False, "chow": False, "reserve_per_flower_set": 0},
+}
+#: scoring families each pack reads
+_FUZHOU_SCORING = ("fuzhou", "lianzhong", "bianfeng", "youjin")
+_PACK_SCORING = {"fuzhou": _FUZHOU_SCORING, "plain": _FUZHOU_SCORING,   # plain reads none of them
+                 "sichuan": ("sichuan", "xuezhan")}
 
 
 def _check_pack(fields: Mapping[str, Any]) -> None:
+    allowed = _PACK_SCORING[fields["pack"]]
+    if fields["scoring"] not in allowed:
+        raise RuleError(f"scoring = {fields['scoring']!r} is not allowed with pack = {fields['pack']!r}:"
+                        f" allowed {', '.join(repr(a) for a in allowed)}")
     for key, want in _PACK_REQUIRES.get(fields["pack"], {}).items():
         if fields[key] != want:
             raise RuleError(f"{key} = {fields[key]!r} is not allowed with pack = {fields['pack']!r}:"

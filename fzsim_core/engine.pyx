@@ -10,13 +10,15 @@ the opening window, 游金). `HandStepper` plays one hand decision by decision o
 advance / apply, for agents and tests that answer some seats' decisions themselves.
 """
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.stdlib cimport malloc, free
+from libc.stdlib cimport malloc, free, realloc
+from libc.string cimport memcpy
 from cpython.pycapsule cimport PyCapsule_CheckExact
 
 import numpy as np
 
 from fzsim_core.rules cimport Rules
 from fzsim_core.state cimport Game, GameLog, Row
+from fzsim_core.winrec cimport WinRec
 from fzsim_core.table cimport *
 from fzsim_core.tileset cimport MAX_TILES, TileSet
 from fzsim_core.flow cimport (
@@ -31,6 +33,8 @@ from fzsim_core.policies.python_bridge import ACTIONS, DECISIONS
 from fzsim_core.policies.registry import NAMES as POLICIES
 from fzsim_core.wall import first_dealer, rng_outputs, shuffled_wall, validate_wall, wall_digest
 from fzsim_core.schema import COLUMNS, ROW_DTYPE, columns, row_dict
+from fzsim_core import winschema
+from fzsim_core.winschema import WIN_COLUMNS, WIN_DTYPE
 
 
 class InvariantError(RuntimeError):
@@ -43,8 +47,20 @@ EVENTS = {
     EV_GOLD: "gold", EV_DRAW: "draw", EV_DISCARD: "discard", EV_CHOW: "chow", EV_PUNG: "pung",
     EV_EXPOSED_KONG: "kong", EV_CONCEALED_KONG: "concealed_kong", EV_ADDED_KONG: "added_kong",
     EV_DECLINE: "decline", EV_LAST_GROUP: "last_group", EV_WIN: "win", EV_DRAWN: "drawn",
-    EV_QIANGJIN_GIVE: "qiangjin_give", EV_YOUJIN: "youjin",
+    EV_QIANGJIN_GIVE: "qiangjin_give", EV_YOUJIN: "youjin", EV_SETTLE: "settle",
 }
+
+cdef void copy_bytes(uint8_t[::1] dst, const void* src, size_t n):
+    memcpy(&dst[0], src, n)
+
+
+cdef object records_of(const Game* g):
+    """The hand's records (one per win and end-of-hand payment) as winschema columns."""
+    recs = np.empty(g.n_recs, dtype=WIN_DTYPE)
+    if g.n_recs:
+        copy_bytes(recs.view(np.uint8), g.recs, g.n_recs * sizeof(WinRec))
+    return winschema.columns(recs)
+
 
 cdef tuple bind_policies(Game* g, policies, list errors):
     """Policies: one name, callable or compiled policy's capsule for all seats or four of them,
@@ -73,11 +89,12 @@ cdef object raise_game_error(Game* g, list errors):
 
 
 def play_block(Rules rules, uint64_t root_seed, int64_t first_game, int64_t n_games,
-               policies=("greedy",) * 4, bint check=False):
+               policies=("greedy",) * 4, bint check=False, bint records=False):
     """Play games first_game .. first_game + n_games - 1, `rules.c.hands_per_match` hands each.
 
     Returns a dict of numpy arrays, one row per hand in (game_id, hand) order, with the columns
-    of `COLUMNS` (contract 3). The GIL is released while playing (a Python policy takes it only
+    of `COLUMNS` (contract 3). records=True returns (those columns, the hands' records): one per
+    win and per end-of-hand payment (fzsim_core.winschema.columns), in the same order. The GIL is released while playing (a Python policy takes it only
     for its own decisions). check=True verifies the invariants after every action and raises
     `InvariantError` on a violation.
     """
@@ -104,8 +121,13 @@ def play_block(Rules rules, uint64_t root_seed, int64_t first_game, int64_t n_ga
     rows = np.zeros(n_rows, dtype=ROW_DTYPE)
     cdef uint8_t[::1] raw = rows.view(np.uint8)
     cdef Row* out = <Row*>&raw[0] if n_rows else NULL
-    cdef int64_t gi, row = 0
+    cdef int64_t gi, row = 0, n_recs = 0, cap = n_rows + 16
     cdef int hi, dealer, streak, st = ST_CONT
+    cdef WinRec* recs = <WinRec*>malloc(cap * sizeof(WinRec))
+    cdef WinRec* grown
+    if recs == NULL:
+        free(g)
+        raise MemoryError()
     try:
         prepare_game(g, &tiles, NULL, check)
         with nogil:
@@ -119,22 +141,41 @@ def play_block(Rules rules, uint64_t root_seed, int64_t first_game, int64_t n_ga
                         break
                     out[row] = g.row
                     row += 1
-                    advance_match(&rules.c, &g.row, &dealer, &streak)
+                    if n_recs + g.n_recs > cap:
+                        cap = 2 * cap + g.n_recs
+                        grown = <WinRec*>realloc(recs, cap * sizeof(WinRec))
+                        if grown == NULL:
+                            st = ST_ERR
+                            break
+                        recs = grown
+                    memcpy(&recs[n_recs], g.recs, g.n_recs * sizeof(WinRec))
+                    n_recs += g.n_recs
+                    advance_match(&rules.c, &g.row, root_seed, &dealer, &streak)
                 if st == ST_ERR:
                     break
         if st == ST_ERR:
+            if g.error == 0 and not errors:
+                raise MemoryError("no memory for the hands' records")
             raise_game_error(g, errors)
+        wins = np.empty(n_recs, dtype=WIN_DTYPE)
+        if n_recs:
+            wins_bytes = wins.view(np.uint8)
+            copy_bytes(wins_bytes, recs, n_recs * sizeof(WinRec))
     finally:
         free(g)
+        free(recs)
+    if records:
+        return columns(rows), winschema.columns(wins)
     return columns(rows)
 
 
 def play_hand_raw(Rules rules, uint64_t root_seed, int64_t game_id, int hand, int dealer, int streak,
-                  policies=("greedy",) * 4, wall=None, bint log=False, bint check=False):
+                  policies=("greedy",) * 4, wall=None, bint log=False, bint check=False, bint records=False):
     """One hand with an explicit dealer and streak (fzsim.game builds play_hand on this).
 
     `wall` (optional) is the tile set's kind indices, index 0 = the head (see state.pxd for the deal).
-    Returns (row dict, events list of (type, seat, tile, arg) tuples or None).
+    Returns (row dict, events list of (type, seat, tile, arg) tuples or None), and with
+    records=True a third item, the hand's records (winschema columns).
     """
     cdef uint8_t wall_buf[MAX_TILES]
     cdef const uint8_t* wall_ptr = NULL
@@ -175,18 +216,25 @@ def play_hand_raw(Rules rules, uint64_t root_seed, int64_t game_id, int hand, in
         if log:
             events = [(lg.events[i].type, lg.events[i].seat, lg.events[i].tile, lg.events[i].arg)
                       for i in range(lg.n_events)]
+        if records:
+            return row, events, records_of(g)
         return row, events
     finally:
         free(g)
         free(lg)
 
 
-def next_dealer(Rules rules, int dealer, int streak, int outcome, int winner):
-    """(dealer, streak) of the next hand of a match after a hand with this outcome and winner."""
-    cdef Row row
-    row.outcome = outcome
-    row.winner = winner
-    advance_match(&rules.c, &row, &dealer, &streak)
+def next_dealer(Rules rules, int dealer, int streak, row, uint64_t root_seed=0):
+    """(dealer, streak) of the next hand of a match after the hand whose row (a dict of COLUMNS:
+    outcome, winner, discarder, n_wins, game_id, hand) is given; root_seed for a random dealer."""
+    cdef Row r
+    r.outcome = row["outcome"]
+    r.winner = row["winner"]
+    r.discarder = row.get("discarder", -1)
+    r.n_wins = row.get("n_wins", 1 if r.outcome else 0)
+    r.game_id = row.get("game_id", 0)
+    r.hand = row.get("hand", 0)
+    advance_match(&rules.c, &r, root_seed, &dealer, &streak)
     return dealer, streak
 
 
@@ -327,6 +375,10 @@ cdef class HandStepper:
         if self.status != ST_END:
             raise ValueError("the hand has not ended: no row yet")
         return row_dict(np.frombuffer((<char*>&self.g.row)[:sizeof(Row)], dtype=ROW_DTYPE)[0])
+
+    def records(self):
+        """The hand's records so far (one per win and end-of-hand payment) as winschema columns."""
+        return records_of(self.g)
 
     def events(self):
         """The event log so far as (type, seat, tile, arg) tuples (None without log=True)."""

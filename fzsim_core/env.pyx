@@ -186,7 +186,7 @@ cdef class Tables:
                 encode_planes(&g.obs, g.pend.acts, 0, &self.pl[i])
                 return ST_END
             dealer, streak = self.dealer_v[i], self.streak_v[i]
-            advance_match(&self.rules.c, &g.row, &dealer, &streak)
+            advance_match(&self.rules.c, &g.row, self.seed, &dealer, &streak)
             self.dealer_v[i], self.streak_v[i] = dealer, streak
             hand = self.hand_v[i] + 1
             if hand >= self.rules.c.hands_per_match:

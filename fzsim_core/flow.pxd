@@ -20,4 +20,5 @@ cdef int apply(Game* g, int choice) noexcept nogil
 # (ST_DECIDE) or the hand ends; play_one_hand is play_until(g, 0).
 cdef int play_until(Game* g, unsigned int agent_seats) noexcept nogil
 cdef int play_one_hand(Game* g) noexcept nogil
-cdef void advance_match(const RuleSet* r, const Row* row, int* dealer, int* streak) noexcept nogil
+# The dealer and streak of the match's next hand after `row` (root: the run's seed, for a random dealer).
+cdef void advance_match(const RuleSet* r, const Row* row, uint64_t root, int* dealer, int* streak) noexcept nogil

@@ -10,15 +10,21 @@ plain data (Game.flow), so a copy of a Game resumes from the same point. Each de
 `*_offer` function (it posts the decision) and a `*_resolve` one (it applies the answer and goes
 on); a decision with a single legal action is taken without asking. `play_one_hand` answers every
 decision with the seats' policies (decide.pxd). Legal actions come from fzsim_core/legal, the
-start of the hand and the scoring from the rule pack's hooks (Game.pack), the end from settle.
-游金 (fzsim_core/packs/fuzhou/youjin) is still called here, behind the rules' youjin fields.
+start of the hand, what wins and the scoring from the rule pack's hooks (Game.pack), the end from
+settle. A win is recorded (settle.record_win); the hand ends at the rules' winners_to_end wins,
+else (血战到底) the winners leave and the others play on. With multi_win every seat accepting a
+discard wins on it (一炮多响). 游金 (fzsim_core/packs/fuzhou/youjin) is still called here, behind the
+rules' youjin fields.
 """
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 from fzsim_core.bits cimport ctz64, fz_counts_mask, held_mask
 from fzsim_core.hand cimport Hand, hand_add, hand_remove
 from fzsim_core.rng cimport rng_seed, STREAM_POLICY
-from fzsim_core.rules cimport RuleSet, NEXT_DEALER_WINNER, DRAW_DEALER_NEXT, DRAW_STREAK_RESET, DRAW_STREAK_INCREMENT
+from fzsim_core.rules cimport (
+    RuleSet, NEXT_DEALER_WINNER, NEXT_DEALER_WINNER_OR_DISCARDER, NEXT_DEALER_RANDOM, DRAW_DEALER_NEXT, DRAW_STREAK_RESET,
+    DRAW_STREAK_INCREMENT,
+)
 from fzsim_core.scoring cimport (
     WIN_NONE, WIN_SELFDRAW, WIN_DISCARD, WIN_ROBBED_KONG, WIN_SANJINDAO, SP_SANJINDAO,
     FLAG_SELFDRAW, FLAG_KONG_REPLACEMENT, FLAG_ROBBED_KONG, FLAG_LAST_TILE, FLAG_LAST_GROUP,
@@ -26,15 +32,16 @@ from fzsim_core.scoring cimport (
 from fzsim_core.policy cimport Observation
 from fzsim_core.tileset cimport TileSet
 from fzsim_core.state cimport (
-    Game, GameLog, Row, fail, give_flower, gold_bit, is_flower, kinds_mask, live_tiles, log_event, post, reserve,
+    Game, GameLog, Row, fail, give_flower, gold_bit, is_flower, kinds_mask, live_tiles, log_event, next_active,
+    post, reserve,
 )
 from fzsim_core.table cimport *
-from fzsim_core.wall cimport digest_wall, shuffle_wall
-from fzsim_core.wintables cimport hand_is_win, hand_is_jinque, hand_wait_mask
+from fzsim_core.wall cimport digest_wall, hand_dealer, shuffle_wall
+from fzsim_core.wintables cimport hand_is_win, hand_is_jinque
 from fzsim_core.decide cimport ask
 from fzsim_core.invariants cimport check_invariants, verify_action
 from fzsim_core.legal cimport add_chows, can_discard_win, claim_leaves_discard, discard_mask
-from fzsim_core.settle cimport end_drawn, finish_win
+from fzsim_core.settle cimport end_drawn, end_hand, finish_win, record_win
 from fzsim_core.packs.fuzhou.youjin cimport is_youjin_wait, youjin_blocks_win, youjin_gold_freed
 
 
@@ -56,8 +63,12 @@ cdef int replacement(Game* g, int seat) noexcept nogil:
     while True:
         if live_tiles(g) <= reserve(g):
             return -1
-        k = g.wall[g.tail]
-        g.tail -= 1
+        if g.r.replace_from_head:
+            k = g.wall[g.head]
+            g.head += 1
+        else:
+            k = g.wall[g.tail]
+            g.tail -= 1
         log_event(g, EV_REPLACE, seat, k, 0)
         if is_flower(g, k):
             give_flower(g, seat, k)
@@ -79,14 +90,17 @@ cdef inline uint32_t selfdraw_flags(const Game* g, bint from_kong) noexcept nogi
 
 # ---- the own turn ---------------------------------------------------------------------------
 
-cdef int enter_turn(Game* g, int s, bint may_win, bint from_kong, int claimed) noexcept nogil:
-    """Seat s now holds 3n+2 tiles (after a draw, a claim or a kong replacement)."""
+cdef int enter_turn(Game* g, int s, bint may_win, bint from_kong, int claimed,
+                    int kong_source) noexcept nogil:
+    """Seat s now holds 3n+2 tiles (after a draw, a claim or a kong replacement; kong_source: the
+    discarder whose tile it konged, -1)."""
     g.row.turns += 1
     g.cur_seat = s
     g.flow.seat = s
     g.flow.may_win = may_win
     g.flow.from_kong = from_kong
     g.flow.claimed = claimed
+    g.flow.kong_source = kong_source
     return turn_offer(g)
 
 
@@ -119,9 +133,11 @@ cdef int turn_offer(Game* g) noexcept nogil:
     held = held_mask(h) & kinds_mask(g)
     gbit = gold_bit(g)
     if dec == DEC_TURN:
-        if may_win and (h.golds >= 3 or (hand_is_win(h) and not youjin_blocks_win(g, s, True, g.flow.from_kong))):
+        if may_win and g.pack.may_self_win(g, s):
             acts[n] = act(ACT_WIN, st.last_draw if st.last_draw >= 0 else NO_TILE)
             n += 1
+            if live_tiles(g) < g.r.forced_win_live:   # Sichuan's last tiles: a win must be taken
+                return post(g, s, dec, n)
         if g.r.youjin and may_win and h.golds and hand_is_win(h):
             for k in range(g.n_kinds):   # enter 游金: throw the gold's partner, wait on anything
                 if h.counts[k] == 0 or k == g.gold:
@@ -167,7 +183,9 @@ cdef int turn_resolve(Game* g, int c) noexcept nogil:
         if h.golds >= 3 and not g.flow.locked:
             wt = WIN_SANJINDAO
             sp = SP_SANJINDAO
-        return finish_win(g, s, -1, wt, selfdraw_flags(g, g.flow.from_kong), sp, st.last_draw)
+        if record_win(g, s, -1, wt, selfdraw_flags(g, g.flow.from_kong), sp, st.last_draw) != ST_CONT:
+            return ST_ERR
+        return after_win(g, s)
     if t == ACT_CONCEALED_KONG:
         hand_remove(h, k); hand_remove(h, k); hand_remove(h, k); hand_remove(h, k)
         add_meld(st, MELD_CONCEALED_KONG, k, -1)
@@ -194,6 +212,7 @@ cdef int after_kong(Game* g, int s) noexcept nogil:
     g.flow.may_win = True
     g.flow.from_kong = True
     g.flow.claimed = -1
+    g.flow.kong_source = -1   # a kong of its own: no discarder answers for the replacement
     return turn_offer(g)
 
 
@@ -225,7 +244,7 @@ cdef int discard_tile(Game* g, int s, int k, bint youjin) noexcept nogil:
     g.pond[k] += 1
     g.seen[k] += 1
     st.guoshui_mask = 0
-    st.wait_mask = hand_wait_mask(h)
+    st.wait_mask = g.pack.waits(g, s)
     g.cur_seat = -1
     if k == g.gold:
         st.discarded_gold = True
@@ -238,7 +257,7 @@ cdef int discard_tile(Game* g, int s, int k, bint youjin) noexcept nogil:
     if g.check and check_invariants(g) != ST_CONT:
         return ST_ERR
     if k == g.gold:   # a discarded gold can never be claimed
-        return draw_turn(g, (s + 1) % 4)
+        return draw_turn(g, next_active(g, s))
     return win_offer_start(g, s, k, DEC_DISCARD_WIN)
 
 
@@ -253,33 +272,34 @@ cdef int win_offer_start(Game* g, int from_seat, int k, int dec) noexcept nogil:
     g.flow.step = 1
     g.flow.best = -1
     g.flow.best_jq = False
+    g.flow.accepted = 0
     return win_offer_next(g)
 
 
 cdef int win_offer_next(Game* g) noexcept nogil:
-    """Post the offer to the next seat that may win; when all have answered, of those who
-    accepted a 金雀 wins first, then the nearest counter-clockwise (截胡)."""
+    """Post the offer to the next seat that may win; when all have answered, every seat that
+    accepted wins under multi_win, else of those who accepted a 金雀 wins first, then the nearest
+    counter-clockwise (截胡)."""
     cdef int i, s, w, k = g.claim_tile
     cdef uint16_t* acts = g.pend.acts
     for i in range(g.flow.step, 4):
         s = (g.claim_from + i) % 4
-        if can_discard_win(g, s, k, False):
+        if not g.seats[s].finished and can_discard_win(g, s, k, False):
             g.flow.step = i
             g.flow.phase = PH_WIN_OFFER
             acts[0] = act(ACT_WIN, k)
             acts[1] = act(ACT_PASS, NO_TILE)
-            return post(g, s, g.flow.offer_decision, 2)
-    w = g.flow.best
-    if g.flow.offer_decision == DEC_ROB_KONG:
-        if w < 0:
+            # Sichuan's last tiles: the win must be taken (a single action is taken unasked)
+            return post(g, s, g.flow.offer_decision, 1 if live_tiles(g) < g.r.forced_win_live else 2)
+    if g.flow.accepted == 0:
+        if g.flow.offer_decision == DEC_ROB_KONG:
             return added_kong_stands(g)
-        hand_add(&g.seats[w].hand, k)
-        return finish_win(g, w, g.claim_from, WIN_ROBBED_KONG, FLAG_ROBBED_KONG, 0, k)
-    if w < 0:
         return pung_offer(g)
-    g.pond[k] -= 1
-    hand_add(&g.seats[w].hand, k)
-    return finish_win(g, w, g.claim_from, WIN_DISCARD, 0, 0, k)
+    if g.flow.offer_decision == DEC_DISCARD_WIN:
+        g.pond[k] -= 1   # the discard goes to the (first) winner
+    if not g.r.multi_win:
+        g.flow.accepted = 1u << g.flow.best
+    return claim_wins(g, k)
 
 
 cdef int win_offer_resolve(Game* g, int c) noexcept nogil:
@@ -287,6 +307,7 @@ cdef int win_offer_resolve(Game* g, int c) noexcept nogil:
     cdef Hand* h = &g.seats[s].hand
     cdef bint jq
     if act_type(g.pend.acts[c]) == ACT_WIN:
+        g.flow.accepted |= 1u << s
         hand_add(h, k)
         jq = hand_is_jinque(h)
         hand_remove(h, k)
@@ -296,10 +317,43 @@ cdef int win_offer_resolve(Game* g, int c) noexcept nogil:
     else:
         log_event(g, EV_DECLINE, s, k, g.pend.decision)
         g.row.declines[s] += 1
-        if g.r.guoshui:
-            g.seats[s].guoshui_mask |= (<uint64_t>1) << k
+        g.pack.declined(g, s, k)
     g.flow.step += 1
     return win_offer_next(g)
+
+
+cdef int claim_wins(Game* g, int k) noexcept nogil:
+    """The seats in g.flow.accepted win on tile k from g.claim_from, counter-clockwise from it; the
+    first holds the tile, each later one holds it only while its win is scored."""
+    cdef int i, s, last = -1, ds = g.claim_from
+    cdef bint robbed = g.flow.offer_decision == DEC_ROB_KONG
+    for i in range(1, 4):
+        s = (ds + i) % 4
+        if not (g.flow.accepted >> s) & 1:
+            continue
+        hand_add(&g.seats[s].hand, k)
+        if record_win(g, s, ds, WIN_ROBBED_KONG if robbed else WIN_DISCARD,
+                      FLAG_ROBBED_KONG if robbed else 0, 0, k) != ST_CONT:
+            return ST_ERR
+        if last >= 0:
+            hand_remove(&g.seats[s].hand, k)
+        last = s
+    if robbed:   # the robbed seat's kong did not stand: it waits with its pung again
+        g.seats[ds].wait_mask = g.pack.waits(g, ds)
+        g.cur_seat = -1
+    return after_win(g, ds if g.r.xz_next_after_discarder else last)
+
+
+cdef int after_win(Game* g, int from_seat) noexcept nogil:
+    """After the wins just recorded: the hand ends at winners_to_end wins; else (血战到底) the
+    winners have left and the first unfinished seat after from_seat draws."""
+    if g.n_wins >= g.r.winners_to_end:
+        return end_hand(g)
+    g.claim_tile = -1
+    g.claim_from = -1
+    if g.check and check_invariants(g) != ST_CONT:
+        return ST_ERR
+    return draw_turn(g, next_active(g, from_seat))
 
 
 cdef int pung_offer(Game* g) noexcept nogil:
@@ -310,7 +364,7 @@ cdef int pung_offer(Game* g) noexcept nogil:
     cdef uint16_t* acts = g.pend.acts
     for i in range(1, 4):
         s = (ds + i) % 4
-        if g.seats[s].hand.counts[k] >= 2 and not g.seats[s].youjin:
+        if g.seats[s].hand.counts[k] >= 2 and not g.seats[s].youjin and not g.seats[s].finished:
             ps = s
             break
     g.flow.pung_seat = ps
@@ -335,7 +389,7 @@ cdef int pung_offer(Game* g) noexcept nogil:
 cdef int chow_offer(Game* g) noexcept nogil:
     """Chow to the next seat (unless it was already asked as the pung seat), else the next seat
     draws."""
-    cdef int nxt = (g.claim_from + 1) % 4, n
+    cdef int nxt = next_active(g, g.claim_from), n
     if g.r.chow and g.flow.pung_seat != nxt and not g.seats[nxt].youjin:
         n = add_chows(g, &g.seats[nxt].hand, g.claim_tile, g.pend.acts, 0)
         if n:
@@ -394,23 +448,25 @@ cdef int take_claim(Game* g, int cs_seat, uint16_t a) noexcept nogil:
     if t == ACT_EXPOSED_KONG:
         if replacement(g, cs_seat) < 0:
             return end_drawn(g, 1)
-        return enter_turn(g, cs_seat, True, True, -1)
-    return enter_turn(g, cs_seat, False, False, k)
+        return enter_turn(g, cs_seat, True, True, -1, ds)
+    return enter_turn(g, cs_seat, False, False, k, -1)
 
 
 # ---- draws ---------------------------------------------------------------------------------
 
 cdef int last_group(Game* g, int s) noexcept nogil:
     """§9: live - R draws in turn order from seat s, no discards; a completing draw wins."""
-    cdef int n = live_tiles(g) - reserve(g), i, seat, k
+    cdef int n = live_tiles(g) - reserve(g), i, seat = s, k
     cdef Hand* h
     cdef uint32_t flags, sp
     g.in_last_group = True
+    g.flow.from_kong = False
     if n > g.r.last_group_size:
         n = g.r.last_group_size
     log_event(g, EV_LAST_GROUP, s, -1, n if n > 0 else 0)
     for i in range(n):
-        seat = (s + i) % 4
+        if i:
+            seat = next_active(g, seat)
         k = g.wall[g.head]
         g.head += 1
         g.row.turns += 1
@@ -422,7 +478,7 @@ cdef int last_group(Game* g, int s) noexcept nogil:
         h = &g.seats[seat].hand
         hand_add(h, k)
         g.seats[seat].last_draw = k
-        if h.golds >= 3 or (hand_is_win(h) and not youjin_blocks_win(g, seat, True, False)):
+        if g.pack.may_self_win(g, seat):   # a win here ends the hand (no continuation)
             flags = FLAG_SELFDRAW | FLAG_LAST_GROUP
             if live_tiles(g) <= reserve(g):
                 flags |= FLAG_LAST_TILE
@@ -440,6 +496,7 @@ cdef int draw_turn(Game* g, int s) noexcept nogil:
         return last_group(g, s)
     k = g.wall[g.head]
     g.head += 1
+    g.seats[s].declined_value = -1   # 过水 (Sichuan) lasts until the seat's own draw
     log_event(g, EV_DRAW, s, k, 0)
     if is_flower(g, k):
         give_flower(g, s, k)
@@ -450,7 +507,7 @@ cdef int draw_turn(Game* g, int s) noexcept nogil:
         g.seats[s].last_draw = k
     if g.check and check_invariants(g) != ST_CONT:
         return ST_ERR
-    return enter_turn(g, s, True, False, -1)
+    return enter_turn(g, s, True, False, -1, -1)
 
 
 # ---- the state machine's surface -------------------------------------------------------------
@@ -464,7 +521,7 @@ cdef int start(Game* g) noexcept nogil:
     st = g.pack.opening_offer(g)
     if st != ST_CONT:
         return st
-    return enter_turn(g, g.dealer, g.pack.dealer_may_win_first, False, -1)
+    return enter_turn(g, g.dealer, g.pack.dealer_may_win_first, False, -1, -1)
 
 
 cdef int resolve(Game* g, int c) noexcept nogil:
@@ -481,7 +538,7 @@ cdef int resolve(Game* g, int c) noexcept nogil:
     st = g.pack.opening_resolve(g, c)
     if st != ST_CONT:
         return st
-    return enter_turn(g, g.dealer, g.pack.dealer_may_win_first, False, -1)
+    return enter_turn(g, g.dealer, g.pack.dealer_may_win_first, False, -1, -1)
 
 
 cdef inline int settle_forced(Game* g, int st) noexcept nogil:
@@ -593,6 +650,8 @@ cdef void init_game(Game* g, const RuleSet* rules, uint64_t root, int64_t game_i
     g.gold = -1
     for s in range(4):
         g.seats[s].last_draw = -1
+        g.seats[s].declined_value = -1
+    g.flow.kong_source = -1
     g.row.game_id = game_id
     g.row.hand = hand
     g.row.wall_digest = digest_wall(&g.ts, g.wall)
@@ -603,9 +662,14 @@ cdef void init_game(Game* g, const RuleSet* rules, uint64_t root, int64_t game_i
     g.row.win_type = WIN_NONE
 
 
-cdef void advance_match(const RuleSet* r, const Row* row, int* dealer, int* streak) noexcept nogil:
+cdef void advance_match(const RuleSet* r, const Row* row, uint64_t root, int* dealer, int* streak) noexcept nogil:
     """§2: the dealer keeps the deal (streak + 1) on a dealer win; after a drawn hand the deal and
-    the streak follow draw_dealer / draw_streak; otherwise the next seat (or the winner) deals at 0."""
+    the streak follow draw_dealer / draw_streak; otherwise the next seat (or the winner) deals at 0.
+    next_dealer = random (血战): a seeded dealer for every hand, at streak 0."""
+    if r.next_dealer == NEXT_DEALER_RANDOM:
+        dealer[0] = hand_dealer(root, <uint64_t>row.game_id, <uint64_t>(row.hand + 1))
+        streak[0] = 0
+        return
     if row.outcome == 0:
         if r.draw_dealer == DRAW_DEALER_NEXT:
             dealer[0] = (dealer[0] + 1) % 4
@@ -614,9 +678,14 @@ cdef void advance_match(const RuleSet* r, const Row* row, int* dealer, int* stre
             streak[0] = 0
         elif r.draw_streak == DRAW_STREAK_INCREMENT:
             streak[0] += 1
+    elif r.next_dealer == NEXT_DEALER_WINNER_OR_DISCARDER and row.n_wins > 1:
+        # Sichuan: after a win by several on one discard the discarder deals
+        streak[0] = streak[0] + 1 if row.discarder == dealer[0] else 0
+        dealer[0] = row.discarder
     elif row.winner == dealer[0]:
         streak[0] += 1
     else:
-        dealer[0] = row.winner if r.next_dealer == NEXT_DEALER_WINNER else (dealer[0] + 1) % 4
+        dealer[0] = (row.winner if r.next_dealer == NEXT_DEALER_WINNER or r.next_dealer == NEXT_DEALER_WINNER_OR_DISCARDER
+                     else (dealer[0] + 1) % 4)
         streak[0] = 0
 

@@ -9,7 +9,7 @@ from fzsim_core.scoring cimport N_FLOWER_SLOTS
 from fzsim_core.state cimport Game, fail, is_flower
 from fzsim_core.table cimport *
 from fzsim_core.tiles cimport HONOR_BASE, N_HAND_KINDS, N_KINDS
-from fzsim_core.wintables cimport hand_is_win, hand_wait_mask
+from fzsim_core.wintables cimport hand_is_win
 from fzsim_core.legal cimport can_discard_win, discard_mask
 from fzsim_core.packs.fuzhou.youjin cimport youjin_gold_freed
 
@@ -57,7 +57,7 @@ cdef int check_invariants(Game* g) noexcept nogil:
         if fresh.golds != st.hand.golds or fresh.size != st.hand.size:
             return fail(g, "packed hand golds/size out of step (seat, size)", s, st.hand.size)
         total = st.hand.size + 3 * st.n_melds
-        if total == H and s != g.cur_seat and st.wait_mask != hand_wait_mask(&st.hand):
+        if total == H and s != g.cur_seat and not st.finished and st.wait_mask != g.pack.waits(g, s):
             return fail(g, "cached wait mask out of step (seat, size)", s, st.hand.size)
         m = 0
         for i in range(st.n_melds):
@@ -68,7 +68,8 @@ cdef int check_invariants(Game* g) noexcept nogil:
         if m != popcount64(st.pung_mask):
             return fail(g, "pung mask holds extra kinds (seat, pungs)", s, m)
         if total == H + 1:
-            full += 1
+            if not st.finished:   # a winner of 血战到底 keeps its winning tile
+                full += 1
         elif total != H:
             return fail(g, "hand size wrong: concealed + 3 x melds (seat, value)", s, total)
     # H + 1 tiles: the seat on turn; a winner holding its winning tile beside it; the last group's drawers
@@ -91,6 +92,8 @@ cdef int verify_action(Game* g, int seat, int dec, uint16_t a) noexcept nogil:
     cdef Seat* st = &g.seats[seat]
     cdef Hand* h = &st.hand
     cdef int t = act_type(a), k = act_kind(a), c = g.claim_tile, lo
+    if st.finished:
+        return fail(g, "a seat that has won was asked to act (seat, action)", seat, a)
     if t == ACT_PASS:
         return ST_CONT if dec >= DEC_DISCARD_WIN else fail(g, "pass on own turn (seat, dec)", seat, dec)
     if t == ACT_DISCARD:
@@ -103,7 +106,7 @@ cdef int verify_action(Game* g, int seat, int dec, uint16_t a) noexcept nogil:
         return ST_CONT
     if t == ACT_WIN:
         if dec == DEC_TURN:
-            if not (hand_is_win(h) or h.golds >= 3):
+            if not (g.pack.is_win(g, seat) or h.golds >= 3):
                 return fail(g, "self-draw win on a hand that does not win (seat, size)", seat, h.size)
         elif dec == DEC_ROB_KONG and not g.r.rob_kong:
             return fail(g, "robbed a kong with rob_kong off (seat, kind)", seat, c)

@@ -5,7 +5,6 @@ from fzsim_core.hand cimport Hand
 from fzsim_core.rules cimport GOLD_DISCARD_FORBIDDEN
 from fzsim_core.state cimport Game, gold_bit
 
-cdef bint discard_win_allowed(Game* g, int s, int k, bint fresh) noexcept nogil
 cdef int add_chows(const Game* g, const Hand* h, int k, uint16_t* acts, int n) noexcept nogil
 
 
@@ -35,9 +34,9 @@ cdef inline bint claim_leaves_discard(const Game* g, const Hand* h, int k_left) 
 
 cdef inline bint can_discard_win(Game* g, int s, int k, bint fresh) noexcept nogil:
     """May seat s win on tile k from another seat (a discard or a robbed added kong)?
-    fresh=False reads the seat's cached wait mask, fresh=True asks the win search again. The
-    usual answer (k is not among the seat's waits) is given here, inline: it is asked of three
+    fresh=False reads the seat's cached wait mask, fresh=True asks the win search again; the
+    rest is the rule pack's (Game.pack.may_discard_win). The usual answer (k is not among the seat's waits) is given here, inline: it is asked of three
     seats on every discard."""
     if not fresh and not (g.seats[s].wait_mask >> k) & 1:
         return False
-    return discard_win_allowed(g, s, k, fresh)
+    return g.pack.may_discard_win(g, s, k, fresh)

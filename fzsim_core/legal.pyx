@@ -1,31 +1,11 @@
 # cython: language_level=3
-"""Legal actions (RULES.md §4, §5): who may win a discard, which chows may be offered."""
+"""Legal actions (RULES.md §4, §5): which chows may be offered (who may win a discard: legal.pxd's
+can_discard_win, past the wait mask the rule pack's may_discard_win)."""
 from libc.stdint cimport uint16_t, uint64_t
 from fzsim_core.hand cimport Hand
-from fzsim_core.rules cimport GOLD_DISCARD_SELFDRAW_ONLY
 from fzsim_core.state cimport Game
 from fzsim_core.table cimport Seat, act, ACT_CHOW
 from fzsim_core.tiles cimport HONOR_BASE
-from fzsim_core.wintables cimport hand_wins_with, hand_is_xianjin_wait
-from fzsim_core.packs.fuzhou.youjin cimport youjin_blocks_win
-
-
-cdef bint discard_win_allowed(Game* g, int s, int k, bint fresh) noexcept nogil:
-    """can_discard_win (legal.pxd) past its inline wait-mask test."""
-    cdef Seat* st = &g.seats[s]
-    if k == g.gold:
-        return False
-    if g.r.gold_discard == GOLD_DISCARD_SELFDRAW_ONLY and st.discarded_gold:
-        return False
-    if g.r.guoshui and (st.guoshui_mask >> k) & 1:
-        return False
-    if fresh and not hand_wins_with(&st.hand, k):
-        return False
-    if g.r.xianjin_selfdraw_only and hand_is_xianjin_wait(&st.hand):
-        return False
-    if youjin_blocks_win(g, s, False, False):
-        return False
-    return True
 
 
 cdef int add_chows(const Game* g, const Hand* h, int k, uint16_t* acts, int n) noexcept nogil:

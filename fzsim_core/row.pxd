@@ -30,3 +30,4 @@ ctypedef struct Row:
     int8_t golds[4]
     int8_t claims[4]              # chows, pungs and exposed kongs called, per seat
     int8_t declines[4]            # wins offered and declined, per seat (self-draw, discard, opening)
+    int8_t n_wins                 # wins in the hand (several in 血战到底 / 一炮多响; the row holds the first)

@@ -14,6 +14,8 @@ cdef enum GoldDiscard:
 cdef enum NextDealer:
     NEXT_DEALER_NEXT = 0              # the seat after the dealer takes the deal
     NEXT_DEALER_WINNER = 1            # the winner takes the deal
+    NEXT_DEALER_WINNER_OR_DISCARDER = 2  # the winner; the discarder after a win by several (Sichuan)
+    NEXT_DEALER_RANDOM = 3            # a seeded random dealer every hand (血战)
 
 cdef enum DrawDealer:
     DRAW_DEALER_KEEP = 0              # after a drawn hand the dealer keeps the deal
@@ -37,10 +39,17 @@ cdef enum ScoringFamily:
     SCORING_LIANZHONG = 1
     SCORING_BIANFENG = 2
     SCORING_YOUJIN = 3
+    SCORING_SICHUAN = 4               # Sichuan additive 分 (RULES-PACKS §2.4)
+    SCORING_XUEZHAN = 5               # 血战到底 番 -> 2^番 (§3.4)
 
 cdef enum PackId:
     PACK_FUZHOU = 0                   # 福州麻将 (RULES.md): fzsim_core/packs/fuzhou
     PACK_PLAIN = 1                    # the minimal example pack: fzsim_core/packs/plain
+    PACK_SICHUAN = 2                  # 四川 / 血战到底 (RULES-PACKS §2, §3): fzsim_core/packs/sichuan
+
+cdef enum ScGuoshui:
+    SC_GUOSHUI_UNLESS_HIGHER = 0      # no discard win until the own next draw unless it scores more
+    SC_GUOSHUI_OFF = 1
 
 ctypedef struct RuleSet:
     # the header every pack reads: which pack (its tile set, hand size, deal and scoring hooks:
@@ -49,6 +58,10 @@ ctypedef struct RuleSet:
     int32_t pack                      # PackId
     bint chow                         # the next seat may chow a discard
     bint rob_kong                     # an added kong may be robbed (抢杠)
+    bint multi_win                    # every seat accepting a discard (or robbed kong) wins (一炮多响)
+    int32_t winners_to_end            # the hand ends at this many wins (血战到底: 3), else plays on
+    int32_t forced_win_live           # a win must be taken while fewer live tiles remain (Sichuan 4)
+    bint replace_from_head            # kong replacements come from the head of the wall (Sichuan)
     # §1 tiles
     bint honors_are_flowers           # winds/dragons are flowers (default) or ordinary held tiles
     # §2 dealer and matches
@@ -98,6 +111,17 @@ ctypedef struct RuleSet:
     int32_t youjin_mult_double        # 双游 8
     int32_t youjin_mult_triple        # 三游 16
     int32_t youjin_discard_bonus      # B gets +1 on a discard win
+    # the Sichuan pack's options (RULES-PACKS §9; base is the unit b)
+    int32_t sc_guoshui                # ScGuoshui
+    int32_t sc_longqidui_value        # §2 清七对 (= 龙七对) 分: 4 (SC-A1 option 8)
+    bint sc_qianggang_base            # §2 抢杠 as a 2分 base pattern instead of +1 (SC-A3)
+    bint sc_kong_and_gen              # §2 a declared kong counts as a kong and as a 根 (SC-A4)
+    bint sc_chajiao_kongs             # §2 查叫 values count declared kongs (SC-A6)
+    int32_t sc_fan_cap                # §3 番 cap: 3
+    bint xz_end_checks_no_winner_only # §3 查花猪 / 查大叫 only when nobody won (XZ-A2)
+    bint xz_selfdraw_all_pay          # §3 a later self-draw is paid by all three others (XZ-A4)
+    bint xz_dajiao_to_winners         # §3 大叫 is paid to ready winners too (XZ-A8)
+    bint xz_next_after_discarder      # §3 after a win by several, play goes on after the discarder (XZ-A5)
 
 
 cdef class Rules:

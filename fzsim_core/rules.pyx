@@ -10,6 +10,10 @@ FUZHOU_FIELDS = dict(
     pack=PACK_FUZHOU,
     chow=1,
     rob_kong=1,
+    multi_win=0,
+    winners_to_end=1,
+    forced_win_live=0,
+    replace_from_head=0,
     honors_are_flowers=1,
     next_dealer=NEXT_DEALER_NEXT,
     draw_dealer=DRAW_DEALER_KEEP,
@@ -52,6 +56,16 @@ FUZHOU_FIELDS = dict(
     youjin_mult_double=8,
     youjin_mult_triple=16,
     youjin_discard_bonus=1,
+    sc_guoshui=SC_GUOSHUI_UNLESS_HIGHER,
+    sc_longqidui_value=4,
+    sc_qianggang_base=0,
+    sc_kong_and_gen=0,
+    sc_chajiao_kongs=1,
+    sc_fan_cap=3,
+    xz_end_checks_no_winner_only=0,
+    xz_selfdraw_all_pay=0,
+    xz_dajiao_to_winners=0,
+    xz_next_after_discarder=0,
 )
 
 

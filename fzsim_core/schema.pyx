@@ -22,7 +22,7 @@ _FIELDS = (
     ("F", np.int16, None), ("K", np.int16, None), ("G", np.int16, None), ("L", np.int16, None),
     ("S", np.int16, None), ("deltas", np.int32, "delta"), ("turns", np.int16, None),
     ("tiles_left", np.int16, None), ("flowers", np.int8, "flowers"), ("golds", np.int8, "golds"),
-    ("claims", np.int8, "claims"), ("declines", np.int8, "declines"),
+    ("claims", np.int8, "claims"), ("declines", np.int8, "declines"), ("n_wins", np.int8, None),
 )
 
 #: the row as a numpy structured dtype, byte for byte the C struct Row
@@ -51,6 +51,7 @@ cdef dict _c_offsets():
         "turns": <char*>&r.turns - base, "tiles_left": <char*>&r.tiles_left - base,
         "flowers": <char*>&r.flowers[0] - base, "golds": <char*>&r.golds[0] - base,
         "claims": <char*>&r.claims[0] - base, "declines": <char*>&r.declines[0] - base,
+        "n_wins": <char*>&r.n_wins - base,
     }
 
 

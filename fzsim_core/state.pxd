@@ -15,6 +15,7 @@ from fzsim_core.tiles cimport FLOWER_BASE, HONOR_BASE, N_HAND_KINDS, N_KINDS
 from fzsim_core.table cimport Event, Meld, Seat, MAX_ACTIONS, MAX_EVENTS, ST_DECIDE, ST_ERR, EV_DEAL, EV_FLOWER
 from fzsim_core.policy cimport Observation, Policy, PublicSeat
 from fzsim_core.row cimport Row
+from fzsim_core.winrec cimport WinRec, MAX_RECORDS
 from fzsim_core.tileset cimport MAX_TILES, TileSet
 
 ctypedef struct GameLog:
@@ -44,6 +45,9 @@ ctypedef struct FlowState:
     int best                      # a win offer's accepting seat so far, -1
     bint best_jq                  # ... and whether it wins with 金雀
     int pung_seat                 # the one seat that may pung the discard, -1
+    unsigned int accepted         # a win offer's accepting seats (bit per seat; several win when
+                                  # the rules' multi_win is on)
+    int kong_source               # the seat whose discard this turn's seat konged (点杠花), -1
 
 
 # A rule pack's hooks (DESIGN.md "packs/<name>/: what only that system has"), bound from the rules'
@@ -53,13 +57,29 @@ ctypedef int (*PackStep)(Game* g) noexcept nogil
 ctypedef int (*PackChoice)(Game* g, int choice) noexcept nogil
 ctypedef int (*PackScore)(Game* g, int winner, int discarder, int win_type, uint32_t* flags,
                           uint32_t specials, int tile) noexcept nogil
+ctypedef bint (*PackSeatTest)(const Game* g, int seat) noexcept nogil
+ctypedef uint64_t (*PackSeatMask)(const Game* g, int seat) noexcept nogil
+ctypedef bint (*PackTileTest)(Game* g, int seat, int tile, bint fresh) noexcept nogil
+ctypedef void (*PackTileNote)(Game* g, int seat, int tile) noexcept nogil
 
 ctypedef struct Pack:
     PackStep setup                # the deal, flowers, the wild reveal: ST_CONT or ST_ERR
     PackStep opening_offer        # post the opening window's next decision (ST_DECIDE), or ST_CONT
     PackChoice opening_resolve    # apply a choice in the opening window: ST_END, ST_DECIDE, ST_CONT
-    PackScore score_win           # the winner holds its full hand: fill the row's scores and deltas
-                                  # (flags may gain bits); ST_CONT or ST_ERR
+    PackScore score_win           # the winner holds its full hand: fill the row's scores (S,
+                                  # specials, ...) and its deltas for this win alone (flags may
+                                  # gain bits; g.recs[g.n_recs] is the win's record, to add pattern
+                                  # detail to); ST_CONT or ST_ERR
+    PackSeatTest is_win           # the seat's 3n+2 tiles with its melds are a winning hand (shape
+                                  # and the pack's filters: Sichuan's two suits)
+    PackSeatTest may_self_win     # ... and it may declare that win on its own turn now (Fuzhou:
+                                  # 三金倒 too, minus what 游金 forbids)
+    PackSeatMask waits            # kinds completing the seat's 3n+1 tiles (its cached wait_mask)
+    PackTileTest may_discard_win  # may the seat win on another's tile, its waits aside (fresh:
+                                  # check that the tile completes the hand, too)
+    PackTileNote declined         # the seat declined a win on that tile (过水 bookkeeping)
+    PackStep end_drawn            # the wall ran out: end-of-hand settlements (查叫 ...) as
+                                  # records and deltas; NULL for none
     bint dealer_may_win_first     # the dealer's first turn may end in a self-draw (False when the
                                   # opening window already offered 天胡)
 
@@ -99,6 +119,9 @@ cdef struct Game:
     FlowState flow
     Pending pend
     Row row
+    WinRec recs[MAX_RECORDS]      # the hand's wins and settlements, in order (winrec.pxd)
+    int n_recs
+    int n_wins
     int error                     # nonzero once an invariant failed or a policy failed
     char errmsg[200]
 
@@ -161,6 +184,17 @@ cdef inline void deal_blocks(Game* g, uint8_t* raw) noexcept nogil:
     log_event(g, EV_DEAL, g.dealer, k, 0)
     g.head = 4 * H + 1
     g.tail = g.ts.n_tiles - 1
+
+
+cdef inline int next_active(const Game* g, int s) noexcept nogil:
+    """The first seat after s counter-clockwise that has not finished (won and left), s itself
+    when every other seat has."""
+    cdef int i, t
+    for i in range(1, 4):
+        t = (s + i) % 4
+        if not g.seats[t].finished:
+            return t
+    return s
 
 
 cdef inline int post(Game* g, int seat, int decision, int n) noexcept nogil:

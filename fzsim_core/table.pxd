@@ -62,6 +62,7 @@ cdef enum EventType:
     EV_DRAWN = 16                 # hand drawn (荒牌); arg 0 wall exhausted, 1 replacement into reserve
     EV_QIANGJIN_GIVE = 17         # seat (dealer), tile given up for the indicator
     EV_YOUJIN = 18                # seat, tile discarded, arg = the 游金 level reached (1 单游, 2 双游, 3 三游)
+    EV_SETTLE = 19                # seat = payer, tile = receiver, arg = the settlement's kind (WinRec.kind)
 
 ctypedef struct Event:
     uint8_t type
@@ -87,6 +88,8 @@ ctypedef struct Seat:
     uint64_t pung_mask            # kinds of this seat's exposed pungs (for added kongs)
     bint discarded_gold
     int youjin                    # 游金 level: 0 none, 1 单游, 2 双游, 3 三游 (hand locked while > 0)
+    bint finished                 # has won and left the hand (血战到底: play goes on without it)
+    int declined_value            # value of the discard win it last declined since its own draw, -1
     uint8_t discards[MAX_DISCARDS]
     int n_discards
     int last_draw                 # kind of the last tile drawn, -1

@@ -10,7 +10,7 @@ from libc.string cimport memcpy
 import numpy as np
 
 from fzsim_core.tiles cimport N_KINDS
-from fzsim_core.tileset cimport MAX_TILES, TileSet, fuzhou_tiles
+from fzsim_core.tileset cimport MAX_TILES, TileSet, fuzhou_tiles, tiles_from_copies
 from fzsim_core.rng cimport Rng, rng_seed, rng_next, rng_below, STREAM_WALL, STREAM_MATCH, FZ_FNV_OFFSET, FZ_FNV_PRIME
 
 
@@ -40,10 +40,14 @@ cdef uint64_t digest_wall(const TileSet* ts, const uint8_t* wall) noexcept nogil
     return h
 
 
-cdef int match_first_dealer(uint64_t root, uint64_t game) noexcept nogil:
+cdef int hand_dealer(uint64_t root, uint64_t game, uint64_t hand) noexcept nogil:
     cdef Rng r
-    rng_seed(&r, root, game, 0, STREAM_MATCH)
+    rng_seed(&r, root, game, hand, STREAM_MATCH)
     return rng_below(&r, 4)
+
+
+cdef int match_first_dealer(uint64_t root, uint64_t game) noexcept nogil:
+    return hand_dealer(root, game, 0)
 
 
 
@@ -72,11 +76,17 @@ def first_dealer(uint64_t root_seed, int64_t game_id):
     return match_first_dealer(root_seed, <uint64_t>game_id)
 
 
-def shuffled_wall(uint64_t root_seed, int64_t game_id, int hand=0):
-    """The seeded Fuzhou wall of (root_seed, game_id, hand) as kind indices, index 0 = head."""
+def shuffled_wall(uint64_t root_seed, int64_t game_id, int hand=0, int pack=0):
+    """The seeded wall of (root_seed, game_id, hand) of rule pack `pack` (default Fuzhou) as kind
+    indices, index 0 = head."""
+    from fzsim_core.packs.registry import tile_set
     cdef TileSet ts
     cdef uint8_t w[MAX_TILES]
-    fuzhou_tiles(&ts)
+    cdef int k
+    n_tiles, hand_size, copies = tile_set(pack)
+    for k in range(len(copies)):
+        ts.copies[k] = copies[k]
+    tiles_from_copies(&ts, hand_size)
     shuffle_wall(&ts, w, root_seed, <uint64_t>game_id, <uint64_t>hand)
     return np.array([w[i] for i in range(ts.n_tiles)], dtype=np.uint8)
 

@@ -10,9 +10,10 @@ from fzsim_core import engine
 from fzsim_core.policies.registry import parse_spec
 
 NEW = ("guard", "value")
+FUZHOU_PRESETS = sorted(p for p in PRESETS if load(p)["pack"] == "fuzhou")
 
 
-@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("preset", FUZHOU_PRESETS)
 @pytest.mark.parametrize("policy", NEW)
 def test_plays_2000_hands_per_preset_under_check(preset, policy):
     rules = load(preset).core
@@ -21,6 +22,12 @@ def test_plays_2000_hands_per_preset_under_check(preset, policy):
     assert len(out["game_id"]) >= 2000
     assert not deltas.sum(axis=0).any()                    # zero-sum hands
     assert (out["outcome"] == 1).mean() > 0.5               # they win hands, not only fold
+
+
+@pytest.mark.parametrize("policy", NEW)
+def test_a_pack_they_cannot_play_is_a_clear_error(policy):
+    with pytest.raises(Exception, match=f"the {policy} policy does not play the sichuan pack"):
+        engine.play_block(load("sichuan").core, 1, 0, 3, (policy,) * 4)
 
 
 def test_mixed_table_under_check():

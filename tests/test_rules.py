@@ -11,7 +11,7 @@ from fzsim_core.rules import FUZHOU_FIELDS, Rules
 
 
 def test_presets_listed_with_descriptions():
-    assert list(PRESETS) == ["fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors"]
+    assert list(PRESETS) == ["fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors", "sichuan", "xuezhan"]
     assert all(isinstance(d, str) and d and "\n" not in d for d in PRESETS.values())
 
 
@@ -92,7 +92,7 @@ def test_toml_file_with_preset_and_overrides(tmp_path):
     ('[rules]\nhands_per_match = 0\n', r"rules\.hands_per_match = 0 is out of range: allowed an integer 1\.\.10000"),
     ('[rules]\nspecial_jinque = -1\n', r"rules\.special_jinque = -1 is out of range"),
     ('[rules]\ngold_discard = "never"\n', r"rules\.gold_discard = 'never': allowed one of 'allowed', 'selfdraw_only', 'forbidden'"),
-    ('[rules]\nscoring = "sichuan"\n', r"rules\.scoring = 'sichuan': allowed one of 'fuzhou', 'lianzhong'"),
+    ('[rules]\nscoring = "sichuan_old"\n', r"rules\.scoring = 'sichuan_old': allowed one of 'fuzhou', 'lianzhong'"),
     ('presets = "fuzhou"\n', r"presets: unknown key \(did you mean 'preset'\?\)"),
     ('preset = "shanghai"\n', r"preset = 'shanghai': allowed fuzhou, lianzhong"),
     ('rules = 3\n', r"rules must be a table"),

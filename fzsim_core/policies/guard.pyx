@@ -20,9 +20,11 @@ Decisions are deterministic given the Observation and the policy stream (greedy'
 tie-break is the only draw). nogil, no Python objects. Parameter: `fold` (default DEFAULT_FOLD).
 """
 from libc.math cimport exp
+from libc.stdio cimport snprintf
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy
 from fzsim_core.hand cimport Hand
+from fzsim_core.rules cimport PACK_SICHUAN
 from fzsim_core.policy cimport Observation, Policy
 from fzsim_core.table cimport *
 from fzsim_core.wintables cimport hand_shanten
@@ -205,6 +207,9 @@ cdef int guard_claim(const Observation* o, const uint16_t* acts, int n, double f
 
 cdef int guard_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil:
     cdef int dec = o.decision
+    if o.rules.pack == PACK_SICHUAN:   # its shanten is the Fuzhou/standard shape's, not Sichuan's
+        snprintf(o.errmsg, o.errmsg_size, "the guard policy does not play the sichuan pack (allowed there: random, greedy)")
+        return -1
     cdef double fold = DEFAULT_FOLD if state == NULL else (<double*>state)[0]
     if dec == DEC_TURN or dec == DEC_AFTER_CLAIM:
         return guard_turn(o, acts, n, fold)

@@ -22,9 +22,11 @@ calls and declined discard wins fall out of comparing these values.
 
 Deterministic given the Observation and its stream; nogil, no Python objects.
 """
+from libc.stdio cimport snprintf
 from libc.stdint cimport uint16_t, uint64_t
 from libc.string cimport memset
 from fzsim_core.hand cimport Hand, hand_add, hand_remove
+from fzsim_core.rules cimport PACK_SICHUAN
 from fzsim_core.policy cimport Observation, Policy
 from fzsim_core.scoring cimport (ScoreResult, WinFacts, score_win, SP_JINQUE, WIN_DISCARD, WIN_SELFDRAW)
 from fzsim_core.table cimport *
@@ -360,6 +362,9 @@ cdef int value_discard_win(const Observation* o, const uint16_t* acts, int n) no
 
 cdef int value_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil:
     cdef int dec = o.decision
+    if o.rules.pack == PACK_SICHUAN:   # its shanten is the Fuzhou/standard shape's, not Sichuan's
+        snprintf(o.errmsg, o.errmsg_size, "the value policy does not play the sichuan pack (allowed there: random, greedy)")
+        return -1
     if dec == DEC_TURN or dec == DEC_AFTER_CLAIM:
         return value_turn(o, acts, n)
     if dec == DEC_CLAIM:

@@ -4,6 +4,7 @@ from fzsim_core.state cimport Pack
 from fzsim_core.tileset cimport TileSet, fuzhou_tiles
 from fzsim_core.packs.fuzhou.opening cimport opening_offer, opening_resolve, setup
 from fzsim_core.packs.fuzhou.score cimport fuzhou_score_win
+from fzsim_core.packs.fuzhou.wins cimport fz_declined, fz_is_win, fz_may_discard_win, fz_may_self_win, fz_waits
 
 
 cdef void fuzhou_pack(Pack* p, TileSet* ts) noexcept nogil:
@@ -13,3 +14,9 @@ cdef void fuzhou_pack(Pack* p, TileSet* ts) noexcept nogil:
     p.opening_resolve = opening_resolve
     p.dealer_may_win_first = False
     p.score_win = fuzhou_score_win
+    p.is_win = fz_is_win
+    p.may_self_win = fz_may_self_win
+    p.waits = fz_waits
+    p.may_discard_win = fz_may_discard_win
+    p.declined = fz_declined
+    p.end_drawn = NULL

@@ -5,13 +5,13 @@ no wild, no opening window; a win is any standard hand (four sets and a pair) an
 from each other seat on a self-draw, from the discarder alone on a discard. The flow, the legal
 actions, the invariants, the policies and the engine are the same code Fuzhou runs on.
 """
-from libc.stdint cimport uint8_t, uint32_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from fzsim_core.hand cimport hand_set_counts
 from fzsim_core.state cimport Game, Pack, deal_blocks
 from fzsim_core.table cimport ST_CONT, ST_ERR
 from fzsim_core.tiles cimport N_HAND_KINDS, N_KINDS
 from fzsim_core.tileset cimport TileSet, tiles_from_copies
-from fzsim_core.wintables cimport hand_wait_mask
+from fzsim_core.wintables cimport hand_is_win, hand_wait_mask, hand_wins_with
 from fzsim_core.invariants cimport check_invariants
 
 
@@ -58,6 +58,22 @@ cdef int plain_score_win(Game* g, int winner, int discarder, int win_type, uint3
     return ST_CONT
 
 
+cdef bint plain_is_win(const Game* g, int s) noexcept nogil:
+    return hand_is_win(&g.seats[s].hand)
+
+
+cdef uint64_t plain_waits(const Game* g, int s) noexcept nogil:
+    return hand_wait_mask(&g.seats[s].hand)
+
+
+cdef bint plain_may_discard_win(Game* g, int s, int k, bint fresh) noexcept nogil:
+    return not fresh or hand_wins_with(&g.seats[s].hand, k)
+
+
+cdef void plain_declined(Game* g, int s, int k) noexcept nogil:
+    pass
+
+
 cdef void plain_pack(Pack* p, TileSet* ts) noexcept nogil:
     plain_tiles(ts)
     p.setup = plain_setup
@@ -65,3 +81,9 @@ cdef void plain_pack(Pack* p, TileSet* ts) noexcept nogil:
     p.opening_resolve = no_opening_choice
     p.dealer_may_win_first = True
     p.score_win = plain_score_win
+    p.is_win = plain_is_win
+    p.may_self_win = plain_is_win
+    p.waits = plain_waits
+    p.may_discard_win = plain_may_discard_win
+    p.declined = plain_declined
+    p.end_drawn = NULL

@@ -1,0 +1,195 @@
+# cython: language_level=3
+"""greedy on the Sichuan pack: every win taken (the forced ones are taken by the flow anyway),
+else the discard that leaves the fewest tiles from ready over both shapes under the two-suit
+rule (shapes.pxd sc_shanten, which gives up the best suit), ties broken by
+
+1. a tile of the suit being given up (the suit, not held in a meld, whose tiles are fewest) —
+   greedy clears it first, as players do;
+2. when the discard leaves the hand ready, the most unseen winning tiles;
+3. the least connected tile (fewest held tiles of its suit within two ranks, pairs counting
+   double), then a terminal before a middle tile, then at random.
+
+Kongs and pungs are taken when they leave the hand no further from ready. It reads only its
+Observation (policy.pxd). The tie-breaks are cheap heuristics rather than greedy-Fuzhou's exact
+useful-draw count, so a decision costs a few shanten evaluations per candidate discard.
+"""
+from libc.stdint cimport uint16_t, uint32_t
+from fzsim_core.policy cimport Observation
+from fzsim_core.rng cimport rng_below
+from fzsim_core.table cimport *
+from fzsim_core.packs.sichuan.shapes cimport (ScHand, SC_KINDS, SC_PUNG, SC_KONG, SC_ADDED_KONG,
+                                              SC_CONCEALED_KONG, sc_shanten, sc_wait_mask)
+from fzsim_core.packs.sichuan.pack cimport sc_hand_of
+
+
+cdef inline int unseen(const Observation* o, const ScHand* h, int k) noexcept nogil:
+    cdef int v = 4 - o.seen[k] - h.counts[k]
+    return v if v > 0 else 0
+
+
+cdef int drop_suit(const ScHand* h) noexcept nogil:
+    """The suit to give up: not in a meld, fewest concealed tiles (-1 when only two suits are
+    held at all)."""
+    cdef int s, k, n, best = -1, best_n = 99, in_melds = 0, present = 0, i
+    for i in range(h.n_melds):
+        in_melds |= 1 << (h.meld_kind[i] // 9)
+    for s in range(3):
+        n = 0
+        for k in range(9 * s, 9 * s + 9):
+            n += h.counts[k]
+        if n or in_melds & (1 << s):
+            present |= 1 << s
+        if n and not in_melds & (1 << s) and n < best_n:
+            best, best_n = s, n
+    if present != 7:
+        return -1
+    return best
+
+
+cdef int connectivity(const ScHand* h, int k) noexcept nogil:
+    """Held tiles of k's suit within two ranks of k (k's own other copies count double)."""
+    cdef int r = k % 9, base = k - r, x, c = 2 * (h.counts[k] - 1)
+    for x in range(r - 2, r + 3):
+        if x != r and 0 <= x < 9:
+            c += h.counts[base + x]
+    return c
+
+
+cdef int wait_count(const Observation* o, const ScHand* h) noexcept nogil:
+    cdef uint32_t m = sc_wait_mask(h)
+    cdef int k, total = 0
+    for k in range(SC_KINDS):
+        if (m >> k) & 1:
+            total += unseen(o, h, k)
+    return total
+
+
+cdef int best_after_discard(ScHand* h, int banned) noexcept nogil:
+    """Lowest shanten one discard reaches from the 3n+2 hand h."""
+    cdef int k, sh, best = 99
+    for k in range(SC_KINDS):
+        if h.counts[k] and k != banned:
+            h.counts[k] -= 1
+            sh = sc_shanten(h)
+            h.counts[k] += 1
+            if sh < best:
+                best = sh
+    return best
+
+
+cdef int sc_turn(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    cdef ScHand h
+    cdef int i, t, k, sh, best = 99, drop, key, best_key = -1, n_best = 0, lo
+    cdef int sh_of[MAX_ACTIONS]
+    cdef int ties[MAX_ACTIONS]
+    sc_hand_of(o.me, &h)
+    for i in range(n):
+        if act_type(acts[i]) == ACT_WIN:
+            return i
+    for i in range(n):
+        sh_of[i] = 99
+        if act_type(acts[i]) == ACT_DISCARD:
+            k = act_kind(acts[i])
+            h.counts[k] -= 1
+            sh_of[i] = sc_shanten(&h)
+            h.counts[k] += 1
+            if sh_of[i] < best:
+                best = sh_of[i]
+    for i in range(n):   # a kong that leaves the hand no further from ready
+        t = act_type(acts[i])
+        if t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
+            k = act_kind(acts[i])
+            if meld_shanten(&h, k, t) <= best:
+                return i
+    drop = drop_suit(&h)
+    for i in range(n):
+        if sh_of[i] != best:
+            continue
+        k = act_kind(acts[i])
+        # a larger key is better: the suit given up first, then (ready) more winning tiles,
+        # then the least connected, then a terminal
+        key = (1 if k // 9 == drop else 0) << 20
+        if best == 0:
+            h.counts[k] -= 1
+            key |= wait_count(o, &h) << 8
+            h.counts[k] += 1
+        key |= (31 - connectivity(&h, k)) << 1
+        key |= 1 if (k % 9 == 0 or k % 9 == 8) else 0
+        if key > best_key:
+            best_key = key
+            n_best = 0
+        if key == best_key:
+            ties[n_best] = i
+            n_best += 1
+    if n_best == 0:
+        return 0
+    return ties[rng_below(o.rng, n_best)] if n_best > 1 else ties[0]
+
+
+cdef int meld_shanten(ScHand* h, int k, int t) noexcept nogil:
+    """Shanten of the 3n+1 hand left by a kong of kind k (t: the action type) out of the 3n+2 h."""
+    cdef ScHand x = h[0]
+    cdef int i
+    if t == ACT_CONCEALED_KONG:
+        x.counts[k] -= 4
+        x.meld_kind[x.n_melds] = k
+        x.meld_type[x.n_melds] = SC_CONCEALED_KONG
+        x.n_melds += 1
+    else:
+        x.counts[k] -= 1
+        for i in range(x.n_melds):
+            if x.meld_kind[i] == k and x.meld_type[i] == SC_PUNG:
+                x.meld_type[i] = SC_ADDED_KONG
+    return sc_shanten(&x)
+
+
+cdef int call_shanten(const ScHand* h, int t, int k, int banned) noexcept nogil:
+    cdef ScHand x = h[0]
+    x.meld_kind[x.n_melds] = k
+    x.n_melds += 1
+    if t == ACT_PUNG:
+        x.counts[k] -= 2
+        x.meld_type[x.n_melds - 1] = SC_PUNG
+        return best_after_discard(&x, banned)
+    x.counts[k] -= 3
+    x.meld_type[x.n_melds - 1] = SC_KONG
+    return sc_shanten(&x)
+
+
+cdef int sc_claim(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    """A pung or kong on the discard when the hand after it is no further from ready."""
+    cdef ScHand h
+    cdef int i, t, k, sh, sh0, best = -1, best_sh, pass_at = 0
+    cdef int banned = o.claim_tile if o.rules.no_discard_claimed_tile else -1
+    sc_hand_of(o.me, &h)
+    sh0 = sc_shanten(&h)
+    best_sh = sh0
+    for i in range(n):
+        t = act_type(acts[i])
+        k = act_kind(acts[i])
+        if t == ACT_PASS:
+            pass_at = i
+            continue
+        if t != ACT_PUNG and t != ACT_EXPOSED_KONG:
+            continue
+        sh = call_shanten(&h, t, k, banned)
+        if sh <= best_sh:
+            best, best_sh = i, sh
+    return best if best >= 0 else pass_at
+
+
+cdef int sc_greedy_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    cdef int dec = o.decision
+    if dec == DEC_TURN or dec == DEC_AFTER_CLAIM:
+        return sc_turn(o, acts, n)
+    if dec == DEC_CLAIM:
+        return sc_claim(o, acts, n)
+    return first_win(acts, n)
+
+
+cdef inline int first_win(const uint16_t* acts, int n) noexcept nogil:
+    cdef int i
+    for i in range(n):
+        if act_type(acts[i]) != ACT_PASS:
+            return i
+    return 0

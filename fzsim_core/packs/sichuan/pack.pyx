@@ -1,0 +1,218 @@
+# cython: language_level=3
+"""The Sichuan pack (RULES-PACKS §2 四川 standard, §3 血战到底) on the engine's flow.
+
+108 tiles (万筒条 ×4), 13-tile hands, no wild, no flowers, no opening window. A win is four sets
+and a pair or seven pairs using at most two suits (shapes.pxd); its value and payments come from
+score.pxd. What the flow does for this pack is set by the rules header of the presets
+(fzsim/presets/sichuan.toml, xuezhan.toml): no chow, 一炮多响 (multi_win), kong replacements
+from the head, a forced win in the last four tiles, and for 血战 play on until three have won.
+Here: the deal, what wins (with 过水: after declining a discard win, no discard win until the
+own next draw unless it scores more), the scoring of each win (杠上花, 杠上炮, 抢杠, 点杠花 — the
+konged discarder pays alone — 天胡 / 地胡), and 查叫 / 查花猪 / 查大叫 when the wall runs out.
+"""
+from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
+from libc.string cimport memset
+from fzsim_core.hand cimport hand_set_counts
+from fzsim_core.rules cimport RuleSet, SCORING_XUEZHAN, SC_GUOSHUI_UNLESS_HIGHER
+from fzsim_core.scoring cimport WIN_SELFDRAW, WIN_ROBBED_KONG, FLAG_KONG_REPLACEMENT
+from fzsim_core.settle cimport record_payment
+from fzsim_core.state cimport Game, Pack, deal_blocks, fail
+from fzsim_core.table cimport (Seat, DEC_ROB_KONG, ST_CONT, ST_ERR, MELD_PUNG, MELD_EXPOSED_KONG, MELD_ADDED_KONG,
+                               MELD_CONCEALED_KONG)
+from fzsim_core.tiles cimport N_KINDS
+from fzsim_core.tileset cimport TileSet, tiles_from_copies
+from fzsim_core.winrec cimport WinRec
+from fzsim_core.invariants cimport check_invariants
+from fzsim_core.packs.sichuan.shapes cimport (ScHand, SC_KINDS, SC_PUNG, SC_KONG, SC_ADDED_KONG,
+                                              SC_CONCEALED_KONG, sc_is_win, sc_wait_mask)
+from fzsim_core.packs.sichuan.score cimport (ScRules, ScScore, ScPayment, SC_MAX_PAYMENTS, SC_F_SELFDRAW,
+                                             SC_F_KONG_FLOWER, SC_F_KONG_DISCARD, SC_F_ROBBED, SC_F_TIANHU,
+                                             SC_F_DIHU, sc_end_settle, sc_evaluate, sc_win_deltas)
+
+
+cdef void sichuan_tiles(TileSet* ts) noexcept nogil:
+    cdef int k
+    for k in range(N_KINDS):
+        ts.copies[k] = 4 if k < SC_KINDS else 0
+    tiles_from_copies(ts, 13)
+
+
+cdef void sc_hand_of(const Seat* st, ScHand* h) noexcept nogil:
+    cdef int k, i, t
+    for k in range(SC_KINDS):
+        h.counts[k] = st.hand.counts[k]
+    h.n_melds = st.n_melds
+    for i in range(st.n_melds):
+        t = st.melds[i].type
+        h.meld_kind[i] = st.melds[i].kind
+        h.meld_type[i] = (SC_PUNG if t == MELD_PUNG else SC_KONG if t == MELD_EXPOSED_KONG
+                          else SC_ADDED_KONG if t == MELD_ADDED_KONG else SC_CONCEALED_KONG)
+
+
+cdef void sc_rules_of(const RuleSet* r, ScRules* out) noexcept nogil:
+    memset(out, 0, sizeof(ScRules))
+    out.xuezhan = r.scoring == SCORING_XUEZHAN
+    out.longqidui_value = r.sc_longqidui_value
+    out.qianggang_base = r.sc_qianggang_base
+    out.kong_and_gen = r.sc_kong_and_gen
+    out.chajiao_kongs = r.sc_chajiao_kongs
+    out.fan_cap = r.sc_fan_cap
+    out.end_checks = r.xz_end_checks_no_winner_only
+    out.base = r.base
+
+
+cdef int sc_setup(Game* g) noexcept nogil:
+    """The deal in blocks of 13 from the head (state.pxd), one more to the dealer."""
+    cdef uint8_t raw[4][N_KINDS]
+    cdef int s
+    deal_blocks(g, &raw[0][0])
+    g.gold = -1
+    g.row.gold = -1
+    g.n_kinds = SC_KINDS
+    for s in range(4):
+        hand_set_counts(&g.seats[s].hand, raw[s], -1)
+    for s in range(4):
+        if s != g.dealer:
+            g.seats[s].wait_mask = sc_waits(g, s)
+    if g.check:
+        return check_invariants(g)
+    return ST_CONT
+
+
+cdef int no_opening(Game* g) noexcept nogil:
+    return ST_CONT
+
+
+cdef int no_opening_choice(Game* g, int choice) noexcept nogil:
+    return ST_ERR   # never called: no_opening posts no decision
+
+
+cdef bint sc_is_win_hook(const Game* g, int s) noexcept nogil:
+    cdef ScHand h
+    sc_hand_of(&g.seats[s], &h)
+    return sc_is_win(&h)
+
+
+cdef uint64_t sc_waits(const Game* g, int s) noexcept nogil:
+    cdef ScHand h
+    sc_hand_of(&g.seats[s], &h)
+    return sc_wait_mask(&h)
+
+
+cdef int win_flags(const Game* g, int winner, int discarder, bint robbed, bint from_kong) noexcept nogil:
+    """The situation of a win as score.pxd's SC_F_* flags."""
+    cdef int f = 0, d = g.dealer
+    if discarder < 0:
+        f |= SC_F_SELFDRAW
+        if from_kong:
+            f |= SC_F_KONG_FLOWER
+        if winner == d and g.row.turns == 1:
+            f |= SC_F_TIANHU   # the dealer's own first turn: the deal itself wins
+    elif robbed:
+        f |= SC_F_ROBBED
+    else:
+        if g.flow.from_kong:
+            f |= SC_F_KONG_DISCARD   # the discarder threw right after its kong replacement
+        if discarder == d and g.row.turns == 1 and g.seats[d].n_discards == 1:
+            f |= SC_F_DIHU   # on the dealer's first discard
+    return f
+
+
+cdef int discard_win_value(Game* g, int s, int k) noexcept nogil:
+    """The value (分, or 番 after the cap) of seat s winning on tile k now, -1 if it does not win."""
+    cdef ScHand h
+    cdef ScScore sc
+    cdef ScRules r
+    sc_hand_of(&g.seats[s], &h)
+    if h.counts[k] >= 4:
+        return -1
+    h.counts[k] += 1
+    sc_rules_of(&g.r, &r)
+    if sc_evaluate(&r, &h, win_flags(g, s, g.claim_from, g.flow.offer_decision == DEC_ROB_KONG, False), &sc) < 0:
+        return -1
+    return sc.value
+
+
+cdef bint sc_may_discard_win(Game* g, int s, int k, bint fresh) noexcept nogil:
+    cdef int v, declined = g.seats[s].declined_value
+    if not fresh and declined < 0:
+        return True   # the wait mask already holds k (legal.pxd): a win, no 过水 pending
+    v = discard_win_value(g, s, k)
+    if v < 0:
+        return False
+    return declined < 0 or g.r.sc_guoshui != SC_GUOSHUI_UNLESS_HIGHER or v > declined
+
+
+cdef void sc_declined(Game* g, int s, int k) noexcept nogil:
+    """过水: remember the best declined value until the seat's own draw (the flow resets it)."""
+    cdef int v
+    if g.r.sc_guoshui != SC_GUOSHUI_UNLESS_HIGHER:
+        return
+    v = discard_win_value(g, s, k)
+    if v > g.seats[s].declined_value:
+        g.seats[s].declined_value = v
+
+
+cdef int sc_score_win(Game* g, int winner, int discarder, int win_type, uint32_t* flags,
+                      uint32_t specials, int tile) noexcept nogil:
+    cdef ScHand h
+    cdef ScScore sc
+    cdef ScRules r
+    cdef WinRec* rec = &g.recs[g.n_recs - 1]   # this win's record (settle.record_win)
+    cdef int s, payer = discarder, payers = 0
+    cdef bint kong_flower = (flags[0] & FLAG_KONG_REPLACEMENT) != 0
+    sc_hand_of(&g.seats[winner], &h)
+    sc_rules_of(&g.r, &r)
+    if sc_evaluate(&r, &h, win_flags(g, winner, discarder, win_type == WIN_ROBBED_KONG, kong_flower), &sc) < 0:
+        return fail(g, "Sichuan win that sc_evaluate does not accept (seat, tile)", winner, tile)
+    if discarder < 0:
+        if kong_flower and g.flow.kong_source >= 0:
+            payer = g.flow.kong_source   # 点杠花: the discarder whose tile was konged pays alone
+        for s in range(4):
+            if s != winner and (not g.seats[s].finished or g.r.xz_selfdraw_all_pay):
+                payers |= 1 << s
+    sc_win_deltas(&sc, r.base, winner, payer, payers, g.row.deltas)
+    g.row.S = sc.value
+    g.row.specials = sc.patterns
+    g.row.special_counted = sc.patterns
+    rec.patterns = sc.patterns
+    rec.base_pattern = sc.base_pattern
+    rec.gen = sc.gen
+    rec.value = sc.value
+    rec.points = sc.unit * r.base
+    return ST_CONT
+
+
+cdef int sc_end_drawn(Game* g) noexcept nogil:
+    """The wall ran out: 查叫 (§2), or 查花猪 then 查大叫 (§3), each payment a record."""
+    cdef ScHand hands[4]
+    cdef uint8_t won[4]
+    cdef int32_t scratch[4]
+    cdef ScPayment pays[SC_MAX_PAYMENTS]
+    cdef ScRules r
+    cdef int s, i, n
+    sc_rules_of(&g.r, &r)
+    for s in range(4):
+        sc_hand_of(&g.seats[s], &hands[s])
+        won[s] = g.seats[s].finished
+        scratch[s] = 0
+    n = sc_end_settle(&r, hands, won, scratch, pays)
+    for i in range(n):
+        if record_payment(g, pays[i].kind, pays[i].payer, pays[i].receiver, pays[i].amount) == NULL:
+            return ST_ERR
+    return ST_CONT
+
+
+cdef void sichuan_pack(Pack* p, TileSet* ts) noexcept nogil:
+    sichuan_tiles(ts)
+    p.setup = sc_setup
+    p.opening_offer = no_opening
+    p.opening_resolve = no_opening_choice
+    p.dealer_may_win_first = True
+    p.score_win = sc_score_win
+    p.is_win = sc_is_win_hook
+    p.may_self_win = sc_is_win_hook
+    p.waits = sc_waits
+    p.may_discard_win = sc_may_discard_win
+    p.declined = sc_declined
+    p.end_drawn = sc_end_drawn

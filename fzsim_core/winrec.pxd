@@ -1,0 +1,37 @@
+# One record per win and per end-of-hand settlement (the results' "wins" table; DESIGN.md "One row
+# schema"): a hand of 血战到底 or with 一炮多响 has several wins, a drawn Sichuan hand its 查叫
+# payments. Declared once here and, as a numpy dtype, in fzsim_core/winschema.pyx (checked at
+# import). The per-hand Row keeps the first win and the four seats' totals.
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t
+
+cdef enum:
+    MAX_RECORDS = 16              # wins (at most 3) and settlement payments (at most 12) of a hand
+    REC_TILES = 18                # concealed tiles of a winning hand (Fuzhou: 17), 255-padded
+    REC_MELDS = 5
+
+cdef enum RecordKind:
+    REC_WIN = 0                   # a win: seat = winner, from_seat = discarder / robbed / lone payer
+    REC_CHAJIAO = 1               # 查叫 (Sichuan, drawn hand): from_seat (not ready) pays seat (ready)
+    REC_HUAZHU = 2                # 查花猪 (血战): from_seat (花猪) pays seat
+    REC_DAJIAO = 3                # 查大叫 (血战): from_seat (not ready) pays seat (ready)
+
+ctypedef struct WinRec:
+    int64_t game_id
+    int16_t hand
+    int8_t order                  # 0, 1, ... in the order of the hand
+    int8_t kind                   # RecordKind
+    int8_t seat                   # the winner (a settlement: who receives)
+    int8_t from_seat              # the discarder or the one seat paying; -1 when every other seat pays
+    int8_t win_type               # the pack's WinType (settlements: -1)
+    int8_t tile                   # the winning tile, -1
+    uint32_t flags                # the win's situation flags (the pack's FLAG_* / SC_F_*)
+    uint32_t patterns             # the pack's pattern bits (Fuzhou: the specials counted)
+    int8_t base_pattern           # the counted base pattern (Sichuan), -1
+    int8_t gen                    # 根 counted (Sichuan), 0
+    int16_t value                 # the hand's value: Fuzhou S, Sichuan 分 or 番 after the cap
+    int32_t points                # what each payer pays (before a loss cap)
+    int32_t deltas[4]             # this record's payments, zero-sum
+    int8_t n_melds
+    uint8_t meld_type[REC_MELDS]  # MeldType
+    uint8_t meld_kind[REC_MELDS]
+    uint8_t concealed[REC_TILES]  # the winner's concealed tiles by kind, ascending, then 255
