@@ -216,15 +216,20 @@ class BeijingReport:
         pays = "; ".join(f"{p['kind']}: seat {p['payer']} -> seat {p['receiver']} {p['amount']}" for p in self.payments)
         return "\n".join([
             f"variant {self.variant}: 惠牌 {self.wild} ({self.wilds} held)",
-            f"hand {self.hand}" + (f" + {', '.join(self.melds)}" if self.melds else ""),
-            f"win: {self.win} by seat {self.winner}"
-            + (f", on seat {self.payer}'s tile" if self.payer >= 0 else ", self-drawn") + f", dealer seat {self.dealer}",
+            *_hand_and_win_lines(self),
             f"fans: {fans}; F = {self.total}",
             (f"互包 partners {self.hubao} pay the hand part" if self.hubao else "no 互包"),
             f"烧庄: {self.shaozhuang} round(s), {self.shaozhuang_fan} 番" if self.shaozhuang else "no 烧庄",
             f"payments (底分 {self.base}): {pays or 'none'}",
             "deltas: " + ", ".join(f"seat {s}: {d:+d}" for s, d in enumerate(self.deltas)),
         ])
+
+
+def _hand_and_win_lines(r) -> list[str]:
+    """The hand and how it was won, for the reports' text of both packs."""
+    return [f"hand {r.hand}" + (f" + {', '.join(r.melds)}" if r.melds else ""),
+            f"win: {r.win} by seat {r.winner}" + (f", on seat {r.payer}'s tile" if r.payer >= 0 else ", self-drawn")
+            + f", dealer seat {r.dealer}"]
 
 
 def _payments(hand_deltas, winner) -> list[dict[str, Any]]:

@@ -13,7 +13,7 @@ from typing import Any, Iterable, Mapping
 
 import numpy as np
 
-from fzsim.packs_beijing import _meld_text, _payer, _seat, _tile, parse_melds
+from fzsim.packs_beijing import _hand_and_win_lines, _meld_text, _payer, _seat, _tile, parse_melds
 from fzsim.tiles import fmt, kind_name, parse
 from fzsim_core.packs.shanghai import play as _play
 from fzsim_core.packs.shanghai import score as _core
@@ -144,9 +144,7 @@ class ShanghaiReport:
             mult.append(f"荒番 (H = {self.huangfan})")
         return "\n".join([
             f"variant {self.variant}",
-            f"hand {self.hand}" + (f" + {', '.join(self.melds)}" if self.melds else ""),
-            f"win: {self.win} by seat {self.winner}"
-            + (f", on seat {self.payer}'s tile" if self.payer >= 0 else ", self-drawn") + f", dealer seat {self.dealer}",
+            *_hand_and_win_lines(self),
             f"patterns: {pats}; counted: {self.pattern} {PATTERN_NAMES[self.pattern]}",
             f"花 F = {self.flowers}; value {self.value}" + (f" -> {self.floored} (杠开 / 大吊车)" if self.floored != self.value
                                                             else ""),

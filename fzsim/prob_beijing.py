@@ -245,6 +245,10 @@ def describe(table) -> str:
     text = (f"variant {a['variant']}: the dealer's 14 tiles of 136 with the 惠牌 (the kind after a uniform "
             f"indicator) wild; exact P(天胡) = {a['exact_fraction']} by per-suit counting (standard shape or seven "
             f"pairs with up to 4 wilds, or 四惠牌)")
-    if a.get("deals"):
-        text += f"; Monte Carlo: {a['deals']:,} sampled deals, seed {a['seed']}"
-    return text + ". Whole-hand rows need the Beijing engine pack (not built yet)."
+    return text + mc_note(a, "Beijing")
+
+
+def mc_note(attrs, system: str) -> str:
+    """The describe() tail of both packs: the Monte Carlo sample and what is still missing."""
+    text = f"; Monte Carlo: {attrs['deals']:,} sampled deals, seed {attrs['seed']}" if attrs.get("deals") else ""
+    return text + f". Whole-hand rows need the {system} engine pack (not built yet)."

@@ -20,7 +20,7 @@ from math import comb
 
 import numpy as np
 
-from fzsim.prob_beijing import table_row
+from fzsim.prob_beijing import mc_note, table_row
 from fzsim.stats import wilson
 from fzsim_core.wintables import need_tables
 
@@ -146,6 +146,4 @@ def describe(table) -> str:
     text = (f"variant {a['variant']}: the dealer's 14 tiles of the 136 non-flower tiles (flowers replaced); exact "
             f"P(天胡) = {a['exact_fraction']} by per-suit counting (碰碰胡-type pungs, one suit + honours, or 14 "
             f"honours)")
-    if a.get("deals"):
-        text += f"; Monte Carlo: {a['deals']:,} sampled deals, seed {a['seed']}"
-    return text + ". Whole-hand rows need the Shanghai engine pack (not built yet)."
+    return text + mc_note(a, "Shanghai")
