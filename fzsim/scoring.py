@@ -144,6 +144,25 @@ def _wincheck():
     return wincheck
 
 
+def _pack_score(variant, hand, gold, melds, flowers, win, winner, dealer, discarder, dealer_streak, youjin_level,
+                winning_tile, discarded_gold, overrides, pack_args):
+    """fzsim.score for the Beijing and Shanghai packs (fzsim.packs_beijing / packs_shanghai)."""
+    from fzsim import packs_beijing, packs_shanghai
+    fuzhou_only = {"gold": gold, "dealer_streak": dealer_streak or None, "youjin_level": youjin_level or None,
+                   "discarded_gold": discarded_gold or None}
+    if variant == packs_beijing.VARIANT:
+        fuzhou_only["flowers"] = flowers or None
+    given = [k for k, v in fuzhou_only.items() if v is not None]
+    if given:
+        raise ValueError(f"{', '.join(given)}: not part of a {variant} hand"
+                         + (" (the 惠牌 is wild= or indicator=)" if variant == "beijing" else " (no gold)"))
+    if variant == packs_beijing.VARIANT:
+        return packs_beijing.score(hand, melds=melds, win=win, winner=winner, dealer=dealer, discarder=discarder,
+                                   winning_tile=winning_tile, overrides=overrides, **pack_args)
+    return packs_shanghai.score(hand, melds=melds, flowers=flowers, win=win, winner=winner, dealer=dealer,
+                                discarder=discarder, winning_tile=winning_tile, overrides=overrides, **pack_args)
+
+
 def score(hand, gold=None, *, melds: Iterable = (), flowers="", win: str = "selfdraw", winner: int = 0,
           dealer: int = 0, discarder: int | None = None, dealer_streak: int = 0, youjin_level: int = 0,
           winning_tile=None, discarded_gold: bool = False, variant="fuzhou",
@@ -151,7 +170,9 @@ def score(hand, gold=None, *, melds: Iterable = (), flowers="", win: str = "self
     """Score a described win under a rule variant.
 
     ``variant="sichuan"`` / ``"xuezhan"`` go to :func:`fzsim.packs_sichuan.score` (no gold, no
-    flowers; its own arguments kong_from, finished and base pass through ``pack_args``).
+    flowers; its own arguments kong_from, finished and base pass through ``pack_args``);
+    ``"beijing"`` to :func:`fzsim.packs_beijing.score` (wild / indicator, hubao, shaozhuang, base) and
+    ``"shanghai"`` to :func:`fzsim.packs_shanghai.score` (flowers, dice, huangfan, chengbao).
 
     hand: the winner's concealed tiles after winning (the winning tile and any golds included),
       notation or counts; gold: the gold kind ("5p").
@@ -170,7 +191,10 @@ def score(hand, gold=None, *, melds: Iterable = (), flowers="", win: str = "self
 
     Raises ValueError with the reason when the description is not a possible win.
     """
-    from fzsim import packs_sichuan
+    from fzsim import packs_beijing, packs_shanghai, packs_sichuan
+    if variant in (packs_beijing.VARIANT, packs_shanghai.VARIANT):   # each pack validates its own arguments
+        return _pack_score(variant, hand, gold, melds, flowers, win, winner, dealer, discarder, dealer_streak,
+                           youjin_level, winning_tile, discarded_gold, overrides, pack_args)
     if isinstance(variant, str) and variant in packs_sichuan.VARIANTS:
         fuzhou_only = {"gold": gold, "flowers": flowers or None, "dealer_streak": dealer_streak or None,
                        "youjin_level": youjin_level or None, "discarded_gold": discarded_gold or None}

@@ -56,10 +56,11 @@ def run(args) -> int:
     deals = args.hands if args.deals is None else args.deals
     hands = 0 if args.results else args.hands
     out = []
-    from fzsim import prob_sichuan
+    from fzsim import prob_beijing, prob_shanghai, prob_sichuan
+    packs = {v: m for m in (prob_sichuan, prob_beijing, prob_shanghai) for v in m.VARIANTS}
     for variant in _variants(args.variant):
-        if variant in prob_sichuan.VARIANTS:   # 天胡 only until the Sichuan engine pack lands
-            table = prob_sichuan.probability_table(variant, deals=deals, seed=args.seed)
+        if variant in packs:   # 天胡 only until the packs' engines land
+            table = packs[variant].probability_table(variant, deals=deals, seed=args.seed)
         else:
             table = prob.probability_table(variant, deals=deals, hands=hands, seed=args.seed,
                                            results=args.results)
@@ -71,7 +72,8 @@ def run(args) -> int:
         return 0
     for table, note in out:
         print(f"== {table.attrs['variant']} ==")
-        print((prob_sichuan.describe if table.attrs.get("pack") == "sichuan" else prob.describe)(table))
+        pack = {"sichuan": prob_sichuan, "beijing": prob_beijing, "shanghai": prob_shanghai}.get(table.attrs.get("pack"))
+        print((pack or prob).describe(table))
         if note:
             print(f"note: {note}")
         print()

@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from fzsim.commands import score_guobiao, score_sichuan
+from fzsim.commands import score_beijing, score_guobiao, score_shanghai, score_sichuan
 from fzsim.commands.options import parse_set
 from fzsim.scoring import MELD_TYPES, WINS, score
 
@@ -26,7 +26,8 @@ def add_parser(subparsers) -> None:
                             metavar="TILES", help=f"a {mtype.replace('_', ' ')} (repeatable), e.g. "
                             + {"chow": "345p", "pung": "7s or 777s"}.get(mtype, "9m or 9999m"))
     parser.add_argument("--flowers", default="", help="the winner's flowers, e.g. 1z3z5f")
-    parser.add_argument("--win", choices=list(dict.fromkeys([*WINS, *score_sichuan.packs_sichuan.WINS])), default=None,
+    parser.add_argument("--win", choices=list(dict.fromkeys([*WINS, *score_sichuan.packs_sichuan.WINS, *score_beijing.packs_beijing.WINS,
+                                                      *score_shanghai.packs_shanghai.WINS])), default=None,
                         help="how it was won (default: discard if --from is given, else selfdraw)")
     parser.add_argument("--from", dest="discarder", type=int, default=None, metavar="SEAT",
                         help="the discarder's seat (a discard or robbed-kong win)")
@@ -45,12 +46,18 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     score_sichuan.add_arguments(parser)
     score_guobiao.add_arguments(parser)
+    score_beijing.add_arguments(parser)
+    score_shanghai.add_arguments(parser)
     parser.set_defaults(func=_run)
 
 
 def _run(args: argparse.Namespace) -> int:
     if args.variant in score_sichuan.packs_sichuan.VARIANTS:
         return score_sichuan.run(args)
+    if args.variant == score_beijing.packs_beijing.VARIANT:
+        return score_beijing.run(args)
+    if args.variant == score_shanghai.packs_shanghai.VARIANT:
+        return score_shanghai.run(args)
     if args.variant == score_guobiao.VARIANT:  # each rule pack scores in its own module
         return score_guobiao.run(args)
     if args.hand is None or args.gold is None:

@@ -1,0 +1,33 @@
+# A player's tiles for the 34-kind systems with chows and no seven-pairs-only quirks (Beijing
+# §4, Shanghai §1 of RULES-PACKS.md): the concealed counts and up to four declared sets. Shared
+# by fzsim_core.packs.beijing and fzsim_core.packs.shanghai so the two loaders are one.
+from libc.stdint cimport int8_t, uint8_t
+
+cdef enum:
+    MJ_KINDS = 34
+    MJ_CHOW = 0              # claimed chow; meld_kind = its lowest tile
+    MJ_PUNG = 1              # claimed pung
+    MJ_KONG = 2              # exposed kong from a discard
+    MJ_ADDED_KONG = 3        # a claimed pung upgraded by a drawn tile (补杠)
+    MJ_CONCEALED_KONG = 4
+
+ctypedef struct MjHand:
+    uint8_t counts[MJ_KINDS]  # concealed tiles, wilds included (14 - 3 n_melds after a win)
+    int8_t wild               # the wild kind, -1 none
+    uint8_t n_melds
+    uint8_t meld_type[4]
+    uint8_t meld_kind[4]
+
+cdef int mj_concealed_size(const MjHand* h) noexcept nogil
+# Copies of kind k in the concealed tiles and the melds together.
+cdef int mj_held(const MjHand* h, int k) noexcept nogil
+# Melds taken from a discard: chow, pung, exposed kong and added kong (it rests on a pung).
+cdef int mj_claimed(const MjHand* h) noexcept nogil
+
+# Fill `h` from Python values: counts (34, or 42 with no flowers), melds [(type, kind)] with type
+# a name of MELD_NAMES or 0..4, wild -1..33 (inside a meld only if wild_melds: a discarded wild
+# claimed at its face value). ValueError names the bad value.
+cdef int mj_load(MjHand* h, counts, melds, int wild, bint wild_melds=*) except -1
+# OR of table[name] over a list of flag names, raising ValueError naming an unknown one (for the
+# Beijing and Shanghai scoring wrappers).
+cdef int flag_bits(flags, dict table) except -1

@@ -1,0 +1,38 @@
+# Beijing winning shapes with the 惠牌 wildcard (RULES-PACKS.md §4.2, §4.4): 4 sets + a pair or seven
+# pairs (concealed; a four-of-a-kind is two pairs), up to 4 wilds standing for any tile (their own
+# kind included, a fifth copy too, as Fuzhou's gold), and the wait analysis the fans need.
+#
+# The standard shape is the core's table search (wintables.pxd) on a Hand whose gold is the wild.
+# Every function reads only its arguments and the read-only core tables: safe without the GIL.
+from libc.stdint cimport uint64_t
+from fzsim_core.packs.beijing.hand cimport MjHand
+
+cdef enum:
+    BJ_NO_SHAPE = -2
+
+cdef int bj_wilds(const MjHand* h) noexcept nogil
+# The concealed tiles (14 - 3 n_melds) are (4 - n_melds) sets + a pair, wilds wild.
+cdef bint bj_is_standard(const MjHand* h) noexcept nogil
+# 14 concealed tiles, no melds, pairable with the wilds (singles <= wilds).
+cdef bint bj_is_seven_pairs(const MjHand* h) noexcept nogil
+# 豪华七对子: seven pairs readable with two identical pairs (a kind held 3 or 4 times, or two wilds
+# to spare, which copy any pair).
+cdef bint bj_is_haohua(const MjHand* h) noexcept nogil
+cdef bint bj_is_win(const MjHand* h) noexcept nogil
+# Every set (melds and concealed) a pung or kong + a pair: 对对和.
+cdef bint bj_is_pungs(const MjHand* h) noexcept nogil
+# A standard reading holds 1-9 of one suit as three chows (claimed chows may be among them). With
+# zhuowukui, the reading must also hold a chow of real 4m 5m 6m (for 捉五魁 in the same reading).
+cdef bint bj_is_dragon(const MjHand* h, bint zhuowukui) noexcept nogil
+# A standard reading holds the winning 5m (win_kind 4, not the wild kind) in a chow of real 4m 5m 6m
+# and, if unique, 5m is the only non-wild tile completing the hand without it (BJ-A12).
+cdef bint bj_is_zhuowukui(const MjHand* h, int win_kind, bint unique) noexcept nogil
+# A 13 - 3 n_melds hand: bit k set iff one more tile of kind k wins (a drawn wild wins iff ready);
+# kinds whose 4 copies are in the hand and melds are never set. 0 for other sizes.
+cdef uint64_t bj_wait_mask(const MjHand* h) noexcept nogil
+# Shanten over both shapes, wilds wild, ignoring the 4-copy limit like the core's tables: -1
+# complete, 0 ready. BJ_NO_SHAPE for a concealed size that is neither 3n+1 nor 3n+2.
+cdef int bj_shanten(const MjHand* h) noexcept nogil
+# §4.3: may this hand win on a discard (or rob a kong)? Not after any claimed meld (an added kong
+# rests on a pung; a concealed kong does not count), and not holding three 惠牌 (BJ-4..6, BJ-A9).
+cdef bint bj_may_win_on_discard(const MjHand* h) noexcept nogil

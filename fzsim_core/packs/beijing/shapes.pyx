@@ -1,0 +1,335 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Beijing shapes with the 惠牌 wildcard (contract in shapes.pxd; RULES-PACKS.md §4.2, §4.4).
+
+* standard shape, waits of the standard shape and its shanten: the core's wildcard tables
+  (wintables.pxd) on a Hand whose gold kind is the wild, so Fuzhou's gold and Beijing's 惠牌 share
+  one search;
+* seven pairs: the real (non-wild) kinds give c // 2 pairs and c % 2 singles; every single takes a
+  wild, spare wilds pair up, so 14 tiles are seven pairs iff singles <= wilds;
+* pattern readings (对对和, 一条龙, 捉五魁) remove the pattern's sets from the counts, filling
+  missing tiles with wilds, and ask the tables whether the rest is still sets + a pair.
+
+Validated Python wrappers are at the end.
+"""
+from libc.stdint cimport int8_t, uint8_t, uint64_t
+from libc.string cimport memcpy
+
+import numpy as np
+
+from fzsim_core.hand cimport Hand, hand_set_counts
+from fzsim_core.packs.beijing.hand cimport (
+    MJ_CHOW, MJ_CONCEALED_KONG, MJ_KINDS, MjHand, mj_claimed, mj_concealed_size, mj_held, mj_load,
+)
+from fzsim_core.wintables cimport hand_need, hand_shanten, hand_wait_mask
+
+
+cdef int bj_wilds(const MjHand* h) noexcept nogil:
+    return h.counts[h.wild] if h.wild >= 0 else 0
+
+
+cdef inline bint _rest_wins(const uint8_t* c, int wilds, int wild) noexcept nogil:
+    """The real counts c (c[wild] ignored) plus `wilds` wilds are sets + a pair (size 3m + 2)."""
+    cdef uint8_t t[34]
+    cdef Hand x
+    cdef int k, n = wilds
+    memcpy(t, c, 34)
+    if wild >= 0:
+        t[wild] = <uint8_t>wilds
+    for k in range(34):
+        if k != wild:
+            n += t[k]
+    if n % 3 != 2:
+        return 0
+    hand_set_counts(&x, t, wild)
+    return hand_need(&x) <= wilds
+
+
+cdef inline void _real(const MjHand* h, uint8_t* c) noexcept nogil:
+    memcpy(c, h.counts, 34)
+    if h.wild >= 0:
+        c[h.wild] = 0
+
+
+cdef bint bj_is_standard(const MjHand* h) noexcept nogil:
+    cdef uint8_t c[34]
+    if h.n_melds > 4 or mj_concealed_size(h) != 14 - 3 * h.n_melds:
+        return 0
+    _real(h, c)
+    return _rest_wins(c, bj_wilds(h), h.wild)
+
+
+cdef inline void _pairs(const MjHand* h, int* pairs, int* singles, int* top) noexcept nogil:
+    cdef int k, p = 0, s = 0, t = 0
+    for k in range(34):
+        if k == h.wild:
+            continue
+        p += h.counts[k] >> 1
+        s += h.counts[k] & 1
+        if h.counts[k] > t:
+            t = h.counts[k]
+    pairs[0] = p
+    singles[0] = s
+    top[0] = t
+
+
+cdef bint bj_is_seven_pairs(const MjHand* h) noexcept nogil:
+    cdef int p, s, t
+    if h.n_melds or mj_concealed_size(h) != 14:
+        return 0
+    _pairs(h, &p, &s, &t)
+    return s <= bj_wilds(h)
+
+
+cdef bint bj_is_haohua(const MjHand* h) noexcept nogil:
+    cdef int p, s, t
+    if not bj_is_seven_pairs(h):
+        return 0
+    _pairs(h, &p, &s, &t)
+    # a kind held 3 times takes a wild for its single: four of a kind; spare wilds copy a pair
+    return t >= 3 or bj_wilds(h) - s >= 2
+
+
+cdef bint bj_is_win(const MjHand* h) noexcept nogil:
+    return bj_is_seven_pairs(h) or bj_is_standard(h)
+
+
+cdef extern from *:
+    """
+    /* wilds a kind needs as a pung (no pair) / as the pair (+ a pung for its other copies) */
+    static const unsigned char BJ_PUNG_COST[5] = {0, 2, 1, 0, 2};
+    static const unsigned char BJ_PAIR_COST[5] = {2, 1, 0, 2, 1};
+    """
+    const unsigned char BJ_PUNG_COST[5]
+    const unsigned char BJ_PAIR_COST[5]
+
+
+cdef bint bj_is_pungs(const MjHand* h) noexcept nogil:
+    cdef int i, k, need = 0, best = 2   # best: extra for the pair; 2 = a pair of two wilds
+    if not bj_is_standard(h):
+        return 0
+    for i in range(h.n_melds):
+        if h.meld_type[i] == MJ_CHOW:
+            return 0
+    for k in range(34):
+        if k == h.wild:
+            continue
+        need += BJ_PUNG_COST[h.counts[k]]
+        if BJ_PAIR_COST[h.counts[k]] - BJ_PUNG_COST[h.counts[k]] < best:
+            best = BJ_PAIR_COST[h.counts[k]] - BJ_PUNG_COST[h.counts[k]]
+    return need + best <= bj_wilds(h)
+
+
+cdef bint _dragon_rest(const MjHand* h, const uint8_t* c0, int wilds, int suit, int have) noexcept nogil:
+    """Blocks 123 / 456 / 789 of `suit` not in `have` come from a claimed chow or from the
+    concealed counts c0 (missing tiles filled by wilds); the rest must be sets + a pair."""
+    cdef uint8_t c[34]
+    cdef int combo, b, r, i, k, missing, size, start
+    cdef bint meld_ok
+    for combo in range(8):      # bit b: block b from a claimed chow
+        if combo & have:
+            continue
+        memcpy(c, c0, 34)
+        missing = 0
+        meld_ok = 1
+        for b in range(3):
+            if have & (1 << b):
+                continue
+            start = suit * 9 + 3 * b
+            if combo & (1 << b):
+                meld_ok = 0
+                for i in range(h.n_melds):
+                    if h.meld_type[i] == MJ_CHOW and h.meld_kind[i] == start:
+                        meld_ok = 1
+                if not meld_ok:
+                    break
+                continue
+            for r in range(3):
+                k = start + r
+                if c[k] > 0:
+                    c[k] -= 1
+                else:
+                    missing += 1
+        if not meld_ok or missing > wilds:
+            continue
+        size = wilds - missing
+        for k in range(34):
+            size += c[k]
+        if size >= 2 and _rest_wins(c, wilds - missing, h.wild):
+            return 1
+    return 0
+
+
+cdef bint bj_is_dragon(const MjHand* h, bint zhuowukui) noexcept nogil:
+    cdef uint8_t c[34]
+    cdef int suit, wilds = bj_wilds(h)
+    if not bj_is_standard(h):
+        return 0
+    _real(h, c)
+    if zhuowukui:
+        if c[3] == 0 or c[4] == 0 or c[5] == 0:
+            return 0
+        c[3] -= 1
+        c[4] -= 1
+        c[5] -= 1
+        # the real 456m may itself be the dragon's middle block in 万
+        if _dragon_rest(h, c, wilds, 0, 2):
+            return 1
+    for suit in range(3):
+        if _dragon_rest(h, c, wilds, suit, 0):
+            return 1
+    return 0
+
+
+cdef bint bj_is_zhuowukui(const MjHand* h, int win_kind, bint unique) noexcept nogil:
+    cdef uint8_t c[34]
+    cdef MjHand before
+    cdef uint64_t mask
+    if win_kind != 4 or h.wild == 4 or not bj_is_standard(h):
+        return 0
+    _real(h, c)
+    if c[3] == 0 or c[4] == 0 or c[5] == 0:
+        return 0
+    c[3] -= 1
+    c[4] -= 1
+    c[5] -= 1
+    if not _rest_wins(c, bj_wilds(h), h.wild):
+        return 0
+    if not unique:
+        return 1
+    memcpy(&before, h, sizeof(MjHand))
+    before.counts[4] -= 1
+    mask = bj_wait_mask(&before)
+    if h.wild >= 0:
+        mask &= ~((<uint64_t>1) << h.wild)   # a drawn 惠牌 is a wild, not "a tile" of the wait
+    return mask == (<uint64_t>1) << 4
+
+
+cdef uint64_t bj_wait_mask(const MjHand* h) noexcept nogil:
+    cdef Hand x
+    cdef MjHand t
+    cdef uint64_t mask = 0
+    cdef int k
+    if h.n_melds > 4 or mj_concealed_size(h) != 13 - 3 * h.n_melds:
+        return 0
+    hand_set_counts(&x, h.counts, h.wild)
+    mask = hand_wait_mask(&x)
+    if h.n_melds == 0:
+        memcpy(&t, h, sizeof(MjHand))
+        for k in range(34):
+            t.counts[k] += 1
+            if bj_is_seven_pairs(&t):
+                mask |= (<uint64_t>1) << k
+            t.counts[k] -= 1
+    for k in range(34):
+        if mj_held(h, k) >= 4:
+            mask &= ~((<uint64_t>1) << k)
+    return mask
+
+
+cdef int bj_shanten(const MjHand* h) noexcept nogil:
+    cdef Hand x
+    cdef int size = mj_concealed_size(h), n = 4 - h.n_melds, best, p, s, t, w, free, used
+    if h.n_melds > 4 or (size != 3 * n + 1 and size != 3 * n + 2):
+        return BJ_NO_SHAPE
+    hand_set_counts(&x, h.counts, h.wild)
+    best = hand_shanten(&x)
+    if h.n_melds == 0:
+        # seven pairs: real pairs fill slots with 2 tiles; of the other slots each takes a single
+        # and every wild adds one tile to a slot (pairing a single, or a pair of wilds)
+        _pairs(h, &p, &s, &t)
+        w = bj_wilds(h)
+        if p > 7:
+            p = 7
+        free = 7 - p
+        used = (s if s < free else free) + w
+        if used > 2 * free:
+            used = 2 * free
+        used += 2 * p
+        if 14 - used - 1 < best:
+            best = 14 - used - 1
+    return best
+
+
+cdef bint bj_may_win_on_discard(const MjHand* h) noexcept nogil:
+    return mj_claimed(h) == 0 and bj_wilds(h) < 3
+
+
+# ---------------------------------------------------------------------------------------------
+# Validated Python wrappers: counts are 34 concealed counts (wilds included), melds a sequence of
+# (type, kind) with type chow (kind = lowest tile), pung, kong, added_kong or concealed_kong,
+# wild the 惠牌 kind (-1: none).
+
+def _load_args(counts, melds, wild):
+    if isinstance(wild, bool) or not isinstance(wild, (int, np.integer)):
+        raise ValueError(f"wild {wild!r}: expected a kind 0..33 or -1")
+    return int(wild)
+
+
+def is_win(counts, melds=(), wild=-1):
+    """True iff the concealed tiles (14 - 3 x melds, wilds included) with `melds` are a Beijing win
+    shape: 4 sets + a pair or seven pairs, the `wild` kind wild."""
+    cdef MjHand h
+    mj_load(&h, counts, melds, _load_args(counts, melds, wild))
+    return bool(bj_is_win(&h))
+
+
+def facts(counts, melds=(), wild=-1, win_kind=-1, bint unique_wuhui=True):
+    """Shape facts of a winning-size hand: standard, seven_pairs, haohua, pungs (对对和), dragon
+    (一条龙), zhuowukui (win_kind 5m: kind 4) and zhuowukui_dragon (both in one reading)."""
+    cdef MjHand h
+    mj_load(&h, counts, melds, _load_args(counts, melds, wild))
+    return {"standard": bool(bj_is_standard(&h)), "seven_pairs": bool(bj_is_seven_pairs(&h)),
+            "haohua": bool(bj_is_haohua(&h)), "pungs": bool(bj_is_pungs(&h)),
+            "dragon": bool(bj_is_dragon(&h, 0)),
+            "zhuowukui": bool(bj_is_zhuowukui(&h, win_kind, unique_wuhui)),
+            "zhuowukui_dragon": bool(bj_is_dragon(&h, 1) and bj_is_zhuowukui(&h, win_kind, unique_wuhui))}
+
+
+def wait_mask(counts, melds=(), wild=-1):
+    """Bit mask (bit k = kind k) of the tiles completing a 13 - 3 x melds tile hand."""
+    cdef MjHand h
+    mj_load(&h, counts, melds, _load_args(counts, melds, wild))
+    return int(bj_wait_mask(&h))
+
+
+def shanten(counts, melds=(), wild=-1):
+    """Shanten of a 3n+1 / 3n+2 concealed hand (n = 4 - melds) over both shapes: -1 complete,
+    0 ready. Raises ValueError for other sizes."""
+    cdef MjHand h
+    mj_load(&h, counts, melds, _load_args(counts, melds, wild))
+    v = bj_shanten(&h)
+    if v == BJ_NO_SHAPE:
+        raise ValueError(f"{mj_concealed_size(&h)} concealed tiles with {h.n_melds} meld(s): shanten needs "
+                         f"{13 - 3 * h.n_melds} or {14 - 3 * h.n_melds}")
+    return int(v)
+
+
+def may_win_on_discard(counts, melds=(), wild=-1):
+    """§4.3: False once the hand has claimed a meld, or while it holds three or more 惠牌."""
+    cdef MjHand h
+    mj_load(&h, counts, melds, _load_args(counts, melds, wild))
+    return bool(bj_may_win_on_discard(&h))
+
+
+def is_win_many(const uint8_t[:, ::1] counts, const int8_t[::1] wild):
+    """is_win over many meld-free 14-tile hands at once, the GIL released: (N, 34) counts 0..4 and
+    (N,) wild kinds -> (N,) bool. For Monte Carlo checks (fzsim.prob_beijing)."""
+    cdef Py_ssize_t i, k, n = counts.shape[0]
+    cdef MjHand h
+    if counts.shape[1] != 34 or wild.shape[0] != n:
+        raise ValueError(f"counts must be (N, 34) and wild (N,), got {counts.shape[1]} kinds, {wild.shape[0]} wilds")
+    for i in range(n):
+        if not -1 <= wild[i] < 34:
+            raise ValueError(f"wild[{i}] = {wild[i]}: allowed -1..33")
+        for k in range(34):
+            if counts[i, k] > 4:
+                raise ValueError(f"counts[{i}, {k}] = {counts[i, k]}: allowed 0..4")
+    out = np.zeros(n, dtype=np.uint8)
+    cdef uint8_t[::1] o = out
+    h.n_melds = 0
+    with nogil:
+        for i in range(n):
+            memcpy(h.counts, &counts[i, 0], 34)
+            h.wild = wild[i]
+            o[i] = bj_is_win(&h)
+    return out.astype(bool)

@@ -1,0 +1,39 @@
+# Shanghai winning patterns and the minimum-hand gate (RULES-PACKS.md §1.3): 4 sets + a pair with no
+# wildcard (the core's table search, via the Beijing pack's shapes with no wild), and the seven
+# patterns a win must be one of. Pure: safe without the GIL.
+from libc.stdint cimport uint64_t
+from fzsim_core.packs.beijing.hand cimport MjHand
+
+cdef enum:
+    # patterns (bit i of a pattern mask), lowest value first
+    SH_PENGPENG = 0          # 碰碰胡: every set a pung or kong
+    SH_HUNYISE = 1           # 混一色: one suit + 风向牌
+    SH_QINGYISE = 2          # 清一色: one suit, no honours
+    SH_HUNPENG = 3           # 混碰 = 混一色 and 碰碰胡
+    SH_FENGYISE = 4          # 风一色: 14 风向牌 tiles, no shape needed (SH-A4 default)
+    SH_QINGPENG = 5          # 清碰 = 清一色 and 碰碰胡
+    SH_FENGPENG = 6          # 风碰 = 风一色 in 4 pungs + a pair
+    SH_BAHUA = 7             # 八花齐: all 8 flowers, an instant win (a flag, not a shape)
+    SH_STANDALONE = 8        # 杠开 / 大吊车 as a pattern of its own (SH-A8 option only)
+    SH_N_PATTERNS = 9
+    SH_NO_SHAPE = -2
+    SH_NO_WIN = 99           # shanten when no allowed pattern can be reached
+
+ctypedef struct ShShape:
+    uint64_t feng            # kinds that are 风向牌 (all honours by default; winds only under SH-A3)
+    unsigned char fengyise_shape  # SH-A4 option: 风一色 needs 4 sets + a pair
+
+cdef void sh_shape_default(ShShape* s) noexcept nogil
+# Patterns of a winning-size hand (14 tiles counting melds as 3); 0 if none (not a legal win).
+cdef int sh_patterns(const ShShape* s, const MjHand* h) noexcept nogil
+# A 13 - 3 n_melds hand: bit k set iff one more tile of kind k makes a legal win (kinds held 4 times
+# over hand and melds never set).
+cdef uint64_t sh_wait_mask(const ShShape* s, const MjHand* h) noexcept nogil
+# Shanten towards the allowed patterns: min over the targets 碰碰胡 (pungs + a pair, any tiles), one
+# suit + 风向牌 in the standard shape (清一色 / 混一色 and their pungs) and 14 风向牌 (shapeless 风一色)
+# of (fewest tiles missing) - 1, ignoring the 4-copy limit. SH_NO_WIN when every target is blocked
+# by the melds, SH_NO_SHAPE for a size that is neither 3n+1 nor 3n+2.
+cdef int sh_shanten(const ShShape* s, const MjHand* h) noexcept nogil
+
+# Fill `s` from the two §9 shape options (Python bools), raising ValueError naming a bad value.
+cdef int shape_options(ShShape* s, feng_includes_dragons, fengyise_shape) except -1

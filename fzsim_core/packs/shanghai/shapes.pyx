@@ -1,0 +1,246 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Shanghai patterns, the minimum-hand gate, gate-aware waits and shanten (contract in shapes.pxd).
+
+The shape tests are the Beijing pack's with no wild (bj_is_standard / bj_is_pungs: the core's
+table search), so the two packs share one win search. The shanten targets:
+* 碰碰胡: a small DP over kinds for n pungs + a pair (each kind a pung, the pair or nothing);
+* one suit S + 风向牌, standard shape: the core's per-suit shanten tables (suit_shanten.pxd) with
+  the other two suits (and, under SH-A3's winds-only reading, the dragons) left out;
+* shapeless 风一色: every tile kept must be a 风向牌.
+"""
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.string cimport memcpy
+
+import numpy as np
+
+from fzsim_core.packs.beijing.hand cimport MJ_CHOW, MjHand, mj_concealed_size, mj_held, mj_load
+from fzsim_core.packs.beijing.shapes cimport bj_is_pungs, bj_is_standard
+from fzsim_core.hand cimport FZ_POW5
+from fzsim_core.suit_shanten cimport ShCtx, sh_ctx_set, sh_d, sh_tables
+
+cdef uint64_t _HONOURS = (<uint64_t>0x7F) << 27
+
+
+cdef void sh_shape_default(ShShape* s) noexcept nogil:
+    s.feng = _HONOURS
+    s.fengyise_shape = 0
+
+
+cdef int sh_patterns(const ShShape* s, const MjHand* h) noexcept nogil:
+    cdef int k, i, suits = 0, pats = 0
+    cdef bint feng = 0, other_honour = 0, all_feng = 1, std, pungs
+    cdef int kinds[38]
+    cdef int n = 0
+    if h.n_melds > 4 or mj_concealed_size(h) != 14 - 3 * h.n_melds:
+        return 0
+    for k in range(34):
+        if h.counts[k]:
+            kinds[n] = k
+            n += 1
+    for i in range(h.n_melds):
+        kinds[n] = h.meld_kind[i]
+        n += 1
+        if h.meld_type[i] == MJ_CHOW:
+            all_feng = 0
+    for i in range(n):
+        k = kinds[i]
+        if k < 27:
+            suits |= 1 << (k // 9)
+            all_feng = 0
+        elif s.feng & ((<uint64_t>1) << k):
+            feng = 1
+        else:
+            other_honour = 1
+            all_feng = 0
+    std = bj_is_standard(h)
+    pungs = std and bj_is_pungs(h)
+    if pungs:
+        pats |= 1 << SH_PENGPENG
+    if std and (suits == 1 or suits == 2 or suits == 4):
+        if not feng and not other_honour:
+            pats |= 1 << SH_QINGYISE
+            if pungs:
+                pats |= 1 << SH_QINGPENG
+        elif feng and not other_honour:
+            pats |= 1 << SH_HUNYISE
+            if pungs:
+                pats |= 1 << SH_HUNPENG
+    if all_feng:
+        if std or not s.fengyise_shape:
+            pats |= 1 << SH_FENGYISE
+        if pungs:
+            pats |= 1 << SH_FENGPENG
+    return pats
+
+
+cdef uint64_t sh_wait_mask(const ShShape* s, const MjHand* h) noexcept nogil:
+    cdef MjHand t
+    cdef uint64_t mask = 0
+    cdef int k
+    if h.n_melds > 4 or mj_concealed_size(h) != 13 - 3 * h.n_melds:
+        return 0
+    memcpy(&t, h, sizeof(MjHand))
+    for k in range(34):
+        if mj_held(h, k) >= 4:
+            continue
+        t.counts[k] += 1
+        if sh_patterns(s, &t):
+            mask |= (<uint64_t>1) << k
+        t.counts[k] -= 1
+    return mask
+
+
+cdef int _pungs_missing(const MjHand* h, int n) noexcept nogil:
+    """Fewest tiles missing for n pungs + a pair from the concealed tiles (no chow melds): each kind
+    is a pung, the pair, both, or nothing."""
+    cdef int best[5][2]
+    cdef int nxt[5][2]
+    cdef int k, p, q, c, v
+    for p in range(5):
+        best[p][0] = -1000
+        best[p][1] = -1000
+    best[0][0] = 0
+    for k in range(34):
+        c = h.counts[k]
+        memcpy(nxt, best, sizeof(best))
+        for p in range(n + 1):
+            for q in range(2):
+                if best[p][q] < 0:
+                    continue
+                if p < n:
+                    v = best[p][q] + (c if c < 3 else 3)
+                    if v > nxt[p + 1][q]:
+                        nxt[p + 1][q] = v
+                if q == 0:
+                    v = best[p][q] + (c if c < 2 else 2)
+                    if v > nxt[p][1]:
+                        nxt[p][1] = v
+                    if p < n:
+                        # a pung and the pair of one kind: a fifth copy, as every shanten table allows
+                        v = best[p][q] + c
+                        if v > nxt[p + 1][1]:
+                            nxt[p + 1][1] = v
+        memcpy(best, nxt, sizeof(best))
+    return 3 * n + 2 - best[n][1]
+
+
+cdef int sh_shanten(const ShShape* s, const MjHand* h) noexcept nogil:
+    cdef int size = mj_concealed_size(h), n = 4 - h.n_melds, i, k, suit, d, best = 1000
+    cdef bint chow = 0, meld_ok
+    cdef int meld_suits = 0, meld_other = 0, feng_tiles = 0
+    cdef ShCtx c
+    cdef uint32_t key[4]
+    if h.n_melds > 4 or (size != 3 * n + 1 and size != 3 * n + 2):
+        return SH_NO_SHAPE
+    for i in range(h.n_melds):
+        k = h.meld_kind[i]
+        if h.meld_type[i] == MJ_CHOW:
+            chow = 1
+        if k < 27:
+            meld_suits |= 1 << (k // 9)
+        elif not s.feng & ((<uint64_t>1) << k):
+            meld_other = 1
+    if not chow:
+        best = _pungs_missing(h, n)
+    if not meld_other:
+        for suit in range(3):
+            if meld_suits & ~(1 << suit):
+                continue
+            for i in range(3):
+                key[i] = 0
+            key[3] = 0
+            for k in range(9):
+                key[suit] += h.counts[suit * 9 + k] * FZ_POW5[k]
+            for k in range(7):
+                if s.feng & ((<uint64_t>1) << (27 + k)):
+                    key[3] += h.counts[27 + k] * FZ_POW5[k]
+            sh_ctx_set(&c, sh_tables(), key, n)
+            d = sh_d(&c)
+            if d < best:
+                best = d
+        if meld_suits == 0 and not chow and not s.fengyise_shape:
+            for k in range(27, 34):
+                if s.feng & ((<uint64_t>1) << k):
+                    feng_tiles += h.counts[k]
+            d = 3 * n + 2 - feng_tiles
+            if d < best:
+                best = d
+    if best >= 1000:
+        return SH_NO_WIN
+    return best - 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Validated Python wrappers: counts are 34 concealed counts, melds (type, kind) pairs as in
+# fzsim_core.packs.beijing.hand (chow, pung, kong, added_kong, concealed_kong).
+
+PATTERNS = ("pengpeng", "hunyise", "qingyise", "hunpeng", "fengyise", "qingpeng", "fengpeng", "bahua", "standalone")
+NO_WIN = SH_NO_WIN
+
+
+cdef int shape_options(ShShape* s, feng_includes_dragons, fengyise_shape) except -1:
+    if not isinstance(feng_includes_dragons, bool) or not isinstance(fengyise_shape, bool):
+        raise ValueError(f"feng_includes_dragons {feng_includes_dragons!r}, fengyise_shape {fengyise_shape!r}: "
+                         f"allowed true or false")
+    sh_shape_default(s)
+    if not feng_includes_dragons:
+        s.feng = (<uint64_t>0xF) << 27
+    s.fengyise_shape = fengyise_shape
+    return 0
+
+
+def patterns(counts, melds=(), feng_includes_dragons=True, fengyise_shape=False):
+    """Names of the allowed patterns a 14-tile hand (melds as 3) forms; [] = not a legal win."""
+    cdef ShShape s
+    cdef MjHand h
+    shape_options(&s, feng_includes_dragons, fengyise_shape)
+    mj_load(&h, counts, melds, -1)
+    p = sh_patterns(&s, &h)
+    return [PATTERNS[i] for i in range(SH_N_PATTERNS) if p & (1 << i)]
+
+
+def wait_mask(counts, melds=(), feng_includes_dragons=True, fengyise_shape=False):
+    """Bit mask (bit k = kind k) of the tiles giving a 13 - 3 x melds tile hand a legal win."""
+    cdef ShShape s
+    cdef MjHand h
+    shape_options(&s, feng_includes_dragons, fengyise_shape)
+    mj_load(&h, counts, melds, -1)
+    return int(sh_wait_mask(&s, &h))
+
+
+def shanten(counts, melds=(), feng_includes_dragons=True, fengyise_shape=False):
+    """Gate-aware shanten of a 3n+1 / 3n+2 concealed hand: -1 a legal win, 0 ready for one; None if
+    the melds rule out every allowed pattern. Raises ValueError for other sizes."""
+    cdef ShShape s
+    cdef MjHand h
+    shape_options(&s, feng_includes_dragons, fengyise_shape)
+    mj_load(&h, counts, melds, -1)
+    v = sh_shanten(&s, &h)
+    if v == SH_NO_SHAPE:
+        raise ValueError(f"{mj_concealed_size(&h)} concealed tiles with {h.n_melds} meld(s): shanten needs "
+                         f"{13 - 3 * h.n_melds} or {14 - 3 * h.n_melds}")
+    return None if v == SH_NO_WIN else int(v)
+
+
+def legal_many(const uint8_t[:, ::1] counts):
+    """Meld-free 14-tile hands (N, 34) -> (N,) bool: a win meeting the minimum (default shape
+    options), the GIL released. For Monte Carlo checks (fzsim.prob_shanghai)."""
+    cdef Py_ssize_t i, k, n = counts.shape[0]
+    cdef MjHand h
+    cdef ShShape s
+    if counts.shape[1] != 34:
+        raise ValueError(f"counts must be (N, 34), got (N, {counts.shape[1]})")
+    for i in range(n):
+        for k in range(34):
+            if counts[i, k] > 4:
+                raise ValueError(f"counts[{i}, {k}] = {counts[i, k]}: allowed 0..4")
+    sh_shape_default(&s)
+    out = np.zeros(n, dtype=np.uint8)
+    cdef uint8_t[::1] o = out
+    h.n_melds = 0
+    h.wild = -1
+    with nogil:
+        for i in range(n):
+            memcpy(h.counts, &counts[i, 0], 34)
+            o[i] = sh_patterns(&s, &h) != 0
+    return out.astype(bool)

@@ -1,0 +1,113 @@
+"""The Beijing pack's wild-aware win search, waits, shanten and fans (fzsim_core.packs.beijing) against
+the slow reference of tests/reference_beijing.py on random positions.
+
+Default run: 2 x 6,000 winning-size positions (win check, shanten), 2 x 2,500 positions one tile
+short (waits, shanten) and 2 x 1,500 winning hands whose fans are recomputed by enumerating every
+reading: 20,000 hands. ``-m slow`` runs 120,000 more. FZSIM_BEIJING_SCALE scales the default.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+from fzsim_core.packs.beijing import score, shapes  # noqa: E402
+from reference_beijing import clear_cache, random_case, ref_fans, ref_is_win, ref_shanten, ref_waits  # noqa: E402
+
+SCALE = float(os.environ.get("FZSIM_BEIJING_SCALE", "1"))
+FULL, SHORT, FANS = int(6000 * SCALE), int(2500 * SCALE), int(1500 * SCALE)
+
+
+def _check_full(rng, n):
+    bad, wins = [], 0
+    for _ in range(n):
+        counts, melds, wild = random_case(rng, False)
+        got = shapes.is_win(counts, melds, wild)
+        wins += got
+        if got != ref_is_win(counts, melds, wild):
+            bad.append(("is_win", counts.tolist(), melds, wild))
+        if shapes.shanten(counts, melds, wild) != ref_shanten(counts, melds, wild):
+            bad.append(("shanten", counts.tolist(), melds, wild, shapes.shanten(counts, melds, wild)))
+    return bad, wins
+
+
+def _check_short(rng, n):
+    bad, ready = [], 0
+    for _ in range(n):
+        counts, melds, wild = random_case(rng, True)
+        got = shapes.wait_mask(counts, melds, wild)
+        ready += got != 0
+        if got != ref_waits(counts, melds, wild):
+            bad.append(("waits", counts.tolist(), melds, wild, got))
+        if shapes.shanten(counts, melds, wild) != ref_shanten(counts, melds, wild):
+            bad.append(("shanten", counts.tolist(), melds, wild))
+    return bad, ready
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_winning_size_positions_match_reference(seed):
+    bad, wins = _check_full(np.random.default_rng(5100 + seed), FULL)
+    clear_cache()
+    assert not bad, bad[:5]
+    assert wins > FULL // 10
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_short_positions_match_reference(seed):
+    bad, ready = _check_short(np.random.default_rng(5200 + seed), SHORT)
+    clear_cache()
+    assert not bad, bad[:5]
+    assert ready > SHORT // 10
+
+
+FLAG_SETS = [(), ("selfdraw",), ("selfdraw", "kong_flower"), ("last",), ("selfdraw", "last"), ("dealer_pays",),
+             ("selfdraw", "dealer_wins"), ("selfdraw", "tianhe", "dealer_wins"), ("dihe",)]
+
+
+def _check_fans(rng, n):
+    bad, seen = [], set()
+    done = 0
+    while done < n:
+        counts, melds, wild = random_case(rng, False)
+        if not ref_is_win(counts, melds, wild):
+            continue
+        done += 1
+        flags = FLAG_SETS[int(rng.integers(len(FLAG_SETS)))]
+        held = np.flatnonzero(counts)
+        win_kind = 4 if counts[4] and rng.random() < 0.5 else int(rng.choice(held))
+        opts = {"zhuowukui_unique": bool(rng.random() < 0.7), "haidi_discard": int(rng.choice([1, 2]))}
+        got = score.evaluate(counts, melds, wild, flags, win_kind, opts)
+        total, fan_sets = ref_fans(counts, melds, wild, win_kind=win_kind, haidi_discard=opts["haidi_discard"],
+                                   zhuowukui_unique=opts["zhuowukui_unique"], **{f: True for f in flags})
+        seen |= set(got["fans"])
+        if got["total"] != total or got["fans"] not in fan_sets:
+            bad.append((counts.tolist(), melds, wild, flags, win_kind, opts, got, total, fan_sets))
+    return bad, seen
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_fans_match_reference(seed):
+    bad, seen = _check_fans(np.random.default_rng(5300 + seed), FANS)
+    clear_cache()
+    assert not bad, bad[:3]
+    # the sample reaches the reading-dependent fans, not just 推倒和
+    assert {"duiduihe", "qiduizi", "haohua", "qingyise", "tuidaohu"} <= seen, seen
+
+
+@pytest.mark.slow
+def test_many_more_positions_match_reference(request):
+    markexpr = request.config.getoption("-m") or ""
+    if "slow" not in markexpr or "not slow" in markexpr:
+        pytest.skip("runs only with -m slow")   # the default run does not deselect it
+    rng = np.random.default_rng(5400)
+    for _ in range(10):
+        for check in (_check_full, _check_short):
+            bad, _ = check(rng, 5000)   # 10 x (5,000 + 5,000 + 2,000) = 120,000
+            assert not bad, bad[:5]
+        bad, _ = _check_fans(rng, 2000)
+        assert not bad, bad[:3]
+        clear_cache()
