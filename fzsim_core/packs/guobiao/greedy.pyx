@@ -33,15 +33,47 @@ cdef inline int eff_need(const GbTarget* T, const uint8_t* V, int t, const uint8
     return d + (1 if V[t] < min_fan and d < GB_NO_SHAPE else 0)
 
 
+cdef int req_bound(const GbTarget* t, const uint8_t* c, const GbSet* m, int nm) noexcept nogil:
+    """A lower bound of the target's need: the tiles its required sets lack, taken together,
+    those a declared set could stand for left out (the full need also pays for the rest)."""
+    cdef uint8_t left[34]
+    cdef int j, i, q, k, miss = 0
+    cdef bint matched
+    if t.n_req == 0:
+        return 0
+    memcpy(left, c, 34)
+    for j in range(t.n_req):
+        matched = False
+        for i in range(nm):
+            if t.req[j].type == GB_CHOW:
+                matched = matched or (m[i].type == GB_CHOW and m[i].tile == t.req[j].tile)
+            else:
+                matched = matched or (m[i].type != GB_CHOW and m[i].tile == t.req[j].tile)
+        if matched:
+            continue
+        for i in range(3 if t.req[j].type == GB_CHOW else 1):
+            k = t.req[j].tile + i
+            for q in range(1 if t.req[j].type == GB_CHOW else 3):
+                if left[k]:
+                    left[k] -= 1
+                else:
+                    miss += 1
+    return miss
+
+
 cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, int* n_near) noexcept nogil:
     """G of the hand (13 - 3 nm or 14 - 3 nm concealed tiles c, declared sets m); the targets at
-    G into near[0..n_near) (near may be NULL)."""
-    cdef int nt, t, d, best = GB_NO_SHAPE + 1
+    G into near[0..n_near) (near may be NULL). A target whose bound already passes the best so
+    far is not read (with near: only one strictly past it, so every target at G is listed)."""
+    cdef int nt, t, d, lb, best = GB_NO_SHAPE + 1
     cdef const uint8_t* V
     cdef const GbTarget* T = gb_target_table(&nt, &V)
     if near != NULL:
         n_near[0] = 0
     for t in range(nt):
+        lb = req_bound(&T[t], c, m, nm) + (1 if V[t] < min_fan else 0)
+        if lb > best or (near == NULL and lb >= best):
+            continue
         d = eff_need(T, V, t, c, m, nm, min_fan)
         if d < best:
             best = d
