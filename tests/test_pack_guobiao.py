@@ -154,7 +154,6 @@ def test_the_deal_passes_after_every_hand_over_a_ju_of_16():
     for g in range(3):
         d = out["dealer"][out["game_id"] == g]
         assert d.tolist() == [(int(d[0]) + h) % 4 for h in range(16)] and (out["streak"] == 0).all()
-    assert (out["outcome"] == 0).any() or True   # drawn hands pass the deal too (checked by the rotation above)
 
 
 def check_block(policy, n_games, seed):
@@ -189,7 +188,10 @@ def test_hundreds_of_hands_keep_every_invariant(policy):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("policy", ["random", "greedy"])
-def test_ten_thousand_hands_keep_every_invariant(policy):
+def test_ten_thousand_hands_keep_every_invariant(policy, request):
+    markexpr = request.config.getoption("-m") or ""
+    if "slow" not in markexpr or "not slow" in markexpr:
+        pytest.skip("runs only with -m slow")      # the default run does not deselect it
     check_block(policy, 640, 17)                   # 10,240 hands
 
 
