@@ -6,7 +6,7 @@ the fewest tiles to exchange for a winning hand carrying one of them, a family w
 the minimum on its own (碰碰和, 混一色, 三色三步高: 6) counting one tile further.
 
 * A discard: the lowest G after it; ties by the lowest need over every winning shape (shanten.pxd,
-  the special shapes included), then keeping the most nearest targets alive, then the least
+  the special shapes included), then keeping the most nearest targets alive (up to 6), then the least
   connected tile, then at random.
 * A kong (concealed or added) when G after it is no worse than after the best discard, and a
   live tile is left for the replacement; a pung, chow or exposed kong on a discard when G after
@@ -27,21 +27,58 @@ from fzsim_core.packs.guobiao.shanten cimport GB_NO_SHAPE, GB_SHAPES_ALL, gb_dis
 from fzsim_core.packs.guobiao.shapes cimport GbSet, GB_CHOW, GB_PUNG, GB_KONG
 
 
+cdef enum:
+    ALIVE_CAP = 6
+
+
 cdef inline int eff_need(const GbTarget* T, const uint8_t* V, int t, const uint8_t* c, const GbSet* m,
                          int nm, int min_fan) noexcept nogil:
     cdef int d = gb_target_need(c, m, nm, &T[t])
     return d + (1 if V[t] < min_fan and d < GB_NO_SHAPE else 0)
 
 
-cdef int req_bound(const GbTarget* t, const uint8_t* c, const GbSet* m, int nm) noexcept nogil:
+# each target's required tiles, all its required sets together, as (kind, copies) pairs: the
+# bound of a hand without declared sets in a few additions (filled at import from the table)
+cdef uint8_t REQ_KIND[GB_MAX_TARGETS][9]
+cdef uint8_t REQ_COPIES[GB_MAX_TARGETS][9]
+cdef uint8_t REQ_LEN[GB_MAX_TARGETS]
+
+
+def _fill_requirements():
+    cdef int nt, t, j
+    cdef const uint8_t* V
+    cdef const GbTarget* T = gb_target_table(&nt, &V)
+    for t in range(nt):
+        need = {}
+        for j in range(T[t].n_req):
+            tiles = [T[t].req[j].tile + i for i in range(3)] if T[t].req[j].type == GB_CHOW else [T[t].req[j].tile] * 3
+            for k in tiles:
+                need[k] = need.get(k, 0) + 1
+        REQ_LEN[t] = len(need)
+        for j, (k, q) in enumerate(sorted(need.items())):
+            REQ_KIND[t][j] = k
+            REQ_COPIES[t][j] = q
+
+
+_fill_requirements()
+
+
+cdef int req_bound(const GbTarget* T, int ti, const uint8_t* c, const GbSet* m, int nm) noexcept nogil:
     """A lower bound of the target's need: the tiles its required sets lack, taken together,
     those a declared set could stand for left out (the full need also pays for the rest)."""
-    cdef uint8_t left[34]
-    cdef int j, i, q, k, miss = 0
+    cdef uint8_t kind[9]
+    cdef uint8_t used[9]
+    cdef int j, i, q, k, x, n_used = 0, miss = 0
     cdef bint matched
+    cdef const GbTarget* t = &T[ti]
     if t.n_req == 0:
         return 0
-    memcpy(left, c, 34)
+    if nm == 0:
+        for j in range(REQ_LEN[ti]):
+            q = REQ_COPIES[ti][j] - c[REQ_KIND[ti][j]]
+            if q > 0:
+                miss += q
+        return miss
     for j in range(t.n_req):
         matched = False
         for i in range(nm):
@@ -51,37 +88,55 @@ cdef int req_bound(const GbTarget* t, const uint8_t* c, const GbSet* m, int nm) 
                 matched = matched or (m[i].type != GB_CHOW and m[i].tile == t.req[j].tile)
         if matched:
             continue
-        for i in range(3 if t.req[j].type == GB_CHOW else 1):
-            k = t.req[j].tile + i
-            for q in range(1 if t.req[j].type == GB_CHOW else 3):
-                if left[k]:
-                    left[k] -= 1
-                else:
-                    miss += 1
+        for i in range(3):
+            k = t.req[j].tile + (i if t.req[j].type == GB_CHOW else 0)
+            for x in range(n_used):   # copies of k the earlier required sets took
+                if kind[x] == k:
+                    break
+            else:
+                x = n_used
+                kind[x] = k
+                used[x] = 0
+                n_used += 1
+            if used[x] >= c[k]:
+                miss += 1
+            used[x] += 1
     return miss
 
 
-cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, int* n_near) noexcept nogil:
+cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, int* n_near, int stop=-1) noexcept nogil:
     """G of the hand (13 - 3 nm or 14 - 3 nm concealed tiles c, declared sets m); the targets at
     G into near[0..n_near) (near may be NULL). A target whose bound already passes the best so
-    far is not read (with near: only one strictly past it, so every target at G is listed)."""
-    cdef int nt, t, d, lb, best = GB_NO_SHAPE + 1
+    far is not read (with near: only one strictly past it, so every target at G is listed).
+    Without near, the search stops at the first target at or below `stop` (its need returned)."""
+    cdef int nt, t, d, lev, best = GB_NO_SHAPE + 1
+    cdef uint8_t lb[GB_MAX_TARGETS]
     cdef const uint8_t* V
     cdef const GbTarget* T = gb_target_table(&nt, &V)
     if near != NULL:
         n_near[0] = 0
     for t in range(nt):
-        lb = req_bound(&T[t], c, m, nm) + (1 if V[t] < min_fan else 0)
-        if lb > best or (near == NULL and lb >= best):
-            continue
-        d = eff_need(T, V, t, c, m, nm, min_fan)
-        if d < best:
-            best = d
-            if near != NULL:
-                n_near[0] = 0
-        if d == best and near != NULL:
-            near[n_near[0]] = t
-            n_near[0] += 1
+        d = req_bound(T, t, c, m, nm) + (1 if V[t] < min_fan else 0)
+        lb[t] = d if d < 255 else 255
+    # targets by rising bound, so the best is met early and the rest is cut by it
+    lev = 0
+    while lev < best or (near != NULL and lev == best):
+        for t in range(nt):
+            if lb[t] != lev:
+                continue
+            d = eff_need(T, V, t, c, m, nm, min_fan)
+            if d <= stop and near == NULL:
+                return d
+            if d < best:
+                best = d
+                if near != NULL:
+                    n_near[0] = 0
+            if d == best and near != NULL:
+                near[n_near[0]] = t
+                n_near[0] += 1
+        lev += 1
+        if lev > GB_NO_SHAPE:
+            break
     return best
 
 
@@ -127,6 +182,8 @@ cdef int gb_turn(const Observation* o, const uint16_t* acts, int n) noexcept nog
             t = eff_need(T, V, near[j], c, m, nm, min_fan)
             if t < g:
                 g = t
+                if g == g0:   # a discard never lowers a need: no target does better
+                    break
         c[k] += 1
         g_of[i] = g
         if g < best_g:
@@ -143,11 +200,13 @@ cdef int gb_turn(const Observation* o, const uint16_t* acts, int n) noexcept nog
         k = act_kind(acts[i])
         c[k] -= 1
         alive = 0
-        for j in range(n_near):
+        for j in range(n_near):   # counted up to ALIVE_CAP: enough to tell flexible discards apart
             alive += eff_need(T, V, near[j], c, m, nm, min_fan) == best_g
+            if alive == ALIVE_CAP:
+                break
         c[k] += 1
         # a larger key is better: lower need over all shapes, more targets kept, less connected
-        key = ((GB_NO_SHAPE - shape_need[k]) << 20) | ((alive if alive < 255 else 255) << 8) | (31 - connectivity(c, k))
+        key = ((GB_NO_SHAPE - shape_need[k]) << 20) | (alive << 8) | (31 - connectivity(c, k))
         if key > best_key:
             best_key = key
             n_best = 0
@@ -191,8 +250,7 @@ cdef int gb_claim(const Observation* o, const uint16_t* acts, int n) noexcept no
     nm = gb_melds_of(o.me, m)
     if nm >= 4:
         return 0
-    g0 = goal(c, m, nm, min_fan, NULL, NULL)
-    best_g = g0
+    best_g = GB_NO_SHAPE + 1
     for i in range(n):
         t = act_type(acts[i])
         k = act_kind(acts[i])
@@ -211,8 +269,9 @@ cdef int gb_claim(const Observation* o, const uint16_t* acts, int n) noexcept no
             c[k] -= 3
             g = goal(c, m, nm + 1, min_fan, NULL, NULL)
             c[k] += 3
-            if g <= g0 and o.live > 0 and (best < 0 or g < best_g):
+            if o.live > 0 and g < best_g:
                 best, best_g = i, g
+                kong = True
             continue
         elif t == ACT_CHOW:
             m[nm].type = GB_CHOW
@@ -226,9 +285,15 @@ cdef int gb_claim(const Observation* o, const uint16_t* acts, int n) noexcept no
                     c[x] += 1
         else:
             continue
-        if g < best_g:
-            best, best_g = i, g
-    return best if best >= 0 else pass_at
+        if g < best_g or (g == best_g and kong):   # a pung or chow before a kong at the same G
+            best, best_g, kong = i, g, False
+    if best < 0:
+        return pass_at
+    # the hand as it stands (G0): a pung or chow must beat it, a kong match it
+    g0 = goal(c, m, nm, min_fan, NULL, NULL, best_g - 1 if kong else best_g)
+    if g0 < best_g or (g0 == best_g and not kong):
+        return pass_at
+    return best
 
 
 cdef int gb_greedy_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil:
