@@ -217,3 +217,15 @@ def test_every_win_agrees_with_pymahjonggb():
                  round=(int(recs["hand"][i]) // 4) % 4)
         t, _ = oracle(h)
         assert t == recs["value"][i], (h, t, recs["value"][i])
+
+
+def test_run_and_duel_take_the_variant(tmp_path, capsys):
+    from fzsim.cli import main
+    from fzsim.duel import duel
+    assert main(["run", "--variant", "guobiao", "--hands", "64", "--out", str(tmp_path / "r"), "--check"]) == 0
+    rows = fzsim.load(tmp_path / "r")
+    assert len(rows) == 64 and set(rows["variant"].astype(str)) == {"guobiao"}
+    d = duel("random", "greedy", variant="guobiao", hands=32, check=True)
+    assert d.gain < 0     # random loses to the 国标 greedy on the same walls
+    assert main(["duel", "--challenger", "random", "--variant", "guobiao", "--hands", "32"]) == 0
+    assert "guobiao" in capsys.readouterr().out
