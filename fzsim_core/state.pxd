@@ -12,7 +12,7 @@ from fzsim_core.rules cimport RuleSet
 from fzsim_core.rng cimport Rng
 from fzsim_core.hand cimport Hand
 from fzsim_core.tiles cimport FLOWER_BASE, HONOR_BASE, N_HAND_KINDS, N_KINDS
-from fzsim_core.table cimport Event, Meld, Seat, MAX_ACTIONS, MAX_EVENTS, ST_DECIDE, ST_ERR, EV_DEAL, EV_FLOWER, EV_REPLACE
+from fzsim_core.table cimport Event, Meld, Seat, MAX_ACTIONS, MAX_EVENTS, ST_CONT, ST_DECIDE, ST_ERR, EV_DEAL, EV_FLOWER, EV_REPLACE
 from fzsim_core.policy cimport Observation, Policy, PublicSeat
 from fzsim_core.row cimport Row
 from fzsim_core.winrec cimport WinRec, MAX_RECORDS
@@ -259,3 +259,13 @@ cdef inline void replace_dealt_flowers(Game* g, uint8_t* raw) noexcept nogil:
             break
         for s in range(4):
             active[s] = drew[s]
+
+
+cdef inline int no_opening(Game* g) noexcept nogil:
+    """Pack.opening_offer of a pack without an opening window."""
+    return ST_CONT
+
+
+cdef inline int no_opening_choice(Game* g, int choice) noexcept nogil:
+    """Pack.opening_resolve of a pack without an opening window (never called: no decision posted)."""
+    return ST_ERR

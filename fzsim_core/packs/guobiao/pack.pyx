@@ -25,7 +25,8 @@ fans one byte each, highest first in the lowest byte, base_pattern = the highest
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from fzsim_core.hand cimport hand_set_counts
 from fzsim_core.scoring cimport WIN_SELFDRAW, WIN_ROBBED_KONG, FLAG_LAST_TILE
-from fzsim_core.state cimport Game, Pack, deal_blocks, fail, live_tiles, replace_dealt_flowers, reserve
+from fzsim_core.state cimport (Game, Pack, deal_blocks, fail, live_tiles, no_opening, no_opening_choice,
+                               replace_dealt_flowers, reserve)
 from fzsim_core.table cimport (Seat, DEC_ROB_KONG, ST_CONT, ST_ERR, MELD_CHOW, MELD_PUNG,
                                MELD_CONCEALED_KONG)
 from fzsim_core.tiles cimport N_HAND_KINDS, N_KINDS
@@ -126,14 +127,6 @@ cdef int gb_setup(Game* g) noexcept nogil:
     if g.check:
         return check_invariants(g)
     return ST_CONT
-
-
-cdef int no_opening(Game* g) noexcept nogil:
-    return ST_CONT
-
-
-cdef int no_opening_choice(Game* g, int choice) noexcept nogil:
-    return ST_ERR   # never called: no_opening posts no decision
 
 
 cdef uint64_t gb_waits(const Game* g, int s) noexcept nogil:
