@@ -16,7 +16,7 @@ Speed: the 191 needs of the 14 tiles are read once per turn; only the targets at
 need are re-read per candidate discard (a discard never lowers a target's need, and the best
 discard keeps it, so no other target can decide the choice). It reads only its Observation.
 """
-from libc.stdint cimport uint8_t, uint16_t
+from libc.stdint cimport int8_t, uint8_t, uint16_t
 from libc.string cimport memcpy
 from fzsim_core.policy cimport Observation
 from fzsim_core.rng cimport rng_below
@@ -306,3 +306,37 @@ cdef int gb_greedy_choose(void* state, const Observation* o, const uint16_t* act
         if act_type(acts[i]) == ACT_WIN:
             return i
     return 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Python entry points (validated), for tests: the policy's goal G as it computes it
+
+def goal_need(const uint8_t[::1] counts, const int8_t[:, ::1] melds, int min_fan=8):
+    """G of a 13 - 3 m or 14 - 3 m tile hand (34 concealed counts) with declared sets `melds`
+    ((m, 3) int8 rows of type 0 chow / 1 pung / 2 kong, lowest kind, exposed) as the greedy
+    computes it (bounded, targets by rising bound), and the indices of the targets at G."""
+    cdef GbSet ms[5]
+    cdef int near[GB_MAX_TARGETS]
+    cdef int n_near = 0, k, i, size = 0, nm, g
+    if counts.shape[0] != 34:
+        raise ValueError(f"counts must have 34 entries, not {counts.shape[0]}")
+    if melds.shape[0] > 4 or (melds.shape[0] and melds.shape[1] != 3):
+        raise ValueError("melds must be an (m, 3) int8 array of (type, tile, exposed), m <= 4")
+    for k in range(34):
+        if counts[k] > 4:
+            raise ValueError(f"kind {k} is held {counts[k]} times (at most 4)")
+        size += counts[k]
+    nm = melds.shape[0]
+    for i in range(nm):
+        if melds[i, 0] not in (GB_CHOW, GB_PUNG, GB_KONG) or not 0 <= melds[i, 1] < 34 or (
+                melds[i, 0] == GB_CHOW and (melds[i, 1] >= 27 or melds[i, 1] % 9 > 6)):
+            raise ValueError(f"meld {i} ({melds[i, 0]}, {melds[i, 1]}) is not a chow, pung or kong")
+        ms[i].type = <uint8_t>melds[i, 0]
+        ms[i].tile = <uint8_t>melds[i, 1]
+        ms[i].exposed = <uint8_t>(melds[i, 2] != 0)
+    if size not in (13 - 3 * nm, 14 - 3 * nm):
+        raise ValueError(f"{size} concealed tiles with {nm} declared set(s): expected {13 - 3 * nm} or {14 - 3 * nm}")
+    if not 1 <= min_fan <= 88:
+        raise ValueError(f"min_fan {min_fan} must be 1..88")
+    g = goal(&counts[0], ms, nm, min_fan, near, &n_near)
+    return g, [near[i] for i in range(n_near)]
