@@ -72,3 +72,45 @@ def test_bad_input_is_refused():
         greedy.goal_need(np.ones(34, np.uint8), np.zeros((0, 3), np.int8))
     with pytest.raises(ValueError, match="not a chow"):
         greedy.goal_need(np.zeros(34, np.uint8), np.array([[0, 8, 1]], np.int8))
+
+
+def test_the_wait_mask_is_every_tile_that_completes_a_shape():
+    # shapes.gb_wait_mask (the pack's cached waits) against its definition: k is a wait iff the
+    # hand plus k has need 0 over every shape (shanten.need), on hands biased to each shape
+    from fzsim_core.packs.guobiao import shapes, shanten
+    rng = random.Random(5)
+    knit = [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)]
+    orphans = [0, 8, 9, 17, 18, 26] + list(range(27, 34))
+    n = 0
+    for i in range(6000):
+        kind = i % 4
+        if kind == 0:     # 全不靠 / 组合龙 material
+            p = rng.choice(knit)
+            pool = [s * 9 + r for s in range(3) for r in range(p[s], 9, 3)] + list(range(27, 34))
+            pool = pool + rng.sample(range(34), 4)
+        elif kind == 1:   # 十三幺 material
+            pool = orphans * 2 + rng.sample(range(34), 3)
+        elif kind == 2:   # one suit and honours (七对, fifth copies)
+            s = rng.randrange(3)
+            pool = [s * 9 + r for r in range(9)] * 4 + list(range(27, 34)) * 2
+        else:
+            pool = [k for k in range(34) for _ in range(4)]
+        n_melds = rng.choice([0, 0, 0, 1]) if kind != 2 else 0
+        size = 13 - 3 * n_melds
+        counts = np.zeros(34, np.uint8)
+        for k in rng.sample(pool, len(pool)):
+            if counts.sum() == size:
+                break
+            if counts[k] < 4:
+                counts[k] += 1
+        if counts.sum() != size:
+            continue
+        mask = shapes.wait_mask(counts, n_melds)
+        for k in range(34):
+            if counts[k] == 4:
+                continue
+            c = counts.copy()
+            c[k] += 1
+            assert bool((mask >> k) & 1) == (shanten.need(c, n_melds) == 0), (counts.tolist(), n_melds, k)
+        n += 1
+    assert n > 5000
