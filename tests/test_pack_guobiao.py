@@ -229,3 +229,64 @@ def test_run_and_duel_take_the_variant(tmp_path, capsys):
     assert d.gain < 0     # random loses to the 国标 greedy on the same walls
     assert main(["duel", "--challenger", "random", "--variant", "guobiao", "--hands", "32"]) == 0
     assert "guobiao" in capsys.readouterr().out
+
+
+def situation_from_events(events, row, rec):
+    """The situation fans of a win re-derived from the hand's event log alone: 和绝张 (the other
+    three copies visible in discards and exposed sets), 杠上开花 (the winning tile a kong's
+    replacement), 妙手回春 / 海底捞月 (no live tile left), 抢杠和."""
+    DRAW, DISCARD, CHOW, PUNG, EXPOSED, CONCEALED, ADDED, REPLACE, FLOWER, WIN = 6, 7, 8, 9, 10, 11, 12, 3, 2, 15
+    k, seat, wt = int(rec["tile"]), int(rec["seat"]), int(rec["win_type"])
+    seen = 0
+    source = None            # how the winner's last tile came: "draw", "kong" (replacement), "flower"
+    chain = None
+    for typ, s, tile, arg in events:
+        if typ == WIN:
+            break
+        if typ == DISCARD and tile == k:
+            seen += 1
+        elif typ == CHOW:    # the chow's tiles other than the claimed discard become visible
+            seen += sum(1 for x in range(tile, tile + 3) if x == k and x != arg)
+        elif typ == PUNG and tile == k:
+            seen += 2
+        elif typ == EXPOSED and tile == k:
+            seen += 3
+        elif typ == ADDED and tile == k and wt != 3:
+            seen += 1
+        if s == seat:
+            if typ in (CONCEALED, ADDED, EXPOSED):
+                chain = "kong"
+            elif typ == DRAW:
+                chain = "flower" if tile >= 34 else None
+                source = "draw" if tile < 34 else source
+            elif typ == FLOWER and chain is None:
+                chain = "flower"
+            elif typ == REPLACE and tile < 34:
+                source, chain = chain or "flower", None
+    want = set()
+    if wt == 3:
+        want.add("抢杠和")
+    elif seen == (3 if wt == 1 else 4):
+        want.add("和绝张")
+    if wt == 1 and source == "kong":
+        want.add("杠上开花")
+    if row["tiles_left"] == 0 and wt != 3:
+        want.add("妙手回春" if wt == 1 else "海底捞月")
+    return want
+
+
+def test_situation_fans_agree_with_the_event_log():
+    from fzsim.fans import FAN_NAMES
+    names = {"和绝张", "杠上开花", "妙手回春", "海底捞月", "抢杠和"}
+    counted = Counter()
+    for game in range(40):
+        for hand in range(0, 16, 2):
+            row, events, recs = play_hand_raw(GB.core, 31, game, hand, hand % 4, 0, "greedy", None, True, False, True)
+            if row["outcome"] != 1:
+                continue
+            _, _, fans = record_fans({k: [row[k]] for k in ("game_id", "hand", "dealer")}, recs)
+            got = {FAN_NAMES[f] for f in range(len(FAN_NAMES)) if fans[0, f]} & names
+            rec = {k: recs[k][0] for k in ("tile", "seat", "win_type")}
+            assert got == situation_from_events(events, row, rec), (game, hand, got)
+            counted.update(got)
+    assert counted["和绝张"] >= 5, counted
