@@ -290,3 +290,18 @@ def test_situation_fans_agree_with_the_event_log():
             assert got == situation_from_events(events, row, rec), (game, hand, got)
             counted.update(got)
     assert counted["和绝张"] >= 5, counted
+
+
+def test_a_self_draw_under_eight_fans_is_never_offered():
+    # GB-3 drawn: 不求人 4 + 平和 2 + 连六 1 = 7 fans on a self-drawn 3p: no win is offered (the
+    # seat throws it); with gb_min_fan = 7 it wins, each seat paying 8 + 7
+    hands = {0: "9m 1122m 1p 5p 8p 1s 5s 7s 3z 4z 6z", 1: "234567m 45p 6789s 9s", **OTHERS}
+    seat1 = Script()
+    play(hands, [Script(discards="9m"), seat1, Script(), Script()], draws="3p")
+    turn = next(legal for dec, _, legal in seat1.seen if dec == "turn")
+    assert ("discard", "3p") in turn and not any(a[0] == "win" for a in turn)
+    low = load("guobiao", gb_min_fan=7)
+    row, _ = play_hand_raw(low.core, 0, 0, 0, 0, 0, [Script(discards="9m"), Script(), Script(), Script()],
+                           gb_wall(hands, draws="3p"), False, True)
+    assert (row["winner"], row["discarder"], row["S"]) == (1, -1, 7)
+    assert [row[f"delta_{s}"] for s in range(4)] == [-15, 45, -15, -15]
