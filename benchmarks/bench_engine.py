@@ -1,6 +1,6 @@
 """Engine throughput: hands per second per core for the compiled policies (random, greedy, guard, value).
 
-    python benchmarks/bench_engine.py [--hands N] [--instructions M]
+    python benchmarks/bench_engine.py [--hands N] [--instructions M] [--variant V]
 
 Prints, from the same run: compiled `play_block` for each policy, the same random policy driven
 from Python through the policy hook (the slow path every decision takes the GIL), two threads
@@ -8,7 +8,8 @@ sharing one `play_block` call each (the GIL is released), and the process's peak
 Timings are wall-clock on a shared machine: compare the ratios, not the absolute figures.
 `--instructions M` also counts machine instructions per hand under valgrind's callgrind (a
 child process playing M hands minus one playing none, numpy's BLAS threads off), a figure the
-machine's load cannot move.
+machine's load cannot move. `--variant` measures another preset or variant file (default the
+`fuzhou` defaults), e.g. `--variant xuezhan --policy random --policy greedy`.
 """
 from __future__ import annotations
 
@@ -39,10 +40,11 @@ def rate(fn, n):
     return n / (time.perf_counter() - t), n / (time.process_time() - c)
 
 
-def instructions_per_hand(policy, n):
-    """Instructions per hand of play_block(policy) by callgrind: a run of n hands minus a run of 0."""
+def instructions_per_hand(policy, n, fields=None):
+    """Instructions per hand of play_block(policy) by callgrind: a run of n hands minus a run of 0
+    (fields: the compiled rule fields, default the fuzhou defaults)."""
     code = ("import sys; from fzsim_core.engine import play_block; from fzsim_core.rules import Rules; "
-            "play_block(Rules(), 7, 0, int(sys.argv[2]), sys.argv[1])")
+            f"play_block(Rules(**{dict(fields or {})!r}), 7, 0, int(sys.argv[2]), sys.argv[1])")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     path = os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", PYTHONPATH=path)
@@ -63,14 +65,19 @@ def main(argv=None):
                     help="measure only this policy (repeatable; default all)")
     ap.add_argument("--instructions", type=int, default=0, metavar="M",
                     help="also count instructions per hand over M hands under callgrind (needs valgrind)")
+    ap.add_argument("--variant", default=None, help="a preset or variant file (default: the fuzhou defaults)")
     args = ap.parse_args(argv)
     from fzsim.provenance import header
+    from fzsim.rules import compile_fields, load
 
     print('\n'.join(header(seed=7)))
 
     n = args.hands
     policies = tuple(args.policy or POLICIES)
-    rules = Rules()
+    fields = compile_fields(load(args.variant)) if args.variant else {}
+    rules = Rules(**fields)
+    if args.variant:
+        print(f"variant: {args.variant}")
     play_block(rules, 1, 0, 200, "greedy")   # warm up (tables, caches)
     figures = {}
     print("hands/s by wall clock | per CPU-second of this process (the per-core figure on a shared machine)")
@@ -98,7 +105,7 @@ def main(argv=None):
             return
         for pol in policies:
             print(f"instructions per hand, {pol:>6} (callgrind, {args.instructions} hands): "
-                  f"{instructions_per_hand(pol, args.instructions):10,.0f}")
+                  f"{instructions_per_hand(pol, args.instructions, fields):10,.0f}")
 
 
 if __name__ == "__main__":

@@ -121,7 +121,7 @@ def play_block(Rules rules, uint64_t root_seed, int64_t first_game, int64_t n_ga
     rows = np.zeros(n_rows, dtype=ROW_DTYPE)
     cdef uint8_t[::1] raw = rows.view(np.uint8)
     cdef Row* out = <Row*>&raw[0] if n_rows else NULL
-    cdef int64_t gi, row = 0, n_recs = 0, cap = n_rows + 16
+    cdef int64_t gi, row = 0, n_recs = 0, cap = (n_rows if records else 0) + 16
     cdef int hi, dealer, streak, st = ST_CONT
     cdef WinRec* recs = <WinRec*>malloc(cap * sizeof(WinRec))
     cdef WinRec* grown
@@ -141,15 +141,16 @@ def play_block(Rules rules, uint64_t root_seed, int64_t first_game, int64_t n_ga
                         break
                     out[row] = g.row
                     row += 1
-                    if n_recs + g.n_recs > cap:
-                        cap = 2 * cap + g.n_recs
-                        grown = <WinRec*>realloc(recs, cap * sizeof(WinRec))
-                        if grown == NULL:
-                            st = ST_ERR
-                            break
-                        recs = grown
-                    memcpy(&recs[n_recs], g.recs, g.n_recs * sizeof(WinRec))
-                    n_recs += g.n_recs
+                    if records:
+                        if n_recs + g.n_recs > cap:
+                            cap = 2 * cap + g.n_recs
+                            grown = <WinRec*>realloc(recs, cap * sizeof(WinRec))
+                            if grown == NULL:
+                                st = ST_ERR
+                                break
+                            recs = grown
+                        memcpy(&recs[n_recs], g.recs, g.n_recs * sizeof(WinRec))
+                        n_recs += g.n_recs
                     advance_match(&rules.c, &g.row, root_seed, &dealer, &streak)
                 if st == ST_ERR:
                     break

@@ -13,8 +13,8 @@ decision with the seats' policies (decide.pxd). Legal actions come from fzsim_co
 start of the hand, what wins and the scoring from the rule pack's hooks (Game.pack), the end from
 settle. A win is recorded (settle.record_win); the hand ends at the rules' winners_to_end wins,
 else (血战到底) the winners leave and the others play on. With multi_win every seat accepting a
-discard wins on it (一炮多响). 游金 (fzsim_core/packs/fuzhou/youjin) is still called here, behind the
-rules' youjin fields.
+discard wins on it (一炮多响). Fuzhou's 游金 offers are its pack's (turn_offer); what stays here is
+the level a 游金 discard raises (ACT_YOUJIN) and that a seat in 游金 makes no claims.
 """
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
@@ -26,7 +26,7 @@ from fzsim_core.rules cimport (
     DRAW_STREAK_INCREMENT,
 )
 from fzsim_core.scoring cimport (
-    WIN_NONE, WIN_SELFDRAW, WIN_DISCARD, WIN_ROBBED_KONG, WIN_SANJINDAO, SP_SANJINDAO,
+    WIN_NONE, WIN_SELFDRAW, WIN_DISCARD, WIN_ROBBED_KONG,
     FLAG_SELFDRAW, FLAG_KONG_REPLACEMENT, FLAG_ROBBED_KONG, FLAG_LAST_TILE, FLAG_LAST_GROUP,
 )
 from fzsim_core.policy cimport Observation
@@ -37,12 +37,11 @@ from fzsim_core.state cimport (
 )
 from fzsim_core.table cimport *
 from fzsim_core.wall cimport digest_wall, hand_dealer, shuffle_wall
-from fzsim_core.wintables cimport hand_is_win, hand_is_jinque
+from fzsim_core.wintables cimport hand_is_jinque
 from fzsim_core.decide cimport ask
 from fzsim_core.invariants cimport check_invariants, verify_action
 from fzsim_core.legal cimport add_chows, can_discard_win, claim_leaves_discard, discard_mask
 from fzsim_core.settle cimport end_drawn, end_hand, finish_win, record_win
-from fzsim_core.packs.fuzhou.youjin cimport is_youjin_wait, youjin_blocks_win, youjin_gold_freed
 
 
 # Where the flow stands (Game.flow.phase); init_game's zeroing makes a hand start at PH_START.
@@ -111,42 +110,23 @@ cdef int turn_offer(Game* g) noexcept nogil:
     cdef Hand* h = &st.hand
     cdef uint16_t* acts = g.pend.acts
     cdef int dec = DEC_AFTER_CLAIM if claimed >= 0 else DEC_TURN
-    cdef bint may_win = g.flow.may_win, rise
+    cdef bint may_win = g.flow.may_win
     cdef uint64_t held, gbit, four, added, m
     g.flow.phase = PH_TURN
     g.turn_claimed = claimed
-    g.flow.locked = st.youjin and st.last_draw >= 0 and h.counts[st.last_draw]
-    if g.flow.locked:
-        # 游金 (§11): the hand is locked — win, go up a level by throwing a freed gold, or
-        # throw the draw
-        if not youjin_blocks_win(g, s, True, g.flow.from_kong):
-            acts[n] = act(ACT_WIN, st.last_draw)
-            n += 1
-        rise = st.youjin < 3 and youjin_gold_freed(g, h)
-        if rise:
-            acts[n] = act(ACT_YOUJIN, g.gold)
-            n += 1
-        if st.last_draw != g.gold or not rise:
-            acts[n] = act(ACT_DISCARD, st.last_draw)
-            n += 1
-        return post(g, s, dec, n)
+    g.flow.locked = False
+    if g.pack.turn_offer != NULL:
+        n = g.pack.turn_offer(g, s, acts)
+        if g.flow.locked:   # e.g. 游金: the hand may do nothing else
+            return post(g, s, dec, n)
+    elif dec == DEC_TURN and may_win and g.pack.may_self_win(g, s):
+        acts[0] = act(ACT_WIN, st.last_draw if st.last_draw >= 0 else NO_TILE)
+        n = 1
+    if n and act_type(acts[0]) == ACT_WIN and live_tiles(g) < g.r.forced_win_live:
+        return post(g, s, dec, 1)   # Sichuan's last tiles: a win must be taken
     held = held_mask(h) & kinds_mask(g)
     gbit = gold_bit(g)
     if dec == DEC_TURN:
-        if may_win and g.pack.may_self_win(g, s):
-            acts[n] = act(ACT_WIN, st.last_draw if st.last_draw >= 0 else NO_TILE)
-            n += 1
-            if live_tiles(g) < g.r.forced_win_live:   # Sichuan's last tiles: a win must be taken
-                return post(g, s, dec, n)
-        if g.r.youjin and may_win and h.golds and hand_is_win(h):
-            for k in range(g.n_kinds):   # enter 游金: throw the gold's partner, wait on anything
-                if h.counts[k] == 0 or k == g.gold:
-                    continue
-                hand_remove(h, k)
-                if is_youjin_wait(g, h):
-                    acts[n] = act(ACT_YOUJIN, k)
-                    n += 1
-                hand_add(h, k)
         # kongs in kind order, a concealed kong before an added one of the same kind
         four = fz_counts_mask(h.counts, 4) & held & ~gbit
         added = held & st.pung_mask
@@ -179,10 +159,7 @@ cdef int turn_resolve(Game* g, int c) noexcept nogil:
     if act_type(g.pend.acts[0]) == ACT_WIN and t != ACT_WIN:   # a win was on offer (listed first)
         g.row.declines[s] += 1
     if t == ACT_WIN:
-        wt = WIN_SELFDRAW
-        if h.golds >= 3 and not g.flow.locked:
-            wt = WIN_SANJINDAO
-            sp = SP_SANJINDAO
+        wt = WIN_SELFDRAW if g.pack.self_win_kind == NULL else g.pack.self_win_kind(g, s, &sp)
         if record_win(g, s, -1, wt, selfdraw_flags(g, g.flow.from_kong), sp, st.last_draw) != ST_CONT:
             return ST_ERR
         return after_win(g, s)
@@ -456,11 +433,12 @@ cdef int take_claim(Game* g, int cs_seat, uint16_t a) noexcept nogil:
 
 cdef int last_group(Game* g, int s) noexcept nogil:
     """§9: live - R draws in turn order from seat s, no discards; a completing draw wins."""
-    cdef int n = live_tiles(g) - reserve(g), i, seat = s, k
+    cdef int n = live_tiles(g) - reserve(g), i, seat = s, k, wt
     cdef Hand* h
     cdef uint32_t flags, sp
     g.in_last_group = True
     g.flow.from_kong = False
+    g.flow.locked = False
     if n > g.r.last_group_size:
         n = g.r.last_group_size
     log_event(g, EV_LAST_GROUP, s, -1, n if n > 0 else 0)
@@ -482,8 +460,9 @@ cdef int last_group(Game* g, int s) noexcept nogil:
             flags = FLAG_SELFDRAW | FLAG_LAST_GROUP
             if live_tiles(g) <= reserve(g):
                 flags |= FLAG_LAST_TILE
-            sp = SP_SANJINDAO if h.golds >= 3 else 0
-            return finish_win(g, seat, -1, WIN_SANJINDAO if h.golds >= 3 else WIN_SELFDRAW, flags, sp, k)
+            sp = 0
+            wt = WIN_SELFDRAW if g.pack.self_win_kind == NULL else g.pack.self_win_kind(g, seat, &sp)
+            return finish_win(g, seat, -1, wt, flags, sp, k)
         if g.check and check_invariants(g) != ST_CONT:
             return ST_ERR
     return end_drawn(g, 0)

@@ -61,6 +61,8 @@ ctypedef bint (*PackSeatTest)(const Game* g, int seat) noexcept nogil
 ctypedef uint64_t (*PackSeatMask)(const Game* g, int seat) noexcept nogil
 ctypedef bint (*PackTileTest)(Game* g, int seat, int tile, bint fresh) noexcept nogil
 ctypedef void (*PackTileNote)(Game* g, int seat, int tile) noexcept nogil
+ctypedef int (*PackTurnOffer)(Game* g, int seat, uint16_t* acts) noexcept nogil
+ctypedef int (*PackWinKind)(Game* g, int seat, uint32_t* specials) noexcept nogil
 
 ctypedef struct Pack:
     PackStep setup                # the deal, flowers, the wild reveal: ST_CONT or ST_ERR
@@ -78,6 +80,12 @@ ctypedef struct Pack:
     PackTileTest may_discard_win  # may the seat win on another's tile, its waits aside (fresh:
                                   # check that the tile completes the hand, too)
     PackTileNote declined         # the seat declined a win on that tile (过水 bookkeeping)
+    PackTurnOffer turn_offer      # the own turn's offers before kongs and discards (a self-draw
+                                  # win, Fuzhou's 游金) written to acts, their count returned;
+                                  # g.flow.locked set when nothing else may be offered. NULL: a
+                                  # self-draw win when may_self_win allows it
+    PackWinKind self_win_kind     # the WinType of the seat's self-draw win now (specials may gain
+                                  # bits: Fuzhou's 三金倒); NULL: WIN_SELFDRAW
     PackStep end_drawn            # the wall ran out: end-of-hand settlements (查叫 ...) as
                                   # records and deltas; NULL for none
     bint dealer_may_win_first     # the dealer's first turn may end in a self-draw (False when the

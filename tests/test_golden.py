@@ -22,7 +22,8 @@ GOLDEN_COLUMNS = (
     "delta_0", "delta_1", "delta_2", "delta_3", "turns", "tiles_left",
     "flowers_0", "flowers_1", "flowers_2", "flowers_3", "golds_0", "golds_1", "golds_2", "golds_3",
 )
-PRESETS = ("fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors")
+PRESETS = ("fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors", "sichuan", "xuezhan")
+RECORD_PRESETS = ("fuzhou", "sichuan", "xuezhan")   # the hands' records (one per win / payment) too
 POLICIES = ("random", "greedy")
 SEEDS = (1, 20261201)
 N_GAMES = 1_500
@@ -36,6 +37,15 @@ def block_digest(preset, policy, seed):
     h = hashlib.sha256()
     for col in GOLDEN_COLUMNS:
         h.update(np.ascontiguousarray(out[col]).astype(out[col].dtype.newbyteorder("<")).tobytes())
+    return h.hexdigest()[:16]
+
+
+def records_digest(preset, policy, seed):
+    rules = load(preset, hands_per_match=HANDS_PER_MATCH).core
+    _, rec = play_block(rules, seed, 0, N_GAMES // HANDS_PER_MATCH, policy, records=True)
+    h = hashlib.sha256()
+    for col in sorted(rec):
+        h.update(np.ascontiguousarray(rec[col]).astype(rec[col].dtype.newbyteorder("<")).tobytes())
     return h.hexdigest()[:16]
 
 
@@ -69,6 +79,14 @@ BLOCK_DIGESTS = {
     "fuzhou-honors/random/20261201": "a2ead4e4a22c0a4a",
     "fuzhou-honors/greedy/1": "72edcec0d9b07e82",
     "fuzhou-honors/greedy/20261201": "781e8dee5f37ce5a",
+    "sichuan/random/1": "3d459f12fb2dc3f2",
+    "sichuan/random/20261201": "7d5012b0e5873154",
+    "sichuan/greedy/1": "b3d685a9ed7a2dda",
+    "sichuan/greedy/20261201": "381b424faf03f7e6",
+    "xuezhan/random/1": "e760ad507b17bece",
+    "xuezhan/random/20261201": "b5452fbb662309b8",
+    "xuezhan/greedy/1": "ebaffdad55359c95",
+    "xuezhan/greedy/20261201": "8e48bd8f9ebcb77c",
 }
 LOG_DIGESTS = {
     "fuzhou/random": "4e260740708e59d1",
@@ -81,6 +99,18 @@ LOG_DIGESTS = {
     "youjin/greedy": "71ba753e22ea885d",
     "fuzhou-honors/random": "70bba26e06df3021",
     "fuzhou-honors/greedy": "2b70548481b6d610",
+    "sichuan/random": "bc2a66781d9ccaf5",
+    "sichuan/greedy": "62ad17a9b70d4a74",
+    "xuezhan/random": "82df96843b894213",
+    "xuezhan/greedy": "043727a3a43f8785",
+}
+RECORD_DIGESTS = {
+    "fuzhou/random": "621cf19bfbcdd18f",
+    "fuzhou/greedy": "348fde1fd0ff6019",
+    "sichuan/random": "9f20378c590416d9",
+    "sichuan/greedy": "81fab221ca1a1040",
+    "xuezhan/random": "f8f2b696e298f8e6",
+    "xuezhan/greedy": "6cac3ba34a012658",
 }
 
 
@@ -89,6 +119,12 @@ LOG_DIGESTS = {
 @pytest.mark.parametrize("seed", SEEDS)
 def test_play_block_digest(preset, policy, seed):
     assert block_digest(preset, policy, seed) == BLOCK_DIGESTS[f"{preset}/{policy}/{seed}"]
+
+
+@pytest.mark.parametrize("preset", RECORD_PRESETS)
+@pytest.mark.parametrize("policy", POLICIES)
+def test_records_digest(preset, policy):
+    assert records_digest(preset, policy, SEEDS[0]) == RECORD_DIGESTS[f"{preset}/{policy}"]
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -107,4 +143,8 @@ if __name__ == "__main__":
     for preset in PRESETS:
         for policy in POLICIES:
             print(f'    "{preset}/{policy}": "{log_digest(preset, policy)}",')
+    print("}\nRECORD_DIGESTS = {")
+    for preset in RECORD_PRESETS:
+        for policy in POLICIES:
+            print(f'    "{preset}/{policy}": "{records_digest(preset, policy, SEEDS[0])}",')
     print("}")

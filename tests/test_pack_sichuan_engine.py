@@ -191,3 +191,72 @@ def test_xuezhan_deals_a_seeded_random_dealer_every_hand():
     assert len(set(out["dealer"].tolist())) == 4 and (out["streak"] == 0).all()
     again = play_block(cfg.core, 5, 0, 50, "greedy")
     assert (again["dealer"] == out["dealer"]).all()
+
+
+def test_every_recorded_win_is_a_win_by_the_slow_reference_and_its_hand_adds_up():
+    """Each win record's hand (concealed tiles + melds) is a two-suit win by the exhaustive
+    reference of tests/reference_sichuan.py, and every seat's 4 copies of each kind add up."""
+    from tests.reference_sichuan import ref_is_win
+    types = {2: "pung", 3: "kong", 4: "kong", 5: "concealed_kong"}
+    for variant in (SICHUAN, XUEZHAN):
+        _, w = play_block(variant.core, 21, 0, 400, ("greedy", "random", "greedy", "greedy"), check=True,
+                          records=True)
+        n = 0
+        for i in np.flatnonzero(w["kind"] == RECORD_KINDS["win"]):
+            counts = np.bincount(w["concealed"][i][w["concealed"][i] != 255], minlength=27)
+            melds = [(types[int(w["meld_type"][i][j])], int(w["meld_kind"][i][j])) for j in range(w["n_melds"][i])]
+            assert ref_is_win(counts, melds), (variant.name, int(w["game_id"][i]), counts.tolist(), melds)
+            n += 1
+        assert n > 300
+
+
+def test_xuezhan_guoshui_lets_a_higher_scoring_win_through():
+    # seat 1 passes seat 2's 3m (平胡 0番); seat 3 konges, throws 3m from its replacement (杠上炮 1番)
+    hands = {0: DEALER, 1: "12m456s789s234s55s", 2: QUIET, 3: "2p3p6p6p6p6p5s8s9s4m6m7m8m"}
+    s1 = DeclineOnce()
+    r = play(hands, [Script("6s"), s1, Script(), Script(kongs=True)], draws="9m 3m 1m 3m", variant=XUEZHAN)
+    offers = [tile for dec, tile, _ in s1.seen if dec == "discard_win"]
+    assert offers == ["3m", "3m"] and wins_of(r)[0] == (1, 3, 1)
+
+
+def _slow(request):
+    markexpr = request.config.getoption("-m") or ""
+    if "slow" not in markexpr or "not slow" in markexpr:
+        pytest.skip("the full sweep runs only with -m slow")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", ["sichuan", "xuezhan"])
+def test_invariant_sweep_sichuan_presets(variant, request):
+    """100,000 hands of each preset in 8-hand matches (half greedy, half random seats) with every
+    invariant checked after every action; 血战's bounds (XZ-11) on every hand."""
+    _slow(request)
+    rules = load(variant, hands_per_match=8).core
+    n = 0
+    for start in range(0, 12_500, 1_250):
+        out, w = play_block(rules, 2029, start, 1_250, ("greedy", "random", "greedy", "random"), check=True,
+                            records=True)
+        d = np.stack([out[f"delta_{s}"] for s in range(4)])
+        assert (d.sum(axis=0) == 0).all() and (w["delta_0"] + w["delta_1"] + w["delta_2"] + w["delta_3"] == 0).all()
+        if variant == "xuezhan":
+            assert d.min() >= -40 and d.max() <= 48
+        n += len(out["game_id"])
+    assert n == 100_000
+
+
+def test_xz_a8_dajiao_to_winners_adds_payments_to_ready_winners_only():
+    base, to_winners = XUEZHAN, load("xuezhan", xz_dajiao_to_winners=True)
+    _, a = play_block(base.core, 12, 0, 1500, "greedy", check=True, records=True)
+    _, b = play_block(to_winners.core, 12, 0, 1500, "greedy", check=True, records=True)
+    dj = RECORD_KINDS["dajiao"]
+
+    def rows(w, keep):
+        return {(int(w["game_id"][i]), int(w["hand"][i]), int(w["kind"][i]), int(w["seat"][i]),
+                 int(w["from_seat"][i]), int(w["points"][i])) for i in range(len(w["kind"])) if keep(w, i)}
+    # the play is the same; only 查大叫 gains payments, each to a seat that had won in that hand
+    assert rows(a, lambda w, i: w["kind"][i] != dj) == rows(b, lambda w, i: w["kind"][i] != dj)
+    old, new = rows(a, lambda w, i: w["kind"][i] == dj), rows(b, lambda w, i: w["kind"][i] == dj)
+    assert old < new
+    winners = rows(b, lambda w, i: w["kind"][i] == RECORD_KINDS["win"])
+    won = {(g, h, s) for g, h, _, s, _, _ in winners}
+    assert all((g, h, s) in won for g, h, _, s, _, _ in new - old)

@@ -4,7 +4,8 @@ from fzsim_core.state cimport Pack
 from fzsim_core.tileset cimport TileSet, fuzhou_tiles
 from fzsim_core.packs.fuzhou.opening cimport opening_offer, opening_resolve, setup
 from fzsim_core.packs.fuzhou.score cimport fuzhou_score_win
-from fzsim_core.packs.fuzhou.wins cimport fz_declined, fz_is_win, fz_may_discard_win, fz_may_self_win, fz_waits
+from fzsim_core.packs.fuzhou.wins cimport (fz_declined, fz_is_win, fz_may_discard_win, fz_may_self_win,
+                                           fz_self_win_kind, fz_turn_offer, fz_waits)
 
 
 cdef void fuzhou_pack(Pack* p, TileSet* ts) noexcept nogil:
@@ -19,4 +20,6 @@ cdef void fuzhou_pack(Pack* p, TileSet* ts) noexcept nogil:
     p.waits = fz_waits
     p.may_discard_win = fz_may_discard_win
     p.declined = fz_declined
+    p.turn_offer = fz_turn_offer
+    p.self_win_kind = fz_self_win_kind
     p.end_drawn = NULL

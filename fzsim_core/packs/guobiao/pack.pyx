@@ -235,4 +235,6 @@ cdef void guobiao_pack(Pack* p, TileSet* ts) noexcept nogil:
     p.waits = gb_waits
     p.may_discard_win = gb_may_discard_win
     p.declined = gb_declined
+    p.turn_offer = NULL        # the flow's own: a self-draw win when gb_may_self_win allows it
+    p.self_win_kind = NULL     # WIN_SELFDRAW
     p.end_drawn = NULL

@@ -78,4 +78,6 @@ cdef void plain_pack(Pack* p, TileSet* ts) noexcept nogil:
     p.waits = plain_waits
     p.may_discard_win = plain_may_discard_win
     p.declined = plain_declined
+    p.turn_offer = NULL
+    p.self_win_kind = NULL
     p.end_drawn = NULL

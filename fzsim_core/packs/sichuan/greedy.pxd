@@ -1,5 +1,13 @@
 # greedy for the Sichuan pack (policies/greedy.pyx hands it Sichuan decisions): see greedy.pyx here.
 from libc.stdint cimport uint16_t
 from fzsim_core.policy cimport Observation
+from fzsim_core.packs.sichuan.shapes cimport ScHand
 
 cdef int sc_greedy_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil
+# greedy's own turn over acts[0..n) (wins, kongs, discards)
+cdef int sc_turn(const Observation* o, const uint16_t* acts, int n) noexcept nogil
+# the lowest shanten one discard (never `banned`) reaches from the 3n+2 hand h
+cdef int best_after_discard(ScHand* h, int banned) noexcept nogil
+# shanten of the 3n+1 hand a pung (t = ACT_PUNG, then the best discard) or an exposed kong of the
+# claimed kind k leaves
+cdef int call_shanten(const ScHand* h, int t, int k, int banned) noexcept nogil

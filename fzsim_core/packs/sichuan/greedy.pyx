@@ -14,11 +14,13 @@ Observation (policy.pxd). The tie-breaks are cheap heuristics rather than greedy
 useful-draw count, so a decision costs a few shanten evaluations per candidate discard.
 """
 from libc.stdint cimport uint16_t, uint32_t
+from libc.stdio cimport snprintf
 from fzsim_core.policy cimport Observation
 from fzsim_core.rng cimport rng_below
 from fzsim_core.table cimport *
-from fzsim_core.packs.sichuan.shapes cimport (ScHand, SC_KINDS, SC_PUNG, SC_KONG, SC_ADDED_KONG,
-                                              SC_CONCEALED_KONG, sc_shanten, sc_wait_mask)
+from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScParts, SC_KINDS, SC_PUNG, SC_KONG, SC_ADDED_KONG,
+                                              SC_CONCEALED_KONG, sc_parts_change, sc_parts_shanten,
+                                              sc_read_parts, sc_shanten, sc_wait_mask)
 from fzsim_core.packs.sichuan.pack cimport sc_hand_of
 
 
@@ -66,12 +68,14 @@ cdef int wait_count(const Observation* o, const ScHand* h) noexcept nogil:
 
 cdef int best_after_discard(ScHand* h, int banned) noexcept nogil:
     """Lowest shanten one discard reaches from the 3n+2 hand h."""
+    cdef ScParts parts
     cdef int k, sh, best = 99
+    sc_read_parts(h, &parts)
     for k in range(SC_KINDS):
         if h.counts[k] and k != banned:
-            h.counts[k] -= 1
-            sh = sc_shanten(h)
-            h.counts[k] += 1
+            sc_parts_change(&parts, k, h.counts[k], -1)
+            sh = sc_parts_shanten(&parts, True)
+            sc_parts_change(&parts, k, h.counts[k] - 1, 1)
             if sh < best:
                 best = sh
     return best
@@ -79,6 +83,7 @@ cdef int best_after_discard(ScHand* h, int banned) noexcept nogil:
 
 cdef int sc_turn(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
     cdef ScHand h
+    cdef ScParts parts
     cdef int i, t, k, sh, best = 99, drop, key, best_key = -1, n_best = 0, lo
     cdef int sh_of[MAX_ACTIONS]
     cdef int ties[MAX_ACTIONS]
@@ -86,13 +91,22 @@ cdef int sc_turn(const Observation* o, const uint16_t* acts, int n) noexcept nog
     for i in range(n):
         if act_type(acts[i]) == ACT_WIN:
             return i
-    for i in range(n):
+    sc_read_parts(&h, &parts)
+    for i in range(n):   # each discard changes one suit of the parts read once
         sh_of[i] = 99
         if act_type(acts[i]) == ACT_DISCARD:
             k = act_kind(acts[i])
-            h.counts[k] -= 1
-            sh_of[i] = sc_shanten(&h)
-            h.counts[k] += 1
+            sc_parts_change(&parts, k, h.counts[k], -1)
+            sh_of[i] = sc_parts_shanten(&parts, True)
+            sc_parts_change(&parts, k, h.counts[k] - 1, 1)
+            if o.check:
+                h.counts[k] -= 1
+                t = sc_shanten(&h)
+                h.counts[k] += 1
+                if t != sh_of[i]:
+                    snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
+                             "Sichuan discard shanten from parts differs from sc_shanten (parts, plain)", sh_of[i], t)
+                    return -1
             if sh_of[i] < best:
                 best = sh_of[i]
     for i in range(n):   # a kong that leaves the hand no further from ready
@@ -143,9 +157,22 @@ cdef int meld_shanten(ScHand* h, int k, int t) noexcept nogil:
     return sc_shanten(&x)
 
 
+cdef int call_shanten(const ScHand* h, int t, int k, int banned) noexcept nogil:
+    cdef ScHand x = h[0]
+    x.meld_kind[x.n_melds] = k
+    x.n_melds += 1
+    if t == ACT_PUNG:
+        x.counts[k] -= 2
+        x.meld_type[x.n_melds - 1] = SC_PUNG
+        return best_after_discard(&x, banned)
+    x.counts[k] -= 3
+    x.meld_type[x.n_melds - 1] = SC_KONG
+    return sc_shanten(&x)
+
+
 cdef int sc_claim(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
     """A pung or kong on the discard when the hand after it is no further from ready."""
-    cdef ScHand h, x
+    cdef ScHand h
     cdef int i, t, k, sh, sh0, best = -1, best_sh, pass_at = 0
     cdef int banned = o.claim_tile if o.rules.no_discard_claimed_tile else -1
     sc_hand_of(o.me, &h)
@@ -157,19 +184,9 @@ cdef int sc_claim(const Observation* o, const uint16_t* acts, int n) noexcept no
         if t == ACT_PASS:
             pass_at = i
             continue
-        x = h
-        x.meld_kind[x.n_melds] = k
-        x.n_melds += 1
-        if t == ACT_PUNG:
-            x.counts[k] -= 2
-            x.meld_type[x.n_melds - 1] = SC_PUNG
-            sh = best_after_discard(&x, banned)
-        elif t == ACT_EXPOSED_KONG:
-            x.counts[k] -= 3
-            x.meld_type[x.n_melds - 1] = SC_KONG
-            sh = sc_shanten(&x)
-        else:
+        if t != ACT_PUNG and t != ACT_EXPOSED_KONG:
             continue
+        sh = call_shanten(&h, t, k, banned)
         if sh <= best_sh:
             best, best_sh = i, sh
     return best if best >= 0 else pass_at

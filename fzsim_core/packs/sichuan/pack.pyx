@@ -21,7 +21,7 @@ from fzsim_core.table cimport (Seat, DEC_ROB_KONG, ST_CONT, ST_ERR, MELD_PUNG, M
                                MELD_CONCEALED_KONG)
 from fzsim_core.tiles cimport N_KINDS
 from fzsim_core.tileset cimport TileSet, tiles_from_copies
-from fzsim_core.winrec cimport WinRec
+from fzsim_core.winrec cimport WinRec, REC_WIN
 from fzsim_core.invariants cimport check_invariants
 from fzsim_core.packs.sichuan.shapes cimport (ScHand, SC_KINDS, SC_PUNG, SC_KONG, SC_ADDED_KONG,
                                               SC_CONCEALED_KONG, sc_is_win, sc_wait_mask)
@@ -58,6 +58,7 @@ cdef void sc_rules_of(const RuleSet* r, ScRules* out) noexcept nogil:
     out.chajiao_kongs = r.sc_chajiao_kongs
     out.fan_cap = r.sc_fan_cap
     out.end_checks = r.xz_end_checks_no_winner_only
+    out.dajiao_to_winners = r.xz_dajiao_to_winners
     out.base = r.base
 
 
@@ -175,6 +176,20 @@ cdef int sc_score_win(Game* g, int winner, int discarder, int win_type, uint32_t
     return ST_CONT
 
 
+cdef void before_win(const Game* g, int s, ScHand* h) noexcept nogil:
+    """A winner's hand as it stood before its winning tile (the first winner on a discard, and a
+    self-drawer, still hold it; a later winner on the same discard never took it)."""
+    cdef int i, k, size = 0
+    for k in range(SC_KINDS):
+        size += h.counts[k]
+    if size % 3 != 2:
+        return
+    for i in range(g.n_recs):
+        if g.recs[i].kind == REC_WIN and g.recs[i].seat == s and g.recs[i].tile >= 0:
+            h.counts[g.recs[i].tile] -= 1
+            return
+
+
 cdef int sc_end_drawn(Game* g) noexcept nogil:
     """The wall ran out: 查叫 (§2), or 查花猪 then 查大叫 (§3), each payment a record."""
     cdef ScHand hands[4]
@@ -188,6 +203,8 @@ cdef int sc_end_drawn(Game* g) noexcept nogil:
         sc_hand_of(&g.seats[s], &hands[s])
         won[s] = g.seats[s].finished
         scratch[s] = 0
+        if won[s] and r.dajiao_to_winners:
+            before_win(g, s, &hands[s])
     n = sc_end_settle(&r, hands, won, scratch, pays)
     for i in range(n):
         if record_payment(g, pays[i].kind, pays[i].payer, pays[i].receiver, pays[i].amount) == NULL:
@@ -207,4 +224,6 @@ cdef void sichuan_pack(Pack* p, TileSet* ts) noexcept nogil:
     p.waits = sc_waits
     p.may_discard_win = sc_may_discard_win
     p.declined = sc_declined
+    p.turn_offer = NULL
+    p.self_win_kind = NULL
     p.end_drawn = sc_end_drawn

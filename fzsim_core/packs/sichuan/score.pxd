@@ -43,6 +43,7 @@ ctypedef struct ScRules:
     uint8_t chajiao_kongs    # §2 SC-A6: 1 查叫 value counts declared kongs (default); 0 not
     uint8_t fan_cap          # §3: 3
     uint8_t end_checks       # §3 XZ-A2: 0 whenever the wall ends with unfinished players; 1 only if nobody won
+    uint8_t dajiao_to_winners  # §3 XZ-A8: 0 大叫 is paid to ready unfinished seats (default); 1 winners too
     int32_t base             # the unit (b / 房间系数)
 
 ctypedef struct ScScore:
@@ -74,7 +75,8 @@ cdef int sc_wait_value(const ScRules* r, const ScHand* h, bint want_max, int32_t
 # payers_mask other than the winner pays. Adds to deltas[4]; returns the winner's gain.
 cdef int32_t sc_win_deltas(const ScScore* s, int base, int winner, int payer, int payers_mask,
                            int32_t* deltas) noexcept nogil
-# End-of-hand settlement over the four seats' final hands (won[i]: seat i has won): 查叫 for §2,
+# End-of-hand settlement over the four seats' final hands (won[i]: seat i has won; its hand as it
+# stood before its winning tile, read only under dajiao_to_winners): 查叫 for §2,
 # 查花猪 then 查大叫 for §3. Adds to deltas[4], writes up to SC_MAX_PAYMENTS payments to out,
 # returns their count.
 cdef int sc_end_settle(const ScRules* r, const ScHand* hands, const uint8_t* won, int32_t* deltas,

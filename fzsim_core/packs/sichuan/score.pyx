@@ -235,7 +235,7 @@ cdef int sc_end_settle(const ScRules* r, const ScHand* hands, const uint8_t* won
         huazhu[i] = not won[i] and sc_suit_mask(&hands[i]) == 7
         val[i] = -1
         unit[i] = 0
-        if not won[i] and not huazhu[i]:
+        if (not won[i] or r.dajiao_to_winners) and not huazhu[i]:
             # §2 查叫 pays each ready player's minimum, §3 查大叫 the maximum
             val[i] = sc_wait_value(r, &hands[i], r.xuezhan, &unit[i])
     if not r.xuezhan:
@@ -255,12 +255,13 @@ cdef int sc_end_settle(const ScRules* r, const ScHand* hands, const uint8_t* won
         for j in range(4):
             if j != i and not huazhu[j]:
                 n = _pay(out, n, i, j, SC_PAY_HUAZHU, (1 << r.fan_cap) * r.base, deltas)
-    # 查大叫: each unfinished non-ready non-花猪 seat pays every ready unfinished seat its maximum
+    # 查大叫: each unfinished non-ready non-花猪 seat pays every ready unfinished seat (and ready
+    # winner, XZ-A8 option) its maximum
     for i in range(4):
         if won[i] or huazhu[i] or val[i] >= 0:
             continue
         for j in range(4):
-            if j != i and not won[j] and val[j] >= 0:
+            if j != i and (not won[j] or r.dajiao_to_winners) and val[j] >= 0:
                 n = _pay(out, n, i, j, SC_PAY_DAJIAO, unit[j] * r.base, deltas)
     return n
 
@@ -276,7 +277,7 @@ PAYMENT_KINDS = ("win", "chajiao", "huazhu", "dajiao")
 #: the rule options each preset's scoring reads, with their defaults (RULES-PACKS.md §9)
 OPTIONS = {
     "sichuan": {"longqidui_value": 4, "qianggang_base": False, "kong_and_gen": False, "chajiao_kongs": True},
-    "xuezhan": {"end_checks": "any_unfinished"},
+    "xuezhan": {"end_checks": "any_unfinished", "dajiao_to_winners": False},
 }
 
 
@@ -306,6 +307,9 @@ cdef int _rules(ScRules* r, str pack, int base, dict options) except -1:
             raise ValueError(f"end_checks {opts['end_checks']!r}: allowed any_unfinished (default) or "
                              f"no_winner_only (XZ-A2)")
         r.end_checks = opts["end_checks"] == "no_winner_only"
+        if not isinstance(opts["dajiao_to_winners"], bool):
+            raise ValueError(f"dajiao_to_winners {opts['dajiao_to_winners']!r}: allowed true or false (XZ-A8)")
+        r.dajiao_to_winners = opts["dajiao_to_winners"]
     return 0
 
 

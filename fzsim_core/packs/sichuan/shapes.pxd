@@ -30,6 +30,40 @@ ctypedef struct ScReading:
     uint8_t pung_kind[4]
     int8_t pair
 
+# A hand read once for shanten (sc_read_parts): per suit its base-5 key (hand.pxd's digit order),
+# pairs and singles; the concealed size and the suits held in melds. A caller trying discards
+# edits one suit's entries (sc_parts_remove / add) instead of reading the hand again.
+ctypedef struct ScParts:
+    uint32_t key[3]
+    int pairs[3]
+    int singles[3]
+    int size
+    int n_melds
+    int meld_suits
+
+cdef void sc_read_parts(const ScHand* h, ScParts* p) noexcept nogil
+# sc_shanten (filtered) or sc_shanten_shape of the hand p was read from
+cdef int sc_parts_shanten(const ScParts* p, bint filtered) noexcept nogil
+
+cdef extern from *:
+    """
+    static const unsigned int SC_POW5[9] = {1u, 5u, 25u, 125u, 625u, 3125u, 15625u, 78125u, 390625u};
+    """
+    const unsigned int SC_POW5[9]
+
+
+cdef inline void sc_parts_change(ScParts* p, int k, int count_before, int delta) noexcept nogil:
+    """Kind k goes from count_before to count_before + delta (±1) copies."""
+    cdef int s = k // 9, after = count_before + delta
+    if delta > 0:
+        p.key[s] += SC_POW5[k % 9]
+    else:
+        p.key[s] -= SC_POW5[k % 9]
+    p.pairs[s] += (after >> 1) - (count_before >> 1)
+    p.singles[s] += (after & 1) - (count_before & 1)
+    p.size += delta
+
+
 cdef int sc_concealed_size(const ScHand* h) noexcept nogil
 # Bit s set iff suit s (0 m, 1 p, 2 s) appears in the concealed tiles or the melds.
 cdef int sc_suit_mask(const ScHand* h) noexcept nogil

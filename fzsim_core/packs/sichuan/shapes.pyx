@@ -116,60 +116,82 @@ cdef uint32_t sc_wait_mask(const ScHand* h) noexcept nogil:
     return mask & allowed
 
 
-cdef int _std_missing(const ScHand* h, int drop, int n) noexcept nogil:
+cdef inline int _std_missing(const uint32_t* suit_key, int drop, int n) noexcept nogil:
     """Fewest tiles missing from the hand's tiles (suit `drop` left out, -1 none) for n sets +
-    a pair, unbounded counts."""
-    cdef Hand x
+    a pair, unbounded counts (the core's suit tables)."""
     cdef ShCtx c
     cdef uint32_t key[4]
     cdef int s
-    _to_hand(h, &x)
     for s in range(3):
-        key[s] = 0 if s == drop else x.key[s]
+        key[s] = 0 if s == drop else suit_key[s]
     key[3] = 0
     sh_ctx_set(&c, sh_tables(), key, n)
     return sh_d(&c)
 
 
-cdef int _pairs_missing(const ScHand* h, int drop) noexcept nogil:
+cdef inline int _pairs_missing(const int* pairs, const int* singles, int drop) noexcept nogil:
     """Fewest tiles missing for seven pairs (suit `drop` left out): pairs first, then singles
     that one drawn copy pairs, then two drawn tiles per pair."""
-    cdef int k, pairs = 0, singles = 0, need
-    for k in range(SC_KINDS):
-        if k // 9 == drop:
-            continue
-        pairs += h.counts[k] >> 1
-        singles += h.counts[k] & 1
-    if pairs > 7:
-        pairs = 7
-    need = 7 - pairs
-    if singles > need:
-        singles = need
-    return 14 - 2 * pairs - singles
+    cdef int s, p = 0, one = 0, need
+    for s in range(3):
+        if s != drop:
+            p += pairs[s]
+            one += singles[s]
+    if p > 7:
+        p = 7
+    need = 7 - p
+    if one > need:
+        one = need
+    return 14 - 2 * p - one
 
 
-cdef int _shanten(const ScHand* h, bint filtered) noexcept nogil:
-    cdef int size = sc_concealed_size(h), n = 4 - h.n_melds
-    cdef int meld_suits = 0, i, drop, d, best = 255, lo, hi
-    if h.n_melds > 4 or (size != 3 * n + 1 and size != 3 * n + 2):
-        return -2
+cdef void sc_read_parts(const ScHand* h, ScParts* p) noexcept nogil:
+    cdef int s, r, c, i
+    p.size = 0
+    p.n_melds = h.n_melds
+    p.meld_suits = 0
+    for s in range(3):
+        p.key[s] = 0
+        p.pairs[s] = 0
+        p.singles[s] = 0
+        r = 8
+        while r >= 0:   # base 5, digit r = copies of rank r + 1 (hand.pxd's keys)
+            c = h.counts[9 * s + r]
+            p.key[s] = p.key[s] * 5 + c
+            p.pairs[s] += c >> 1
+            p.singles[s] += c & 1
+            p.size += c
+            r -= 1
     for i in range(h.n_melds):
-        meld_suits |= 1 << (h.meld_kind[i] // 9)
-    if filtered and meld_suits == 7:
+        p.meld_suits |= 1 << (h.meld_kind[i] // 9)
+
+
+cdef int sc_parts_shanten(const ScParts* p, bint filtered) noexcept nogil:
+    """Each suit given up costs one table lookup (standard shape) and a sum (seven pairs)."""
+    cdef int n = 4 - p.n_melds, drop, d, best = 255, lo, hi
+    if p.n_melds > 4 or (p.size != 3 * n + 1 and p.size != 3 * n + 2):
+        return -2
+    if filtered and p.meld_suits == 7:
         return SC_NO_WIN
     # drop -1: every tile may be used (no filter); 0..2: that suit is given up
     lo, hi = (0, 3) if filtered else (-1, 0)
     for drop in range(lo, hi):
-        if drop >= 0 and meld_suits & (1 << drop):
+        if drop >= 0 and p.meld_suits & (1 << drop):
             continue
-        d = _std_missing(h, drop, n)
+        d = _std_missing(p.key, drop, n)
         if d < best:
             best = d
-        if h.n_melds == 0:
-            d = _pairs_missing(h, drop)
+        if p.n_melds == 0:
+            d = _pairs_missing(p.pairs, p.singles, drop)
             if d < best:
                 best = d
     return best - 1
+
+
+cdef int _shanten(const ScHand* h, bint filtered) noexcept nogil:
+    cdef ScParts p
+    sc_read_parts(h, &p)
+    return sc_parts_shanten(&p, filtered)
 
 
 cdef int sc_shanten(const ScHand* h) noexcept nogil:
