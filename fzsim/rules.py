@@ -89,9 +89,10 @@ _POINT_MAX = 1_000
 #: every rule option in canonical order, with its default (the `fuzhou` preset) and range
 FIELDS: dict[str, Field] = {f.name: f for f in (
     # the rule pack: its tile set, hand size, deal and scoring (fzsim_core/packs)
-    _e("pack", "fuzhou", ("fuzhou", "plain", "sichuan"),
+    _e("pack", "fuzhou", ("fuzhou", "plain", "sichuan", "guobiao"),
        "the rule pack: fuzhou (RULES.md), plain, the minimal example pack (136 tiles, 13-tile hands, no wild),"
-       " or sichuan (RULES-PACKS §2-§3: 108 tiles, 13-tile hands, seven pairs, at most two suits)"),
+       " sichuan (RULES-PACKS §2-§3: 108 tiles, 13-tile hands, seven pairs, at most two suits)"
+       " or guobiao (RULES-PACKS §5: 国标 / MCR, 144 tiles, 81 fans, an 8-fan minimum)"),
     # claims (RULES §5)
     _b("chow", True, "the next seat may chow a discard (off: pungs and kongs only)"),
     _b("rob_kong", True, "抢杠: a tile added to an exposed pung may be won by another seat"),
@@ -102,9 +103,10 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
     # §1 tiles
     _b("honors_are_flowers", True, "winds and dragons are flowers (else ordinary tiles: paired, punged, never chowed)"),
     # §2 dealer and matches
-    _e("next_dealer", "next", ("next", "winner", "winner_or_discarder", "random"),
+    _e("next_dealer", "next", ("next", "winner", "winner_or_discarder", "random", "rotate"),
        "who deals after a non-dealer win: the next seat, the winner, the winner or (after a win by several)"
-       " the discarder, or a seeded random seat every hand"),
+       " the discarder, a seeded random seat every hand, or (rotate, 国标 no 连庄) the next seat after every"
+       " hand, won or drawn"),
     _e("draw_dealer", "keep", ("keep", "next"), "after a drawn hand: the dealer keeps the deal, or the next seat deals"),
     _e("draw_streak", "keep", ("keep", "reset", "increment"),
        "after a drawn hand the dealer's L is kept, reset to 0, or increased by 1 (a new dealer starts at 0)"),
@@ -126,8 +128,9 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
     _b("youjin", False, "the 游金 chain (单游, 双游, 三游) is played"),
     _b("must_youjin_with_two_golds", True, "with two or more golds a player may only win by 游金 (when youjin is on)"),
     # §10 scoring
-    _e("scoring", "fuzhou", ("fuzhou", "lianzhong", "bianfeng", "youjin", "sichuan", "xuezhan"),
-       "scoring family (RULES §10; sichuan: additive 分 of RULES-PACKS §2.4, xuezhan: 2^番 of §3.4)"),
+    _e("scoring", "fuzhou", ("fuzhou", "lianzhong", "bianfeng", "youjin", "sichuan", "xuezhan", "guobiao"),
+       "scoring family (RULES §10; sichuan: additive 分 of RULES-PACKS §2.4, xuezhan: 2^番 of §3.4,"
+       " guobiao: 底分 + fan of §5.4)"),
     _i("base", 5, 0, _POINT_MAX, "base points: fuzhou 5, bianfeng 1, youjin 5 (lianzhong has none)"),
     _i("multiplier", 2, 0, 100, "the x2 of fuzhou (F+K+G+L+base)x2+S, lianzhong Hx2, bianfeng 2P and S+2(F+K+G+L)"),
     _i("flower_point", 1, 0, _POINT_MAX, "F per flower"),
@@ -167,12 +170,16 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
     _b("xz_selfdraw_all_pay", False, "血战: a later self-draw is paid by all three others, finished ones too (XZ-A4)"),
     _b("xz_dajiao_to_winners", False, "血战: 查大叫 pays ready winners too (XZ-A8)"),
     _b("xz_next_after_discarder", False, "血战: after a win on a discard play goes on after the discarder (XZ-A5)"),
+    # the 国标 pack (RULES-PACKS §5, options of §9; `base` is the 底分)
+    _i("gb_min_fan", 8, 1, 88, "国标: the fewest fans a win needs, flowers excluded (a win under it is never offered)"),
+    _b("gb_mingangang", False, "国标: an exposed + a concealed kong is 明暗杠 5 (Botzone, PyMahjongGB) instead of"
+       " the rulebook's 明杠 1 + 暗杠 2"),
 )}
 
 _TOP_KEYS = ("name", "description", "preset", "rules")
 _PRESET_DIR = resources.files("fzsim") / "presets"
 #: preset names, in the order `fzsim variants` lists them
-_PRESET_ORDER = ("fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors", "sichuan", "xuezhan")
+_PRESET_ORDER = ("fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors", "sichuan", "xuezhan", "guobiao")
 
 
 def _read_toml(text: str, origin: str) -> dict:
@@ -256,11 +263,14 @@ def _resolve(spec: _Spec) -> dict[str, Any]:
 _PACK_REQUIRES = {
     "plain": {"honors_are_flowers": False, "youjin": False, "reserve_per_flower_set": 0},
     "sichuan": {"honors_are_flowers": False, "youjin": False, "chow": False, "reserve_per_flower_set": 0},
+    # 国标: one winner per discard, nearest first (§5.2), flowers set aside but no reserve for them
+    "guobiao": {"honors_are_flowers": False, "youjin": False, "multi_win": False, "winners_to_end": 1,
+                "reserve_per_flower_set": 0},
 }
 #: scoring families each pack reads
 _FUZHOU_SCORING = ("fuzhou", "lianzhong", "bianfeng", "youjin")
 _PACK_SCORING = {"fuzhou": _FUZHOU_SCORING, "plain": _FUZHOU_SCORING,   # plain reads none of them
-                 "sichuan": ("sichuan", "xuezhan")}
+                 "sichuan": ("sichuan", "xuezhan"), "guobiao": ("guobiao",)}
 
 
 def _check_pack(fields: Mapping[str, Any]) -> None:

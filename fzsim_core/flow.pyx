@@ -22,7 +22,7 @@ from fzsim_core.bits cimport ctz64, fz_counts_mask, held_mask
 from fzsim_core.hand cimport Hand, hand_add, hand_remove
 from fzsim_core.rng cimport rng_seed, STREAM_POLICY
 from fzsim_core.rules cimport (
-    RuleSet, NEXT_DEALER_WINNER, NEXT_DEALER_WINNER_OR_DISCARDER, NEXT_DEALER_RANDOM, DRAW_DEALER_NEXT, DRAW_STREAK_RESET,
+    RuleSet, NEXT_DEALER_WINNER, NEXT_DEALER_WINNER_OR_DISCARDER, NEXT_DEALER_RANDOM, NEXT_DEALER_ROTATE, DRAW_DEALER_NEXT, DRAW_STREAK_RESET,
     DRAW_STREAK_INCREMENT,
 )
 from fzsim_core.scoring cimport (
@@ -644,7 +644,12 @@ cdef void init_game(Game* g, const RuleSet* rules, uint64_t root, int64_t game_i
 cdef void advance_match(const RuleSet* r, const Row* row, uint64_t root, int* dealer, int* streak) noexcept nogil:
     """§2: the dealer keeps the deal (streak + 1) on a dealer win; after a drawn hand the deal and
     the streak follow draw_dealer / draw_streak; otherwise the next seat (or the winner) deals at 0.
-    next_dealer = random (血战): a seeded dealer for every hand, at streak 0."""
+    next_dealer = random (血战): a seeded dealer for every hand, at streak 0; rotate (国标, no 连庄):
+    the next seat after every hand."""
+    if r.next_dealer == NEXT_DEALER_ROTATE:
+        dealer[0] = (dealer[0] + 1) % 4
+        streak[0] = 0
+        return
     if r.next_dealer == NEXT_DEALER_RANDOM:
         dealer[0] = hand_dealer(root, <uint64_t>row.game_id, <uint64_t>(row.hand + 1))
         streak[0] = 0

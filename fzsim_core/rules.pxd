@@ -16,6 +16,7 @@ cdef enum NextDealer:
     NEXT_DEALER_WINNER = 1            # the winner takes the deal
     NEXT_DEALER_WINNER_OR_DISCARDER = 2  # the winner; the discarder after a win by several (Sichuan)
     NEXT_DEALER_RANDOM = 3            # a seeded random dealer every hand (血战)
+    NEXT_DEALER_ROTATE = 4            # the next seat deals after every hand, won or drawn, at streak 0 (国标: no 连庄)
 
 cdef enum DrawDealer:
     DRAW_DEALER_KEEP = 0              # after a drawn hand the dealer keeps the deal
@@ -41,11 +42,13 @@ cdef enum ScoringFamily:
     SCORING_YOUJIN = 3
     SCORING_SICHUAN = 4               # Sichuan additive 分 (RULES-PACKS §2.4)
     SCORING_XUEZHAN = 5               # 血战到底 番 -> 2^番 (§3.4)
+    SCORING_GUOBIAO = 6               # 国标 81 fans, 底分 + fan payments (RULES-PACKS §5.4)
 
 cdef enum PackId:
     PACK_FUZHOU = 0                   # 福州麻将 (RULES.md): fzsim_core/packs/fuzhou
     PACK_PLAIN = 1                    # the minimal example pack: fzsim_core/packs/plain
     PACK_SICHUAN = 2                  # 四川 / 血战到底 (RULES-PACKS §2, §3): fzsim_core/packs/sichuan
+    PACK_GUOBIAO = 3                  # 国标 / MCR (RULES-PACKS §5): fzsim_core/packs/guobiao/pack
 
 cdef enum ScGuoshui:
     SC_GUOSHUI_UNLESS_HIGHER = 0      # no discard win until the own next draw unless it scores more
@@ -122,6 +125,9 @@ ctypedef struct RuleSet:
     bint xz_selfdraw_all_pay          # §3 a later self-draw is paid by all three others (XZ-A4)
     bint xz_dajiao_to_winners         # §3 大叫 is paid to ready winners too (XZ-A8)
     bint xz_next_after_discarder      # §3 after a win by several, play goes on after the discarder (XZ-A5)
+    # the 国标 pack's options (RULES-PACKS §5, §9; base is the 底分, 8)
+    int32_t gb_min_fan                # §5.3 the minimum fan of a win, flowers excluded: 8
+    bint gb_mingangang                # an exposed + a concealed kong is 明暗杠 5 (Botzone, PyMahjongGB), not 明杠 1 + 暗杠 2
 
 
 cdef class Rules:

@@ -66,6 +66,8 @@ FUZHOU_FIELDS = dict(
     xz_selfdraw_all_pay=0,
     xz_dajiao_to_winners=0,
     xz_next_after_discarder=0,
+    gb_min_fan=8,
+    gb_mingangang=0,
 )
 
 

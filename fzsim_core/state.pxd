@@ -12,7 +12,7 @@ from fzsim_core.rules cimport RuleSet
 from fzsim_core.rng cimport Rng
 from fzsim_core.hand cimport Hand
 from fzsim_core.tiles cimport FLOWER_BASE, HONOR_BASE, N_HAND_KINDS, N_KINDS
-from fzsim_core.table cimport Event, Meld, Seat, MAX_ACTIONS, MAX_EVENTS, ST_DECIDE, ST_ERR, EV_DEAL, EV_FLOWER
+from fzsim_core.table cimport Event, Meld, Seat, MAX_ACTIONS, MAX_EVENTS, ST_CONT, ST_DECIDE, ST_ERR, EV_DEAL, EV_FLOWER, EV_REPLACE
 from fzsim_core.policy cimport Observation, Policy, PublicSeat
 from fzsim_core.row cimport Row
 from fzsim_core.winrec cimport WinRec, MAX_RECORDS
@@ -229,3 +229,51 @@ cdef inline void give_flower(Game* g, int seat, int kind) noexcept nogil:
     elif f[11] and f[12] and f[13] and f[14]:
         g.table_flower_sets += 1
     log_event(g, EV_FLOWER, seat, kind, 0)
+
+
+cdef inline void replace_dealt_flowers(Game* g, uint8_t* raw) noexcept nogil:
+    """Opening 补花 on the dealt counts raw (4 x N_KINDS, seat-major): in rounds from the dealer,
+    each seat holding flowers sets them all aside and draws as many from the tail; a round repeats
+    for the seats that drew a flower again (Fuzhou RULES.md §3, 国标 RULES-PACKS §5.1)."""
+    cdef bint active[4]
+    cdef bint drew[4]
+    cdef int i, j, s, k, c, nf, any_drew
+    for s in range(4):
+        active[s] = True
+    while True:
+        any_drew = 0
+        for i in range(4):
+            s = (g.dealer + i) % 4
+            drew[s] = False
+            if not active[s]:
+                continue
+            nf = 0
+            for k in range(HONOR_BASE, N_KINDS):
+                if is_flower(g, k):
+                    c = raw[s * N_KINDS + k]
+                    for j in range(c):
+                        give_flower(g, s, k)
+                    raw[s * N_KINDS + k] = 0
+                    nf += c
+            for j in range(nf):
+                k = g.wall[g.tail]
+                g.tail -= 1
+                log_event(g, EV_REPLACE, s, k, 0)
+                raw[s * N_KINDS + k] += 1
+                if is_flower(g, k):
+                    drew[s] = True
+                    any_drew = 1
+        if not any_drew:
+            break
+        for s in range(4):
+            active[s] = drew[s]
+
+
+cdef inline int no_opening(Game* g) noexcept nogil:
+    """Pack.opening_offer of a pack without an opening window."""
+    return ST_CONT
+
+
+cdef inline int no_opening_choice(Game* g, int choice) noexcept nogil:
+    """Pack.opening_resolve of a pack without an opening window (never called: no decision posted)."""
+    return ST_ERR

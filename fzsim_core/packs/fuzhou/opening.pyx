@@ -9,7 +9,7 @@ from fzsim_core.hand cimport Hand, hand_add, hand_remove, hand_set_counts
 from fzsim_core.scoring cimport (
     WIN_QIANGJIN, WIN_SANJINDAO, WIN_TIANHU, SP_TIANHU, SP_QIANGJIN, SP_SANJINDAO, FLAG_SELFDRAW,
 )
-from fzsim_core.state cimport Game, deal_blocks, give_flower, is_flower, log_event, post
+from fzsim_core.state cimport Game, deal_blocks, give_flower, is_flower, log_event, post, replace_dealt_flowers
 from fzsim_core.table cimport *
 from fzsim_core.tiles cimport HONOR_BASE, N_HAND_KINDS, N_KINDS
 from fzsim_core.wintables cimport hand_is_win, hand_wins_with, hand_wait_mask
@@ -20,39 +20,9 @@ from fzsim_core.settle cimport finish_win
 cdef int setup(Game* g) noexcept nogil:
     """Deal, opening 补花 in rounds from the dealer (§3), gold reveal (§4)."""
     cdef uint8_t raw[4][N_KINDS]
-    cdef bint active[4]
-    cdef bint drew[4]
-    cdef int i, j, s, k, c, nf, any_drew
+    cdef int s, k
     deal_blocks(g, &raw[0][0])
-    for s in range(4):
-        active[s] = True
-    while True:
-        any_drew = 0
-        for i in range(4):
-            s = (g.dealer + i) % 4
-            drew[s] = False
-            if not active[s]:
-                continue
-            nf = 0
-            for k in range(HONOR_BASE, N_KINDS):
-                if is_flower(g, k):
-                    c = raw[s][k]
-                    for j in range(c):
-                        give_flower(g, s, k)
-                    raw[s][k] = 0
-                    nf += c
-            for j in range(nf):
-                k = g.wall[g.tail]
-                g.tail -= 1
-                log_event(g, EV_REPLACE, s, k, 0)
-                raw[s][k] += 1
-                if is_flower(g, k):
-                    drew[s] = True
-                    any_drew = 1
-        if not any_drew:
-            break
-        for s in range(4):
-            active[s] = drew[s]
+    replace_dealt_flowers(g, &raw[0][0])
     while True:   # flip at the tail until a non-flower; flipped flowers go to the dealer
         k = g.wall[g.tail]
         g.tail -= 1

@@ -29,3 +29,6 @@ cdef int gb_target_need(const uint8_t* counts, const GbSet* melds, int n_melds,
 # The needs of targets[0..n) into out[0..n).
 cdef void gb_target_needs(const uint8_t* counts, const GbSet* melds, int n_melds,
                           const GbTarget* targets, int n, uint8_t* out) noexcept nogil
+# The target table built at import (read-only after), its size in n_out, and each target's
+# family fan value (FAMILIES[t.family][1]) in value_out[0..n).
+cdef const GbTarget* gb_target_table(int* n_out, const uint8_t** value_out) noexcept nogil

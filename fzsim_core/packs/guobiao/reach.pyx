@@ -21,7 +21,14 @@ from fzsim_core.packs.guobiao.shanten cimport (GB_NO_SHAPE, GB_SHAPE_BASIC, GB_S
                                                gb_basic_need, gb_need)
 
 cdef GbTarget TARGETS[GB_MAX_TARGETS]
+cdef uint8_t TARGET_VALUE[GB_MAX_TARGETS]
 cdef int N_TARGETS = 0
+
+
+cdef const GbTarget* gb_target_table(int* n_out, const uint8_t** value_out) noexcept nogil:
+    n_out[0] = N_TARGETS
+    value_out[0] = TARGET_VALUE
+    return TARGETS
 
 
 cdef inline bint _in(uint64_t allowed, int k) noexcept nogil:
@@ -200,6 +207,7 @@ def _build():
             t.pungs_only = pungs_only
             t.n_req = len(req)
             t.family = f
+            TARGET_VALUE[N_TARGETS] = value
             for j, (typ, tile) in enumerate(req):
                 t.req[j].type = typ
                 t.req[j].tile = tile

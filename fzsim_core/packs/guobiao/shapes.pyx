@@ -15,6 +15,10 @@ from libc.string cimport memcpy
 from fzsim_core.hand cimport Hand, hand_set_counts
 from fzsim_core.wintables cimport hand_is_win, hand_wait_mask
 
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long) nogil
+    int __builtin_popcountll(unsigned long long) nogil
+
 # the 13 terminals and honours
 cdef extern from *:
     """
@@ -179,57 +183,85 @@ cdef bint gb_is_win(const uint8_t* counts, int n_melds) noexcept nogil:
     return 0
 
 
+cdef unsigned long long KNIT_MASK[GB_N_KNIT]    # the 9 kinds of each knitting, filled at import
+cdef unsigned long long ORPHAN_MASK = 0
+cdef unsigned long long SUITED_MASK = (1ULL << 27) - 1
+cdef unsigned long long HONOR_MASK = ((1ULL << 34) - 1) & ~((1ULL << 27) - 1)
+
+
+def _fill_masks():
+    global ORPHAN_MASK
+    cdef int p, s, r
+    for p in range(GB_N_KNIT):
+        KNIT_MASK[p] = 0
+        for s in range(3):
+            r = GB_KNIT[p][s]
+            while r < 9:
+                KNIT_MASK[p] |= 1ULL << (s * 9 + r)
+                r += 3
+    for r in range(13):
+        ORPHAN_MASK |= 1ULL << GB_ORPHANS[r]
+
+
+_fill_masks()
+
+
 cdef unsigned long long gb_wait_mask(const uint8_t* counts, const uint8_t* held,
                                      int n_melds) noexcept nogil:
     """The basic shape's waits from the core's step tables (wintables hand_wait_mask), a fifth
-    copy by decomposition, and each special shape only where its precondition holds."""
+    copy by decomposition, and each special shape only where its precondition holds: 七对 with
+    one odd kind, 十三幺 with orphans only, 全不靠 with 13 singles fitting a knitting (then its
+    missing knitted tiles and honours are the waits), 组合龙 with at most one knitted tile
+    missing. Kind masks keep the common hand (none of these) to a few bit operations."""
     cdef uint8_t c[34]
-    cdef unsigned long long mask, bit
-    cdef int k, p, s, r, odd = 0, odd_kind = -1, missing, miss_kind
-    cdef bint orphans_only = 1, singles = 1
+    cdef unsigned long long mask, bit, present = 0, multi = 0, fours = 0
+    cdef int k, p, odd = 0, odd_kind = -1, missing, miss_kind
     cdef GbDecomp one
     cdef Hand h
     hand_set_counts(&h, counts, -1)
     mask = hand_wait_mask(&h)
     memcpy(c, counts, 34)
     for k in range(34):
-        if c[k] == 4:
-            c[k] = 5
-            if gb_decompose(c, 4 - n_melds, &one, 1):
-                mask |= (<unsigned long long>1) << k
-            c[k] = 4
-        if c[k] % 2:
-            odd += 1
-            odd_kind = k
-        if c[k] > 1:
-            singles = 0
-        if c[k] and not (k >= 27 or k % 9 == 0 or k % 9 == 8):
-            orphans_only = 0
+        if c[k]:
+            bit = (<unsigned long long>1) << k
+            present |= bit
+            if c[k] > 1:
+                multi |= bit
+                if c[k] == 4:
+                    fours |= bit
+            if c[k] & 1:
+                odd += 1
+                odd_kind = k
+    while fours:   # a fifth copy of a kind held four times (a wait is a shape, whatever is left)
+        k = __builtin_ctzll(fours)
+        fours &= fours - 1
+        c[k] = 5
+        if gb_decompose(c, 4 - n_melds, &one, 1):
+            mask |= (<unsigned long long>1) << k
+        c[k] = 4
     if n_melds == 0:
         if odd == 1 and c[odd_kind] < 4:
             c[odd_kind] += 1
             if gb_is_seven_pairs(c):
                 mask |= (<unsigned long long>1) << odd_kind
             c[odd_kind] -= 1
-        for k in range(34):
-            if (orphans_only and (k >= 27 or k % 9 == 0 or k % 9 == 8)) or (singles and c[k] == 0):
+        if present & ~ORPHAN_MASK == 0:
+            for p in range(13):
+                k = GB_ORPHANS[p]
                 c[k] += 1
-                if gb_is_thirteen_orphans(c) or gb_honors_knitted(c) >= 0:
+                if gb_is_thirteen_orphans(c):
                     mask |= (<unsigned long long>1) << k
                 c[k] -= 1
+        if multi == 0:   # 13 singles: 全不靠 on any missing tile of a knitting they fit
+            for p in range(GB_N_KNIT):
+                if present & SUITED_MASK & ~KNIT_MASK[p] == 0:
+                    mask |= (KNIT_MASK[p] | HONOR_MASK) & ~present
     if n_melds <= 1:
         for p in range(GB_N_KNIT):
-            missing = 0
-            miss_kind = -1
-            for s in range(3):
-                r = GB_KNIT[p][s]
-                while r < 9:
-                    if c[s * 9 + r] == 0:
-                        missing += 1
-                        miss_kind = s * 9 + r
-                    r += 3
+            missing = __builtin_popcountll(KNIT_MASK[p] & ~present)
             if missing > 1:
                 continue
+            miss_kind = __builtin_ctzll(KNIT_MASK[p] & ~present) if missing else -1
             for k in range(34):
                 bit = (<unsigned long long>1) << k
                 if mask & bit or (missing == 1 and k != miss_kind) or c[k] >= 4:
@@ -242,3 +274,23 @@ cdef unsigned long long gb_wait_mask(const uint8_t* counts, const uint8_t* held,
         if held[k] >= 4:
             mask &= ~((<unsigned long long>1) << k)
     return mask
+
+
+def wait_mask(const uint8_t[::1] counts, int n_melds=0):
+    """Kinds completing a 13 - 3 n_melds tile hand (34 concealed counts) in any 国标 shape, a kind
+    held four times included when a fifth copy would complete it (as gb_wait_mask with no held
+    tiles): an int bit mask. For tests and analysis."""
+    cdef uint8_t zero[34]
+    cdef int k, size = 0
+    if counts.shape[0] != 34:
+        raise ValueError(f"counts must have 34 entries, not {counts.shape[0]}")
+    if not 0 <= n_melds <= 4:
+        raise ValueError(f"n_melds {n_melds} must be 0..4")
+    for k in range(34):
+        if counts[k] > 4:
+            raise ValueError(f"kind {k} is held {counts[k]} times (at most 4)")
+        size += counts[k]
+        zero[k] = 0
+    if size != 13 - 3 * n_melds:
+        raise ValueError(f"{size} concealed tiles with {n_melds} declared set(s): expected {13 - 3 * n_melds}")
+    return gb_wait_mask(&counts[0], zero, n_melds)

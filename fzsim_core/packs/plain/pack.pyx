@@ -7,7 +7,7 @@ actions, the invariants, the policies and the engine are the same code Fuzhou ru
 """
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from fzsim_core.hand cimport hand_set_counts
-from fzsim_core.state cimport Game, Pack, deal_blocks
+from fzsim_core.state cimport Game, Pack, deal_blocks, no_opening, no_opening_choice
 from fzsim_core.table cimport ST_CONT, ST_ERR
 from fzsim_core.tiles cimport N_HAND_KINDS, N_KINDS
 from fzsim_core.tileset cimport TileSet, tiles_from_copies
@@ -37,14 +37,6 @@ cdef int plain_setup(Game* g) noexcept nogil:
     if g.check:
         return check_invariants(g)
     return ST_CONT
-
-
-cdef int no_opening(Game* g) noexcept nogil:
-    return ST_CONT
-
-
-cdef int no_opening_choice(Game* g, int choice) noexcept nogil:
-    return ST_ERR   # never called: no_opening posts no decision
 
 
 cdef int plain_score_win(Game* g, int winner, int discarder, int win_type, uint32_t* flags,

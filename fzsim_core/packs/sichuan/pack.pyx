@@ -16,7 +16,7 @@ from fzsim_core.hand cimport hand_set_counts
 from fzsim_core.rules cimport RuleSet, SCORING_XUEZHAN, SC_GUOSHUI_UNLESS_HIGHER
 from fzsim_core.scoring cimport WIN_SELFDRAW, WIN_ROBBED_KONG, FLAG_KONG_REPLACEMENT
 from fzsim_core.settle cimport record_payment
-from fzsim_core.state cimport Game, Pack, deal_blocks, fail
+from fzsim_core.state cimport Game, Pack, deal_blocks, fail, no_opening, no_opening_choice
 from fzsim_core.table cimport (Seat, DEC_ROB_KONG, ST_CONT, ST_ERR, MELD_PUNG, MELD_EXPOSED_KONG, MELD_ADDED_KONG,
                                MELD_CONCEALED_KONG)
 from fzsim_core.tiles cimport N_KINDS
@@ -78,14 +78,6 @@ cdef int sc_setup(Game* g) noexcept nogil:
     if g.check:
         return check_invariants(g)
     return ST_CONT
-
-
-cdef int no_opening(Game* g) noexcept nogil:
-    return ST_CONT
-
-
-cdef int no_opening_choice(Game* g, int choice) noexcept nogil:
-    return ST_ERR   # never called: no_opening posts no decision
 
 
 cdef bint sc_is_win_hook(const Game* g, int s) noexcept nogil:

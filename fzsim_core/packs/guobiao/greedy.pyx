@@ -1,0 +1,342 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""greedy on the 国标 pack: every win taken (the pack offers only wins of at least gb_min_fan
+fans), else it plays towards the nearest *fan target* (reach.pxd: 191 targets over 21 families —
+清一色, 混一色+碰碰和, 七对, 一条龙, 三色三同顺, 十三幺, 全不靠, 组合龙 ...). A hand's goal need G is
+the fewest tiles to exchange for a winning hand carrying one of them, a family worth less than
+the minimum on its own (碰碰和, 混一色, 三色三步高: 6) counting one tile further.
+
+* A discard: the lowest G after it; ties by the lowest need over every winning shape (shanten.pxd,
+  the special shapes included), then keeping the most nearest targets alive (up to 6), then the least
+  connected tile, then at random.
+* A kong (concealed or added) when G after it is no worse than after the best discard, and a
+  live tile is left for the replacement; a pung, chow or exposed kong on a discard when G after
+  it (and the best discard) is lower than now (a kong: no higher).
+
+Speed: the 191 needs of the 14 tiles are read once per turn; only the targets at the smallest
+need are re-read per candidate discard (a discard never lowers a target's need, and the best
+discard keeps it, so no other target can decide the choice). It reads only its Observation.
+"""
+from libc.stdint cimport int8_t, uint8_t, uint16_t
+from libc.string cimport memcpy
+from fzsim_core.policy cimport Observation
+from fzsim_core.rng cimport rng_below
+from fzsim_core.table cimport *
+from fzsim_core.packs.guobiao.pack cimport gb_melds_of
+from fzsim_core.packs.guobiao.reach cimport GbTarget, GB_MAX_TARGETS, gb_target_table, gb_target_need
+from fzsim_core.packs.guobiao.shanten cimport GB_NO_SHAPE, GB_SHAPES_ALL, gb_discard_needs
+from fzsim_core.packs.guobiao.shapes cimport GbSet, GB_CHOW, GB_PUNG, GB_KONG
+
+
+cdef enum:
+    ALIVE_CAP = 6
+
+
+cdef inline int eff_need(const GbTarget* T, const uint8_t* V, int t, const uint8_t* c, const GbSet* m,
+                         int nm, int min_fan) noexcept nogil:
+    cdef int d = gb_target_need(c, m, nm, &T[t])
+    return d + (1 if V[t] < min_fan and d < GB_NO_SHAPE else 0)
+
+
+# each target's required tiles, all its required sets together, as (kind, copies) pairs: the
+# bound of a hand without declared sets in a few additions (filled at import from the table)
+cdef uint8_t REQ_KIND[GB_MAX_TARGETS][9]
+cdef uint8_t REQ_COPIES[GB_MAX_TARGETS][9]
+cdef uint8_t REQ_LEN[GB_MAX_TARGETS]
+
+
+def _fill_requirements():
+    cdef int nt, t, j
+    cdef const uint8_t* V
+    cdef const GbTarget* T = gb_target_table(&nt, &V)
+    for t in range(nt):
+        need = {}
+        for j in range(T[t].n_req):
+            tiles = [T[t].req[j].tile + i for i in range(3)] if T[t].req[j].type == GB_CHOW else [T[t].req[j].tile] * 3
+            for k in tiles:
+                need[k] = need.get(k, 0) + 1
+        REQ_LEN[t] = len(need)
+        for j, (k, q) in enumerate(sorted(need.items())):
+            REQ_KIND[t][j] = k
+            REQ_COPIES[t][j] = q
+
+
+_fill_requirements()
+
+
+cdef int req_bound(const GbTarget* T, int ti, const uint8_t* c, const GbSet* m, int nm) noexcept nogil:
+    """A lower bound of the target's need: the tiles its required sets lack, taken together,
+    those a declared set could stand for left out (the full need also pays for the rest)."""
+    cdef uint8_t kind[9]
+    cdef uint8_t used[9]
+    cdef int j, i, q, k, x, n_used = 0, miss = 0
+    cdef bint matched
+    cdef const GbTarget* t = &T[ti]
+    if t.n_req == 0:
+        return 0
+    if nm == 0:
+        for j in range(REQ_LEN[ti]):
+            q = REQ_COPIES[ti][j] - c[REQ_KIND[ti][j]]
+            if q > 0:
+                miss += q
+        return miss
+    for j in range(t.n_req):
+        matched = False
+        for i in range(nm):
+            if t.req[j].type == GB_CHOW:
+                matched = matched or (m[i].type == GB_CHOW and m[i].tile == t.req[j].tile)
+            else:
+                matched = matched or (m[i].type != GB_CHOW and m[i].tile == t.req[j].tile)
+        if matched:
+            continue
+        for i in range(3):
+            k = t.req[j].tile + (i if t.req[j].type == GB_CHOW else 0)
+            for x in range(n_used):   # copies of k the earlier required sets took
+                if kind[x] == k:
+                    break
+            else:
+                x = n_used
+                kind[x] = k
+                used[x] = 0
+                n_used += 1
+            if used[x] >= c[k]:
+                miss += 1
+            used[x] += 1
+    return miss
+
+
+cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, int* n_near, int stop=-1) noexcept nogil:
+    """G of the hand (13 - 3 nm or 14 - 3 nm concealed tiles c, declared sets m); the targets at
+    G into near[0..n_near) (near may be NULL). A target whose bound already passes the best so
+    far is not read (with near: only one strictly past it, so every target at G is listed).
+    Without near, the search stops at the first target at or below `stop` (its need returned)."""
+    cdef int nt, t, d, lev, best = GB_NO_SHAPE + 1
+    cdef uint8_t lb[GB_MAX_TARGETS]
+    cdef const uint8_t* V
+    cdef const GbTarget* T = gb_target_table(&nt, &V)
+    if near != NULL:
+        n_near[0] = 0
+    for t in range(nt):
+        d = req_bound(T, t, c, m, nm) + (1 if V[t] < min_fan else 0)
+        lb[t] = d if d < 255 else 255
+    # targets by rising bound, so the best is met early and the rest is cut by it
+    lev = 0
+    while lev < best or (near != NULL and lev == best):
+        for t in range(nt):
+            if lb[t] != lev:
+                continue
+            d = eff_need(T, V, t, c, m, nm, min_fan)
+            if d <= stop and near == NULL:
+                return d
+            if d < best:
+                best = d
+                if near != NULL:
+                    n_near[0] = 0
+            if d == best and near != NULL:
+                near[n_near[0]] = t
+                n_near[0] += 1
+        lev += 1
+        if lev > GB_NO_SHAPE:
+            break
+    return best
+
+
+cdef int connectivity(const uint8_t* c, int k) noexcept nogil:
+    """Held tiles within two ranks of k in its suit (honours: its own copies), k's others double."""
+    cdef int r, base, x, n = 2 * (c[k] - 1)
+    if k >= 27:
+        return n
+    r = k % 9
+    base = k - r
+    for x in range(r - 2, r + 3):
+        if x != r and 0 <= x < 9:
+            n += c[base + x]
+    return n
+
+
+cdef int gb_turn(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    cdef uint8_t c[34]
+    cdef GbSet m[5]
+    cdef int near[GB_MAX_TARGETS]
+    cdef int8_t shape_need[34]
+    cdef int i, j, t, k, nm, n_near, nt, g0, g, alive, key, best_g = GB_NO_SHAPE + 2, best_key = -1
+    cdef int n_best = 0, min_fan = o.rules.gb_min_fan
+    cdef int g_of[MAX_ACTIONS]
+    cdef int ties[MAX_ACTIONS]
+    cdef const uint8_t* V
+    cdef const GbTarget* T = gb_target_table(&nt, &V)
+    for i in range(n):
+        if act_type(acts[i]) == ACT_WIN:
+            return i
+    memcpy(c, o.me.hand.counts, 34)
+    nm = gb_melds_of(o.me, m)
+    g0 = goal(c, m, nm, min_fan, near, &n_near)
+    gb_discard_needs(c, nm, GB_SHAPES_ALL, shape_need)
+    for i in range(n):   # G after each discard, over the targets at g0
+        g_of[i] = GB_NO_SHAPE + 2
+        if act_type(acts[i]) != ACT_DISCARD:
+            continue
+        k = act_kind(acts[i])
+        c[k] -= 1
+        g = GB_NO_SHAPE + 1
+        for j in range(n_near):
+            t = eff_need(T, V, near[j], c, m, nm, min_fan)
+            if t < g:
+                g = t
+                if g == g0:   # a discard never lowers a need: no target does better
+                    break
+        c[k] += 1
+        g_of[i] = g
+        if g < best_g:
+            best_g = g
+    if o.live > 0:   # a kong that keeps G (its replacement needs a live tile)
+        for i in range(n):
+            t = act_type(acts[i])
+            if t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
+                if kong_goal(c, m, nm, act_kind(acts[i]), t, min_fan) <= best_g:
+                    return i
+    for i in range(n):
+        if g_of[i] != best_g:
+            continue
+        k = act_kind(acts[i])
+        c[k] -= 1
+        alive = 0
+        for j in range(n_near):   # counted up to ALIVE_CAP: enough to tell flexible discards apart
+            alive += eff_need(T, V, near[j], c, m, nm, min_fan) == best_g
+            if alive == ALIVE_CAP:
+                break
+        c[k] += 1
+        # a larger key is better: lower need over all shapes, more targets kept, less connected
+        key = ((GB_NO_SHAPE - shape_need[k]) << 20) | (alive << 8) | (31 - connectivity(c, k))
+        if key > best_key:
+            best_key = key
+            n_best = 0
+        if key == best_key:
+            ties[n_best] = i
+            n_best += 1
+    if n_best == 0:
+        return 0
+    return ties[rng_below(o.rng, n_best)] if n_best > 1 else ties[0]
+
+
+cdef int kong_goal(uint8_t* c, const GbSet* m, int nm, int k, int t, int min_fan) noexcept nogil:
+    """G of the 13 - 3 (nm + 1) tiles a kong of kind k (action type t) leaves."""
+    cdef GbSet x[5]
+    cdef int i, g
+    memcpy(x, m, nm * sizeof(GbSet))
+    if t == ACT_CONCEALED_KONG:
+        c[k] -= 4
+        x[nm].type = GB_KONG
+        x[nm].tile = k
+        x[nm].exposed = 0
+        g = goal(c, x, nm + 1, min_fan, NULL, NULL)
+        c[k] += 4
+        return g
+    c[k] -= 1
+    for i in range(nm):
+        if x[i].type == GB_PUNG and x[i].tile == k:
+            x[i].type = GB_KONG
+    g = goal(c, x, nm, min_fan, NULL, NULL)
+    c[k] += 1
+    return g
+
+
+cdef int gb_claim(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    """Pung, chow or exposed kong when G after it is lower than now (a kong: no higher)."""
+    cdef uint8_t c[34]
+    cdef GbSet m[5]
+    cdef int i, t, k, x, lo, nm, g0, g, best = -1, best_g, pass_at = 0, ck = o.claim_tile
+    cdef int min_fan = o.rules.gb_min_fan
+    memcpy(c, o.me.hand.counts, 34)
+    nm = gb_melds_of(o.me, m)
+    if nm >= 4:
+        return 0
+    best_g = GB_NO_SHAPE + 1
+    for i in range(n):
+        t = act_type(acts[i])
+        k = act_kind(acts[i])
+        if t == ACT_PASS:
+            pass_at = i
+            continue
+        m[nm].tile = k
+        m[nm].exposed = 1
+        if t == ACT_PUNG:
+            m[nm].type = GB_PUNG
+            c[k] -= 2
+            g = goal(c, m, nm + 1, min_fan, NULL, NULL)
+            c[k] += 2
+        elif t == ACT_EXPOSED_KONG:
+            m[nm].type = GB_KONG
+            c[k] -= 3
+            g = goal(c, m, nm + 1, min_fan, NULL, NULL)
+            c[k] += 3
+            if o.live > 0 and g < best_g:
+                best, best_g = i, g
+                kong = True
+            continue
+        elif t == ACT_CHOW:
+            m[nm].type = GB_CHOW
+            lo = k
+            for x in range(lo, lo + 3):
+                if x != ck:
+                    c[x] -= 1
+            g = goal(c, m, nm + 1, min_fan, NULL, NULL)
+            for x in range(lo, lo + 3):
+                if x != ck:
+                    c[x] += 1
+        else:
+            continue
+        if g < best_g or (g == best_g and kong):   # a pung or chow before a kong at the same G
+            best, best_g, kong = i, g, False
+    if best < 0:
+        return pass_at
+    # the hand as it stands (G0): a pung or chow must beat it, a kong match it
+    g0 = goal(c, m, nm, min_fan, NULL, NULL, best_g - 1 if kong else best_g)
+    if g0 < best_g or (g0 == best_g and not kong):
+        return pass_at
+    return best
+
+
+cdef int gb_greedy_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    cdef int dec = o.decision, i
+    if dec == DEC_TURN or dec == DEC_AFTER_CLAIM:
+        return gb_turn(o, acts, n)
+    if dec == DEC_CLAIM:
+        return gb_claim(o, acts, n)
+    for i in range(n):   # a win on a discard or a robbed kong: always taken
+        if act_type(acts[i]) == ACT_WIN:
+            return i
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Python entry points (validated), for tests: the policy's goal G as it computes it
+
+def goal_need(const uint8_t[::1] counts, const int8_t[:, ::1] melds, int min_fan=8):
+    """G of a 13 - 3 m or 14 - 3 m tile hand (34 concealed counts) with declared sets `melds`
+    ((m, 3) int8 rows of type 0 chow / 1 pung / 2 kong, lowest kind, exposed) as the greedy
+    computes it (bounded, targets by rising bound), and the indices of the targets at G."""
+    cdef GbSet ms[5]
+    cdef int near[GB_MAX_TARGETS]
+    cdef int n_near = 0, k, i, size = 0, nm, g
+    if counts.shape[0] != 34:
+        raise ValueError(f"counts must have 34 entries, not {counts.shape[0]}")
+    if melds.shape[0] > 4 or (melds.shape[0] and melds.shape[1] != 3):
+        raise ValueError("melds must be an (m, 3) int8 array of (type, tile, exposed), m <= 4")
+    for k in range(34):
+        if counts[k] > 4:
+            raise ValueError(f"kind {k} is held {counts[k]} times (at most 4)")
+        size += counts[k]
+    nm = melds.shape[0]
+    for i in range(nm):
+        if melds[i, 0] not in (GB_CHOW, GB_PUNG, GB_KONG) or not 0 <= melds[i, 1] < 34 or (
+                melds[i, 0] == GB_CHOW and (melds[i, 1] >= 27 or melds[i, 1] % 9 > 6)):
+            raise ValueError(f"meld {i} ({melds[i, 0]}, {melds[i, 1]}) is not a chow, pung or kong")
+        ms[i].type = <uint8_t>melds[i, 0]
+        ms[i].tile = <uint8_t>melds[i, 1]
+        ms[i].exposed = <uint8_t>(melds[i, 2] != 0)
+    if size not in (13 - 3 * nm, 14 - 3 * nm):
+        raise ValueError(f"{size} concealed tiles with {nm} declared set(s): expected {13 - 3 * nm} or {14 - 3 * nm}")
+    if not 1 <= min_fan <= 88:
+        raise ValueError(f"min_fan {min_fan} must be 1..88")
+    g = goal(&counts[0], ms, nm, min_fan, near, &n_near)
+    return g, [near[i] for i in range(n_near)]

@@ -1,0 +1,240 @@
+# cython: language_level=3
+"""The 国标 / MCR pack (RULES-PACKS §5) on the engine's flow.
+
+144 tiles: the 136 suited and honour tiles held as ordinary tiles, the 8 flowers set aside and
+replaced from the end of the wall (the Fuzhou tile set with honors_are_flowers = false; the
+flow's draws and state.pxd's replace_dealt_flowers do the replacing). 13-tile hands, no wild,
+no opening window. What the flow does for this pack is set by the preset (fzsim/presets/
+guobiao.toml): chow from the previous seat, one winner per discard nearest first, robbing added
+kongs, every tile drawable, the deal passing after every hand (next_dealer = rotate) over a 局
+of 16 hands.
+
+Here: the deal; what wins — any 国标 shape (four sets and a pair, 七对, 十三幺, 全不靠, 七星不靠,
+组合龙: shapes.pxd) carrying at least gb_min_fan fans without flowers, so a win under the minimum
+is never offered; the cached wait mask over every shape, so the fan evaluator (fans.pxd) runs
+only when a tile completes a shape; the situation fans from the game state (和绝张 from the seen
+counts, 妙手回春 / 海底捞月 when no live tile is left, 杠上开花 from the flow's from_kong, 抢杠和
+from the win type); the seat wind (dealer 东, then 南西北 counter-clockwise) and the round wind
+(hand // 4 of the 局); the payments of §5.4 (底分 = base: on a discard the discarder pays base +
+fan and the other two base; a self-draw base + fan from each; flowers count in fan).
+
+A win's record: value = the fan total with flowers, gen = the winner's flowers (花牌), points =
+base + value, patterns = the ids (fanids.pxd, the rulebook's numbering) of its four highest
+fans one byte each, highest first in the lowest byte, base_pattern = the highest fan's id.
+"""
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from fzsim_core.hand cimport hand_set_counts
+from fzsim_core.scoring cimport WIN_SELFDRAW, WIN_ROBBED_KONG, FLAG_LAST_TILE
+from fzsim_core.state cimport (Game, Pack, deal_blocks, fail, live_tiles, no_opening, no_opening_choice,
+                               replace_dealt_flowers, reserve)
+from fzsim_core.table cimport (Seat, DEC_ROB_KONG, ST_CONT, ST_ERR, MELD_CHOW, MELD_PUNG,
+                               MELD_CONCEALED_KONG)
+from fzsim_core.tiles cimport N_HAND_KINDS, N_KINDS
+from fzsim_core.tileset cimport TileSet, fuzhou_tiles
+from fzsim_core.winrec cimport WinRec
+from fzsim_core.invariants cimport check_invariants
+from fzsim_core.packs.guobiao.fans cimport (GbFans, GbHand, GB_OK, GB_N_FANS, GB_SELFDRAW, GB_ROBBED_KONG,
+                                           GB_KONG_REPLACEMENT, GB_LAST_TILE, GB_FOURTH_TILE,
+                                           GB_MINGANGANG, GB_FAN_FLOWERS, gb_evaluate)
+from fzsim_core.packs.guobiao.fanids cimport GB_VALUE, F_LAST_TILE, F_LAST_TILE_CLAIM, F_LAST_TILE_DRAW
+from fzsim_core.packs.guobiao.shapes cimport GbSet, GB_CHOW, GB_PUNG, GB_KONG, gb_is_win, gb_wait_mask
+
+
+cdef void guobiao_tiles(TileSet* ts) noexcept nogil:
+    fuzhou_tiles(ts)          # 34 kinds x 4 + 8 flowers = 144 ...
+    ts.hand_size = 13         # ... in 13-tile hands
+
+
+cdef int gb_melds_of(const Seat* st, GbSet* out) noexcept nogil:
+    cdef int i, t
+    for i in range(st.n_melds):
+        t = st.melds[i].type
+        out[i].tile = st.melds[i].kind
+        out[i].type = GB_CHOW if t == MELD_CHOW else GB_PUNG if t == MELD_PUNG else GB_KONG
+        out[i].exposed = t != MELD_CONCEALED_KONG
+    return st.n_melds
+
+
+cdef void held_counts(const Seat* st, uint8_t* held) noexcept nogil:
+    """Every tile the seat holds by kind, its declared sets included (a kong as 4)."""
+    cdef int i, k, t
+    for k in range(N_HAND_KINDS):
+        held[k] = st.hand.counts[k]
+    for i in range(st.n_melds):
+        k = st.melds[i].kind
+        t = st.melds[i].type
+        if t == MELD_CHOW:
+            held[k] += 1
+            held[k + 1] += 1
+            held[k + 2] += 1
+        else:
+            held[k] += 3 if t == MELD_PUNG else 4
+
+
+cdef int gb_fans_now(const Game* g, int s, int k, int how, bint in_hand, GbFans* out) noexcept nogil:
+    cdef GbHand h
+    cdef const Seat* st = &g.seats[s]
+    cdef int i, f = 0
+    for i in range(N_HAND_KINDS):
+        h.counts[i] = st.hand.counts[i]
+    h.n_melds = gb_melds_of(st, h.melds)
+    if not in_hand:
+        h.counts[k] += 1
+    h.win_tile = k
+    if how == 0:
+        f = GB_SELFDRAW
+        if g.flow.from_kong:
+            f |= GB_KONG_REPLACEMENT     # a kong's replacement (a flower's is no 杠上开花)
+        if g.seen[k] >= 3 and h.counts[k] == 1:
+            f |= GB_FOURTH_TILE          # the other three copies lie in discards or exposed sets
+    elif how == 1:
+        if g.seen[k] >= 4 and h.counts[k] == 1:   # seen counts the discard itself
+            f |= GB_FOURTH_TILE
+    else:
+        f = GB_ROBBED_KONG               # 抢杠和 is the fourth tile by itself (不计和绝张)
+    if how != 2 and live_tiles(g) <= reserve(g):
+        f |= GB_LAST_TILE                # 妙手回春 / 海底捞月
+    if g.r.gb_mingangang:
+        f |= GB_MINGANGANG
+    h.flags = <uint8_t>f
+    h.flowers = <uint8_t>(st.n_flowers if st.n_flowers < 8 else 8)
+    h.seat_wind = <uint8_t>((s - g.dealer + 4) % 4)
+    h.round_wind = <uint8_t>((g.row.hand // 4) % 4)
+    return gb_evaluate(&h, out)
+
+
+cdef inline bint enough(const Game* g, int s, int k, int how) noexcept nogil:
+    """The win on k carries the minimum without flowers."""
+    cdef GbFans f
+    return gb_fans_now(g, s, k, how, how == 0, &f) == GB_OK and f.base >= g.r.gb_min_fan
+
+
+cdef int gb_setup(Game* g) noexcept nogil:
+    """The deal in blocks of 13 from the head (state.pxd), one more to the dealer, then 补花 in
+    rounds from the dealer, each flower replaced from the tail."""
+    cdef uint8_t raw[4][N_KINDS]
+    cdef int s
+    deal_blocks(g, &raw[0][0])
+    replace_dealt_flowers(g, &raw[0][0])
+    g.gold = -1
+    g.row.gold = -1
+    g.n_kinds = N_HAND_KINDS
+    for s in range(4):
+        hand_set_counts(&g.seats[s].hand, raw[s], -1)
+    for s in range(4):
+        if s != g.dealer:
+            g.seats[s].wait_mask = gb_waits(g, s)
+    if g.check:
+        return check_invariants(g)
+    return ST_CONT
+
+
+cdef uint64_t gb_waits(const Game* g, int s) noexcept nogil:
+    """Kinds completing the seat's 13 tiles in any 国标 shape (not yet the fan minimum), kinds it
+    holds four of left out."""
+    cdef uint8_t held[N_HAND_KINDS]
+    cdef const Seat* st = &g.seats[s]
+    held_counts(st, held)
+    return gb_wait_mask(st.hand.counts, held, st.n_melds)
+
+
+cdef bint gb_is_win_hook(const Game* g, int s) noexcept nogil:
+    """The seat's 14 tiles win by self-draw on its last draw: a shape and the minimum (the
+    definition: invariants re-check a self-draw against it)."""
+    cdef const Seat* st = &g.seats[s]
+    if st.last_draw < 0 or not gb_is_win(st.hand.counts, st.n_melds):
+        return False
+    return enough(g, s, st.last_draw, 0)
+
+
+cdef bint gb_may_self_win(const Game* g, int s) noexcept nogil:
+    """As gb_is_win_hook, the shape read from the cached wait mask when it is still the hand's:
+    an ordinary draw (or a flower's replacement) onto the 13 tiles of the seat's last discard
+    (or the deal). After a kong, or on the dealer's first turn, the shape is searched."""
+    cdef const Seat* st = &g.seats[s]
+    cdef int k = st.last_draw
+    cdef bint shape
+    if k < 0:
+        return False
+    if g.flow.from_kong or g.row.turns <= 1:
+        shape = gb_is_win(st.hand.counts, st.n_melds)
+    else:
+        shape = (st.wait_mask >> k) & 1
+        if g.check and shape != gb_is_win(st.hand.counts, st.n_melds):
+            fail(<Game*>g, "guobiao: cached wait mask disagrees with the win search (seat, tile)", s, k)
+            return False
+    return shape and enough(g, s, k, 0)
+
+
+cdef bint gb_may_discard_win(Game* g, int s, int k, bint fresh) noexcept nogil:
+    if fresh and not (gb_waits(g, s) >> k) & 1:
+        return False
+    return enough(g, s, k, 2 if g.flow.offer_decision == DEC_ROB_KONG else 1)
+
+
+cdef void gb_declined(Game* g, int s, int k) noexcept nogil:
+    pass   # the rulebook has no 过水
+
+
+cdef uint32_t top_fans(const GbFans* f, int* top) noexcept nogil:
+    """The ids of the four highest fans (by value, then id), packed one byte each."""
+    cdef uint32_t packed = 0
+    cdef int i, j, v, n = 0
+    top[0] = 0
+    for v in range(88, 0, -1):
+        for i in range(1, GB_N_FANS):
+            if f.count[i] and GB_VALUE[i] == v and n < 4:
+                if n == 0:
+                    top[0] = i
+                packed |= (<uint32_t>i) << (8 * n)
+                n += 1
+        if n == 4:
+            break
+    return packed
+
+
+cdef int gb_score_win(Game* g, int winner, int discarder, int win_type, uint32_t* flags,
+                      uint32_t specials, int tile) noexcept nogil:
+    cdef GbFans f
+    cdef WinRec* rec = &g.recs[g.n_recs - 1]   # this win's record (settle.record_win)
+    cdef int s, b = g.r.base, how, top, st
+    how = 0 if discarder < 0 else 2 if win_type == WIN_ROBBED_KONG else 1
+    st = gb_fans_now(g, winner, tile, how, True, &f)   # the flow has given the winner its tile
+    if st != GB_OK:
+        return fail(g, "guobiao win the fan evaluator refuses (seat, status)", winner, st)
+    if f.base < g.r.gb_min_fan:
+        return fail(g, "guobiao win under the fan minimum (seat, fans)", winner, f.base)
+    for s in range(4):
+        if s == winner:
+            continue
+        g.row.deltas[s] = -(b + f.total) if discarder < 0 or s == discarder else -b
+        g.row.deltas[winner] -= g.row.deltas[s]
+    if f.count[F_LAST_TILE_DRAW] or f.count[F_LAST_TILE_CLAIM]:     # 妙手回春 / 海底捞月: the flow flags only a self-drawn one
+        flags[0] |= FLAG_LAST_TILE
+    if f.count[F_LAST_TILE]:                    # 和绝张
+        flags[0] |= FLAG_GB_FOURTH_TILE
+    g.row.S = f.total
+    g.row.F = f.count[GB_FAN_FLOWERS]
+    rec.patterns = top_fans(&f, &top)
+    rec.base_pattern = top
+    rec.gen = f.count[GB_FAN_FLOWERS]
+    rec.value = f.total
+    rec.points = b + f.total
+    return ST_CONT
+
+
+cdef void guobiao_pack(Pack* p, TileSet* ts) noexcept nogil:
+    guobiao_tiles(ts)
+    p.setup = gb_setup
+    p.opening_offer = no_opening
+    p.opening_resolve = no_opening_choice
+    p.dealer_may_win_first = True
+    p.score_win = gb_score_win
+    p.is_win = gb_is_win_hook
+    p.may_self_win = gb_may_self_win
+    p.waits = gb_waits
+    p.may_discard_win = gb_may_discard_win
+    p.declined = gb_declined
+    p.turn_offer = NULL        # the flow's own: a self-draw win when gb_may_self_win allows it
+    p.self_win_kind = NULL     # WIN_SELFDRAW
+    p.end_drawn = NULL
