@@ -22,8 +22,8 @@ GOLDEN_COLUMNS = (
     "delta_0", "delta_1", "delta_2", "delta_3", "turns", "tiles_left",
     "flowers_0", "flowers_1", "flowers_2", "flowers_3", "golds_0", "golds_1", "golds_2", "golds_3",
 )
-PRESETS = ("fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors", "sichuan", "xuezhan")
-RECORD_PRESETS = ("fuzhou", "sichuan", "xuezhan")   # the hands' records (one per win / payment) too
+PRESETS = ("fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors", "sichuan", "xuezhan", "guobiao")
+RECORD_PRESETS = ("fuzhou", "sichuan", "xuezhan", "guobiao")   # the hands' records (one per win / payment) too
 POLICIES = ("random", "greedy")
 SEEDS = (1, 20261201)
 N_GAMES = 1_500
@@ -87,6 +87,10 @@ BLOCK_DIGESTS = {
     "xuezhan/random/20261201": "300a20e0b95e2ae6",
     "xuezhan/greedy/1": "0b9ff272709ed4a1",
     "xuezhan/greedy/20261201": "24f60449e0449481",
+    "guobiao/random/1": "93f4b5d24ef4c412",
+    "guobiao/random/20261201": "43a0d3c299b86e6b",
+    "guobiao/greedy/1": "cdd3b3fa328d6201",
+    "guobiao/greedy/20261201": "1875aae6a21255ba",
 }
 LOG_DIGESTS = {
     "fuzhou/random": "4e260740708e59d1",
@@ -103,6 +107,8 @@ LOG_DIGESTS = {
     "sichuan/greedy": "303cbda62fb760e3",
     "xuezhan/random": "82df96843b894213",
     "xuezhan/greedy": "733348cde024d807",
+    "guobiao/random": "cff8cb1a2dbf902b",
+    "guobiao/greedy": "a3560fe9d883e8f8",
 }
 RECORD_DIGESTS = {
     "fuzhou/random": "621cf19bfbcdd18f",
@@ -111,6 +117,8 @@ RECORD_DIGESTS = {
     "sichuan/greedy": "81fab221ca1a1040",
     "xuezhan/random": "f8f2b696e298f8e6",
     "xuezhan/greedy": "6cac3ba34a012658",
+    "guobiao/random": "7451dbf77c14a0a2",
+    "guobiao/greedy": "5a19baa26ed1180f",
 }
 
 
