@@ -57,17 +57,18 @@ cdef dict _c_offsets():
     }
 
 
-def _check_layout():
-    offsets = _c_offsets()
-    if ROW_DTYPE.itemsize != sizeof(Row) or set(offsets) != set(ROW_DTYPE.names):
-        raise ImportError(f"ROW_DTYPE ({ROW_DTYPE.itemsize} bytes) does not describe struct Row ({sizeof(Row)})")
-    for name in ROW_DTYPE.names:
-        if ROW_DTYPE.fields[name][1] != offsets[name]:
-            raise ImportError(f"ROW_DTYPE field {name} at offset {ROW_DTYPE.fields[name][1]}, "
-                              f"struct Row has it at {offsets[name]}")
+def check_layout(dtype, offsets, int size, str struct):
+    """ImportError unless the numpy dtype has exactly the C struct's fields at its offsets and size
+    (schema.pyx and winschema.pyx check their dtypes with it at import)."""
+    if dtype.itemsize != size or set(offsets) != set(dtype.names):
+        raise ImportError(f"{dtype} ({dtype.itemsize} bytes) does not describe struct {struct} ({size})")
+    for name in dtype.names:
+        if dtype.fields[name][1] != offsets[name]:
+            raise ImportError(f"dtype field {name} at offset {dtype.fields[name][1]}, "
+                              f"struct {struct} has it at {offsets[name]}")
 
 
-_check_layout()
+check_layout(ROW_DTYPE, _c_offsets(), sizeof(Row), "Row")
 
 
 def columns(rows):

@@ -9,6 +9,8 @@ four payments as `delta_0` .. `delta_3`, and the winning hand as three 2-D uint8
 """
 import numpy as np
 
+from fzsim_core.schema import check_layout
+
 from fzsim_core.winrec cimport WinRec, REC_TILES, REC_MELDS, REC_WIN, REC_CHAJIAO, REC_HUAZHU, REC_DAJIAO
 
 #: RecordKind values by name
@@ -52,17 +54,7 @@ cdef dict _c_offsets():
     }
 
 
-def _check_layout():
-    offsets = _c_offsets()
-    if WIN_DTYPE.itemsize != sizeof(WinRec) or set(offsets) != set(WIN_DTYPE.names):
-        raise ImportError(f"WIN_DTYPE ({WIN_DTYPE.itemsize} bytes) does not describe struct WinRec ({sizeof(WinRec)})")
-    for name in WIN_DTYPE.names:
-        if WIN_DTYPE.fields[name][1] != offsets[name]:
-            raise ImportError(f"WIN_DTYPE field {name} at offset {WIN_DTYPE.fields[name][1]}, "
-                              f"struct WinRec has it at {offsets[name]}")
-
-
-_check_layout()
+check_layout(WIN_DTYPE, _c_offsets(), sizeof(WinRec), "WinRec")
 
 
 def columns(recs):

@@ -1,6 +1,10 @@
 """Scripted Python policies and a scenario runner for the engine tests."""
 from __future__ import annotations
 
+from collections import Counter
+
+import numpy as np
+
 from fzsim.game import build_wall, parse_tile_sequence, play_hand
 from fzsim.tiles import kind_name
 from fzsim_core.rules import Rules
@@ -64,3 +68,23 @@ def scenario(hands, policies, draws="", tail="", dealer=0, streak=0, rules=None,
 
 def event_types(result):
     return [e.type for e in result.events]
+
+
+def explicit_wall(hands, dealer=0, draws="", n_kinds=34, hand_size=13):
+    """A wall of a pack with four copies of each of n_kinds kinds and no flowers: seat
+    (dealer + i) is dealt hands[...][:hand_size], the dealer also its last tile, then `draws`
+    from the head, then every other tile in kind order."""
+    tiles = {s: parse_tile_sequence(h) for s, h in hands.items()}
+    wall = []
+    for i in range(4):
+        wall += tiles[(dealer + i) % 4][:hand_size]
+    wall.append(tiles[dealer][hand_size])
+    wall += parse_tile_sequence(draws)
+    for s, t in tiles.items():
+        assert len(t) == (hand_size + 1 if s == dealer else hand_size), f"seat {s} is dealt {len(t)} tiles"
+    left = Counter({k: 4 for k in range(n_kinds)})
+    left.subtract(wall)
+    assert min(left.values()) >= 0, "a kind is used more than four times"
+    wall += [k for k in range(n_kinds) for _ in range(left[k])]
+    assert len(wall) == 4 * n_kinds
+    return np.array(wall, dtype=np.uint8)

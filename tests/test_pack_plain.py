@@ -12,28 +12,14 @@ from fzsim.game import parse_tile_sequence
 from fzsim.rules import load
 from fzsim_core.engine import HandStepper, play_block, play_hand_raw
 from fzsim_core.packs.registry import PACKS, tile_set
-from tests.engine_scripts import Script
+from tests.engine_scripts import Script, explicit_wall
 
 PLAIN = load(Path(__file__).parents[1] / "docs" / "examples" / "plain.toml")
 
 
 def plain_wall(hands, dealer=0, draws=""):
-    """A 136-tile wall: seat (dealer + i) gets hands[...][:13], the dealer also its 14th tile,
-    then `draws` from the head, then every other tile in kind order."""
-    tiles = {s: parse_tile_sequence(h) for s, h in hands.items()}
-    wall = []
-    for i in range(4):
-        wall += tiles[(dealer + i) % 4][:13]
-    wall.append(tiles[dealer][13])
-    wall += parse_tile_sequence(draws)
-    for s, t in tiles.items():
-        assert len(t) == (14 if s == dealer else 13), f"seat {s} is dealt {len(t)} tiles"
-    left = Counter({k: 4 for k in range(34)})
-    left.subtract(wall)
-    assert min(left.values()) >= 0, "a kind is used more than four times"
-    wall += [k for k in range(34) for _ in range(left[k])]
-    assert len(wall) == 136
-    return np.array(wall, dtype=np.uint8)
+    """A 136-tile wall (tests/engine_scripts.explicit_wall)."""
+    return explicit_wall(hands, dealer, draws, n_kinds=34)
 
 
 def play(hands, policies, draws=""):

@@ -2,7 +2,6 @@
 every invariant; explicit walls pin each rule edge — 一炮多响 and the next dealer, 点杠花, the
 two-suit rule, the forced win in the last tiles, 过水 "unless it scores more", kong replacements
 from the head, 查叫 at a drawn hand, 血战's play after a win and its end at the third."""
-from collections import Counter
 
 import numpy as np
 import pytest
@@ -13,29 +12,15 @@ from fzsim.rules import load
 from fzsim_core.engine import next_dealer, play_block
 from fzsim_core.packs.registry import PACKS, tile_set
 from fzsim_core.winschema import RECORD_KINDS
-from tests.engine_scripts import Script
+from tests.engine_scripts import Script, explicit_wall
 
 SICHUAN = load("sichuan")
 XUEZHAN = load("xuezhan")
 
 
 def sichuan_wall(hands, dealer=0, draws=""):
-    """A 108-tile wall: seat (dealer + i) is dealt hands[...][:13], the dealer also its 14th
-    tile, then `draws` from the head, then every other tile in kind order."""
-    tiles = {s: parse_tile_sequence(h) for s, h in hands.items()}
-    wall = []
-    for i in range(4):
-        wall += tiles[(dealer + i) % 4][:13]
-    wall.append(tiles[dealer][13])
-    wall += parse_tile_sequence(draws)
-    for s, t in tiles.items():
-        assert len(t) == (14 if s == dealer else 13), f"seat {s} is dealt {len(t)} tiles"
-    left = Counter({k: 4 for k in range(27)})
-    left.subtract(wall)
-    assert min(left.values()) >= 0, "a kind is used more than four times"
-    wall += [k for k in range(27) for _ in range(left[k])]
-    assert len(wall) == 108
-    return np.array(wall, dtype=np.uint8)
+    """A 108-tile wall (tests/engine_scripts.explicit_wall)."""
+    return explicit_wall(hands, dealer, draws, n_kinds=27)
 
 
 def play(hands, policies, draws="", variant=SICHUAN, dealer=0):

@@ -23,16 +23,15 @@ base + value, patterns = the ids (fanids.pxd, the rulebook's numbering) of its f
 fans one byte each, highest first in the lowest byte, base_pattern = the highest fan's id.
 """
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
-from fzsim_core.hand cimport hand_set_counts
 from fzsim_core.scoring cimport WIN_SELFDRAW, WIN_ROBBED_KONG, FLAG_LAST_TILE
-from fzsim_core.state cimport (Game, Pack, deal_blocks, fail, live_tiles, no_opening, no_opening_choice,
-                               replace_dealt_flowers, reserve)
+from fzsim_core.state cimport (Game, Pack, fail, live_tiles, no_opening, no_opening_choice,
+                               reserve)
 from fzsim_core.table cimport (Seat, DEC_ROB_KONG, ST_CONT, ST_ERR, MELD_CHOW, MELD_PUNG,
                                MELD_CONCEALED_KONG)
 from fzsim_core.tiles cimport N_HAND_KINDS, N_KINDS
 from fzsim_core.tileset cimport TileSet, fuzhou_tiles
 from fzsim_core.winrec cimport WinRec
-from fzsim_core.invariants cimport check_invariants
+from fzsim_core.packs.deal cimport deal_without_wild
 from fzsim_core.packs.guobiao.fans cimport (GbFans, GbHand, GB_OK, GB_N_FANS, GB_SELFDRAW, GB_ROBBED_KONG,
                                            GB_KONG_REPLACEMENT, GB_LAST_TILE, GB_FOURTH_TILE,
                                            GB_MINGANGANG, GB_FAN_FLOWERS, gb_evaluate)
@@ -112,21 +111,7 @@ cdef inline bint enough(const Game* g, int s, int k, int how) noexcept nogil:
 cdef int gb_setup(Game* g) noexcept nogil:
     """The deal in blocks of 13 from the head (state.pxd), one more to the dealer, then 补花 in
     rounds from the dealer, each flower replaced from the tail."""
-    cdef uint8_t raw[4][N_KINDS]
-    cdef int s
-    deal_blocks(g, &raw[0][0])
-    replace_dealt_flowers(g, &raw[0][0])
-    g.gold = -1
-    g.row.gold = -1
-    g.n_kinds = N_HAND_KINDS
-    for s in range(4):
-        hand_set_counts(&g.seats[s].hand, raw[s], -1)
-    for s in range(4):
-        if s != g.dealer:
-            g.seats[s].wait_mask = gb_waits(g, s)
-    if g.check:
-        return check_invariants(g)
-    return ST_CONT
+    return deal_without_wild(g, N_HAND_KINDS, True)
 
 
 cdef uint64_t gb_waits(const Game* g, int s) noexcept nogil:

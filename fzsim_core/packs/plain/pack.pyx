@@ -6,13 +6,12 @@ from each other seat on a self-draw, from the discarder alone on a discard. The 
 actions, the invariants, the policies and the engine are the same code Fuzhou runs on.
 """
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
-from fzsim_core.hand cimport hand_set_counts
-from fzsim_core.state cimport Game, Pack, deal_blocks, no_opening, no_opening_choice
+from fzsim_core.state cimport Game, Pack, no_opening, no_opening_choice
 from fzsim_core.table cimport ST_CONT, ST_ERR
 from fzsim_core.tiles cimport N_HAND_KINDS, N_KINDS
 from fzsim_core.tileset cimport TileSet, tiles_from_copies
 from fzsim_core.wintables cimport hand_is_win, hand_wait_mask, hand_wins_with
-from fzsim_core.invariants cimport check_invariants
+from fzsim_core.packs.deal cimport deal_without_wild
 
 
 cdef void plain_tiles(TileSet* ts) noexcept nogil:
@@ -24,19 +23,7 @@ cdef void plain_tiles(TileSet* ts) noexcept nogil:
 
 cdef int plain_setup(Game* g) noexcept nogil:
     """The deal in blocks of hand_size from the head (state.pxd), one more to the dealer."""
-    cdef uint8_t raw[4][N_KINDS]
-    cdef int s
-    deal_blocks(g, &raw[0][0])
-    g.gold = -1
-    g.row.gold = -1
-    g.n_kinds = N_HAND_KINDS
-    for s in range(4):
-        hand_set_counts(&g.seats[s].hand, raw[s], -1)
-        if s != g.dealer:
-            g.seats[s].wait_mask = hand_wait_mask(&g.seats[s].hand)
-    if g.check:
-        return check_invariants(g)
-    return ST_CONT
+    return deal_without_wild(g, N_HAND_KINDS, False)
 
 
 cdef int plain_score_win(Game* g, int winner, int discarder, int win_type, uint32_t* flags,

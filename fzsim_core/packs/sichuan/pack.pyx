@@ -12,17 +12,16 @@ konged discarder pays alone — 天胡 / 地胡), and 查叫 / 查花猪 / 查�
 """
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
-from fzsim_core.hand cimport hand_set_counts
 from fzsim_core.rules cimport RuleSet, SCORING_XUEZHAN, SC_GUOSHUI_UNLESS_HIGHER
 from fzsim_core.scoring cimport WIN_SELFDRAW, WIN_ROBBED_KONG, FLAG_KONG_REPLACEMENT
 from fzsim_core.settle cimport record_payment
-from fzsim_core.state cimport Game, Pack, deal_blocks, fail, no_opening, no_opening_choice
+from fzsim_core.state cimport Game, Pack, fail, no_opening, no_opening_choice
 from fzsim_core.table cimport (Seat, DEC_ROB_KONG, ST_CONT, ST_ERR, MELD_PUNG, MELD_EXPOSED_KONG, MELD_ADDED_KONG,
                                MELD_CONCEALED_KONG)
 from fzsim_core.tiles cimport N_KINDS
 from fzsim_core.tileset cimport TileSet, tiles_from_copies
 from fzsim_core.winrec cimport WinRec, REC_WIN
-from fzsim_core.invariants cimport check_invariants
+from fzsim_core.packs.deal cimport deal_without_wild
 from fzsim_core.packs.sichuan.shapes cimport (ScHand, SC_KINDS, SC_PUNG, SC_KONG, SC_ADDED_KONG,
                                               SC_CONCEALED_KONG, sc_is_win, sc_wait_mask)
 from fzsim_core.packs.sichuan.score cimport (ScRules, ScScore, ScPayment, SC_MAX_PAYMENTS, SC_F_SELFDRAW,
@@ -64,20 +63,7 @@ cdef void sc_rules_of(const RuleSet* r, ScRules* out) noexcept nogil:
 
 cdef int sc_setup(Game* g) noexcept nogil:
     """The deal in blocks of 13 from the head (state.pxd), one more to the dealer."""
-    cdef uint8_t raw[4][N_KINDS]
-    cdef int s
-    deal_blocks(g, &raw[0][0])
-    g.gold = -1
-    g.row.gold = -1
-    g.n_kinds = SC_KINDS
-    for s in range(4):
-        hand_set_counts(&g.seats[s].hand, raw[s], -1)
-    for s in range(4):
-        if s != g.dealer:
-            g.seats[s].wait_mask = sc_waits(g, s)
-    if g.check:
-        return check_invariants(g)
-    return ST_CONT
+    return deal_without_wild(g, SC_KINDS, False)
 
 
 cdef bint sc_is_win_hook(const Game* g, int s) noexcept nogil:
