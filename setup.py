@@ -10,6 +10,7 @@ import os
 import numpy
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 DEBUG = os.environ.get("FZSIM_DEBUG", "0") not in ("", "0")
 
@@ -39,11 +40,26 @@ extensions = [
     for path in sorted(glob.glob(os.path.join("fzsim_core", "**", "*.pyx"), recursive=True))
 ]
 
+JOBS = os.cpu_count() or 1
+
+
+class ParallelBuildExt(build_ext):
+    """Compile the extensions one job per CPU (51 modules: the longest step of an install)
+    unless `build_ext -j N` says otherwise."""
+
+    def finalize_options(self):
+        super().finalize_options()
+        if not self.parallel:
+            self.parallel = JOBS
+
+
 setup(
+    cmdclass={"build_ext": ParallelBuildExt},
     ext_modules=cythonize(
         extensions,
         compiler_directives=directives,
         include_path=["."],
         annotate=os.environ.get("FZSIM_ANNOTATE", "0") != "0",
+        nthreads=JOBS,
     ),
 )
