@@ -396,6 +396,7 @@ cdef int take_claim(Game* g, int cs_seat, uint16_t a) noexcept nogil:
     g.pond[k] -= 1
     g.seats[ds].n_discards -= 1   # the tile leaves the discarder's pond
     g.row.claims[cs_seat] += 1
+    cs.claims_from[ds] += 1
     if t == ACT_PUNG:
         hand_remove(&cs.hand, k); hand_remove(&cs.hand, k)
         add_meld(cs, MELD_PUNG, k, ds)

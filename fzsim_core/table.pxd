@@ -93,6 +93,8 @@ ctypedef struct Seat:
     uint8_t discards[MAX_DISCARDS]
     int n_discards
     int last_draw                 # kind of the last tile drawn, -1
+    uint8_t claims_from[4]        # discards this seat claimed (chow, pung, exposed kong) from
+                                  # each seat this hand (Shanghai 承包, Beijing 互包)
 
 
 # Step results of the flow's functions.
