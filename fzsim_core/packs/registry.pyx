@@ -2,6 +2,7 @@
 """Rule packs by id (the rules' `pack` field): adding a pack is a folder under fzsim_core/packs/
 with a binding function, and a line here."""
 import numpy as np
+from libc.string cimport memset
 
 from fzsim_core.rules cimport PACK_FUZHOU, PACK_PLAIN, PACK_SICHUAN, PACK_GUOBIAO
 from fzsim_core.state cimport Pack
@@ -17,7 +18,9 @@ PACKS = {"fuzhou": PACK_FUZHOU, "plain": PACK_PLAIN, "sichuan": PACK_SICHUAN, "g
 
 
 cdef int bind_pack(Pack* p, TileSet* ts, int pack) except -1:
-    """Fill the pack's hooks and its tile set; ValueError for an unknown pack id."""
+    """Fill the pack's hooks and its tile set; ValueError for an unknown pack id. Hooks a pack
+    does not set stay NULL (the flow's default behaviour for that hook)."""
+    memset(p, 0, sizeof(Pack))
     if pack == PACK_FUZHOU:
         fuzhou_pack(p, ts)
     elif pack == PACK_PLAIN:
