@@ -22,14 +22,16 @@ from fzsim_core.scoring cimport WIN_DISCARD, FLAG_KONG_REPLACEMENT, FLAG_LAST_TI
 from fzsim_core.settle cimport record_payment
 from fzsim_core.state cimport Game, Pack, deal_blocks, fail, live_tiles, log_event, no_opening, no_opening_choice, reserve
 from fzsim_core.table cimport (Seat, act, ACT_WIN, NO_TILE, ST_CONT, ST_ERR, EV_GOLD, EV_GOLD_FLIP,
-                               MELD_EXPOSED_KONG)
+                               MELD_CHOW, MELD_PUNG, MELD_EXPOSED_KONG)
 from fzsim_core.tiles cimport N_HAND_KINDS, N_KINDS
 from fzsim_core.tileset cimport TileSet, tiles_from_copies
 from fzsim_core.winrec cimport WinRec, REC_SHAOZHUANG
 from fzsim_core.packs.deal cimport seat_dealt_hands
 from fzsim_core.packs.beijing.hand cimport MJ_CONCEALED_KONG, MJ_KINDS, MjHand
 from fzsim_core.packs.beijing.wild cimport WILD_NEXT, wild_of
-from fzsim_core.packs.beijing.shapes cimport bj_is_win, bj_may_win_on_discard, bj_wait_mask, bj_wilds
+from fzsim_core.packs.beijing.shapes cimport (bj_is_seven_pairs, bj_is_win, bj_may_win_on_discard, bj_seven_pairs_waits,
+                                             bj_wait_mask, bj_wilds)
+from fzsim_core.wintables cimport hand_is_win, hand_wait_mask
 from fzsim_core.packs.beijing.score cimport (
     BjRules, BjScore, BJ_F_SELFDRAW, BJ_F_KONG_FLOWER, BJ_F_LAST, BJ_F_TIANHE, BJ_F_DIHE, BJ_F_SIHUI,
     BJ_F_DEALER_WINS, BJ_F_DEALER_PAYS, bj_evaluate, bj_hubao_partners, bj_rules_default,
@@ -88,18 +90,57 @@ cdef int bj_setup(Game* g) noexcept nogil:
 
 
 cdef bint bj_is_win_hook(const Game* g, int s) noexcept nogil:
-    """A win shape, or all four 惠牌 (an automatic win whatever the shape)."""
+    """A win shape, or all four 惠牌 (an automatic win whatever the shape). The standard shape is
+    read off the seat's own packed Hand (its gold is the 惠牌): shapes.pxd's bj_is_win without
+    rebuilding it; check=True compares the two."""
     cdef MjHand h
-    if g.seats[s].hand.golds == 4:
+    cdef const Seat* st = &g.seats[s]
+    cdef bint win
+    if st.hand.golds == 4:
         return True
-    bj_hand_of(&g.seats[s], g.gold, &h)
-    return bj_is_win(&h)
+    win = hand_is_win(&st.hand)
+    if not win and st.n_melds == 0 and st.hand.size == 14:
+        bj_hand_of(st, g.gold, &h)
+        win = bj_is_seven_pairs(&h)
+    if g.check:
+        bj_hand_of(st, g.gold, &h)
+        if win != bj_is_win(&h):
+            fail(<Game*>g, "Beijing fast win check differs from bj_is_win (seat, fast)", s, win)
+    return win
 
 
 cdef uint64_t bj_waits(const Game* g, int s) noexcept nogil:
+    """shapes.pxd's bj_wait_mask, the standard part off the seat's packed Hand (check=True
+    compares the two)."""
     cdef MjHand h
-    bj_hand_of(&g.seats[s], g.gold, &h)
-    return bj_wait_mask(&h)
+    cdef const Seat* st = &g.seats[s]
+    cdef uint64_t mask = hand_wait_mask(&st.hand), sp   # drops kinds held 4 times in the hand
+    cdef uint8_t held[MJ_KINDS]
+    cdef int k, i, m
+    if st.n_melds == 0:
+        if st.hand.size == 13:
+            bj_hand_of(st, g.gold, &h)
+            sp = bj_seven_pairs_waits(&h)
+            for k in range(MJ_KINDS):
+                if st.hand.counts[k] >= 4:
+                    sp &= ~((<uint64_t>1) << k)
+            mask |= sp
+    elif mask:   # a kind whose other copies lie in the hand and the melds cannot be drawn
+        memcpy(held, st.hand.counts, MJ_KINDS)
+        for i in range(st.n_melds):
+            m = st.melds[i].kind
+            if st.melds[i].type == MELD_CHOW:
+                held[m] += 1; held[m + 1] += 1; held[m + 2] += 1
+            else:
+                held[m] += 3 if st.melds[i].type == MELD_PUNG else 4
+        for k in range(MJ_KINDS):
+            if held[k] >= 4:
+                mask &= ~((<uint64_t>1) << k)
+    if g.check:
+        bj_hand_of(st, g.gold, &h)
+        if mask != bj_wait_mask(&h):
+            fail(<Game*>g, "Beijing fast wait mask differs from bj_wait_mask (seat, size)", s, st.hand.size)
+    return mask
 
 
 cdef bint bj_may_discard_win(Game* g, int s, int k, bint fresh) noexcept nogil:
@@ -230,6 +271,8 @@ cdef int pay_shaozhuang(Game* g) noexcept nogil:
     """The 烧庄 part: the dealer pays each other seat 2^(R-1) d, one record each (§4.4)."""
     cdef int32_t d[4]
     cdef int s, rounds = g.pack_state[SZ_ROUNDS]
+    if g.error:   # a check inside a hook that returns no status (is_win, waits) failed
+        return ST_ERR
     if rounds <= 0:
         return ST_CONT
     memset(d, 0, sizeof(d))
@@ -241,6 +284,8 @@ cdef int pay_shaozhuang(Game* g) noexcept nogil:
 
 
 cdef int bj_end_drawn(Game* g) noexcept nogil:
+    if g.error:
+        return ST_ERR
     return pay_shaozhuang(g) if g.r.bj_shaozhuang_on_draw else ST_CONT
 
 
