@@ -328,7 +328,8 @@ def test_a_100000_hand_sweep_under_check(policy):
         d = np.stack([out[f"delta_{s}"] for s in range(4)])
         assert (d.sum(axis=0) == 0).all()
         total += recheck_wins(out, w, check_ref=100)
-    assert total > 10_000
+    assert total > (1_000 if policy == "random" else 50_000)
+    print(f"{policy}: 100,000 hands, {total} win records re-scored")
 
 
 def test_the_wins_table_names_the_fans():
