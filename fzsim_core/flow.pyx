@@ -22,7 +22,7 @@ from fzsim_core.bits cimport ctz64, fz_counts_mask, held_mask
 from fzsim_core.hand cimport Hand, hand_add, hand_remove
 from fzsim_core.rng cimport rng_seed, STREAM_POLICY
 from fzsim_core.rules cimport (
-    RuleSet, NEXT_DEALER_WINNER, NEXT_DEALER_WINNER_OR_DISCARDER, NEXT_DEALER_PREVIOUS, NEXT_DEALER_RANDOM, NEXT_DEALER_ROTATE, DRAW_DEALER_NEXT, DRAW_STREAK_RESET,
+    RuleSet, SCORING_YOUJIN, NEXT_DEALER_WINNER, NEXT_DEALER_WINNER_OR_DISCARDER, NEXT_DEALER_PREVIOUS, NEXT_DEALER_RANDOM, NEXT_DEALER_ROTATE, DRAW_DEALER_NEXT, DRAW_STREAK_RESET,
     DRAW_STREAK_INCREMENT,
 )
 from fzsim_core.scoring cimport (
@@ -288,7 +288,7 @@ cdef int win_offer_resolve(Game* g, int c) noexcept nogil:
     if act_type(g.pend.acts[c]) == ACT_WIN:
         g.flow.accepted |= 1u << s
         hand_add(h, k)
-        jq = hand_is_jinque(h)
+        jq = g.r.scoring <= SCORING_YOUJIN and hand_is_jinque(h)   # 金雀 ranks first in Fuzhou only
         hand_remove(h, k)
         if g.flow.best < 0 or (jq and not g.flow.best_jq):
             g.flow.best = s

@@ -335,3 +335,28 @@ def test_a_100000_hand_sweep_under_check(policy):
 def test_the_wins_table_names_the_fans():
     patterns, flags = _pack_names("beijing")
     assert patterns[1 << FANS.index("haohua")] == "haohua" and flags[FLAGS["sihui"] << BJ_SHIFT] == "bj_sihui"
+
+
+@pytest.mark.parametrize("policy", ["guard", "value"])
+def test_guard_and_value_refuse_the_pack_by_name(policy):
+    with pytest.raises(Exception, match=f"the {policy} policy does not play the beijing pack"):
+        play_block(BEIJING.core, 1, 0, 2, policy)
+
+
+def test_greedy_reads_seven_pairs_and_rarely_waits_for_four_hui():
+    out, w = play_block(BEIJING.core, 11, 0, 400, "greedy", records=True)
+    wins = w["kind"] == WIN
+    assert (w["patterns"][wins] & (1 << FANS.index("qiduizi"))).any()   # greedy reads seven pairs
+    assert ((w["patterns"][wins] >> FANS.index("sihui")) & 1).sum() < wins.sum() / 20
+
+
+def test_nearest_only_ignores_fuzhous_jinque_priority():
+    # multi_win off: seat 1 (next after the dealer) wins the dealer's 3p although seat 3 would win it
+    # with two 惠牌 as its pair (a 金雀 shape, which ranks first only in Fuzhou)
+    hands = {0: "3p1m4m7m1p4p7p1s4s7s1z3z4z7z", 1: "5s5s1m2m3m7s8s9s4p5p1s2s3s",
+             2: "2m5m8m2p5p8p2s5s8s1z2z3z4z", 3: "9m9m1m2m3m4m5m6m4p5p7s8s9s"}
+    pol = [Script("3p", **PASSIVE), Script(), Script(**PASSIVE), Script()]
+    r = play(hands, pol, indicator="8m", variant=load("beijing", multi_win=False))
+    assert [(int(w["seat"]), int(w["from_seat"])) for w in records(r, WIN)] == [(1, 0)]
+    r = play(hands, [Script("3p", **PASSIVE), Script(), Script(**PASSIVE), Script()], indicator="8m")
+    assert [(int(w["seat"]), int(w["from_seat"])) for w in records(r, WIN)] == [(1, 0), (3, 0)]
