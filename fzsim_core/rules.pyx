@@ -68,6 +68,14 @@ FUZHOU_FIELDS = dict(
     xz_next_after_discarder=0,
     gb_min_fan=8,
     gb_mingangang=0,
+    bj_north_next=0,
+    bj_indicator_in_reserve=1,
+    bj_haidi_discard=1,
+    bj_shaozhuang_on_draw=1,
+    bj_hubao_count=0,
+    bj_sihui_shape=0,
+    bj_dihe_after_claims=1,
+    bj_zhuowukui_unique=1,
 )
 
 

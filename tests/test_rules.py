@@ -11,7 +11,8 @@ from fzsim_core.rules import FUZHOU_FIELDS, Rules
 
 
 def test_presets_listed_with_descriptions():
-    assert list(PRESETS) == ["fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors", "sichuan", "xuezhan", "guobiao"]
+    assert list(PRESETS) == ["fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors", "sichuan", "xuezhan", "guobiao",
+                            "beijing"]
     assert all(isinstance(d, str) and d and "\n" not in d for d in PRESETS.values())
 
 
