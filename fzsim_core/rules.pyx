@@ -66,6 +66,9 @@ FUZHOU_FIELDS = dict(
     xz_selfdraw_all_pay=0,
     xz_dajiao_to_winners=0,
     xz_next_after_discarder=0,
+    sc_exchange=SC_EXCHANGE_OFF,
+    sc_dingque=0,
+    xz_kong_payments=XZ_KONG_PAYMENTS_OFF,
     gb_min_fan=8,
     gb_mingangang=0,
 )

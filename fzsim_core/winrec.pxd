@@ -5,7 +5,8 @@
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t
 
 cdef enum:
-    MAX_RECORDS = 16              # wins (at most 3) and settlement payments (at most 12) of a hand
+    MAX_RECORDS = 32              # wins (at most 3), settlement payments (at most 12) and, with the
+                                  # Sichuan kong payments on, kongs, refunds and 呼叫转移 of a hand
     REC_TILES = 18                # concealed tiles of a winning hand (Fuzhou: 17), 255-padded
     REC_MELDS = 5
 
@@ -14,6 +15,11 @@ cdef enum RecordKind:
     REC_CHAJIAO = 1               # 查叫 (Sichuan, drawn hand): from_seat (not ready) pays seat (ready)
     REC_HUAZHU = 2                # 查花猪 (血战): from_seat (花猪) pays seat
     REC_DAJIAO = 3                # 查大叫 (血战): from_seat (not ready) pays seat (ready)
+    REC_KONG = 4                  # 刮风下雨 (Sichuan option): seat konged; from_seat the discarder of an
+                                  # exposed kong, -1 when each unfinished seat pays; flags 1 once moved
+                                  # by 呼叫转移 or refunded; win_type the MeldType
+    REC_KONG_REFUND = 5           # 退税: seat (a konger not ready at a drawn hand) returns a kong's income
+    REC_KONG_TRANSFER = 6         # 呼叫转移: from_seat (杠上炮 discarder) hands its last kong's income to seat
 
 ctypedef struct WinRec:
     int64_t game_id
