@@ -28,6 +28,7 @@ from fzsim_core.rules cimport PACK_SICHUAN
 from fzsim_core.policy cimport Observation, Policy, note_fold
 from fzsim_core.table cimport *
 from fzsim_core.wintables cimport hand_shanten
+from fzsim_core.packs.sichuan.guard cimport sc_guard_choose
 from fzsim_core.policies.greedy cimport (View, ctx_of, shanten_less, greedy_discard, greedy_among,
                                          best_discard_shanten, call_tiles, first_win, own_turn_offers)
 
@@ -209,9 +210,8 @@ cdef int guard_claim(const Observation* o, const uint16_t* acts, int n, double f
 
 cdef int guard_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil:
     cdef int dec = o.decision
-    if o.rules.pack == PACK_SICHUAN:   # its shanten is the Fuzhou/standard shape's, not Sichuan's
-        snprintf(o.errmsg, o.errmsg_size, "the guard policy does not play the sichuan pack (allowed there: random, greedy)")
-        return -1
+    if o.rules.pack == PACK_SICHUAN:   # its own shapes and threat model: packs/sichuan/guard
+        return sc_guard_choose(state, o, acts, n)
     cdef double fold = DEFAULT_FOLD if state == NULL else (<double*>state)[0]
     if dec == DEC_TURN or dec == DEC_AFTER_CLAIM:
         return guard_turn(o, acts, n, fold)
