@@ -286,3 +286,29 @@ def test_hujiao_zhuanyi_moves_the_last_kong_to_the_gangshangpao_winner():
     assert records(r, "kong_transfer") == [{"seat": 2, "from": 1, "points": 6, "tile": 13,
                                             "deltas": [0, -6, 6, 0]}]
     assert not any(p["seat"] == 1 for p in records(r, "kong_refund"))
+
+
+# ---- golden digests with the options on (the presets' own digests, options off, are in test_golden) ---
+
+OPTIONS_ON = dict(sc_exchange="clockwise", sc_dingque=True, xz_kong_payments="commercial", hands_per_match=4)
+OPTION_DIGESTS = {   # pinned when the options landed; a change needs a rule or policy change and says so
+    "sichuan/greedy": "b821f6a2cfb82634", "sichuan/random": "bf1fb37d0c92eee5",
+    "xuezhan/greedy": "e57f4f8133a3e050", "xuezhan/random": "604763d1e0f62344",
+}
+
+
+def options_digest(preset, policy):
+    import hashlib
+    from tests.test_golden import GOLDEN_COLUMNS
+    out, rec = play_block(load(preset, **OPTIONS_ON).core, 1, 0, 300, policy, records=True)
+    h = hashlib.sha256()
+    for col in GOLDEN_COLUMNS:
+        h.update(np.ascontiguousarray(out[col]).astype(out[col].dtype.newbyteorder("<")).tobytes())
+    for col in sorted(rec):
+        h.update(np.ascontiguousarray(rec[col]).astype(rec[col].dtype.newbyteorder("<")).tobytes())
+    return h.hexdigest()[:16]
+
+
+@pytest.mark.parametrize("key", sorted(OPTION_DIGESTS))
+def test_golden_digests_with_the_options_on(key):
+    assert options_digest(*key.split("/")) == OPTION_DIGESTS[key]
