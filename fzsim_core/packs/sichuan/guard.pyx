@@ -25,7 +25,7 @@ Parameter: `fold` (guard:fold=X; default SC_DEFAULT_FOLD: never).
 """
 from libc.math cimport exp
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
-from fzsim_core.policy cimport Observation, note_fold
+from fzsim_core.policy cimport Observation
 from fzsim_core.rules cimport SCORING_XUEZHAN
 from fzsim_core.table cimport *
 from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScParts, SC_KINDS, sc_parts_change, sc_parts_shanten,
@@ -33,6 +33,7 @@ from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScParts, SC_KINDS, sc_part
 from fzsim_core.packs.sichuan.score cimport ScRules, ScScore, sc_evaluate
 from fzsim_core.packs.sichuan.pack cimport sc_hand_of, sc_rules_of
 from fzsim_core.packs.sichuan.greedy cimport drop_suit, sc_claim, sc_greedy_choose, sc_turn_among
+from fzsim_core.policies.defence cimport chow_unseen, fold_at, guard_keep
 
 
 cdef double SC_DEFAULT_FOLD = 1.0     # never folds: folding lost to greedy in every duel (docs)
@@ -83,22 +84,13 @@ cdef void sc_read_threat(const Observation* o, ScThreat* t) noexcept nogil:
     t.total = 1.0 - none
 
 
-cdef inline int min_u(int a, int b) noexcept nogil:
-    return a if a < b else b
-
-
 cdef double sc_wait_chance(const ScThreat* t, int j, int k) noexcept nogil:
-    cdef int r = k % 9, lo = k - k % 9, chow = 0, st
+    cdef int chow, st
     cdef double x
     cdef const double* w
     if t.void[j] == k // 9:
         return 0.0
-    if r >= 2:
-        chow += min_u(t.un[lo + r - 2], t.un[lo + r - 1])
-    if 1 <= r <= 7:
-        chow += min_u(t.un[lo + r - 1], t.un[lo + r + 1])
-    if r <= 6:
-        chow += min_u(t.un[lo + r + 1], t.un[lo + r + 2])
+    chow = chow_unseen(t.un, k)
     st = t.suit_thrown[j][k // 9]
     w = WC[t.model]
     x = (w[0] + w[1] * t.un[k] + w[2] * chow + w[3] * ((t.thrown[j] >> k) & 1) + w[4] * (st if st < 4 else 4)
@@ -113,17 +105,6 @@ cdef double sc_discard_danger(const ScThreat* t, int seat, int k) noexcept nogil
         if j != seat and t.ready[j] > 0.0:
             safe *= 1.0 - t.ready[j] * sc_wait_chance(t, j, k)
     return 1.0 - safe
-
-
-cdef inline double fold_at(double fold, int sh) noexcept nogil:
-    """The danger above which a hand `sh` from ready folds: never when ready, earlier when far."""
-    if sh <= 0:
-        return 2.0
-    if sh == 1:
-        return 1.5 * fold
-    if sh == 2:
-        return fold
-    return 0.6 * fold
 
 
 cdef int ready_value(const Observation* o, ScHand* h, const ScRules* r) noexcept nogil:
@@ -171,8 +152,7 @@ cdef int sc_guard_turn(const Observation* o, const uint16_t* acts, int n, double
     cdef ScHand h
     cdef ScParts parts
     cdef ScThreat th
-    cdef int i, k, t, sh, drop, best_sh = 99
-    cdef double min_best = 9.0, min_all = 9.0, max_best = -1.0, limit
+    cdef int i, k, t, drop, best_sh = 99
     cdef int sh_of[MAX_ACTIONS]
     cdef double dang[MAX_ACTIONS]
     cdef bint keep[MAX_ACTIONS]
@@ -206,33 +186,10 @@ cdef int sc_guard_turn(const Observation* o, const uint16_t* acts, int n, double
         dang[i] = sc_discard_danger(&th, o.seat, k)
         if sh_of[i] < best_sh:
             best_sh = sh_of[i]
-    for i in range(n):
-        if sh_of[i] == 99:
-            continue
-        if dang[i] < min_all:
-            min_all = dang[i]
-        if sh_of[i] == best_sh:
-            if dang[i] < min_best:
-                min_best = dang[i]
-            if dang[i] > max_best:
-                max_best = dang[i]
     if best_sh == 99 or best_sh == 0:
         return sc_turn_among(o, acts, n, NULL)   # ready: greedy's most winning tiles
-    if min_best > fold_at(fold, best_sh):
-        limit = min_all + FOLD_MARGIN   # fold: the safest tiles, the nearest to ready among them
-        sh = 99
-        for i in range(n):
-            if sh_of[i] != 99 and dang[i] <= limit and sh_of[i] < sh:
-                sh = sh_of[i]
-        if sh > best_sh:
-            note_fold(o)
-    else:
-        if max_best - min_best <= MARGIN[th.model]:
-            return sc_turn_among(o, acts, n, NULL)   # push: every best discard is about as safe
-        limit = min_best + MARGIN[th.model]
-        sh = best_sh
-    for i in range(n):
-        keep[i] = sh_of[i] == sh and dang[i] <= limit
+    if not guard_keep(o, sh_of, dang, n, fold, FOLD_MARGIN, MARGIN[th.model], keep):
+        return sc_turn_among(o, acts, n, NULL)   # push: every best discard is about as safe
     return sc_turn_among(o, acts, n, keep)
 
 
