@@ -1,7 +1,8 @@
 # cython: language_level=3
 """The Sichuan pack (RULES-PACKS §2 四川 standard, §3 血战到底) on the engine's flow.
 
-108 tiles (万筒条 ×4), 13-tile hands, no wild, no flowers, no opening window. A win is four sets
+108 tiles (万筒条 ×4), 13-tile hands, no wild, no flowers; an opening window only with the 换三张 /
+定缺 options (packs/sichuan/opening), kong payments only with 刮风下雨 on (kongpay). A win is four sets
 and a pair or seven pairs using at most two suits (shapes.pxd); its value and payments come from
 score.pxd. What the flow does for this pack is set by the rules header of the presets
 (fzsim/presets/sichuan.toml, xuezhan.toml): no chow, 一炮多响 (multi_win), kong replacements
