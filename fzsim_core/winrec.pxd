@@ -16,8 +16,9 @@ cdef enum RecordKind:
     REC_HUAZHU = 2                # 查花猪 (血战): from_seat (花猪) pays seat
     REC_DAJIAO = 3                # 查大叫 (血战): from_seat (not ready) pays seat (ready)
     REC_KONG = 4                  # 刮风下雨 (Sichuan option): seat konged; from_seat the discarder of an
-                                  # exposed kong, -1 when each unfinished seat pays; flags 1 once moved
-                                  # by 呼叫转移 or refunded; win_type the MeldType
+                                  # exposed kong, -1 when each unfinished seat pays; the kong is the
+                                  # record's one meld (and its tile); value 1 once moved by 呼叫转移 or
+                                  # refunded (0 while the konger keeps the income)
     REC_KONG_REFUND = 5           # 退税: seat (a konger not ready at a drawn hand) returns a kong's income
     REC_KONG_TRANSFER = 6         # 呼叫转移: from_seat (杠上炮 discarder) hands its last kong's income to seat
 

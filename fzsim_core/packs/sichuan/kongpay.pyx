@@ -23,8 +23,12 @@ from fzsim_core.state cimport Game, fail
 from fzsim_core.table cimport DEC_DISCARD_WIN, MELD_ADDED_KONG, MELD_EXPOSED_KONG, ST_CONT, ST_ERR
 from fzsim_core.winrec cimport WinRec, REC_KONG, REC_KONG_REFUND, REC_KONG_TRANSFER
 
-cdef enum:
-    KONG_SETTLED = 1              # WinRec.flags of a kong record: moved (呼叫转移) or refunded
+cdef inline void name_kong(WinRec* rec, int meld_type, int kind) noexcept nogil:
+    """A kong's records carry the kong as their one meld (the wins table prints it) and its kind."""
+    rec.n_melds = 1
+    rec.meld_type[0] = <unsigned char>meld_type
+    rec.meld_kind[0] = <unsigned char>kind
+    rec.tile = kind
 
 
 cdef int sc_kong_made(Game* g, int s, int kind, int meld_type, int source) noexcept nogil:
@@ -49,8 +53,7 @@ cdef int sc_kong_made(Game* g, int s, int kind, int meld_type, int source) noexc
     rec = record_deltas(g, REC_KONG, s, source, d, per)
     if rec == NULL:
         return ST_ERR
-    rec.win_type = meld_type
-    rec.tile = kind
+    name_kong(rec, meld_type, kind)
     return ST_CONT
 
 
@@ -67,16 +70,16 @@ cdef int sc_win_recorded(Game* g, int winner, int discarder) noexcept nogil:
         if g.recs[i].kind == REC_KONG and g.recs[i].seat == discarder:
             k = &g.recs[i]
             break
-    if k == NULL or k.flags & KONG_SETTLED or k.deltas[discarder] <= 0:
+    if k == NULL or k.value or k.deltas[discarder] <= 0:
         return ST_CONT   # already moved to an earlier winner on this discard
-    k.flags |= KONG_SETTLED
+    k.value = 1          # settled: moved
     d[0] = d[1] = d[2] = d[3] = 0
     d[discarder] = -k.deltas[discarder]
     d[winner] = k.deltas[discarder]
     rec = record_deltas(g, REC_KONG_TRANSFER, winner, discarder, d, k.deltas[discarder])
     if rec == NULL:
         return ST_ERR
-    rec.tile = k.tile
+    name_kong(rec, k.meld_type[0], k.tile)
     return ST_CONT
 
 
@@ -90,17 +93,16 @@ cdef int sc_kong_refunds(Game* g, const bint* ready) noexcept nogil:
         return ST_CONT
     for i in range(n):
         k = &g.recs[i]
-        if k.kind != REC_KONG or k.flags & KONG_SETTLED:
+        if k.kind != REC_KONG or k.value:
             continue
         s = k.seat
         if g.seats[s].finished or ready[s]:
             continue
-        k.flags |= KONG_SETTLED
+        k.value = 1      # settled: refunded
         for s in range(4):
             d[s] = -k.deltas[s]
         rec = record_deltas(g, REC_KONG_REFUND, k.seat, -1, d, k.points)
         if rec == NULL:
             return ST_ERR
-        rec.win_type = k.win_type
-        rec.tile = k.tile
+        name_kong(rec, k.meld_type[0], k.tile)
     return ST_CONT
