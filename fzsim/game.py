@@ -298,6 +298,10 @@ def format_events(result: HandResult) -> list[str]:
         elif e.type == "youjin":
             lines.append(f"  {who} discards {e.tile} and is in 游金 level {e.arg} "
                          f"({['', '单游', '双游', '三游'][e.arg]})")
+        elif e.type == "exchange":
+            lines.append(f"  {who} passes {e.tile} to seat {e.arg} (换三张)")
+        elif e.type == "dingque":
+            lines.append(f"  {who} declares {'mps'[e.arg]} ({'万筒条'[e.arg]}) void (定缺)")
         elif e.type == "qiangjin_give":
             lines.append(f"  {who} gives up {e.tile} to rob the gold indicator")
         elif e.type == "win":

@@ -173,6 +173,15 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
     _b("xz_selfdraw_all_pay", False, "血战: a later self-draw is paid by all three others, finished ones too (XZ-A4)"),
     _b("xz_dajiao_to_winners", False, "血战: 查大叫 pays ready winners too (XZ-A8)"),
     _b("xz_next_after_discarder", False, "血战: after a win on a discard play goes on after the discarder (XZ-A5)"),
+    _e("sc_exchange", "off", ("off", "clockwise", "counterclockwise", "across"),
+       "Sichuan 换三张 before play (SC-A7): each seat passes three tiles of one suit to the seat before it in"
+       " turn order (clockwise), the next one (counterclockwise) or the one opposite (across)"),
+    _b("sc_dingque", False, "Sichuan 定缺 (SC-A7): each seat declares a void suit after the deal, discards it"
+       " before any other tile; a win holds none of it and 花猪 is holding it at the end"),
+    _e("xz_kong_payments", "off", ("off", "commercial"),
+       "Sichuan 刮风下雨 (XZ-A7): kongs paid at once (exposed 2b by the discarder, added 1b / concealed 2b by"
+       " each unfinished player), refunded by a konger not ready at a drawn hand (退税), moved to the winner on"
+       " 杠上炮 (呼叫转移)"),
     # the 国标 pack (RULES-PACKS §5, options of §9; `base` is the 底分)
     _i("gb_min_fan", 8, 1, 88, "国标: the fewest fans a win needs, flowers excluded (a win under it is never offered)"),
     _b("gb_mingangang", False, "国标: an exposed + a concealed kong is 明暗杠 5 (Botzone, PyMahjongGB) instead of"

@@ -48,6 +48,7 @@ EVENTS = {
     EV_EXPOSED_KONG: "kong", EV_CONCEALED_KONG: "concealed_kong", EV_ADDED_KONG: "added_kong",
     EV_DECLINE: "decline", EV_LAST_GROUP: "last_group", EV_WIN: "win", EV_DRAWN: "drawn",
     EV_QIANGJIN_GIVE: "qiangjin_give", EV_YOUJIN: "youjin", EV_SETTLE: "settle",
+    EV_EXCHANGE: "exchange", EV_DINGQUE: "dingque",
 }
 
 cdef void copy_bytes(uint8_t[::1] dst, const void* src, size_t n):

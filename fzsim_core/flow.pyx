@@ -141,6 +141,8 @@ cdef int turn_offer(Game* g) noexcept nogil:
                 acts[n] = act(ACT_ADDED_KONG, k)
                 n += 1
     m = discard_mask(g, held, claimed)   # discards in kind order
+    if g.pack.discard_filter != NULL:
+        m = g.pack.discard_filter(g, s, m)
     if m == 0:   # claim_leaves_discard let a claim through that leaves nothing to throw
         return fail(g, "no legal discard after a claim (seat, kind)", s, claimed)
     while m:
@@ -169,6 +171,8 @@ cdef int turn_resolve(Game* g, int c) noexcept nogil:
         st.concealed_kongs += 1
         g.table_concealed_kongs += 1
         log_event(g, EV_CONCEALED_KONG, s, k, 0)
+        if g.pack.kong_made != NULL and g.pack.kong_made(g, s, k, MELD_CONCEALED_KONG, -1) != ST_CONT:
+            return ST_ERR
         return after_kong(g, s)
     if t == ACT_ADDED_KONG:   # others may rob it first (抢杠)
         hand_remove(h, k)
@@ -207,6 +211,8 @@ cdef int added_kong_stands(Game* g) noexcept nogil:
     st.exposed_kongs += 1
     g.table_exposed_kongs += 1
     g.seen[k] += 1
+    if g.pack.kong_made != NULL and g.pack.kong_made(g, s, k, MELD_ADDED_KONG, -1) != ST_CONT:
+        return ST_ERR
     return after_kong(g, s)
 
 
@@ -426,6 +432,8 @@ cdef int take_claim(Game* g, int cs_seat, uint16_t a) noexcept nogil:
     if g.check and check_invariants(g) != ST_CONT:
         return ST_ERR
     if t == ACT_EXPOSED_KONG:
+        if g.pack.kong_made != NULL and g.pack.kong_made(g, cs_seat, k, MELD_EXPOSED_KONG, ds) != ST_CONT:
+            return ST_ERR
         if replacement(g, cs_seat) < 0:
             return end_drawn(g, 1)
         return enter_turn(g, cs_seat, True, True, -1, ds)
@@ -576,6 +584,8 @@ cdef void point_views(Game* g) noexcept nogil:
         g.public[s].n_discards = &g.seats[s].n_discards
         g.public[s].n_flowers = &g.seats[s].n_flowers
         g.public[s].youjin = &g.seats[s].youjin
+        g.public[s].void_suit = &g.seats[s].void_suit
+        g.public[s].finished = &g.seats[s].finished
     o.rules = &g.r
     o.seen = g.seen
     o.table = g.public

@@ -151,5 +151,11 @@ cdef int verify_action(Game* g, int seat, int dec, uint16_t a) noexcept nogil:
     if t == ACT_QIANGJIN:
         return ST_CONT if (dec == DEC_DEALER_QIANGJIN and seat == g.dealer and h.counts[k] > 0) else fail(
             g, "illegal dealer qiangjin (seat, kind)", seat, k)
+    if t == ACT_EXCHANGE:   # 换三张: a held tile (the opening window keeps the suit)
+        return ST_CONT if (dec == DEC_EXCHANGE and k < N_HAND_KINDS and h.counts[k] > 0) else fail(
+            g, "illegal exchange pick (seat, kind)", seat, k)
+    if t == ACT_DINGQUE:    # 定缺: a suit, named by its 1, declared once
+        return ST_CONT if (dec == DEC_DINGQUE and k < 27 and k % 9 == 0 and st.void_suit == 0) else fail(
+            g, "illegal void-suit declaration (seat, kind)", seat, k)
     return fail(g, "unknown action (seat, code)", seat, a)
 

@@ -15,10 +15,10 @@ from fzsim_core.policy cimport Observation
 from fzsim_core.table cimport MAX_ACTIONS, MAX_DISCARDS, MAX_MELDS, NO_TILE
 
 cpdef enum:                       # cpdef: also module constants of fzsim_core.obs_planes
-    N_ACTION_TYPES = 10           # ACT_PASS .. ACT_YOUJIN
+    N_ACTION_TYPES = 12           # ACT_PASS .. ACT_DINGQUE
     N_ACTION_SLOTS = 35           # kinds 0..33 and "no tile"
     NO_TILE_SLOT = 34
-    N_ACTIONS = 350               # N_ACTION_TYPES * N_ACTION_SLOTS
+    N_ACTIONS = 420               # N_ACTION_TYPES * N_ACTION_SLOTS
     MELD_FIELDS = 3               # (type, kind, source) per meld
     N_OWN_FLOWERS = 15            # the deciding seat's flowers by kind - 27
 
@@ -41,6 +41,7 @@ ctypedef struct Planes:
     int8_t n_kinds                # kinds that can be held (27, or 34 with honours held)
     int8_t last_draw              # the deciding seat's last drawn kind, -1
     int8_t youjin[4]              # every seat's 游金 level (0 none)
+    int8_t void_suit[4]           # every seat's 定缺 suit (0 m, 1 p, 2 s), -1 none (Sichuan option)
     uint8_t n_flowers[4]          # every seat's flowers set aside
     uint8_t n_melds[4]
     uint8_t n_discards[4]

@@ -20,9 +20,11 @@ from fzsim_core.table cimport Meld, Seat, MAX_ACTIONS, MAX_DISCARDS, MAX_MELDS, 
 from fzsim_core.notation import kind_name as _kind_name
 
 #: Decision names (the `decision` field), by Decision value (table.pxd).
-DECISIONS = ("turn", "after_claim", "discard_win", "claim", "rob_kong", "opening_win", "dealer_qiangjin")
+DECISIONS = ("turn", "after_claim", "discard_win", "claim", "rob_kong", "opening_win", "dealer_qiangjin",
+             "exchange", "dingque")
 #: Action type names (the first element of a legal-action tuple), by ActionType value.
-ACTIONS = ("pass", "discard", "win", "concealed_kong", "added_kong", "pung", "kong", "chow", "qiangjin", "youjin")
+ACTIONS = ("pass", "discard", "win", "concealed_kong", "added_kong", "pung", "kong", "chow", "qiangjin", "youjin",
+           "exchange", "dingque")
 #: Meld type names, by MeldType value - 1.
 MELDS = ("chow", "pung", "kong", "added_kong", "concealed_kong")
 
@@ -67,6 +69,7 @@ cdef int encode_planes(const Observation* o, const uint16_t* acts, int n,
     for s in range(4):
         p = &o.table[s]
         out.youjin[s] = p.youjin[0]
+        out.void_suit[s] = p.void_suit[0] - 1
         out.n_flowers[s] = p.n_flowers[0]
         out.n_melds[s] = p.n_melds[0]
         out.n_discards[s] = p.n_discards[0]
@@ -98,7 +101,7 @@ _FIELDS = (
     ("seat", np.int8, ()), ("decision", np.int8, ()), ("dealer", np.int8, ()),
     ("claim_tile", np.int8, ()), ("claim_from", np.int8, ()), ("gold", np.int8, ()),
     ("golds", np.int8, ()), ("n_kinds", np.int8, ()), ("last_draw", np.int8, ()),
-    ("youjin", np.int8, (4,)), ("n_flowers", np.uint8, (4,)), ("n_melds", np.uint8, (4,)),
+    ("youjin", np.int8, (4,)), ("void_suit", np.int8, (4,)), ("n_flowers", np.uint8, (4,)), ("n_melds", np.uint8, (4,)),
     ("n_discards", np.uint8, (4,)), ("hand", np.uint8, (34,)), ("seen", np.uint8, (34,)),
     ("own_flowers", np.uint8, (N_OWN_FLOWERS,)), ("melds", np.int8, (4, MAX_MELDS, MELD_FIELDS)),
     ("discards", np.int8, (4, MAX_DISCARDS)), ("mask", np.uint8, (N_ACTIONS,)),
@@ -115,6 +118,7 @@ cdef dict _c_offsets():
         "claim_tile": <char*>&q.claim_tile - b, "claim_from": <char*>&q.claim_from - b,
         "gold": <char*>&q.gold - b, "golds": <char*>&q.golds - b, "n_kinds": <char*>&q.n_kinds - b,
         "last_draw": <char*>&q.last_draw - b, "youjin": <char*>&q.youjin[0] - b,
+        "void_suit": <char*>&q.void_suit[0] - b,
         "n_flowers": <char*>&q.n_flowers[0] - b, "n_melds": <char*>&q.n_melds[0] - b,
         "n_discards": <char*>&q.n_discards[0] - b, "hand": <char*>&q.hand[0] - b,
         "seen": <char*>&q.seen[0] - b, "own_flowers": <char*>&q.own_flowers[0] - b,
@@ -200,7 +204,8 @@ cdef list seat_dicts(const Planes* p):
             melds.append((MELDS[p.melds[j] - 1], _KIND[<uint8_t>p.melds[j + 1]]))
         out.append(dict(melds=melds, flowers=p.n_flowers[s],
                         discards=[_KIND[<uint8_t>p.discards[s * MAX_DISCARDS + i]]
-                                  for i in range(p.n_discards[s])]))
+                                  for i in range(p.n_discards[s])],
+                        void="mps"[p.void_suit[s]] if p.void_suit[s] >= 0 else None))
     return out
 
 
@@ -214,7 +219,7 @@ cdef object decode_key(const Planes* p, str key):
     if key == "seat":
         return p.seat
     if key == "decision":   # -1: the seat is not deciding (an env's view of a waiting seat)
-        return DECISIONS[p.decision] if 0 <= p.decision < 7 else None
+        return DECISIONS[p.decision] if 0 <= p.decision < len(DECISIONS) else None
     if key == "tile":
         return kind_str(p.claim_tile)
     if key == "last_draw":
@@ -279,6 +284,7 @@ cdef int flatten_one(const Planes* p, int16_t* o) noexcept nogil:
     at += MAX_ACTIONS
     at = put8(o, at, &p.seat, 9)   # seat .. last_draw: nine adjacent int8 scalars
     at = put8(o, at, p.youjin, 4)
+    at = put8(o, at, p.void_suit, 4)
     at = putu8(o, at, p.n_flowers, 4)
     at = putu8(o, at, p.n_melds, 4)
     at = putu8(o, at, p.n_discards, 4)

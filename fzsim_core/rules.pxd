@@ -57,6 +57,16 @@ cdef enum ScGuoshui:
     SC_GUOSHUI_UNLESS_HIGHER = 0      # no discard win until the own next draw unless it scores more
     SC_GUOSHUI_OFF = 1
 
+cdef enum ScExchange:                 # 换三张 (SC-A7 option): off, or where each seat's three tiles go
+    SC_EXCHANGE_OFF = 0
+    SC_EXCHANGE_CLOCKWISE = 1         # to the seat before it in turn order, (s + 3) % 4 (its 上家)
+    SC_EXCHANGE_COUNTERCLOCKWISE = 2  # to the next seat in turn order, (s + 1) % 4 (its 下家)
+    SC_EXCHANGE_ACROSS = 3            # to the seat opposite, (s + 2) % 4
+
+cdef enum XzKongPayments:             # 刮风下雨 (XZ-A7 option)
+    XZ_KONG_PAYMENTS_OFF = 0
+    XZ_KONG_PAYMENTS_COMMERCIAL = 1   # paid at once; 退税 at a drawn hand; 呼叫转移 on 杠上炮
+
 ctypedef struct RuleSet:
     # the header every pack reads: which pack (its tile set, hand size, deal and scoring hooks:
     # fzsim_core/packs/registry), and the flow's knobs below (dealer rotation, the end of the
@@ -128,6 +138,9 @@ ctypedef struct RuleSet:
     bint xz_selfdraw_all_pay          # §3 a later self-draw is paid by all three others (XZ-A4)
     bint xz_dajiao_to_winners         # §3 大叫 is paid to ready winners too (XZ-A8)
     bint xz_next_after_discarder      # §3 after a win by several, play goes on after the discarder (XZ-A5)
+    int32_t sc_exchange               # ScExchange: 换三张 before 定缺 (SC-A7), off by default
+    bint sc_dingque                   # 定缺: each seat declares a void suit after the deal (SC-A7)
+    int32_t xz_kong_payments          # XzKongPayments (XZ-A7), off by default
     # the 国标 pack's options (RULES-PACKS §5, §9; base is the 底分, 8)
     int32_t gb_min_fan                # §5.3 the minimum fan of a win, flowers excluded: 8
     bint gb_mingangang                # an exposed + a concealed kong is 明暗杠 5 (Botzone, PyMahjongGB), not 明杠 1 + 暗杠 2

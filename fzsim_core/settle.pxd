@@ -19,3 +19,7 @@ cdef int end_drawn(Game* g, int reason) noexcept nogil
 # A payment of an end-of-hand settlement (kind: RecordKind) as a record of its own, added to the
 # row's totals; NULL (g failed) when the hand has no room left.
 cdef WinRec* record_payment(Game* g, int kind, int payer, int receiver, int32_t amount) noexcept nogil
+# A payment of several payers (deltas[4], zero-sum: the caller's) as one record of its own kind
+# (seat: who receives, from_seat: the one payer or -1), added to the row's totals; NULL as above.
+cdef WinRec* record_deltas(Game* g, int kind, int seat, int from_seat, const int32_t* deltas,
+                           int32_t points) noexcept nogil

@@ -99,6 +99,8 @@ cdef int record_win(Game* g, int winner, int discarder, int win_type, uint32_t f
     log_event(g, EV_WIN, winner, tile, win_type)
     if g.check and total != 0:
         return fail(g, "a win's payments are not zero-sum (winner, sum)", winner, total)
+    if g.pack.win_recorded != NULL:
+        return g.pack.win_recorded(g, winner, discarder)
     return ST_CONT
 
 
@@ -112,6 +114,21 @@ cdef WinRec* record_payment(Game* g, int kind, int payer, int receiver, int32_t 
     g.row.deltas[payer] -= amount
     g.row.deltas[receiver] += amount
     log_event(g, EV_SETTLE, payer, receiver, kind)
+    return rec
+
+
+cdef WinRec* record_deltas(Game* g, int kind, int seat, int from_seat, const int32_t* deltas,
+                           int32_t points) noexcept nogil:
+    cdef WinRec* rec = new_record(g, kind, seat, from_seat)
+    cdef int s
+    if rec == NULL:
+        return NULL
+    rec.points = points
+    for s in range(4):
+        rec.deltas[s] = deltas[s]
+        g.row.deltas[s] += deltas[s]
+        if deltas[s] < 0:
+            log_event(g, EV_SETTLE, s, seat, kind)
     return rec
 
 

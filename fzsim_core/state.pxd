@@ -63,6 +63,9 @@ ctypedef bint (*PackTileTest)(Game* g, int seat, int tile, bint fresh) noexcept 
 ctypedef void (*PackTileNote)(Game* g, int seat, int tile) noexcept nogil
 ctypedef int (*PackTurnOffer)(Game* g, int seat, uint16_t* acts) noexcept nogil
 ctypedef int (*PackWinKind)(Game* g, int seat, uint32_t* specials) noexcept nogil
+ctypedef uint64_t (*PackDiscardFilter)(const Game* g, int seat, uint64_t legal) noexcept nogil
+ctypedef int (*PackKong)(Game* g, int seat, int kind, int meld_type, int source) noexcept nogil
+ctypedef int (*PackWinNote)(Game* g, int winner, int discarder) noexcept nogil
 
 ctypedef struct Pack:
     PackStep setup                # the deal, flowers, the wild reveal: ST_CONT or ST_ERR
@@ -94,6 +97,13 @@ ctypedef struct Pack:
                                   # it): Beijing's 烧庄 watch; NULL for none
     PackStep end_won              # a won hand ends: end-of-hand settlements (Beijing 烧庄) as
                                   # records and deltas; NULL for none
+    PackDiscardFilter discard_filter  # the legal discards (a kind mask) narrowed, e.g. Sichuan 定缺:
+                                  # the declared suit first; NULL: unchanged
+    PackKong kong_made            # a kong stands (meld_type: MeldType; source: the discarder of an
+                                  # exposed kong, -1): payments at once (Sichuan 刮风下雨); ST_CONT,
+                                  # ST_ERR; NULL: nothing
+    PackWinNote win_recorded      # after a win's record is complete (settle.record_win): payments
+                                  # that follow a win as records of their own (呼叫转移); NULL: none
 
 
 cdef struct Game:

@@ -30,6 +30,8 @@ cdef enum ActionType:
     ACT_CHOW = 7                  # kind = lowest tile of the chow
     ACT_QIANGJIN = 8              # dealer's 抢金: kind = the tile discarded for the indicator
     ACT_YOUJIN = 9                # 游金 (§11): discard kind to enter, or discard a drawn gold to go up a level
+    ACT_EXCHANGE = 10             # 换三张 (Sichuan option): kind = one of the three tiles passed
+    ACT_DINGQUE = 11              # 定缺 (Sichuan option): kind = 9 x the suit declared void (its 1: 1m 万, 1p 筒, 1s 条)
 
 # What a policy is being asked.
 cdef enum Decision:
@@ -40,7 +42,9 @@ cdef enum Decision:
     DEC_ROB_KONG = 4              # 抢杠: win on an added kong, or pass
     DEC_OPENING_WIN = 5           # opening window: 天胡 / 三金倒 / 抢金, or pass
     DEC_DEALER_QIANGJIN = 6       # opening window: dealer 抢金 (which tile to give up), or pass
-    N_DECISIONS = 7
+    DEC_EXCHANGE = 7              # opening window (Sichuan 换三张): the next tile to pass, of one suit
+    DEC_DINGQUE = 8               # opening window (Sichuan 定缺): the suit to declare void
+    N_DECISIONS = 9
 
 # Log events (seat -1 = table).
 cdef enum EventType:
@@ -63,6 +67,8 @@ cdef enum EventType:
     EV_QIANGJIN_GIVE = 17         # seat (dealer), tile given up for the indicator
     EV_YOUJIN = 18                # seat, tile discarded, arg = the 游金 level reached (1 单游, 2 双游, 3 三游)
     EV_SETTLE = 19                # seat = payer, tile = receiver, arg = the settlement's kind (WinRec.kind)
+    EV_EXCHANGE = 20              # seat passes tile to seat arg (换三张)
+    EV_DINGQUE = 21               # seat declares suit arg void (定缺)
 
 ctypedef struct Event:
     uint8_t type
@@ -95,6 +101,8 @@ ctypedef struct Seat:
     int last_draw                 # kind of the last tile drawn, -1
     uint8_t claims_from[4]        # discards this seat claimed (chow, pung, exposed kong) from
                                   # each seat this hand (Shanghai 承包, Beijing 互包)
+    int void_suit                 # 定缺 (Sichuan option): the declared suit + 1, 0 none
+    uint8_t passed[3]             # 换三张 (Sichuan option): the tiles this seat passed
 
 
 # Step results of the flow's functions.

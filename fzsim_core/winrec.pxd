@@ -5,7 +5,8 @@
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t
 
 cdef enum:
-    MAX_RECORDS = 16              # wins (at most 3) and settlement payments (at most 12) of a hand
+    MAX_RECORDS = 32              # wins (at most 3), settlement payments (at most 12) and, with the
+                                  # Sichuan kong payments on, kongs, refunds and 呼叫转移 of a hand
     REC_TILES = 18                # concealed tiles of a winning hand (Fuzhou: 17), 255-padded
     REC_MELDS = 5
 
@@ -15,6 +16,12 @@ cdef enum RecordKind:
     REC_HUAZHU = 2                # 查花猪 (血战): from_seat (花猪) pays seat
     REC_DAJIAO = 3                # 查大叫 (血战): from_seat (not ready) pays seat (ready)
     REC_SHAOZHUANG = 4            # 烧庄 (Beijing): from_seat (the dealer) pays seat its share
+    REC_KONG = 5                  # 刮风下雨 (Sichuan option): seat konged; from_seat the discarder of an
+                                  # exposed kong, -1 when each unfinished seat pays; the kong is the
+                                  # record's one meld (and its tile); value 1 once moved by 呼叫转移 or
+                                  # refunded (0 while the konger keeps the income)
+    REC_KONG_REFUND = 6           # 退税: seat (a konger not ready at a drawn hand) returns a kong's income
+    REC_KONG_TRANSFER = 7         # 呼叫转移: from_seat (杠上炮 discarder) hands its last kong's income to seat
 
 ctypedef struct WinRec:
     int64_t game_id

@@ -7,7 +7,8 @@ another real copy, or paired with a drawn tile (a wild). Four of a kind pairs tw
 two pairs. The ≤ 2-suit rule: a win may not hold three suits over hand and melds; for shanten
 every tile of the suit given up must be exchanged, and the best suit to give up is taken.
 
-Hands are 27 suited counts; melds are (type, kind) with type "pung" or a kong.
+Hands are 27 suited counts; melds are (type, kind) with type "pung" or a kong. `void` (定缺): the
+suit declared void, or None; with one, a win holds none of it and it is the suit given up.
 """
 from __future__ import annotations
 
@@ -51,36 +52,37 @@ def _b34(counts) -> bytes:
     return bytes([int(x) for x in counts[:27]] + [0] * 7)
 
 
-def ref_is_win(counts, melds=()) -> bool:
-    if len(suits(counts, melds)) == 3 or sum(counts) != 14 - 3 * len(melds):
+def ref_is_win(counts, melds=(), void=None) -> bool:
+    held = suits(counts, melds)
+    if (void in held if void is not None else len(held) == 3) or sum(counts) != 14 - 3 * len(melds):
         return False
     if not melds and _pairs_can(bytes(int(x) for x in counts[:27]), 0, 0):
         return True
     return _std_can(_b34(counts), 0, True, 0)
 
 
-def ref_waits(counts, melds=()) -> int:
+def ref_waits(counts, melds=(), void=None) -> int:
     mask = 0
     for k in range(27):
         if _held(counts, melds, k) >= 4:
             continue
         c = list(counts[:27])
         c[k] += 1
-        if ref_is_win(c, melds):
+        if ref_is_win(c, melds, void):
             mask |= 1 << k
     return mask
 
 
-def ref_shanten(counts, melds=(), suit_filter=True):
+def ref_shanten(counts, melds=(), suit_filter=True, void=None):
     """Fewest exchanges before complete (size 3n+2: answer - 1) or ready (3n+1), as the core
     defines it (the 4-copy limit ignored); None when the melds hold three suits."""
     size = sum(int(x) for x in counts[:27])
     extra = 1 if size % 3 == 1 else 0
     meld_suits = {k // 9 for _, k in melds}
-    if suit_filter and len(meld_suits) == 3:
+    if suit_filter and (len(meld_suits) == 3 or void in meld_suits):
         return None
     best = None
-    for drop in ((0, 1, 2) if suit_filter else (None,)):
+    for drop in (((0, 1, 2) if void is None else (void,)) if suit_filter else (None,)):
         if drop in meld_suits:
             continue
         c = [int(x) for x in counts[:27]]

@@ -13,7 +13,7 @@ import fzsim
 from fzsim.env import OBS_SIZE, VecEnv, flatten, unflatten
 from fzsim.game import resolve_rules
 from fzsim_core.engine import play_block
-from fzsim_core.obs_planes import ACTION_TUPLES, decode, legal_actions
+from fzsim_core.obs_planes import ACTION_TUPLES, N_ACTIONS, decode, legal_actions
 
 
 def run_until(venv, n_games, choose):
@@ -117,9 +117,9 @@ def test_bad_input_is_refused_and_changes_nothing():
     with pytest.raises(ValueError, match="integer array"):
         venv.step(np.zeros(2))
     good = int(obs["action_ids"][0, 0])
-    with pytest.raises(ValueError, match=r"table 1 \(game 1 hand 0, seat 0 .*\): action id 400 is out of range"):
-        venv.step(np.array([good, 400]))
-    illegal = next(a for a in range(350) if not obs["mask"][1, a])
+    with pytest.raises(ValueError, match=rf"table 1 \(game 1 hand 0, seat 0 .*\): action id {N_ACTIONS} is out of range"):
+        venv.step(np.array([good, N_ACTIONS]))
+    illegal = next(a for a in range(N_ACTIONS) if not obs["mask"][1, a])
     with pytest.raises(ValueError, match=rf"table 1 .*action {illegal} .* is not legal"):
         venv.step(np.array([good, illegal]))
     assert obs.tobytes() == before.tobytes()   # nothing was applied
@@ -164,7 +164,7 @@ def test_aec_env_plays_hands_and_refuses_bad_steps():
         e.step(illegal)
     with pytest.raises(ValueError, match="fixed id"):
         e.step("discard")
-    for bad in (-1, 350, 10**30):
+    for bad in (-1, N_ACTIONS, 10**30):
         with pytest.raises(ValueError, match="fixed id"):
             e.step(bad)
     deltas = None

@@ -59,7 +59,8 @@ def test_planes_round_trip_on_thousands_of_decisions(variant):
 
 
 def test_layout_and_action_space():
-    assert N_ACTIONS == 10 * N_ACTION_SLOTS == 350
+    assert N_ACTIONS == 12 * N_ACTION_SLOTS == 420   # ACT_PASS .. ACT_DINGQUE (Sichuan 换三张 / 定缺)
+    assert encode_action(("exchange", "5p")) == 10 * 35 + 13 and decode_action(11 * 35 + 9) == ("dingque", "1p")
     assert ACTION_TUPLES[34] == ("pass", None) and ACTION_TUPLES[35] == ("discard", "1m")
     assert decode_action(104) == ("win", None) and encode_action(("chow", "3p")) == 7 * 35 + 11
     p = empty_planes(3)
@@ -73,8 +74,8 @@ def test_bad_input_errors():
         encode_action(("discard", "0m"))
     with pytest.raises(ValueError, match="not an action"):
         encode_action(5)
-    with pytest.raises(ValueError, match="0..349"):
-        decode_action(350)
+    with pytest.raises(ValueError, match="0..419"):
+        decode_action(420)
     with pytest.raises(ValueError, match="PLANES_DTYPE"):
         decode(np.zeros(3))
     with pytest.raises(ValueError, match="one record"):
@@ -90,7 +91,7 @@ def test_the_view_is_valid_only_during_the_call():
             obs["nope"]
         with pytest.raises(ValueError, match="not legal"):
             obs.index(0)   # ("pass", "1m") is never legal
-        with pytest.raises(ValueError, match="0..349"):
+        with pytest.raises(ValueError, match="0..419"):
             obs.index(-1)
         return 0
 

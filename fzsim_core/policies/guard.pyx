@@ -28,6 +28,8 @@ from fzsim_core.rules cimport PACK_SICHUAN, PACK_BEIJING
 from fzsim_core.policy cimport Observation, Policy, note_fold
 from fzsim_core.table cimport *
 from fzsim_core.wintables cimport hand_shanten
+from fzsim_core.packs.sichuan.guard cimport sc_guard_choose
+from fzsim_core.policies.defence cimport chow_unseen, fold_at, guard_keep
 from fzsim_core.policies.greedy cimport (View, ctx_of, shanten_less, greedy_discard, greedy_among,
                                          best_discard_shanten, call_tiles, first_win, own_turn_offers)
 
@@ -63,29 +65,15 @@ cdef void read_threat(const Observation* o, Threat* t) noexcept nogil:
     t.total = 1.0 - none
 
 
-cdef inline int min_u(int a, int b) noexcept nogil:
-    return a if a < b else b
-
-
 cdef double wait_chance(const Observation* o, const Threat* t, int j, int k) noexcept nogil:
     """The chance that a ready seat j waits on kind k: pair/pung waits need unseen copies of k,
     chow waits unseen neighbours; a floor for the waits golds make on anything (闲金)."""
-    cdef int r, lo
-    cdef double w, chow = 0.0
+    cdef double w
     if k == o.gold:
         return 0.0           # a discarded gold is never claimed (§4)
     w = 0.35 * t.un[k] + 0.15
     if k < 27:
-        r = k % 9
-        lo = k - r
-        # chow waits: the neighbour pairs (r-2, r-1), (r-1, r+1), (r+1, r+2) inside the suit
-        if r >= 2:
-            chow += min_u(t.un[lo + r - 2], t.un[lo + r - 1])
-        if 1 <= r <= 7:
-            chow += min_u(t.un[lo + r - 1], t.un[lo + r + 1])
-        if r <= 6:
-            chow += min_u(t.un[lo + r + 1], t.un[lo + r + 2])
-        w += 0.2 * chow
+        w += 0.2 * chow_unseen(t.un, k)   # chow waits: its neighbours inside the suit
     if (t.thrown[j] >> k) & 1:
         w *= 0.55            # it threw this kind itself: less likely to want it now
     w *= 0.017
@@ -101,18 +89,6 @@ cdef double discard_danger(const Observation* o, const Threat* t, int k) noexcep
     return 1.0 - safe
 
 
-cdef inline double fold_at(double fold, int sh) noexcept nogil:
-    """The danger above which a hand `sh` from ready folds: never when ready, then earlier the
-    further it is (a far hand has little to lose by breaking up)."""
-    if sh <= 0:
-        return 2.0
-    if sh == 1:
-        return 1.5 * fold
-    if sh == 2:
-        return fold
-    return 0.6 * fold
-
-
 cdef inline bint folding(const Observation* o, const Threat* t, int sh, double fold) noexcept nogil:
     """Whether a 3n+1 hand `sh` from ready would fold: a typical live tile is too dangerous."""
     return sh > 0 and t.total * 0.05 > fold_at(fold, sh)
@@ -123,8 +99,7 @@ cdef int guard_turn(const Observation* o, const uint16_t* acts, int n, double fo
     cdef Hand own = o.me.hand
     cdef View ctx
     cdef Threat th
-    cdef int i, k, sh, best_sh = 99, any_plain
-    cdef double d, min_best = 9.0, min_all = 9.0, max_best = -1.0, limit
+    cdef int i, k, any_plain
     cdef int sh_of[MAX_ACTIONS]
     cdef double dang[MAX_ACTIONS]
     cdef bint keep[MAX_ACTIONS]
@@ -142,34 +117,8 @@ cdef int guard_turn(const Observation* o, const uint16_t* acts, int n, double fo
             continue           # never a gold while another tile may go (as greedy)
         sh_of[i] = shanten_less(&ctx, &own, k)
         dang[i] = discard_danger(o, &th, k)
-        if sh_of[i] < best_sh:
-            best_sh = sh_of[i]
-    for i in range(n):
-        if sh_of[i] == 99:
-            continue
-        if dang[i] < min_all:
-            min_all = dang[i]
-        if sh_of[i] == best_sh:
-            if dang[i] < min_best:
-                min_best = dang[i]
-            if dang[i] > max_best:
-                max_best = dang[i]
-    if min_best > fold_at(fold, best_sh):
-        # fold: the safest tiles, the nearest to ready among them
-        limit = min_all + DEFEND_MARGIN
-        sh = 99
-        for i in range(n):
-            if sh_of[i] != 99 and dang[i] <= limit and sh_of[i] < sh:
-                sh = sh_of[i]
-        if sh > best_sh:
-            note_fold(o)   # a safer tile that costs hand progress: a fold (the row's folds_*)
-    else:
-        if max_best - min_best <= DEFEND_MARGIN:
-            return greedy_discard(o, acts, n)   # push: every best discard is about as safe
-        limit = min_best + DEFEND_MARGIN
-        sh = best_sh
-    for i in range(n):
-        keep[i] = sh_of[i] == sh and dang[i] <= limit
+    if not guard_keep(o, sh_of, dang, n, fold, DEFEND_MARGIN, DEFEND_MARGIN, keep):
+        return greedy_discard(o, acts, n)   # push: every best discard is about as safe
     # greedy among the chosen (same shanten): most useful draws, its random tie-break
     return greedy_among(o, acts, n, keep)
 
@@ -209,9 +158,8 @@ cdef int guard_claim(const Observation* o, const uint16_t* acts, int n, double f
 
 cdef int guard_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil:
     cdef int dec = o.decision
-    if o.rules.pack == PACK_SICHUAN:   # its shanten is the Fuzhou/standard shape's, not Sichuan's
-        snprintf(o.errmsg, o.errmsg_size, "the guard policy does not play the sichuan pack (allowed there: random, greedy)")
-        return -1
+    if o.rules.pack == PACK_SICHUAN:   # its own shapes and threat model: packs/sichuan/guard
+        return sc_guard_choose(state, o, acts, n)
     if o.rules.pack == PACK_BEIJING:   # no seven pairs, and three 惠牌 are not a win there
         snprintf(o.errmsg, o.errmsg_size, "the guard policy does not play the beijing pack (allowed there: random, greedy)")
         return -1

@@ -176,6 +176,7 @@ cdef object reference_dict(const Observation* o):
             melds=[(MELDS[p.melds[i].type - 1], kind_name(p.melds[i].kind)) for i in range(p.n_melds[0])],
             flowers=p.n_flowers[0],
             discards=[kind_name(p.discards[i]) for i in range(p.n_discards[0])],
+            void="mps"[p.void_suit[0] - 1] if p.void_suit[0] else None,
         ))
     return dict(
         seat=o.seat, decision=DECISIONS[o.decision], dealer=o.dealer,

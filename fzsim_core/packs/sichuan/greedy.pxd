@@ -4,8 +4,17 @@ from fzsim_core.policy cimport Observation
 from fzsim_core.packs.sichuan.shapes cimport ScHand
 
 cdef int sc_greedy_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil
+# the suit to give up: not in a meld, fewest concealed tiles (-1 when only two suits are held)
+cdef int drop_suit(const ScHand* h) noexcept nogil
+# 定缺 / 换三张 answers (the opening window's options)
+cdef int sc_dingque(const Observation* o, const uint16_t* acts, int n) noexcept nogil
+cdef int sc_exchange(const Observation* o, const uint16_t* acts, int n) noexcept nogil
 # greedy's own turn over acts[0..n) (wins, kongs, discards)
 cdef int sc_turn(const Observation* o, const uint16_t* acts, int n) noexcept nogil
+# ... with the discards limited to those with keep[i] (NULL: all)
+cdef int sc_turn_among(const Observation* o, const uint16_t* acts, int n, const bint* keep) noexcept nogil
+# greedy's claim: a pung or kong that leaves the hand no further from ready
+cdef int sc_claim(const Observation* o, const uint16_t* acts, int n) noexcept nogil
 # the lowest shanten one discard (never `banned`) reaches from the 3n+2 hand h
 cdef int best_after_discard(ScHand* h, int banned) noexcept nogil
 # shanten of the 3n+1 hand a pung (t = ACT_PUNG, then the best discard) or an exposed kong of the

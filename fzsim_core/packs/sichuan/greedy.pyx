@@ -9,7 +9,11 @@ rule (shapes.pxd sc_shanten, which gives up the best suit), ties broken by
 3. the least connected tile (fewest held tiles of its suit within two ranks, pairs counting
    double), then a terminal before a middle tile, then at random.
 
-Kongs and pungs are taken when they leave the hand no further from ready. It reads only its
+Kongs and pungs are taken when they leave the hand no further from ready. With 定缺 on, the
+declared suit is the one given up (shapes.pxd reads Seat.void_suit), and greedy declares the suit
+whose loss leaves the hand nearest to ready (then the one with the fewest tiles, then the lowest);
+with 换三张 on, it passes tiles of the suit with the fewest tiles among those offered, the least
+connected first (then a terminal, then the lowest kind). It reads only its
 Observation (policy.pxd). The tie-breaks are cheap heuristics rather than greedy-Fuzhou's exact
 useful-draw count, so a decision costs a few shanten evaluations per candidate discard.
 """
@@ -82,9 +86,14 @@ cdef int best_after_discard(ScHand* h, int banned) noexcept nogil:
 
 
 cdef int sc_turn(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    return sc_turn_among(o, acts, n, NULL)
+
+
+cdef int sc_turn_among(const Observation* o, const uint16_t* acts, int n, const bint* keep) noexcept nogil:
+    """sc_turn with the discards limited to keep[i] (NULL: all): the best shanten among them."""
     cdef ScHand h
     cdef ScParts parts
-    cdef int i, t, k, sh, best = 99, drop, key, best_key = -1, n_best = 0, lo
+    cdef int i, t, k, sh, best = 99, drop, key, best_key = -1, n_best = 0, lo, target
     cdef int sh_of[MAX_ACTIONS]
     cdef int ties[MAX_ACTIONS]
     sc_hand_of(o.me, &h)
@@ -115,15 +124,21 @@ cdef int sc_turn(const Observation* o, const uint16_t* acts, int n) noexcept nog
             k = act_kind(acts[i])
             if meld_shanten(&h, k, t) <= best:
                 return i
-    drop = drop_suit(&h)
+    drop = h.void_suit - 1 if h.void_suit else drop_suit(&h)
+    target = best
+    if keep != NULL:
+        target = 99
+        for i in range(n):
+            if keep[i] and sh_of[i] < target:
+                target = sh_of[i]
     for i in range(n):
-        if sh_of[i] != best:
+        if sh_of[i] != target or (keep != NULL and not keep[i]):
             continue
         k = act_kind(acts[i])
         # a larger key is better: the suit given up first, then (ready) more winning tiles,
         # then the least connected, then a terminal
         key = (1 if k // 9 == drop else 0) << 20
-        if best == 0:
+        if target == 0:
             h.counts[k] -= 1
             key |= wait_count(o, &h) << 8
             h.counts[k] += 1
@@ -192,12 +207,53 @@ cdef int sc_claim(const Observation* o, const uint16_t* acts, int n) noexcept no
     return best if best >= 0 else pass_at
 
 
+cdef int sc_dingque(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    """定缺: the suit that, declared void, leaves the lowest shanten; then fewest tiles; then lowest."""
+    cdef ScHand h
+    cdef int i, k, suit, sh, cnt, key, best = 0, best_key = 1 << 30
+    sc_hand_of(o.me, &h)
+    for i in range(n):
+        suit = act_kind(acts[i]) // 9
+        h.void_suit = suit + 1
+        sh = sc_shanten(&h)
+        cnt = 0
+        for k in range(9 * suit, 9 * suit + 9):
+            cnt += h.counts[k]
+        key = sh * 64 + cnt
+        if key < best_key:
+            best, best_key = i, key
+    return best
+
+
+cdef int sc_exchange(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    """换三张: a tile of the offered suit with the fewest tiles, the least connected first."""
+    cdef ScHand h
+    cdef int i, k, s, key, best = 0, best_key = 1 << 30
+    cdef int per_suit[3]
+    sc_hand_of(o.me, &h)
+    for s in range(3):
+        per_suit[s] = 0
+        for k in range(9 * s, 9 * s + 9):
+            per_suit[s] += h.counts[k]
+    for i in range(n):
+        k = act_kind(acts[i])
+        # smaller is better: the suit's size, then connectivity, then a middle tile after a terminal
+        key = (per_suit[k // 9] << 12) | (connectivity(&h, k) << 6) | (0 if (k % 9 == 0 or k % 9 == 8) else 32) | k
+        if key < best_key:
+            best, best_key = i, key
+    return best
+
+
 cdef int sc_greedy_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil:
     cdef int dec = o.decision
     if dec == DEC_TURN or dec == DEC_AFTER_CLAIM:
         return sc_turn(o, acts, n)
     if dec == DEC_CLAIM:
         return sc_claim(o, acts, n)
+    if dec == DEC_DINGQUE:
+        return sc_dingque(o, acts, n)
+    if dec == DEC_EXCHANGE:
+        return sc_exchange(o, acts, n)
     return first_win(acts, n)
 
 

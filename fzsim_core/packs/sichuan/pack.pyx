@@ -1,7 +1,8 @@
 # cython: language_level=3
 """The Sichuan pack (RULES-PACKS §2 四川 standard, §3 血战到底) on the engine's flow.
 
-108 tiles (万筒条 ×4), 13-tile hands, no wild, no flowers, no opening window. A win is four sets
+108 tiles (万筒条 ×4), 13-tile hands, no wild, no flowers; an opening window only with the 换三张 /
+定缺 options (packs/sichuan/opening), kong payments only with 刮风下雨 on (kongpay). A win is four sets
 and a pair or seven pairs using at most two suits (shapes.pxd); its value and payments come from
 score.pxd. What the flow does for this pack is set by the rules header of the presets
 (fzsim/presets/sichuan.toml, xuezhan.toml): no chow, 一炮多响 (multi_win), kong replacements
@@ -15,13 +16,15 @@ from libc.string cimport memset
 from fzsim_core.rules cimport RuleSet, SCORING_XUEZHAN, SC_GUOSHUI_UNLESS_HIGHER
 from fzsim_core.scoring cimport WIN_SELFDRAW, WIN_ROBBED_KONG, FLAG_KONG_REPLACEMENT
 from fzsim_core.settle cimport record_payment
-from fzsim_core.state cimport Game, Pack, fail, no_opening, no_opening_choice
+from fzsim_core.state cimport Game, Pack, fail
 from fzsim_core.table cimport (Seat, DEC_ROB_KONG, ST_CONT, ST_ERR, MELD_PUNG, MELD_EXPOSED_KONG, MELD_ADDED_KONG,
                                MELD_CONCEALED_KONG)
 from fzsim_core.tiles cimport N_KINDS
 from fzsim_core.tileset cimport TileSet, tiles_from_copies
 from fzsim_core.winrec cimport WinRec, REC_WIN
 from fzsim_core.packs.deal cimport deal_without_wild
+from fzsim_core.packs.sichuan.opening cimport sc_discard_filter, sc_opening_offer, sc_opening_resolve
+from fzsim_core.packs.sichuan.kongpay cimport sc_kong_made, sc_kong_refunds, sc_win_recorded
 from fzsim_core.packs.sichuan.shapes cimport (ScHand, SC_KINDS, SC_PUNG, SC_KONG, SC_ADDED_KONG,
                                               SC_CONCEALED_KONG, sc_is_win, sc_wait_mask)
 from fzsim_core.packs.sichuan.score cimport (ScRules, ScScore, ScPayment, SC_MAX_PAYMENTS, SC_F_SELFDRAW,
@@ -41,6 +44,7 @@ cdef void sc_hand_of(const Seat* st, ScHand* h) noexcept nogil:
     for k in range(SC_KINDS):
         h.counts[k] = st.hand.counts[k]
     h.n_melds = st.n_melds
+    h.void_suit = <uint8_t>st.void_suit
     for i in range(st.n_melds):
         t = st.melds[i].type
         h.meld_kind[i] = st.melds[i].kind
@@ -181,10 +185,12 @@ cdef int sc_end_drawn(Game* g) noexcept nogil:
     cdef int32_t scratch[4]
     cdef ScPayment pays[SC_MAX_PAYMENTS]
     cdef ScRules r
+    cdef bint ready[4]
     cdef int s, i, n
     sc_rules_of(&g.r, &r)
     for s in range(4):
         sc_hand_of(&g.seats[s], &hands[s])
+        ready[s] = sc_wait_mask(&hands[s]) != 0
         won[s] = g.seats[s].finished
         scratch[s] = 0
         if won[s] and r.dajiao_to_winners:
@@ -193,14 +199,14 @@ cdef int sc_end_drawn(Game* g) noexcept nogil:
     for i in range(n):
         if record_payment(g, pays[i].kind, pays[i].payer, pays[i].receiver, pays[i].amount) == NULL:
             return ST_ERR
-    return ST_CONT
+    return sc_kong_refunds(g, ready)
 
 
 cdef void sichuan_pack(Pack* p, TileSet* ts) noexcept nogil:
     sichuan_tiles(ts)
     p.setup = sc_setup
-    p.opening_offer = no_opening
-    p.opening_resolve = no_opening_choice
+    p.opening_offer = sc_opening_offer        # 换三张 / 定缺 when on, else nothing
+    p.opening_resolve = sc_opening_resolve
     p.dealer_may_win_first = True
     p.score_win = sc_score_win
     p.is_win = sc_is_win_hook
@@ -211,3 +217,6 @@ cdef void sichuan_pack(Pack* p, TileSet* ts) noexcept nogil:
     p.turn_offer = NULL
     p.self_win_kind = NULL
     p.end_drawn = sc_end_drawn
+    p.discard_filter = sc_discard_filter
+    p.kong_made = sc_kong_made
+    p.win_recorded = sc_win_recorded

@@ -16,7 +16,7 @@ import numpy as np
 
 from fzsim_core.packs.sichuan.shapes cimport (
     SC_CONCEALED_KONG, SC_KINDS, SC_MAX_READINGS, SC_PUNG, ScHand, ScReading, load_hand,
-    sc_is_seven_pairs, sc_is_win, sc_quads, sc_readings, sc_suit_mask, sc_wait_mask,
+    sc_is_huazhu, sc_is_seven_pairs, sc_is_win, sc_quads, sc_readings, sc_suit_mask, sc_wait_mask,
 )
 
 # value of each pattern per preset, -1: not a pattern there. §2 table [003:L68–L90] and §3.4.
@@ -232,7 +232,7 @@ cdef int sc_end_settle(const ScRules* r, const ScHand* hands, const uint8_t* won
     cdef bint huazhu[4]
     for i in range(4):
         any_won |= won[i]
-        huazhu[i] = not won[i] and sc_suit_mask(&hands[i]) == 7
+        huazhu[i] = not won[i] and sc_is_huazhu(&hands[i])
         val[i] = -1
         unit[i] = 0
         if (not won[i] or r.dajiao_to_winners) and not huazhu[i]:

@@ -21,6 +21,8 @@ ctypedef struct ScHand:
     uint8_t n_melds
     uint8_t meld_kind[4]
     uint8_t meld_type[4]
+    uint8_t void_suit        # 定缺: the declared suit + 1 (0: none, the two-suit rule alone); with
+                             # one the win holds none of that suit and it is the suit given up
 
 # One reading of a winning hand as sets + a pair (concealed sets only; melds are added by the
 # pattern code). chow_start / pung_kind list the concealed sets.
@@ -40,6 +42,7 @@ ctypedef struct ScParts:
     int size
     int n_melds
     int meld_suits
+    int void_suit            # ScHand.void_suit
 
 cdef void sc_read_parts(const ScHand* h, ScParts* p) noexcept nogil
 # sc_shanten (filtered) or sc_shanten_shape of the hand p was read from
@@ -67,6 +70,10 @@ cdef inline void sc_parts_change(ScParts* p, int k, int count_before, int delta)
 cdef int sc_concealed_size(const ScHand* h) noexcept nogil
 # Bit s set iff suit s (0 m, 1 p, 2 s) appears in the concealed tiles or the melds.
 cdef int sc_suit_mask(const ScHand* h) noexcept nogil
+# The suits of mask (sc_suit_mask) may make a win: two at most, and none declared void (定缺).
+cdef bint sc_suits_may_win(const ScHand* h, int mask) noexcept nogil
+# 花猪 at the end of the wall: three suits held, or (定缺) any tile of the declared suit.
+cdef bint sc_is_huazhu(const ScHand* h) noexcept nogil
 # Kinds with all 4 copies in the hand and melds together (根 / kongs), concealed or declared.
 cdef int sc_quads(const ScHand* h) noexcept nogil
 # The concealed tiles are 7 pairs (four of a kind = two pairs); false when any meld is declared.

@@ -61,8 +61,14 @@ cdef int sc_quads(const ScHand* h) noexcept nogil:
     return n
 
 
-cdef inline bint _two_suits(int mask) noexcept nogil:
+cdef bint sc_suits_may_win(const ScHand* h, int mask) noexcept nogil:
+    if h.void_suit:
+        return not mask & (1 << (h.void_suit - 1))
     return mask != 7
+
+
+cdef bint sc_is_huazhu(const ScHand* h) noexcept nogil:
+    return not sc_suits_may_win(h, sc_suit_mask(h))
 
 
 cdef bint sc_is_seven_pairs(const ScHand* h) noexcept nogil:
@@ -85,7 +91,7 @@ cdef bint sc_is_standard(const ScHand* h) noexcept nogil:
 
 
 cdef bint sc_is_win(const ScHand* h) noexcept nogil:
-    if h.n_melds > 4 or not _two_suits(sc_suit_mask(h)):
+    if h.n_melds > 4 or not sc_suits_may_win(h, sc_suit_mask(h)):
         return 0
     return sc_is_seven_pairs(h) or sc_is_standard(h)
 
@@ -108,7 +114,7 @@ cdef uint32_t sc_wait_mask(const ScHand* h) noexcept nogil:
         if n_odd == 1:
             mask |= 1u << odd
     for t in range(3):
-        if _two_suits(suits | (1 << t)):
+        if sc_suits_may_win(h, suits | (1 << t)):
             allowed |= 0x1FFu << (9 * t)
     for k in range(SC_KINDS):
         if _held(h, k) >= 4:
@@ -150,6 +156,7 @@ cdef void sc_read_parts(const ScHand* h, ScParts* p) noexcept nogil:
     p.size = 0
     p.n_melds = h.n_melds
     p.meld_suits = 0
+    p.void_suit = h.void_suit
     for s in range(3):
         p.key[s] = 0
         p.pairs[s] = 0
@@ -171,10 +178,12 @@ cdef int sc_parts_shanten(const ScParts* p, bint filtered) noexcept nogil:
     cdef int n = 4 - p.n_melds, drop, d, best = 255, lo, hi
     if p.n_melds > 4 or (p.size != 3 * n + 1 and p.size != 3 * n + 2):
         return -2
-    if filtered and p.meld_suits == 7:
+    if filtered and (p.meld_suits == 7 or (p.void_suit and p.meld_suits & (1 << (p.void_suit - 1)))):
         return SC_NO_WIN
-    # drop -1: every tile may be used (no filter); 0..2: that suit is given up
+    # drop -1: every tile may be used (no filter); 0..2: that suit is given up (定缺: the declared one)
     lo, hi = (0, 3) if filtered else (-1, 0)
+    if filtered and p.void_suit:
+        lo, hi = p.void_suit - 1, p.void_suit
     for drop in range(lo, hi):
         if drop >= 0 and p.meld_suits & (1 << drop):
             continue
@@ -306,10 +315,22 @@ cdef int load_hand(ScHand* h, counts, melds) except -1:
     return 0
 
 
-def is_win(counts, melds=()):
-    """True iff the concealed tiles `counts` (14 - 3 x melds) with `melds` are a Sichuan win."""
+cdef int _set_void(ScHand* h, void_suit) except -1:
+    """定缺 from Python: None, or the declared suit 0 (万) / 1 (筒) / 2 (条)."""
+    if void_suit is None:
+        return 0
+    if isinstance(void_suit, bool) or void_suit not in (0, 1, 2):
+        raise ValueError(f"void_suit {void_suit!r}: allowed None, 0 (m), 1 (p) or 2 (s)")
+    h.void_suit = <uint8_t>(void_suit + 1)
+    return 0
+
+
+def is_win(counts, melds=(), void_suit=None):
+    """True iff the concealed tiles `counts` (14 - 3 x melds) with `melds` are a Sichuan win
+    (void_suit: the suit declared void under 定缺, None for the two-suit rule alone)."""
     cdef ScHand h
     load_hand(&h, counts, melds)
+    _set_void(&h, void_suit)
     return bool(sc_is_win(&h))
 
 
@@ -320,19 +341,22 @@ def is_seven_pairs(counts):
     return bool(sc_is_seven_pairs(&h))
 
 
-def wait_mask(counts, melds=()):
+def wait_mask(counts, melds=(), void_suit=None):
     """Bit mask (bit k = kind k) of the tiles completing a 13 - 3 x melds tile hand."""
     cdef ScHand h
     load_hand(&h, counts, melds)
+    _set_void(&h, void_suit)
     return int(sc_wait_mask(&h))
 
 
-def shanten(counts, melds=(), suit_filter=True):
+def shanten(counts, melds=(), suit_filter=True, void_suit=None):
     """Shanten of a 3n+1 / 3n+2 concealed hand (n = 4 - melds): -1 complete, 0 ready; None if the
-    melds already hold three suits (no win is possible). ``suit_filter=False`` ignores the
-    two-suit rule. Raises ValueError for other sizes."""
+    melds already hold three suits, or the void suit (no win is possible). ``suit_filter=False``
+    ignores the two-suit rule; void_suit (定缺) fixes the suit given up. Raises ValueError for
+    other sizes."""
     cdef ScHand h
     load_hand(&h, counts, melds)
+    _set_void(&h, void_suit)
     v = sc_shanten(&h) if suit_filter else sc_shanten_shape(&h)
     if v == -2:
         raise ValueError(f"{sc_concealed_size(&h)} concealed tiles with {h.n_melds} meld(s): shanten needs "

@@ -1,0 +1,221 @@
+# cython: language_level=3
+"""guard on the Sichuan pack: the Sichuan greedy's hand building (packs/sichuan/greedy) with the
+waits chosen by value, a threat model refitted to Sichuan play and guard's defend / fold.
+
+- Ready: among the discards that leave the hand ready, the one whose waits are worth most (over
+  the winning kinds, unseen copies x what each payer pays: 分, or 2^番 in 血战); greedy counts
+  the winning tiles only. This is most of guard's gain in 血战, where waits differ by factors of 2.
+- Threat reading: each other unfinished seat's chance of being ready is a logistic in its exposed
+  melds, its discards and the wall's last quarter; a ready seat's chance of waiting on kind k a
+  logistic in k's unseen copies, its chow neighbours' unseen copies, whether that seat threw k
+  itself, and how many of its discards are of k's suit and their share of its pond (a Sichuan
+  seat clears the suit it gives up, so its waits are almost never there). A seat that has won
+  (血战) is no threat; a suit it declared void (定缺) is never its wait. Both logistics were
+  fitted per preset on greedy-vs-greedy tables (benchmarks/fit_sichuan_guard.py).
+- Not ready: while the hand still holds the suit it gives up, that suit goes first as greedy has
+  it (a third suit kept for safety is a hand that cannot win, and 花猪 at the end). Then, when
+  some seat is likely ready, each discard's danger is 1 - prod_j (1 - ready_j wait_j(k)): it
+  defends — greedy among the best-shanten discards within MARGIN of the safest — and folds (the
+  safest tiles, the nearest to ready among them) only past `fold` scaled by the distance from
+  ready. The defaults come from duels against greedy (docs/guide/sichuan.md): defence only in
+  `sichuan` (in 血战 it cost more in wins than it saved), and no folding (it lost in both).
+- Claims: greedy's, none while folding. Kongs, wins and the opening (换三张, 定缺): greedy's.
+
+Parameter: `fold` (guard:fold=X; default SC_DEFAULT_FOLD: never).
+"""
+from libc.math cimport exp
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
+from fzsim_core.policy cimport Observation
+from fzsim_core.rules cimport SCORING_XUEZHAN
+from fzsim_core.table cimport *
+from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScParts, SC_KINDS, sc_parts_change, sc_parts_shanten,
+                                              sc_read_parts, sc_wait_mask)
+from fzsim_core.packs.sichuan.score cimport ScRules, ScScore, sc_evaluate
+from fzsim_core.packs.sichuan.pack cimport sc_hand_of, sc_rules_of
+from fzsim_core.packs.sichuan.greedy cimport drop_suit, sc_claim, sc_greedy_choose, sc_turn_among
+from fzsim_core.policies.defence cimport chow_unseen, fold_at, guard_keep
+
+
+cdef double SC_DEFAULT_FOLD = 1.0     # never folds: folding lost to greedy in every duel (docs)
+# danger within this of the safest counts as equally safe when defending, per preset (row 0
+# sichuan, 1 xuezhan: 1.0 = no defence), chosen by duels against greedy (docs/guide/sichuan.md)
+cdef double MARGIN[2]
+cdef double FOLD_MARGIN = 0.01    # folding: danger within this of the safest tile is as safe
+MARGIN[0] = 0.05
+MARGIN[1] = 1.0
+
+# fitted on 4,000 greedy hands of each preset (benchmarks/fit_sichuan_guard.py --hands 4000, seed
+# 11); row 0 sichuan, row 1 xuezhan. ready: intercept, melds, discards, last quarter of the wall;
+# wait: intercept, unseen copies, chow neighbours, thrown itself, pond tiles of the suit (<= 4),
+# their share of the pond
+cdef double RC[2][4]
+cdef double WC[2][6]
+RC[0][:] = [-4.523, 0.695, 0.425, -0.217]
+RC[1][:] = [-3.958, 0.657, 0.327, 0.073]
+WC[0][:] = [-3.222, 0.307, 0.082, -2.451, 0.420, -4.991]
+WC[1][:] = [-3.417, 0.402, 0.088, -2.091, 0.549, -6.363]
+
+
+cdef void sc_read_threat(const Observation* o, ScThreat* t) noexcept nogil:
+    cdef int j, k, v, late = 1 if o.live < 27 else 0
+    cdef int m = 1 if o.rules.scoring == SCORING_XUEZHAN else 0
+    cdef double x, none = 1.0
+    t.model = m
+    for k in range(SC_KINDS):
+        v = 4 - o.seen[k] - o.me.hand.counts[k]
+        t.un[k] = <uint8_t>(v if v > 0 else 0)
+    for j in range(4):
+        t.ready[j] = 0.0
+        t.thrown[j] = 0
+        t.void[j] = -1
+        t.suit_thrown[j][0] = t.suit_thrown[j][1] = t.suit_thrown[j][2] = 0
+        if j == o.seat or o.table[j].finished[0]:
+            continue
+        t.void[j] = o.table[j].void_suit[0] - 1
+        for k in range(o.table[j].n_discards[0]):
+            v = o.table[j].discards[k]
+            t.thrown[j] |= (<uint64_t>1) << v
+            if v < SC_KINDS:
+                t.suit_thrown[j][v // 9] += 1
+        t.n_thrown[j] = o.table[j].n_discards[0]
+        x = RC[m][0] + RC[m][1] * o.table[j].n_melds[0] + RC[m][2] * o.table[j].n_discards[0] + RC[m][3] * late
+        t.ready[j] = 1.0 / (1.0 + exp(-x))
+        none *= 1.0 - t.ready[j]
+    t.total = 1.0 - none
+
+
+cdef double sc_wait_chance(const ScThreat* t, int j, int k) noexcept nogil:
+    cdef int chow, st
+    cdef double x
+    cdef const double* w
+    if t.void[j] == k // 9:
+        return 0.0
+    chow = chow_unseen(t.un, k)
+    st = t.suit_thrown[j][k // 9]
+    w = WC[t.model]
+    x = (w[0] + w[1] * t.un[k] + w[2] * chow + w[3] * ((t.thrown[j] >> k) & 1) + w[4] * (st if st < 4 else 4)
+         + w[5] * (st / <double>t.n_thrown[j] if t.n_thrown[j] else 0.0))
+    return 1.0 / (1.0 + exp(-x))
+
+
+cdef double sc_discard_danger(const ScThreat* t, int seat, int k) noexcept nogil:
+    cdef int j
+    cdef double safe = 1.0
+    for j in range(4):
+        if j != seat and t.ready[j] > 0.0:
+            safe *= 1.0 - t.ready[j] * sc_wait_chance(t, j, k)
+    return 1.0 - safe
+
+
+cdef int ready_value(const Observation* o, ScHand* h, const ScRules* r) noexcept nogil:
+    """What a ready 3n+1 hand h is worth: over its winning kinds, the unseen copies times what
+    each payer pays for that win (分, or 2^番), no situational additions."""
+    cdef uint32_t m = sc_wait_mask(h)
+    cdef ScScore sc
+    cdef int k, v, total = 0
+    for k in range(SC_KINDS):
+        if not (m >> k) & 1:
+            continue
+        v = 4 - o.seen[k] - h.counts[k]
+        if v <= 0:
+            continue
+        h.counts[k] += 1
+        if sc_evaluate(r, h, 0, &sc) >= 0:
+            total += v * sc.unit
+        h.counts[k] -= 1
+    return total
+
+
+cdef int best_ready(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    """Among the discards that leave the hand ready, the one whose waits are worth most; -1 when
+    no discard does (or two tie: greedy decides)."""
+    cdef ScHand h
+    cdef ScRules r
+    cdef int i, k, v, best = -1, best_v = 0, ties = 0
+    sc_hand_of(o.me, &h)
+    sc_rules_of(o.rules, &r)
+    for i in range(n):
+        if act_type(acts[i]) != ACT_DISCARD:
+            continue
+        k = act_kind(acts[i])
+        h.counts[k] -= 1
+        v = ready_value(o, &h, &r)
+        h.counts[k] += 1
+        if v > best_v:
+            best, best_v, ties = i, v, 0
+        elif v == best_v and v > 0:
+            ties += 1
+    return best if ties == 0 else -1
+
+
+cdef int sc_guard_turn(const Observation* o, const uint16_t* acts, int n, double fold) noexcept nogil:
+    cdef ScHand h
+    cdef ScParts parts
+    cdef ScThreat th
+    cdef int i, k, t, drop, best_sh = 99
+    cdef int sh_of[MAX_ACTIONS]
+    cdef double dang[MAX_ACTIONS]
+    cdef bint keep[MAX_ACTIONS]
+    for i in range(n):
+        t = act_type(acts[i])
+        if t == ACT_WIN or t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
+            return sc_turn_among(o, acts, n, NULL)   # wins and kongs as greedy
+    i = best_ready(o, acts, n)   # a discard that leaves the hand ready: the waits worth most
+    if i >= 0:
+        return i
+    sc_read_threat(o, &th)
+    if th.total < 0.05:
+        return sc_turn_among(o, acts, n, NULL)
+    sc_hand_of(o.me, &h)
+    sc_read_parts(&h, &parts)
+    # the suit being given up goes first whatever its danger: a third suit kept for safety is a
+    # hand that cannot win, and 花猪 / 查大叫 at the end of the wall
+    drop = h.void_suit - 1 if h.void_suit else drop_suit(&h)
+    if drop >= 0:
+        for k in range(9 * drop, 9 * drop + 9):
+            if h.counts[k]:
+                return sc_turn_among(o, acts, n, NULL)
+    for i in range(n):
+        sh_of[i] = 99
+        if act_type(acts[i]) != ACT_DISCARD:
+            continue
+        k = act_kind(acts[i])
+        sc_parts_change(&parts, k, h.counts[k], -1)
+        sh_of[i] = sc_parts_shanten(&parts, True)
+        sc_parts_change(&parts, k, h.counts[k] - 1, 1)
+        dang[i] = sc_discard_danger(&th, o.seat, k)
+        if sh_of[i] < best_sh:
+            best_sh = sh_of[i]
+    if best_sh == 99 or best_sh == 0:
+        return sc_turn_among(o, acts, n, NULL)   # ready: greedy's most winning tiles
+    if not guard_keep(o, sh_of, dang, n, fold, FOLD_MARGIN, MARGIN[th.model], keep):
+        return sc_turn_among(o, acts, n, NULL)   # push: every best discard is about as safe
+    return sc_turn_among(o, acts, n, keep)
+
+
+cdef int sc_guard_claim(const Observation* o, const uint16_t* acts, int n, double fold) noexcept nogil:
+    """greedy's claims, none while folding (a typical live tile too dangerous for the hand)."""
+    cdef ScHand h
+    cdef ScParts parts
+    cdef ScThreat th
+    cdef int i, sh0
+    sc_read_threat(o, &th)
+    if th.total >= 0.05:
+        sc_hand_of(o.me, &h)
+        sc_read_parts(&h, &parts)
+        sh0 = sc_parts_shanten(&parts, True)
+        if sh0 > 0 and th.total * 0.05 > fold_at(fold, sh0):
+            for i in range(n):
+                if act_type(acts[i]) == ACT_PASS:
+                    return i
+    return sc_claim(o, acts, n)
+
+
+cdef int sc_guard_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    cdef int dec = o.decision
+    cdef double fold = SC_DEFAULT_FOLD if state == NULL else (<double*>state)[0]
+    if dec == DEC_TURN or dec == DEC_AFTER_CLAIM:
+        return sc_guard_turn(o, acts, n, fold)
+    if dec == DEC_CLAIM:
+        return sc_guard_claim(o, acts, n, fold)
+    return sc_greedy_choose(NULL, o, acts, n)   # wins, 换三张, 定缺 as greedy
