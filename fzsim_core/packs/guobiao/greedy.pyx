@@ -16,7 +16,7 @@ Speed: the 191 needs of the 14 tiles are read once per turn; only the targets at
 need are re-read per candidate discard (a discard never lowers a target's need, and the best
 discard keeps it, so no other target can decide the choice). It reads only its Observation.
 """
-from libc.stdint cimport int8_t, uint8_t, uint16_t
+from libc.stdint cimport int8_t, uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy
 from fzsim_core.policy cimport Observation
 from fzsim_core.rng cimport rng_below
@@ -37,70 +37,50 @@ cdef inline int eff_need(const GbTarget* T, const uint8_t* V, int t, const uint8
     return d + (1 if V[t] < min_fan and d < GB_NO_SHAPE else 0)
 
 
-# each target's required tiles, all its required sets together, as (kind, copies) pairs: the
-# bound of a hand without declared sets in a few additions (filled at import from the table)
-cdef uint8_t REQ_KIND[GB_MAX_TARGETS][9]
-cdef uint8_t REQ_COPIES[GB_MAX_TARGETS][9]
-cdef uint8_t REQ_LEN[GB_MAX_TARGETS]
+# each target's required tiles for every subset of its required sets (bit j: set j still
+# missing, i.e. no declared set stands for it), all those sets together as (kind, copies) pairs:
+# the bound of goal() in a few additions (filled at import from the table)
+cdef uint8_t SUB_KIND[GB_MAX_TARGETS][8][9]
+cdef uint8_t SUB_COPIES[GB_MAX_TARGETS][8][9]
+cdef uint8_t SUB_LEN[GB_MAX_TARGETS][8]
 
 
 def _fill_requirements():
-    cdef int nt, t, j
+    cdef int nt, t, j, mask
     cdef const uint8_t* V
     cdef const GbTarget* T = gb_target_table(&nt, &V)
     for t in range(nt):
-        need = {}
-        for j in range(T[t].n_req):
-            tiles = [T[t].req[j].tile + i for i in range(3)] if T[t].req[j].type == GB_CHOW else [T[t].req[j].tile] * 3
-            for k in tiles:
-                need[k] = need.get(k, 0) + 1
-        REQ_LEN[t] = len(need)
-        for j, (k, q) in enumerate(sorted(need.items())):
-            REQ_KIND[t][j] = k
-            REQ_COPIES[t][j] = q
+        for mask in range(1 << T[t].n_req):
+            need = {}
+            for j in range(T[t].n_req):
+                if not mask >> j & 1:
+                    continue
+                tiles = [T[t].req[j].tile + i for i in range(3)] if T[t].req[j].type == GB_CHOW else [T[t].req[j].tile] * 3
+                for k in tiles:
+                    need[k] = need.get(k, 0) + 1
+            SUB_LEN[t][mask] = len(need)
+            for j, (k, q) in enumerate(sorted(need.items())):
+                SUB_KIND[t][mask][j] = k
+                SUB_COPIES[t][mask][j] = q
 
 
 _fill_requirements()
 
 
-cdef int req_bound(const GbTarget* T, int ti, const uint8_t* c, const GbSet* m, int nm) noexcept nogil:
+cdef inline int req_bound(const GbTarget* t, int ti, const uint8_t* c, uint64_t chows,
+                          uint64_t pungs) noexcept nogil:
     """A lower bound of the target's need: the tiles its required sets lack, taken together,
-    those a declared set could stand for left out (the full need also pays for the rest)."""
-    cdef uint8_t kind[9]
-    cdef uint8_t used[9]
-    cdef int j, i, q, k, x, n_used = 0, miss = 0
-    cdef bint matched
-    cdef const GbTarget* t = &T[ti]
-    if t.n_req == 0:
-        return 0
-    if nm == 0:
-        for j in range(REQ_LEN[ti]):
-            q = REQ_COPIES[ti][j] - c[REQ_KIND[ti][j]]
-            if q > 0:
-                miss += q
-        return miss
+    those a declared set could stand for left out (the full need also pays for the rest).
+    chows / pungs: bit k, a declared chow from k / pung or kong of k (one may stand for several
+    required sets: the bound stays a bound)."""
+    cdef int j, q, miss = 0, left = (1 << t.n_req) - 1
     for j in range(t.n_req):
-        matched = False
-        for i in range(nm):
-            if t.req[j].type == GB_CHOW:
-                matched = matched or (m[i].type == GB_CHOW and m[i].tile == t.req[j].tile)
-            else:
-                matched = matched or (m[i].type != GB_CHOW and m[i].tile == t.req[j].tile)
-        if matched:
-            continue
-        for i in range(3):
-            k = t.req[j].tile + (i if t.req[j].type == GB_CHOW else 0)
-            for x in range(n_used):   # copies of k the earlier required sets took
-                if kind[x] == k:
-                    break
-            else:
-                x = n_used
-                kind[x] = k
-                used[x] = 0
-                n_used += 1
-            if used[x] >= c[k]:
-                miss += 1
-            used[x] += 1
+        if ((chows if t.req[j].type == GB_CHOW else pungs) >> t.req[j].tile) & 1:
+            left &= ~(1 << j)
+    for j in range(SUB_LEN[ti][left]):
+        q = SUB_COPIES[ti][left][j] - c[SUB_KIND[ti][left][j]]
+        if q > 0:
+            miss += q
     return miss
 
 
@@ -109,21 +89,42 @@ cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, 
     G into near[0..n_near) (near may be NULL). A target whose bound already passes the best so
     far is not read (with near: only one strictly past it, so every target at G is listed).
     Without near, the search stops at the first target at or below `stop` (its need returned)."""
-    cdef int nt, t, d, lev, best = GB_NO_SHAPE + 1
+    cdef int nt, t, i, d, lev, best = GB_NO_SHAPE + 1
+    cdef uint64_t chows = 0, pungs = 0
+    cdef int order[GB_MAX_TARGETS]
+    cdef int start[GB_NO_SHAPE + 2]
     cdef uint8_t lb[GB_MAX_TARGETS]
     cdef const uint8_t* V
     cdef const GbTarget* T = gb_target_table(&nt, &V)
     if near != NULL:
         n_near[0] = 0
+    for i in range(nm):
+        if m[i].type == GB_CHOW:
+            chows |= (<uint64_t>1) << m[i].tile
+        else:
+            pungs |= (<uint64_t>1) << m[i].tile
+    # targets bucketed by rising bound (index order within a bound), so the best is met early
+    # and the rest is cut by it
+    for lev in range(GB_NO_SHAPE + 2):
+        start[lev] = 0
     for t in range(nt):
-        d = req_bound(T, t, c, m, nm) + (1 if V[t] < min_fan else 0)
-        lb[t] = d if d < 255 else 255
-    # targets by rising bound, so the best is met early and the rest is cut by it
+        d = req_bound(&T[t], t, c, chows, pungs) + (1 if V[t] < min_fan else 0)
+        lb[t] = d if d <= GB_NO_SHAPE else GB_NO_SHAPE + 1
+        start[lb[t]] += 1
+    d = 0
+    for lev in range(GB_NO_SHAPE + 2):
+        i = start[lev]
+        start[lev] = d
+        d += i
+    for t in range(nt):
+        order[start[lb[t]]] = t
+        start[lb[t]] += 1     # start[lev] is now the end of bucket lev (the start of lev + 1)
     lev = 0
+    i = 0
     while lev < best or (near != NULL and lev == best):
-        for t in range(nt):
-            if lb[t] != lev:
-                continue
+        while i < start[lev]:
+            t = order[i]
+            i += 1
             d = eff_need(T, V, t, c, m, nm, min_fan)
             if d <= stop and near == NULL:
                 return d
