@@ -24,7 +24,8 @@ from libc.stdio cimport snprintf
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy
 from fzsim_core.hand cimport Hand
-from fzsim_core.rules cimport PACK_SICHUAN
+from fzsim_core.rules cimport PACK_SICHUAN, PACK_GUOBIAO
+from fzsim_core.packs.guobiao.guard cimport gb_guard_choose
 from fzsim_core.policy cimport Observation, Policy, note_fold
 from fzsim_core.table cimport *
 from fzsim_core.wintables cimport hand_shanten
@@ -212,6 +213,8 @@ cdef int guard_choose(void* state, const Observation* o, const uint16_t* acts, i
     if o.rules.pack == PACK_SICHUAN:   # its shanten is the Fuzhou/standard shape's, not Sichuan's
         snprintf(o.errmsg, o.errmsg_size, "the guard policy does not play the sichuan pack (allowed there: random, greedy)")
         return -1
+    if o.rules.pack == PACK_GUOBIAO:   # fan targets and its own threat reading (packs/guobiao/guard)
+        return gb_guard_choose(state, o, acts, n)
     cdef double fold = DEFAULT_FOLD if state == NULL else (<double*>state)[0]
     if dec == DEC_TURN or dec == DEC_AFTER_CLAIM:
         return guard_turn(o, acts, n, fold)

@@ -154,60 +154,74 @@ cdef int connectivity(const uint8_t* c, int k) noexcept nogil:
     return n
 
 
-cdef int gb_turn(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
-    cdef uint8_t c[34]
-    cdef GbSet m[5]
-    cdef int near[GB_MAX_TARGETS]
-    cdef int8_t shape_need[34]
-    cdef int i, j, t, k, nm, n_near, nt, g0, g, alive, key, best_g = GB_NO_SHAPE + 2, best_key = -1
-    cdef int n_best = 0, min_fan = o.rules.gb_min_fan
-    cdef int g_of[MAX_ACTIONS]
-    cdef int ties[MAX_ACTIONS]
+cdef int gb_discard_goals(const Observation* o, const uint16_t* acts, int n, GbTurn* v,
+                          int* g_of) noexcept nogil:
+    """The turn's hand into v (its G and the targets at G, the need over every shape after each
+    discard) and G after each discard action into g_of (others: GB_NO_SHAPE + 2); the best."""
+    cdef int i, j, t, k, g, nt, best_g = GB_NO_SHAPE + 2
     cdef const uint8_t* V
     cdef const GbTarget* T = gb_target_table(&nt, &V)
-    for i in range(n):
-        if act_type(acts[i]) == ACT_WIN:
-            return i
-    memcpy(c, o.me.hand.counts, 34)
-    nm = gb_melds_of(o.me, m)
-    g0 = goal(c, m, nm, min_fan, near, &n_near)
-    gb_discard_needs(c, nm, GB_SHAPES_ALL, shape_need)
+    memcpy(v.c, o.me.hand.counts, 34)
+    v.min_fan = o.rules.gb_min_fan
+    v.nm = gb_melds_of(o.me, v.m)
+    v.g0 = goal(v.c, v.m, v.nm, v.min_fan, v.near, &v.n_near)
+    gb_discard_needs(v.c, v.nm, GB_SHAPES_ALL, v.shape_need)
     for i in range(n):   # G after each discard, over the targets at g0
         g_of[i] = GB_NO_SHAPE + 2
         if act_type(acts[i]) != ACT_DISCARD:
             continue
         k = act_kind(acts[i])
-        c[k] -= 1
+        v.c[k] -= 1
         g = GB_NO_SHAPE + 1
-        for j in range(n_near):
-            t = eff_need(T, V, near[j], c, m, nm, min_fan)
+        for j in range(v.n_near):
+            t = eff_need(T, V, v.near[j], v.c, v.m, v.nm, v.min_fan)
             if t < g:
                 g = t
-                if g == g0:   # a discard never lowers a need: no target does better
+                if g == v.g0:   # a discard never lowers a need: no target does better
                     break
-        c[k] += 1
+        v.c[k] += 1
         g_of[i] = g
         if g < best_g:
             best_g = g
-    if o.live > 0:   # a kong that keeps G (its replacement needs a live tile)
+    return best_g
+
+
+cdef int gb_kong_keeping(const Observation* o, const uint16_t* acts, int n, GbTurn* v,
+                         int best_g) noexcept nogil:
+    """A kong (concealed or added) whose G is no worse than best_g, while a live tile is left
+    for its replacement; -1 if none."""
+    cdef int i, t
+    if o.live > 0:
         for i in range(n):
             t = act_type(acts[i])
             if t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
-                if kong_goal(c, m, nm, act_kind(acts[i]), t, min_fan) <= best_g:
+                if kong_goal(v.c, v.m, v.nm, act_kind(acts[i]), t, v.min_fan) <= best_g:
                     return i
+    return -1
+
+
+cdef int gb_pick_discard(const Observation* o, const uint16_t* acts, int n, GbTurn* v,
+                         const int* g_of, const bint* keep) noexcept nogil:
+    """greedy's choice among the discards of keep (all at one G): the lowest need over every
+    shape, then the most targets of v.near kept at that G (up to ALIVE_CAP), then the least
+    connected tile, then at random. 0 if keep is empty."""
+    cdef int i, j, k, alive, key, best_key = -1, n_best = 0, nt
+    cdef int ties[MAX_ACTIONS]
+    cdef const uint8_t* V
+    cdef const GbTarget* T = gb_target_table(&nt, &V)
     for i in range(n):
-        if g_of[i] != best_g:
+        if not keep[i]:
             continue
         k = act_kind(acts[i])
-        c[k] -= 1
+        v.c[k] -= 1
         alive = 0
-        for j in range(n_near):   # counted up to ALIVE_CAP: enough to tell flexible discards apart
-            alive += eff_need(T, V, near[j], c, m, nm, min_fan) == best_g
+        for j in range(v.n_near):   # counted up to ALIVE_CAP: enough to tell flexible discards apart
+            alive += eff_need(T, V, v.near[j], v.c, v.m, v.nm, v.min_fan) == g_of[i]
             if alive == ALIVE_CAP:
                 break
-        c[k] += 1
+        v.c[k] += 1
         # a larger key is better: lower need over all shapes, more targets kept, less connected
-        key = ((GB_NO_SHAPE - shape_need[k]) << 20) | (alive << 8) | (31 - connectivity(c, k))
+        key = ((GB_NO_SHAPE - v.shape_need[k]) << 20) | (alive << 8) | (31 - connectivity(v.c, k))
         if key > best_key:
             best_key = key
             n_best = 0
@@ -217,6 +231,23 @@ cdef int gb_turn(const Observation* o, const uint16_t* acts, int n) noexcept nog
     if n_best == 0:
         return 0
     return ties[rng_below(o.rng, n_best)] if n_best > 1 else ties[0]
+
+
+cdef int gb_turn(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    cdef GbTurn v
+    cdef int i, best_g
+    cdef int g_of[MAX_ACTIONS]
+    cdef bint keep[MAX_ACTIONS]
+    for i in range(n):
+        if act_type(acts[i]) == ACT_WIN:
+            return i
+    best_g = gb_discard_goals(o, acts, n, &v, g_of)
+    i = gb_kong_keeping(o, acts, n, &v, best_g)
+    if i >= 0:
+        return i
+    for i in range(n):
+        keep[i] = g_of[i] == best_g
+    return gb_pick_discard(o, acts, n, &v, g_of, keep)
 
 
 cdef int kong_goal(uint8_t* c, const GbSet* m, int nm, int k, int t, int min_fan) noexcept nogil:
