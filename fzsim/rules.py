@@ -174,6 +174,10 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
     _i("gb_min_fan", 8, 1, 88, "国标: the fewest fans a win needs, flowers excluded (a win under it is never offered)"),
     _b("gb_mingangang", False, "国标: an exposed + a concealed kong is 明暗杠 5 (Botzone, PyMahjongGB) instead of"
        " the rulebook's 明杠 1 + 暗杠 2"),
+    _e("gb_variant", "rulebook", ("rulebook", "botzone"),
+       "国标 walls (GB-A2): rulebook (144 tiles with 8 flowers, one wall drawn to the last tile) or botzone"
+       " (136 tiles, no flowers, one 34-tile wall per seat: each seat draws from its own, the hand is drawn"
+       " when the seat to draw has none left)"),
 )}
 
 _TOP_KEYS = ("name", "description", "preset", "rules")

@@ -128,6 +128,7 @@ ctypedef struct RuleSet:
     # the 国标 pack's options (RULES-PACKS §5, §9; base is the 底分, 8)
     int32_t gb_min_fan                # §5.3 the minimum fan of a win, flowers excluded: 8
     bint gb_mingangang                # an exposed + a concealed kong is 明暗杠 5 (Botzone, PyMahjongGB), not 明杠 1 + 暗杠 2
+    int32_t gb_variant                # GB-A2 walls: 0 rulebook (144 tiles, one wall), 1 botzone (136, no flowers, a wall per seat)
 
 
 cdef class Rules:

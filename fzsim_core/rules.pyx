@@ -68,6 +68,7 @@ FUZHOU_FIELDS = dict(
     xz_next_after_discarder=0,
     gb_min_fan=8,
     gb_mingangang=0,
+    gb_variant=0,
 )
 
 

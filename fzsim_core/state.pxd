@@ -63,6 +63,7 @@ ctypedef bint (*PackTileTest)(Game* g, int seat, int tile, bint fresh) noexcept 
 ctypedef void (*PackTileNote)(Game* g, int seat, int tile) noexcept nogil
 ctypedef int (*PackTurnOffer)(Game* g, int seat, uint16_t* acts) noexcept nogil
 ctypedef int (*PackWinKind)(Game* g, int seat, uint32_t* specials) noexcept nogil
+ctypedef int (*PackDraw)(Game* g, int seat, bint replacement) noexcept nogil
 
 ctypedef struct Pack:
     PackStep setup                # the deal, flowers, the wild reveal: ST_CONT or ST_ERR
@@ -90,6 +91,11 @@ ctypedef struct Pack:
                                   # records and deltas; NULL for none
     bint dealer_may_win_first     # the dealer's first turn may end in a self-draw (False when the
                                   # opening window already offered 天胡)
+    PackDraw draw                 # the tile `seat` draws now (replacement: for a kong or a flower),
+                                  # taken out of wall[head..tail], or -1 when it has none (the flow
+                                  # ends the hand drawn); NULL: the head of the one wall (a
+                                  # replacement: its tail, or head under replace_from_head) down to
+                                  # the reserve
 
 
 cdef struct Game:
@@ -132,6 +138,8 @@ cdef struct Game:
     int n_wins
     int error                     # nonzero once an invariant failed or a policy failed
     char errmsg[200]
+    int seat_wall[4]              # a pack with a wall per seat (Pack.draw): where each one's undrawn
+                                  # tiles start in wall[head..tail], by seat offset from the dealer
 
 
 cdef inline bint is_flower(const Game* g, int kind) noexcept nogil:
