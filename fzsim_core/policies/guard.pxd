@@ -13,6 +13,25 @@ ctypedef struct Threat:
     uint64_t thrown[4]    # the kinds each seat has discarded (bit k)
 
 
+cdef inline double unseen_wait_weight(const uint8_t* un, int k) noexcept nogil:
+    """How many waits on kind k the unseen copies un[] leave open, weighted (guard's and the 国标
+    guard's danger model): pair / pung waits on k's own copies, chow waits on the neighbour pairs
+    (r-2, r-1), (r-1, r+1), (r+1, r+2) inside its suit; honours have no chow waits."""
+    cdef int r, lo
+    cdef double w = 0.35 * un[k] + 0.15, chow = 0.0
+    if k < 27:
+        r = k % 9
+        lo = k - r
+        if r >= 2:
+            chow += (un[lo + r - 2] if un[lo + r - 2] < un[lo + r - 1] else un[lo + r - 1])
+        if 1 <= r <= 7:
+            chow += (un[lo + r - 1] if un[lo + r - 1] < un[lo + r + 1] else un[lo + r + 1])
+        if r <= 6:
+            chow += (un[lo + r + 1] if un[lo + r + 1] < un[lo + r + 2] else un[lo + r + 2])
+        w += 0.2 * chow
+    return w
+
+
 cdef void read_threat(const Observation* o, Threat* t) noexcept nogil
 # the chance that discarding a tile of kind k now deals into some other seat
 cdef double discard_danger(const Observation* o, const Threat* t, int k) noexcept nogil

@@ -64,29 +64,13 @@ cdef void read_threat(const Observation* o, Threat* t) noexcept nogil:
     t.total = 1.0 - none
 
 
-cdef inline int min_u(int a, int b) noexcept nogil:
-    return a if a < b else b
-
-
 cdef double wait_chance(const Observation* o, const Threat* t, int j, int k) noexcept nogil:
     """The chance that a ready seat j waits on kind k: pair/pung waits need unseen copies of k,
     chow waits unseen neighbours; a floor for the waits golds make on anything (闲金)."""
-    cdef int r, lo
-    cdef double w, chow = 0.0
+    cdef double w
     if k == o.gold:
         return 0.0           # a discarded gold is never claimed (§4)
-    w = 0.35 * t.un[k] + 0.15
-    if k < 27:
-        r = k % 9
-        lo = k - r
-        # chow waits: the neighbour pairs (r-2, r-1), (r-1, r+1), (r+1, r+2) inside the suit
-        if r >= 2:
-            chow += min_u(t.un[lo + r - 2], t.un[lo + r - 1])
-        if 1 <= r <= 7:
-            chow += min_u(t.un[lo + r - 1], t.un[lo + r + 1])
-        if r <= 6:
-            chow += min_u(t.un[lo + r + 1], t.un[lo + r + 2])
-        w += 0.2 * chow
+    w = unseen_wait_weight(t.un, k)
     if (t.thrown[j] >> k) & 1:
         w *= 0.55            # it threw this kind itself: less likely to want it now
     w *= 0.017

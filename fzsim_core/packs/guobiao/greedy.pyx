@@ -12,9 +12,11 @@ the minimum on its own (碰碰和, 混一色, 三色三步高: 6) counting one t
   live tile is left for the replacement; a pung, chow or exposed kong on a discard when G after
   it (and the best discard) is lower than now (a kong: no higher).
 
-Speed: the 191 needs of the 14 tiles are read once per turn; only the targets at the smallest
-need are re-read per candidate discard (a discard never lowers a target's need, and the best
-discard keeps it, so no other target can decide the choice). It reads only its Observation.
+Speed: the 191 needs of the 14 tiles are read once per turn, targets bucketed by a cheap bound
+(the tiles their required sets lack) so most are cut; only the targets at the smallest need are
+re-read per candidate discard (a discard never lowers a target's need, and the best discard
+keeps it, so no other target can decide the choice). It reads only its Observation. The pieces
+of a turn (gb_discard_goals, gb_kong_keeping, gb_pick_discard) serve the 国标 guard too.
 """
 from libc.stdint cimport int8_t, uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy

@@ -19,6 +19,7 @@ Reads only its Observation; greedy's random tie-break is its only draw. nogil, n
 from libc.math cimport exp
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from fzsim_core.policy cimport Observation, note_fold
+from fzsim_core.policies.guard cimport unseen_wait_weight
 from fzsim_core.table cimport *
 from fzsim_core.packs.guobiao.greedy cimport (GbTurn, goal, gb_discard_goals, gb_kong_keeping,
                                               gb_pick_discard, gb_claim)
@@ -75,25 +76,10 @@ cdef void gb_read_threat(const Observation* o, GbThreat* t) noexcept nogil:
     t.total = 1.0 - none
 
 
-cdef inline int min_u(int a, int b) noexcept nogil:
-    return a if a < b else b
-
-
 cdef double gb_wait_chance(const GbThreat* t, int j, int k) noexcept nogil:
-    """The chance a ready seat j waits on kind k."""
-    cdef int r, lo
-    cdef double w, chow = 0.0
-    w = 0.35 * t.un[k] + 0.15
-    if k < 27:
-        r = k % 9
-        lo = k - r
-        if r >= 2:
-            chow += min_u(t.un[lo + r - 2], t.un[lo + r - 1])
-        if 1 <= r <= 7:
-            chow += min_u(t.un[lo + r - 1], t.un[lo + r + 1])
-        if r <= 6:
-            chow += min_u(t.un[lo + r + 1], t.un[lo + r + 2])
-        w += 0.2 * chow
+    """The chance a ready seat j waits on kind k: the open waits of guard's model, fewer on a
+    kind it threw, and the suit its declared sets show."""
+    cdef double w = unseen_wait_weight(t.un, k)
     if (t.thrown[j] >> k) & 1:
         w *= 0.55
     if t.suit[j] >= 0:        # a one-suit hand on show: its suit and honours, not the others

@@ -18,6 +18,10 @@ from the win type); the seat wind (dealer 东, then 南西北 counter-clockwise)
 (hand // 4 of the 局); the payments of §5.4 (底分 = base: on a discard the discarder pays base +
 fan and the other two base; a self-draw base + fan from each; flowers count in fan).
 
+gb_variant = botzone (GB-A2): 136 tiles without flowers and a 34-tile wall per seat, dealt and
+drawn by its owner (Pack.draw); the hand is drawn when the seat to draw has none left, and the
+last-tile fans follow the next seat's empty wall (the Botzone judge).
+
 A win's record: value = the fan total with flowers, gen = the winner's flowers (花牌), points =
 base + value, patterns = the ids (fanids.pxd, the rulebook's numbering) of its four highest
 fans one byte each, highest first in the lowest byte, base_pattern = the highest fan's id.
