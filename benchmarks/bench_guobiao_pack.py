@@ -2,7 +2,7 @@
 (drawn-hand rate, win rate, self-draw share, mean fan of wins, the fan frequency table).
 
     python benchmarks/bench_guobiao_pack.py [--games 640] [--seed 2026] [--policies random greedy]
-                                            [--top 40]
+                                            [--top 40] [--set gb_variant=botzone ...]
 
 A game is a 局 of 16 hands (the preset), so the default 640 games are 10,240 hands per policy,
 all four seats played by the policy. Speed is play_block's CPU time (one thread, no checks,
@@ -26,8 +26,8 @@ from fzsim.rules import load  # noqa: E402
 from fzsim_core.engine import play_block  # noqa: E402
 
 
-def measure(policy: str, games: int, seed: int, top: int) -> None:
-    cfg = load("guobiao")
+def measure(policy: str, games: int, seed: int, top: int, overrides=None) -> None:
+    cfg = load("guobiao", **(overrides or {}))
     t0 = time.process_time()
     out, recs = play_block(cfg.core, seed, 0, games, (policy,) * 4, records=True)
     cpu = time.process_time() - t0
@@ -55,9 +55,15 @@ def main(argv=None) -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--policies", nargs="+", default=["random", "greedy"])
     ap.add_argument("--top", type=int, default=40)
+    ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                    help="a rule override (e.g. gb_variant=botzone); repeatable")
     a = ap.parse_args(argv)
+    overrides = {}
+    for kv in a.set:
+        key, _, value = kv.partition("=")
+        overrides[key] = {"true": True, "false": False}.get(value, int(value) if value.lstrip("-").isdigit() else value)
     for p in a.policies:
-        measure(p, a.games, a.seed, a.top)
+        measure(p, a.games, a.seed, a.top, overrides)
 
 
 if __name__ == "__main__":

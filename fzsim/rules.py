@@ -200,6 +200,10 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
     _b("bj_dihe_after_claims", True, "Beijing 地和 before the winner's first discard even after someone's claim"
        " (literal, BJ-A11; false: only while nobody has claimed)"),
     _b("bj_zhuowukui_unique", True, "Beijing 捉五魁 needs 5m to be the only winning tile (BJ-A12)"),
+    _e("gb_variant", "rulebook", ("rulebook", "botzone"),
+       "国标 walls (GB-A2): rulebook (144 tiles with 8 flowers, one wall drawn to the last tile) or botzone"
+       " (136 tiles, no flowers, one 34-tile wall per seat: each seat draws from its own, the hand is drawn"
+       " when the seat to draw has none left)"),
 )}
 
 _TOP_KEYS = ("name", "description", "preset", "rules")

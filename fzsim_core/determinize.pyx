@@ -262,7 +262,7 @@ def _probe(Rules rules, uint64_t seed, long long game_id, int decision, int samp
         free(g); free(w)
         raise MemoryError()
     try:
-        bind_pack(&g.pack, &ts, rules.c.pack)
+        bind_pack(&g.pack, &ts, rules.c.pack, &rules.c)
         for s in range(4):
             greedy_policy(&g.policies[s])
         prepare_game(g, &ts, NULL, True)

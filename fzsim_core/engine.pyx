@@ -105,7 +105,7 @@ def play_block(Rules rules, uint64_t root_seed, int64_t first_game, int64_t n_ga
     if g == NULL:
         raise MemoryError()
     try:
-        bind_pack(&g.pack, &tiles, rules.c.pack)
+        bind_pack(&g.pack, &tiles, rules.c.pack, &rules.c)
         keep = bind_policies(g, policies, errors)
     except BaseException:
         free(g)
@@ -192,7 +192,7 @@ def play_hand_raw(Rules rules, uint64_t root_seed, int64_t game_id, int hand, in
     if hand < 0:
         raise ValueError(f"hand must be >= 0, got {hand}")
     if wall is not None:
-        arr = validate_wall(wall, rules.c.pack)
+        arr = validate_wall(wall, rules.c.pack, rules)
         for i in range(arr.shape[0]):
             wall_buf[i] = arr[i]
         wall_ptr = wall_buf
@@ -205,7 +205,7 @@ def play_hand_raw(Rules rules, uint64_t root_seed, int64_t game_id, int hand, in
         raise MemoryError()
     cdef int st
     try:
-        bind_pack(&g.pack, &tiles, rules.c.pack)
+        bind_pack(&g.pack, &tiles, rules.c.pack, &rules.c)
         keep = bind_policies(g, policies, errors)
         prepare_game(g, &tiles, lg, check)
         init_game(g, &rules.c, root_seed, game_id, hand, dealer, streak, wall_ptr)
@@ -283,7 +283,7 @@ cdef class HandStepper:
                 raise ValueError(f"agents must be seats 0..3, got {a!r} in {agents!r}")
             self.agents |= 1u << int(a)
         if wall is not None:
-            arr = validate_wall(wall, rules.c.pack)
+            arr = validate_wall(wall, rules.c.pack, rules)
             for i in range(arr.shape[0]):
                 wall_buf[i] = arr[i]
             wall_ptr = wall_buf
@@ -291,7 +291,7 @@ cdef class HandStepper:
         self.lg = <GameLog*>malloc(sizeof(GameLog)) if log else NULL
         if self.g == NULL or (log and self.lg == NULL):
             raise MemoryError()
-        bind_pack(&self.g.pack, &tiles, rules.c.pack)
+        bind_pack(&self.g.pack, &tiles, rules.c.pack, &rules.c)
         self.errors = []
         self.keep = bind_policies(self.g, policies, self.errors)
         prepare_game(self.g, &tiles, self.lg, check)

@@ -95,7 +95,7 @@ cdef class Tables:
             raise MemoryError(f"{n} tables")
         cdef int i, s
         for i in range(n):
-            bind_pack(&self.games[i].pack, &self.tiles, rules.c.pack)   # the rules' pack: tiles and hooks
+            bind_pack(&self.games[i].pack, &self.tiles, rules.c.pack, &rules.c)   # the rules' pack: tiles and hooks
             for s in range(4):   # agent seats are never asked (play_until stops at them)
                 bind_policy(&self.games[i].policies[s], "greedy" if (self.agent_mask >> s) & 1 else opponents[s],
                             s, self.errors)

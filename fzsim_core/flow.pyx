@@ -60,9 +60,13 @@ cdef int replacement(Game* g, int seat) noexcept nogil:
     or -1 when the reserve is reached (the caller ends the hand drawn)."""
     cdef int k
     while True:
-        if live_tiles(g) <= reserve(g):
+        if g.pack.draw != NULL:   # the pack's own walls (国标 Botzone: the seat's)
+            k = g.pack.draw(g, seat, True)
+            if k < 0:
+                return -1
+        elif live_tiles(g) <= reserve(g):
             return -1
-        if g.r.replace_from_head:
+        elif g.r.replace_from_head:
             k = g.wall[g.head]
             g.head += 1
         else:
@@ -482,10 +486,15 @@ cdef int last_group(Game* g, int s) noexcept nogil:
 cdef int draw_turn(Game* g, int s) noexcept nogil:
     """Seat s's turn after an unclaimed discard: a head draw (or the last group)."""
     cdef int k
-    if live_tiles(g) <= reserve(g) + g.r.last_group_size:
+    if g.pack.draw != NULL:   # the pack's own walls (国标 Botzone: the seat's)
+        k = g.pack.draw(g, s, False)
+        if k < 0:
+            return end_drawn(g, 0)
+    elif live_tiles(g) <= reserve(g) + g.r.last_group_size:
         return last_group(g, s)
-    k = g.wall[g.head]
-    g.head += 1
+    else:
+        k = g.wall[g.head]
+        g.head += 1
     g.seats[s].declined_value = -1   # 过水 (Sichuan) lasts until the seat's own draw
     log_event(g, EV_DRAW, s, k, 0)
     if is_flower(g, k):

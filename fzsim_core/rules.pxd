@@ -153,6 +153,7 @@ ctypedef struct RuleSet:
     bint bj_sihui_shape               # BJ-A10: 四惠牌 also takes the hand's shape fans
     bint bj_dihe_after_claims         # BJ-A11: 地和 even after someone's claim (literal), else only before any
     bint bj_zhuowukui_unique          # BJ-A12: 捉五魁 needs 5m as the only winning tile
+    int32_t gb_variant                # GB-A2 walls: 0 rulebook (144 tiles, one wall), 1 botzone (136, no flowers, a wall per seat)
 
 
 cdef class Rules:

@@ -66,6 +66,7 @@ ctypedef int (*PackWinKind)(Game* g, int seat, uint32_t* specials) noexcept nogi
 ctypedef uint64_t (*PackDiscardFilter)(const Game* g, int seat, uint64_t legal) noexcept nogil
 ctypedef int (*PackKong)(Game* g, int seat, int kind, int meld_type, int source) noexcept nogil
 ctypedef int (*PackWinNote)(Game* g, int winner, int discarder) noexcept nogil
+ctypedef int (*PackDraw)(Game* g, int seat, bint replacement) noexcept nogil
 
 ctypedef struct Pack:
     PackStep setup                # the deal, flowers, the wild reveal: ST_CONT or ST_ERR
@@ -104,6 +105,11 @@ ctypedef struct Pack:
                                   # ST_ERR; NULL: nothing
     PackWinNote win_recorded      # after a win's record is complete (settle.record_win): payments
                                   # that follow a win as records of their own (呼叫转移); NULL: none
+    PackDraw draw                 # the tile `seat` draws now (replacement: for a kong or a flower),
+                                  # taken out of wall[head..tail], or -1 when it has none (the flow
+                                  # ends the hand drawn); NULL: the head of the one wall (a
+                                  # replacement: its tail, or head under replace_from_head) down to
+                                  # the reserve
 
 
 cdef struct Game:
@@ -149,6 +155,8 @@ cdef struct Game:
     int indicator                 # the flipped indicator's kind when it is not the gold kind
                                   # (Beijing's 惠坯), -1: the gold's own (Fuzhou) or none
     int32_t pack_state[8]         # a pack's own per-hand counters (zeroed with the hand)
+    int seat_wall[4]              # a pack with a wall per seat (Pack.draw): where each one's undrawn
+                                  # tiles start in wall[head..tail], by seat offset from the dealer
 
 
 cdef inline bint is_flower(const Game* g, int kind) noexcept nogil:

@@ -51,11 +51,11 @@ cdef int match_first_dealer(uint64_t root, uint64_t game) noexcept nogil:
 
 
 
-def validate_wall(wall, int pack=0):
-    """A wall of rule pack `pack` (default Fuzhou) as its kind indices (uint8 array); ValueError
-    unless it is exactly the pack's tile set."""
+def validate_wall(wall, int pack=0, rules=None):
+    """A wall of rule pack `pack` (default Fuzhou; under `rules` when given) as its kind indices
+    (uint8 array); ValueError unless it is exactly the pack's tile set."""
     from fzsim_core.packs.registry import tile_set
-    n_tiles, _, want = tile_set(pack)
+    n_tiles, _, want = tile_set(pack, rules)
     arr = np.asarray(wall)
     if arr.ndim != 1 or arr.shape[0] != n_tiles:
         raise ValueError(f"a wall is {n_tiles} tile kinds, got shape {arr.shape}")

@@ -12,7 +12,6 @@ from fzsim_core.invariants cimport check_invariants
 
 cdef int deal_without_wild(Game* g, int n_kinds, bint replace_flowers) noexcept nogil:
     cdef uint8_t raw[4][N_KINDS]
-    cdef int s
     deal_blocks(g, &raw[0][0])
     if replace_flowers:
         replace_dealt_flowers(g, &raw[0][0])

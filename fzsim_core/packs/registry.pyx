@@ -5,6 +5,7 @@ import numpy as np
 from libc.string cimport memset
 
 from fzsim_core.rules cimport PACK_FUZHOU, PACK_PLAIN, PACK_SICHUAN, PACK_GUOBIAO, PACK_BEIJING
+from fzsim_core.rules cimport RuleSet, Rules
 from fzsim_core.state cimport Pack
 from fzsim_core.tileset cimport TileSet
 from fzsim_core.tiles cimport N_KINDS
@@ -19,9 +20,10 @@ PACKS = {"fuzhou": PACK_FUZHOU, "plain": PACK_PLAIN, "sichuan": PACK_SICHUAN, "g
          "beijing": PACK_BEIJING}
 
 
-cdef int bind_pack(Pack* p, TileSet* ts, int pack) except -1:
+cdef int bind_pack(Pack* p, TileSet* ts, int pack, const RuleSet* r=NULL) except -1:
     """Fill the pack's hooks and its tile set; ValueError for an unknown pack id. Hooks a pack
-    does not set stay NULL (the flow's default behaviour for that hook)."""
+    does not set stay NULL (the flow's default behaviour for that hook). r: the rules the pack
+    will play (a pack whose tiles or hooks depend on its options reads them; NULL: the defaults)."""
     memset(p, 0, sizeof(Pack))
     if pack == PACK_FUZHOU:
         fuzhou_pack(p, ts)
@@ -30,7 +32,7 @@ cdef int bind_pack(Pack* p, TileSet* ts, int pack) except -1:
     elif pack == PACK_SICHUAN:
         sichuan_pack(p, ts)
     elif pack == PACK_GUOBIAO:
-        guobiao_pack(p, ts)
+        guobiao_pack(p, ts, r)
     elif pack == PACK_BEIJING:
         beijing_pack(p, ts)
     else:
@@ -38,9 +40,10 @@ cdef int bind_pack(Pack* p, TileSet* ts, int pack) except -1:
     return 0
 
 
-def tile_set(int pack=PACK_FUZHOU):
-    """(n_tiles, hand_size, copies per kind) of a pack's tile set."""
+def tile_set(int pack=PACK_FUZHOU, Rules rules=None):
+    """(n_tiles, hand_size, copies per kind) of a pack's tile set (under `rules` when given: the
+    国标 Botzone walls have 136 tiles)."""
     cdef Pack p
     cdef TileSet ts
-    bind_pack(&p, &ts, pack)
+    bind_pack(&p, &ts, pack, NULL if rules is None else &rules.c)
     return ts.n_tiles, ts.hand_size, np.array([ts.copies[k] for k in range(N_KINDS)], dtype=np.uint8)

@@ -24,12 +24,13 @@ from libc.stdio cimport snprintf
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy
 from fzsim_core.hand cimport Hand
-from fzsim_core.rules cimport PACK_SICHUAN, PACK_BEIJING
+from fzsim_core.rules cimport PACK_SICHUAN, PACK_GUOBIAO, PACK_BEIJING
+from fzsim_core.packs.guobiao.guard cimport gb_guard_choose
 from fzsim_core.policy cimport Observation, Policy, note_fold
 from fzsim_core.table cimport *
 from fzsim_core.wintables cimport hand_shanten
 from fzsim_core.packs.sichuan.guard cimport sc_guard_choose
-from fzsim_core.policies.defence cimport chow_unseen, fold_at, guard_keep
+from fzsim_core.policies.defence cimport fold_at, guard_keep
 from fzsim_core.policies.greedy cimport (View, ctx_of, shanten_less, greedy_discard, greedy_among,
                                          best_discard_shanten, call_tiles, first_win, own_turn_offers)
 
@@ -71,9 +72,7 @@ cdef double wait_chance(const Observation* o, const Threat* t, int j, int k) noe
     cdef double w
     if k == o.gold:
         return 0.0           # a discarded gold is never claimed (§4)
-    w = 0.35 * t.un[k] + 0.15
-    if k < 27:
-        w += 0.2 * chow_unseen(t.un, k)   # chow waits: its neighbours inside the suit
+    w = unseen_wait_weight(t.un, k)
     if (t.thrown[j] >> k) & 1:
         w *= 0.55            # it threw this kind itself: less likely to want it now
     w *= 0.017
@@ -163,6 +162,8 @@ cdef int guard_choose(void* state, const Observation* o, const uint16_t* acts, i
     if o.rules.pack == PACK_BEIJING:   # no seven pairs, and three 惠牌 are not a win there
         snprintf(o.errmsg, o.errmsg_size, "the guard policy does not play the beijing pack (allowed there: random, greedy)")
         return -1
+    if o.rules.pack == PACK_GUOBIAO:   # fan targets and its own threat reading (packs/guobiao/guard)
+        return gb_guard_choose(state, o, acts, n)
     cdef double fold = DEFAULT_FOLD if state == NULL else (<double*>state)[0]
     if dec == DEC_TURN or dec == DEC_AFTER_CLAIM:
         return guard_turn(o, acts, n, fold)

@@ -12,11 +12,13 @@ the minimum on its own (碰碰和, 混一色, 三色三步高: 6) counting one t
   live tile is left for the replacement; a pung, chow or exposed kong on a discard when G after
   it (and the best discard) is lower than now (a kong: no higher).
 
-Speed: the 191 needs of the 14 tiles are read once per turn; only the targets at the smallest
-need are re-read per candidate discard (a discard never lowers a target's need, and the best
-discard keeps it, so no other target can decide the choice). It reads only its Observation.
+Speed: the 191 needs of the 14 tiles are read once per turn, targets bucketed by a cheap bound
+(the tiles their required sets lack) so most are cut; only the targets at the smallest need are
+re-read per candidate discard (a discard never lowers a target's need, and the best discard
+keeps it, so no other target can decide the choice). It reads only its Observation. The pieces
+of a turn (gb_discard_goals, gb_kong_keeping, gb_pick_discard) serve the 国标 guard too.
 """
-from libc.stdint cimport int8_t, uint8_t, uint16_t
+from libc.stdint cimport int8_t, uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy
 from fzsim_core.policy cimport Observation
 from fzsim_core.rng cimport rng_below
@@ -37,70 +39,50 @@ cdef inline int eff_need(const GbTarget* T, const uint8_t* V, int t, const uint8
     return d + (1 if V[t] < min_fan and d < GB_NO_SHAPE else 0)
 
 
-# each target's required tiles, all its required sets together, as (kind, copies) pairs: the
-# bound of a hand without declared sets in a few additions (filled at import from the table)
-cdef uint8_t REQ_KIND[GB_MAX_TARGETS][9]
-cdef uint8_t REQ_COPIES[GB_MAX_TARGETS][9]
-cdef uint8_t REQ_LEN[GB_MAX_TARGETS]
+# each target's required tiles for every subset of its required sets (bit j: set j still
+# missing, i.e. no declared set stands for it), all those sets together as (kind, copies) pairs:
+# the bound of goal() in a few additions (filled at import from the table)
+cdef uint8_t SUB_KIND[GB_MAX_TARGETS][8][9]
+cdef uint8_t SUB_COPIES[GB_MAX_TARGETS][8][9]
+cdef uint8_t SUB_LEN[GB_MAX_TARGETS][8]
 
 
 def _fill_requirements():
-    cdef int nt, t, j
+    cdef int nt, t, j, mask
     cdef const uint8_t* V
     cdef const GbTarget* T = gb_target_table(&nt, &V)
     for t in range(nt):
-        need = {}
-        for j in range(T[t].n_req):
-            tiles = [T[t].req[j].tile + i for i in range(3)] if T[t].req[j].type == GB_CHOW else [T[t].req[j].tile] * 3
-            for k in tiles:
-                need[k] = need.get(k, 0) + 1
-        REQ_LEN[t] = len(need)
-        for j, (k, q) in enumerate(sorted(need.items())):
-            REQ_KIND[t][j] = k
-            REQ_COPIES[t][j] = q
+        for mask in range(1 << T[t].n_req):
+            need = {}
+            for j in range(T[t].n_req):
+                if not mask >> j & 1:
+                    continue
+                tiles = [T[t].req[j].tile + i for i in range(3)] if T[t].req[j].type == GB_CHOW else [T[t].req[j].tile] * 3
+                for k in tiles:
+                    need[k] = need.get(k, 0) + 1
+            SUB_LEN[t][mask] = len(need)
+            for j, (k, q) in enumerate(sorted(need.items())):
+                SUB_KIND[t][mask][j] = k
+                SUB_COPIES[t][mask][j] = q
 
 
 _fill_requirements()
 
 
-cdef int req_bound(const GbTarget* T, int ti, const uint8_t* c, const GbSet* m, int nm) noexcept nogil:
+cdef inline int req_bound(const GbTarget* t, int ti, const uint8_t* c, uint64_t chows,
+                          uint64_t pungs) noexcept nogil:
     """A lower bound of the target's need: the tiles its required sets lack, taken together,
-    those a declared set could stand for left out (the full need also pays for the rest)."""
-    cdef uint8_t kind[9]
-    cdef uint8_t used[9]
-    cdef int j, i, q, k, x, n_used = 0, miss = 0
-    cdef bint matched
-    cdef const GbTarget* t = &T[ti]
-    if t.n_req == 0:
-        return 0
-    if nm == 0:
-        for j in range(REQ_LEN[ti]):
-            q = REQ_COPIES[ti][j] - c[REQ_KIND[ti][j]]
-            if q > 0:
-                miss += q
-        return miss
+    those a declared set could stand for left out (the full need also pays for the rest).
+    chows / pungs: bit k, a declared chow from k / pung or kong of k (one may stand for several
+    required sets: the bound stays a bound)."""
+    cdef int j, q, miss = 0, left = (1 << t.n_req) - 1
     for j in range(t.n_req):
-        matched = False
-        for i in range(nm):
-            if t.req[j].type == GB_CHOW:
-                matched = matched or (m[i].type == GB_CHOW and m[i].tile == t.req[j].tile)
-            else:
-                matched = matched or (m[i].type != GB_CHOW and m[i].tile == t.req[j].tile)
-        if matched:
-            continue
-        for i in range(3):
-            k = t.req[j].tile + (i if t.req[j].type == GB_CHOW else 0)
-            for x in range(n_used):   # copies of k the earlier required sets took
-                if kind[x] == k:
-                    break
-            else:
-                x = n_used
-                kind[x] = k
-                used[x] = 0
-                n_used += 1
-            if used[x] >= c[k]:
-                miss += 1
-            used[x] += 1
+        if ((chows if t.req[j].type == GB_CHOW else pungs) >> t.req[j].tile) & 1:
+            left &= ~(1 << j)
+    for j in range(SUB_LEN[ti][left]):
+        q = SUB_COPIES[ti][left][j] - c[SUB_KIND[ti][left][j]]
+        if q > 0:
+            miss += q
     return miss
 
 
@@ -109,21 +91,42 @@ cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, 
     G into near[0..n_near) (near may be NULL). A target whose bound already passes the best so
     far is not read (with near: only one strictly past it, so every target at G is listed).
     Without near, the search stops at the first target at or below `stop` (its need returned)."""
-    cdef int nt, t, d, lev, best = GB_NO_SHAPE + 1
+    cdef int nt, t, i, d, lev, best = GB_NO_SHAPE + 1
+    cdef uint64_t chows = 0, pungs = 0
+    cdef int order[GB_MAX_TARGETS]
+    cdef int start[GB_NO_SHAPE + 2]
     cdef uint8_t lb[GB_MAX_TARGETS]
     cdef const uint8_t* V
     cdef const GbTarget* T = gb_target_table(&nt, &V)
     if near != NULL:
         n_near[0] = 0
+    for i in range(nm):
+        if m[i].type == GB_CHOW:
+            chows |= (<uint64_t>1) << m[i].tile
+        else:
+            pungs |= (<uint64_t>1) << m[i].tile
+    # targets bucketed by rising bound (index order within a bound), so the best is met early
+    # and the rest is cut by it
+    for lev in range(GB_NO_SHAPE + 2):
+        start[lev] = 0
     for t in range(nt):
-        d = req_bound(T, t, c, m, nm) + (1 if V[t] < min_fan else 0)
-        lb[t] = d if d < 255 else 255
-    # targets by rising bound, so the best is met early and the rest is cut by it
+        d = req_bound(&T[t], t, c, chows, pungs) + (1 if V[t] < min_fan else 0)
+        lb[t] = d if d <= GB_NO_SHAPE else GB_NO_SHAPE + 1
+        start[lb[t]] += 1
+    d = 0
+    for lev in range(GB_NO_SHAPE + 2):
+        i = start[lev]
+        start[lev] = d
+        d += i
+    for t in range(nt):
+        order[start[lb[t]]] = t
+        start[lb[t]] += 1     # start[lev] is now the end of bucket lev (the start of lev + 1)
     lev = 0
+    i = 0
     while lev < best or (near != NULL and lev == best):
-        for t in range(nt):
-            if lb[t] != lev:
-                continue
+        while i < start[lev]:
+            t = order[i]
+            i += 1
             d = eff_need(T, V, t, c, m, nm, min_fan)
             if d <= stop and near == NULL:
                 return d
@@ -153,60 +156,74 @@ cdef int connectivity(const uint8_t* c, int k) noexcept nogil:
     return n
 
 
-cdef int gb_turn(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
-    cdef uint8_t c[34]
-    cdef GbSet m[5]
-    cdef int near[GB_MAX_TARGETS]
-    cdef int8_t shape_need[34]
-    cdef int i, j, t, k, nm, n_near, nt, g0, g, alive, key, best_g = GB_NO_SHAPE + 2, best_key = -1
-    cdef int n_best = 0, min_fan = o.rules.gb_min_fan
-    cdef int g_of[MAX_ACTIONS]
-    cdef int ties[MAX_ACTIONS]
+cdef int gb_discard_goals(const Observation* o, const uint16_t* acts, int n, GbTurn* v,
+                          int* g_of) noexcept nogil:
+    """The turn's hand into v (its G and the targets at G, the need over every shape after each
+    discard) and G after each discard action into g_of (others: GB_NO_SHAPE + 2); the best."""
+    cdef int i, j, t, k, g, nt, best_g = GB_NO_SHAPE + 2
     cdef const uint8_t* V
     cdef const GbTarget* T = gb_target_table(&nt, &V)
-    for i in range(n):
-        if act_type(acts[i]) == ACT_WIN:
-            return i
-    memcpy(c, o.me.hand.counts, 34)
-    nm = gb_melds_of(o.me, m)
-    g0 = goal(c, m, nm, min_fan, near, &n_near)
-    gb_discard_needs(c, nm, GB_SHAPES_ALL, shape_need)
+    memcpy(v.c, o.me.hand.counts, 34)
+    v.min_fan = o.rules.gb_min_fan
+    v.nm = gb_melds_of(o.me, v.m)
+    v.g0 = goal(v.c, v.m, v.nm, v.min_fan, v.near, &v.n_near)
+    gb_discard_needs(v.c, v.nm, GB_SHAPES_ALL, v.shape_need)
     for i in range(n):   # G after each discard, over the targets at g0
         g_of[i] = GB_NO_SHAPE + 2
         if act_type(acts[i]) != ACT_DISCARD:
             continue
         k = act_kind(acts[i])
-        c[k] -= 1
+        v.c[k] -= 1
         g = GB_NO_SHAPE + 1
-        for j in range(n_near):
-            t = eff_need(T, V, near[j], c, m, nm, min_fan)
+        for j in range(v.n_near):
+            t = eff_need(T, V, v.near[j], v.c, v.m, v.nm, v.min_fan)
             if t < g:
                 g = t
-                if g == g0:   # a discard never lowers a need: no target does better
+                if g == v.g0:   # a discard never lowers a need: no target does better
                     break
-        c[k] += 1
+        v.c[k] += 1
         g_of[i] = g
         if g < best_g:
             best_g = g
-    if o.live > 0:   # a kong that keeps G (its replacement needs a live tile)
+    return best_g
+
+
+cdef int gb_kong_keeping(const Observation* o, const uint16_t* acts, int n, GbTurn* v,
+                         int best_g) noexcept nogil:
+    """A kong (concealed or added) whose G is no worse than best_g, while a live tile is left
+    for its replacement; -1 if none."""
+    cdef int i, t
+    if o.live > 0:
         for i in range(n):
             t = act_type(acts[i])
             if t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
-                if kong_goal(c, m, nm, act_kind(acts[i]), t, min_fan) <= best_g:
+                if kong_goal(v.c, v.m, v.nm, act_kind(acts[i]), t, v.min_fan) <= best_g:
                     return i
+    return -1
+
+
+cdef int gb_pick_discard(const Observation* o, const uint16_t* acts, int n, GbTurn* v,
+                         const int* g_of, const bint* keep) noexcept nogil:
+    """greedy's choice among the discards of keep (all at one G): the lowest need over every
+    shape, then the most targets of v.near kept at that G (up to ALIVE_CAP), then the least
+    connected tile, then at random. 0 if keep is empty."""
+    cdef int i, j, k, alive, key, best_key = -1, n_best = 0, nt
+    cdef int ties[MAX_ACTIONS]
+    cdef const uint8_t* V
+    cdef const GbTarget* T = gb_target_table(&nt, &V)
     for i in range(n):
-        if g_of[i] != best_g:
+        if not keep[i]:
             continue
         k = act_kind(acts[i])
-        c[k] -= 1
+        v.c[k] -= 1
         alive = 0
-        for j in range(n_near):   # counted up to ALIVE_CAP: enough to tell flexible discards apart
-            alive += eff_need(T, V, near[j], c, m, nm, min_fan) == best_g
+        for j in range(v.n_near):   # counted up to ALIVE_CAP: enough to tell flexible discards apart
+            alive += eff_need(T, V, v.near[j], v.c, v.m, v.nm, v.min_fan) == g_of[i]
             if alive == ALIVE_CAP:
                 break
-        c[k] += 1
+        v.c[k] += 1
         # a larger key is better: lower need over all shapes, more targets kept, less connected
-        key = ((GB_NO_SHAPE - shape_need[k]) << 20) | (alive << 8) | (31 - connectivity(c, k))
+        key = ((GB_NO_SHAPE - v.shape_need[k]) << 20) | (alive << 8) | (31 - connectivity(v.c, k))
         if key > best_key:
             best_key = key
             n_best = 0
@@ -216,6 +233,23 @@ cdef int gb_turn(const Observation* o, const uint16_t* acts, int n) noexcept nog
     if n_best == 0:
         return 0
     return ties[rng_below(o.rng, n_best)] if n_best > 1 else ties[0]
+
+
+cdef int gb_turn(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    cdef GbTurn v
+    cdef int i, best_g
+    cdef int g_of[MAX_ACTIONS]
+    cdef bint keep[MAX_ACTIONS]
+    for i in range(n):
+        if act_type(acts[i]) == ACT_WIN:
+            return i
+    best_g = gb_discard_goals(o, acts, n, &v, g_of)
+    i = gb_kong_keeping(o, acts, n, &v, best_g)
+    if i >= 0:
+        return i
+    for i in range(n):
+        keep[i] = g_of[i] == best_g
+    return gb_pick_discard(o, acts, n, &v, g_of, keep)
 
 
 cdef int kong_goal(uint8_t* c, const GbSet* m, int nm, int k, int t, int min_fan) noexcept nogil:

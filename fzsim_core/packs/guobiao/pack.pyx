@@ -18,20 +18,28 @@ from the win type); the seat wind (dealer 东, then 南西北 counter-clockwise)
 (hand // 4 of the 局); the payments of §5.4 (底分 = base: on a discard the discarder pays base +
 fan and the other two base; a self-draw base + fan from each; flowers count in fan).
 
+gb_variant = botzone (GB-A2): 136 tiles without flowers and a 34-tile wall per seat, dealt and
+drawn by its owner (Pack.draw); the hand is drawn when the seat to draw has none left, and the
+last-tile fans follow the next seat's empty wall (the Botzone judge).
+
 A win's record: value = the fan total with flowers, gen = the winner's flowers (花牌), points =
 base + value, patterns = the ids (fanids.pxd, the rulebook's numbering) of its four highest
 fans one byte each, highest first in the lowest byte, base_pattern = the highest fan's id.
 """
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.string cimport memcpy, memmove, memset
+from fzsim_core.rules cimport RuleSet
 from fzsim_core.scoring cimport WIN_SELFDRAW, WIN_ROBBED_KONG, FLAG_LAST_TILE
 from fzsim_core.state cimport (Game, Pack, fail, live_tiles, no_opening, no_opening_choice,
                                reserve)
 from fzsim_core.table cimport (Seat, DEC_ROB_KONG, ST_CONT, ST_ERR, MELD_CHOW, MELD_PUNG,
                                MELD_CONCEALED_KONG)
-from fzsim_core.tiles cimport N_HAND_KINDS, N_KINDS
-from fzsim_core.tileset cimport TileSet, fuzhou_tiles
+from fzsim_core.tiles cimport FLOWER_BASE, N_HAND_KINDS, N_KINDS
+from fzsim_core.tileset cimport MAX_TILES, TileSet, fuzhou_tiles, tiles_from_copies
+from fzsim_core.table cimport EV_DEAL
+from fzsim_core.state cimport log_event
 from fzsim_core.winrec cimport WinRec
-from fzsim_core.packs.deal cimport deal_without_wild
+from fzsim_core.packs.deal cimport deal_without_wild, seat_dealt_hands
 from fzsim_core.packs.guobiao.fans cimport (GbFans, GbHand, GB_OK, GB_N_FANS, GB_SELFDRAW, GB_ROBBED_KONG,
                                            GB_KONG_REPLACEMENT, GB_LAST_TILE, GB_FOURTH_TILE,
                                            GB_MINGANGANG, GB_FAN_FLOWERS, gb_evaluate)
@@ -42,6 +50,82 @@ from fzsim_core.packs.guobiao.shapes cimport GbSet, GB_CHOW, GB_PUNG, GB_KONG, g
 cdef void guobiao_tiles(TileSet* ts) noexcept nogil:
     fuzhou_tiles(ts)          # 34 kinds x 4 + 8 flowers = 144 ...
     ts.hand_size = 13         # ... in 13-tile hands
+
+
+cdef void botzone_tiles(TileSet* ts) noexcept nogil:
+    """GB-A2 Botzone: the 136 suited and honour tiles, no flowers, 13-tile hands."""
+    cdef int k
+    for k in range(N_KINDS):
+        ts.copies[k] = 4 if k < FLOWER_BASE else 0
+    tiles_from_copies(ts, 13)
+
+
+# ---- Botzone walls (GB-A2): one wall per seat -------------------------------------------------
+# Seat (dealer + i) % 4 owns wall[34 i : 34 i + 34] of the shuffled (or explicit) 136 and draws
+# it front to back: its first 13 tiles are its hand (the dealer's 14th too), every later draw and
+# kong replacement is its next tile, and the hand is drawn when the seat to draw has none left
+# (the Botzone / IJCAI judge: 136 // 4 tiles a seat, 荒庄 on the drawer's empty wall). The undrawn
+# tiles stay wall[head..tail] for the flow, the invariants and the live count: the four walls
+# packed there in seat order, seat offset i's from g.seat_wall[i] to the next one's start.
+
+cdef inline int wall_end(const Game* g, int i) noexcept nogil:
+    return g.seat_wall[i + 1] if i < 3 else g.tail + 1
+
+
+cdef int seat_left(const Game* g, int s) noexcept nogil:
+    """Tiles left in seat s's own wall."""
+    cdef int i = (s - g.dealer + 4) % 4
+    return wall_end(g, i) - g.seat_wall[i]
+
+
+cdef int gb_botzone_setup(Game* g) noexcept nogil:
+    cdef uint8_t raw[4][N_KINDS]
+    cdef uint8_t rest[MAX_TILES]
+    cdef int i, j, s, k, dealt, n = 0, w = g.ts.n_tiles // 4, h = g.ts.hand_size
+    memset(&raw[0][0], 0, sizeof(raw))
+    for i in range(4):
+        s = (g.dealer + i) % 4
+        dealt = h + (1 if i == 0 else 0)
+        g.seat_wall[i] = n          # where its undrawn part starts in rest
+        for j in range(w):
+            k = g.wall[w * i + j]
+            if j < dealt:
+                raw[s][k] += 1
+                log_event(g, EV_DEAL, s, k, 0)
+            else:
+                rest[n] = k
+                n += 1
+    g.head = g.ts.n_tiles - n
+    g.tail = g.ts.n_tiles - 1
+    memcpy(&g.wall[g.head], rest, n)
+    for i in range(4):
+        g.seat_wall[i] += g.head
+    return seat_dealt_hands(g, &raw[0][0], N_HAND_KINDS, -1)
+
+
+cdef int gb_botzone_draw(Game* g, int s, bint replacement) noexcept nogil:
+    """Seat s's next tile from its own wall (a replacement too), -1 when it is empty. The tiles
+    before it in wall[head..] move up one place, so the undrawn ones stay contiguous."""
+    cdef int i = (s - g.dealer + 4) % 4, j, k, at = g.seat_wall[i]
+    if at >= wall_end(g, i):
+        return -1
+    k = g.wall[at]
+    memmove(&g.wall[g.head + 1], &g.wall[g.head], at - g.head)
+    g.head += 1
+    for j in range(i + 1):
+        g.seat_wall[j] += 1
+    return k
+
+
+cdef bint last_tile_now(const Game* g, int s, int how) noexcept nogil:
+    """The win is on the last tile of play (妙手回春 / 海底捞月): rulebook, no live tile is left;
+    Botzone, the seat that would draw next (after the drawer, or after the discarder) has an
+    empty wall, as the judge reads it."""
+    if how == 2:
+        return False
+    if g.r.gb_variant == GB_VARIANT_BOTZONE:
+        return seat_left(g, ((s if how == 0 else g.claim_from) + 1) % 4) == 0
+    return live_tiles(g) <= reserve(g)
 
 
 cdef int gb_melds_of(const Seat* st, GbSet* out) noexcept nogil:
@@ -91,7 +175,7 @@ cdef int gb_fans_now(const Game* g, int s, int k, int how, bint in_hand, GbFans*
             f |= GB_FOURTH_TILE
     else:
         f = GB_ROBBED_KONG               # 抢杠和 is the fourth tile by itself (不计和绝张)
-    if how != 2 and live_tiles(g) <= reserve(g):
+    if last_tile_now(g, s, how):
         f |= GB_LAST_TILE                # 妙手回春 / 海底捞月
     if g.r.gb_mingangang:
         f |= GB_MINGANGANG
@@ -194,6 +278,8 @@ cdef int gb_score_win(Game* g, int winner, int discarder, int win_type, uint32_t
             continue
         g.row.deltas[s] = -(b + f.total) if discarder < 0 or s == discarder else -b
         g.row.deltas[winner] -= g.row.deltas[s]
+    if g.r.gb_variant == GB_VARIANT_BOTZONE:
+        flags[0] &= ~(<uint32_t>FLAG_LAST_TILE)   # the flow's is the shared wall's last tile: the fans' here
     if f.count[F_LAST_TILE_DRAW] or f.count[F_LAST_TILE_CLAIM]:     # 妙手回春 / 海底捞月: the flow flags only a self-drawn one
         flags[0] |= FLAG_LAST_TILE
     if f.count[F_LAST_TILE]:                    # 和绝张
@@ -208,9 +294,13 @@ cdef int gb_score_win(Game* g, int winner, int discarder, int win_type, uint32_t
     return ST_CONT
 
 
-cdef void guobiao_pack(Pack* p, TileSet* ts) noexcept nogil:
-    guobiao_tiles(ts)
-    p.setup = gb_setup
+cdef void guobiao_pack(Pack* p, TileSet* ts, const RuleSet* r) noexcept nogil:
+    cdef bint botzone = r != NULL and r.gb_variant == GB_VARIANT_BOTZONE
+    if botzone:
+        botzone_tiles(ts)
+    else:
+        guobiao_tiles(ts)
+    p.setup = gb_botzone_setup if botzone else gb_setup
     p.opening_offer = no_opening
     p.opening_resolve = no_opening_choice
     p.dealer_may_win_first = True
@@ -223,3 +313,5 @@ cdef void guobiao_pack(Pack* p, TileSet* ts) noexcept nogil:
     p.turn_offer = NULL        # the flow's own: a self-draw win when gb_may_self_win allows it
     p.self_win_kind = NULL     # WIN_SELFDRAW
     p.end_drawn = NULL
+    if botzone:   # else NULL (bind_pack zeroed it): the flow's one wall
+        p.draw = gb_botzone_draw

@@ -20,6 +20,7 @@ from fzsim_core.packs.guobiao.shapes cimport GB_CHOW, GB_KONG, GB_PUNG, GbSet
 from fzsim_core.packs.guobiao.shanten cimport (GB_NO_SHAPE, GB_SHAPE_BASIC, GB_SHAPE_SEVEN_PAIRS,
                                                gb_basic_need, gb_need)
 
+cdef uint64_t ALL_KINDS_MASK = ((<uint64_t>1) << 34) - 1
 cdef GbTarget TARGETS[GB_MAX_TARGETS]
 cdef uint8_t TARGET_VALUE[GB_MAX_TARGETS]
 cdef int N_TARGETS = 0
@@ -38,14 +39,22 @@ cdef inline bint _in(uint64_t allowed, int k) noexcept nogil:
 cdef int _pung_need(const uint8_t* c, int free, uint64_t allowed) noexcept nogil:
     """Fewest missing tiles for `free` pungs of distinct allowed kinds + a pair of another."""
     cdef int pk, k, cost, take, left, total, best = GB_NO_SHAPE
+    cdef int all_cnt[4]
     cdef int cnt[4]
+    # the allowed kinds by the cost of their pung, counted once; each pair kind then takes its
+    # own out (one pass instead of one per pair kind)
+    all_cnt[0] = all_cnt[1] = all_cnt[2] = all_cnt[3] = 0
+    for k in range(34):
+        if _in(allowed, k):
+            all_cnt[3 - (c[k] if c[k] < 3 else 3)] += 1
     for pk in range(34):
         if not _in(allowed, pk):
             continue
-        cnt[0] = cnt[1] = cnt[2] = cnt[3] = 0
-        for k in range(34):
-            if k != pk and _in(allowed, k):
-                cnt[3 - (c[k] if c[k] < 3 else 3)] += 1
+        cnt[0] = all_cnt[0]
+        cnt[1] = all_cnt[1]
+        cnt[2] = all_cnt[2]
+        cnt[3] = all_cnt[3]
+        cnt[3 - (c[pk] if c[pk] < 3 else 3)] -= 1
         total = 2 - (c[pk] if c[pk] < 2 else 2)
         left = free
         for cost in range(4):
@@ -104,14 +113,17 @@ cdef int _assign(const uint8_t* c, const GbSet* melds, int n_melds, const GbTarg
 
 cdef int gb_target_need(const uint8_t* counts, const GbSet* melds, int n_melds,
                         const GbTarget* t) noexcept nogil:
-    cdef uint8_t c[34]
+    cdef uint8_t masked[34]
+    cdef const uint8_t* c = counts
     cdef int i, k, pairs = 0, singles = 0
     for i in range(n_melds):
         for k in range(3 if melds[i].type == GB_CHOW else 1):
             if not _in(t.allowed, melds[i].tile + k):
                 return GB_NO_SHAPE
-    for k in range(34):
-        c[k] = counts[k] if _in(t.allowed, k) else 0
+    if t.allowed != ALL_KINDS_MASK:   # the allowed counts only (every kind: the counts as they are)
+        for k in range(34):
+            masked[k] = counts[k] if _in(t.allowed, k) else 0
+        c = masked
     if t.shape == GB_SHAPE_BASIC:
         return _assign(c, melds, n_melds, t, 0, 0, 4 - t.n_req)
     if t.shape == GB_SHAPE_SEVEN_PAIRS:
