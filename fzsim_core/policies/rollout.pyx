@@ -231,7 +231,7 @@ cdef int rollout_choose(void* state, const Observation* o, const uint16_t* acts,
     cdef int fold_of[MAX_ACTIONS]
     cdef int k = prm.k if prm.k <= MAX_K else MAX_K
     if o.rules.pack == PACK_SICHUAN:   # value's model and the sampler are not Sichuan's
-        snprintf(o.errmsg, o.errmsg_size, "the rollout policy does not play the sichuan pack (allowed there: random, greedy)")
+        snprintf(o.errmsg, o.errmsg_size, "the rollout policy does not play the sichuan pack (allowed there: random, greedy, guard)")
         return -1
     if o.rules.pack == PACK_BEIJING:   # no seven pairs, and three 惠牌 are not a win there
         snprintf(o.errmsg, o.errmsg_size, "the rollout policy does not play the beijing pack (allowed there: random, greedy)")
