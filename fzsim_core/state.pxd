@@ -90,6 +90,8 @@ ctypedef struct Pack:
                                   # records and deltas; NULL for none
     bint dealer_may_win_first     # the dealer's first turn may end in a self-draw (False when the
                                   # opening window already offered 天胡)
+    bint rolls_dice               # init_game rolls the two opening dice from STREAM_DICE into
+                                  # row.dice (Shanghai 开宝); False: no dice, row.dice 0
 
 
 cdef struct Game:
@@ -132,6 +134,8 @@ cdef struct Game:
     int n_wins
     int error                     # nonzero once an invariant failed or a policy failed
     char errmsg[200]
+    uint32_t pack_seat[4]         # a pack's own per-seat state for the hand, zeroed by init_game
+                                  # (Shanghai: the turn 八花齐 was first offered)
 
 
 cdef inline bint is_flower(const Game* g, int kind) noexcept nogil:
