@@ -298,3 +298,9 @@ cdef void shanghai_pack(Pack* p, TileSet* ts) noexcept nogil:
     p.self_win_kind = sh_self_win_kind
     p.end_drawn = NULL
     p.rolls_dice = True
+
+
+#: the bits of a Shanghai win record's flags by name (the flow's, then the pack's FLAG_SH_*)
+RECORD_FLAGS = {"selfdraw": 1, "kong_replacement": FLAG_KONG_REPLACEMENT, "robbed_kong": 4, "last_tile": 8,
+                "kaibao": FLAG_SH_KAIBAO, "huangfan": FLAG_SH_HUANGFAN, "dadiaoche": FLAG_SH_DADIAOCHE,
+                "chengbao": FLAG_SH_CHENGBAO, "bahua": FLAG_SH_BAHUA}
