@@ -27,26 +27,37 @@ cdef void sh_shape_default(ShShape* s) noexcept nogil:
     s.fengyise_shape = 0
 
 
+cdef enum:
+    _FENG = 8      # a kind's class bit: a 风向牌 (bits 0..2: its suit)
+    _OTHER = 16    # an honour that is no 风向牌 (the dragons under SH-A3's winds-only reading)
+
+
+cdef inline int _cls(const ShShape* s, int k) noexcept nogil:
+    if k < 27:
+        return 1 << (k // 9)
+    return _FENG if s.feng & ((<uint64_t>1) << k) else _OTHER
+
+
+cdef inline int _meld_classes(const ShShape* s, const MjHand* h) noexcept nogil:
+    cdef int i, c = 0
+    for i in range(h.n_melds):
+        c |= _cls(s, h.meld_kind[i])
+    return c
+
+
 cdef int sh_patterns(const ShShape* s, const MjHand* h) noexcept nogil:
     # One pass over the counts gives the suits, the honours and whether the tiles are pungs and a
     # pair (counts 0, 2 or 3 with a single 2, no chow melds: such a hand is a standard shape by
     # itself); the table search runs only for a one-suit hand that is not all pungs, the one case
     # whose pattern depends on it (an all-honour hand in sets is necessarily pungs).
-    cdef int k, i, c, suits = 0, pats = 0, pairs = 0
-    cdef bint feng = 0, other_honour = 0, chow = 0, pung_ok = 1, std, pungs, all_feng
-    cdef uint64_t bit
+    cdef int k, i, c, suits, cls, pats = 0, pairs = 0
+    cdef bint feng, other_honour, chow = 0, pung_ok = 1, std, pungs, all_feng
     if h.n_melds > 4 or mj_concealed_size(h) != 14 - 3 * h.n_melds:
         return 0
+    cls = _meld_classes(s, h)
     for i in range(h.n_melds):
-        k = h.meld_kind[i]
         if h.meld_type[i] == MJ_CHOW:
             chow = 1
-        if k < 27:
-            suits |= 1 << (k // 9)
-        elif s.feng & ((<uint64_t>1) << k):
-            feng = 1
-        else:
-            other_honour = 1
     for k in range(34):
         c = h.counts[k]
         if not c:
@@ -55,12 +66,8 @@ cdef int sh_patterns(const ShShape* s, const MjHand* h) noexcept nogil:
             pairs += 1
         elif c != 3:
             pung_ok = 0
-        if k < 27:
-            suits |= 1 << (k // 9)
-        elif s.feng & ((<uint64_t>1) << k):
-            feng = 1
-        else:
-            other_honour = 1
+        cls |= _cls(s, k)
+    suits, feng, other_honour = cls & 7, (cls & _FENG) != 0, (cls & _OTHER) != 0
     pungs = pung_ok and pairs == 1 and not chow
     all_feng = suits == 0 and not other_honour and not chow
     if pungs:
@@ -88,34 +95,26 @@ cdef uint64_t sh_wait_mask(const ShShape* s, const MjHand* h) noexcept nogil:
     # either of two pairs) of a hand of pungs, and when the tiles hold one suit at most (no other
     # honour) that suit and the 风向牌. A hand of two suits has two candidates at most.
     cdef MjHand t
-    cdef uint64_t mask = 0, cand = 0, bit
-    cdef int k, i, c, suits = 0, n1 = 0, n2 = 0, n4 = 0, single = -1
-    cdef bint other = 0
+    cdef uint64_t mask = 0, cand = 0
+    cdef int k, i, c, suits, cls, n1 = 0, n2 = 0, n4 = 0, single = -1
+    cdef bint other
     if h.n_melds > 4 or mj_concealed_size(h) != 13 - 3 * h.n_melds:
         return 0
-    for i in range(h.n_melds):
-        k = h.meld_kind[i]
-        if k < 27:
-            suits |= 1 << (k // 9)
-        elif not s.feng & ((<uint64_t>1) << k):
-            other = 1
+    cls = _meld_classes(s, h)
     for k in range(34):
         c = h.counts[k]
         if not c:
             continue
-        bit = (<uint64_t>1) << k
         if c == 1:
             n1 += 1
             single = k
         elif c == 2:
             n2 += 1
-            cand |= bit
+            cand |= (<uint64_t>1) << k
         elif c == 4:
             n4 += 1
-        if k < 27:
-            suits |= 1 << (k // 9)
-        elif not s.feng & bit:
-            other = 1
+        cls |= _cls(s, k)
+    suits, other = cls & 7, (cls & _OTHER) != 0
     if n4 or not ((n1 == 1 and n2 == 0) or (n1 == 0 and n2 == 2)):
         cand = 0
     elif n1 == 1:
