@@ -461,3 +461,26 @@ def test_the_options_keep_every_invariant(opts):
     assert (out["outcome"] == 1).mean() > 0.7
     pure = {k[3:]: v for k, v in opts.items() if k[3:] in sh_score.OPTIONS}
     rescore(out, w, options=pure)
+
+
+def test_the_env_match_loop_carries_huangfan_too():
+    from fzsim.env import VecEnv
+    env = VecEnv(2, variant=load("shanghai", hands_per_match=4), seed=3, opponents="random")
+    obs, _ = env.reset()
+    rows = []
+    for _ in range(1500):
+        obs, *_ = env.step(np.array([np.flatnonzero(obs["mask"][i])[0] for i in range(2)]))
+        rows += [(int(r["game_id"]), int(r["hand"]), int(r["outcome"]), int(r["carry"])) for r in env.finished()]
+    by_game = {}
+    for g, h, outcome, carry in sorted(rows):
+        by_game.setdefault(g, []).append((h, outcome, carry))
+    checked = 0
+    for hands in by_game.values():
+        h_count = 0
+        for i, (h, outcome, carry) in enumerate(hands):
+            if h != i:
+                break
+            assert carry == h_count
+            h_count = h_count + 1 if outcome == 0 else max(h_count - 1, 0)
+            checked += 1
+    assert checked >= 8 and any(c >= 2 for *_, c in rows)
