@@ -2,7 +2,7 @@
 
 The hands table keeps one row per hand (its first win and the four seats' totals); the wins
 table (``fzsim.load(DIR, table="wins")``) has one row per win and per end-of-hand payment
-(查叫 ``chajiao``, 查花猪 ``huazhu``, 查大叫 ``dajiao``). Every function takes ``wins``: a
+(查叫 ``chajiao``, 查花猪 ``huazhu``, 查大叫 ``dajiao``, Beijing 烧庄 ``shaozhuang``). Every function takes ``wins``: a
 results folder or a wins DataFrame; the per-hand denominators come from the hands table
 (``hands``: the same folder by default, or a hands DataFrame), so that hands without any record
 (a drawn Fuzhou hand) count too.
@@ -25,7 +25,7 @@ import pandas as pd
 
 from fzsim.stats import Z95, wilson_interval
 
-SETTLEMENT_KINDS = ("chajiao", "huazhu", "dajiao")
+SETTLEMENT_KINDS = ("chajiao", "huazhu", "dajiao", "shaozhuang")
 _WIN_COLUMNS = ("game_id", "hand", "order", "record", "seat", "from_seat", "win_type", "patterns_named",
                 "value", "points", "delta_0", "delta_1", "delta_2", "delta_3")
 

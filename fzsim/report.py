@@ -29,7 +29,8 @@ import pandas as pd
 
 from fzsim import analysis
 
-PLOTS = ("win_types.png", "play_style.png", "balance.png", "streak.png", "scores.png", "compare.png")
+PLOTS = ("win_types.png", "play_style.png", "shanten.png", "balance.png", "streak.png", "scores.png",
+         "compare.png")
 #: written into every report folder, so that a later report knows it may replace this one
 MARKER = ".fzsim-report"
 #: every file a report folder holds
@@ -197,9 +198,26 @@ def _plot_play_style(ps: pd.DataFrame, path: str) -> None:
     plt.close(fig)
 
 
-def _shanten_section(results, hands: int = 200, max_turn: int = 12) -> Section:
+def _plot_shanten(sbt: pd.DataFrame, path: str) -> None:
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    for (variant, policy), g in sbt.groupby(["variant", "policy"], sort=False):
+        g = g.sort_values("turn")
+        ax.errorbar(g["turn"], g["shanten"], yerr=1.96 * g["shanten_se"].fillna(0), capsize=2,
+                    marker="o", markersize=3, label=f"{variant} / {policy}")
+    ax.set_xlabel("own turn")
+    ax.set_ylabel("mean shanten (±1.96 SE)")
+    ax.set_title("Mean shanten by turn")
+    ax.legend()
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def _shanten_section(results, out_dir: str, hands: int = 200, max_turn: int = 12) -> Section:
     """Mean shanten by own turn, from hand 0 of the first `hands` games replayed with their logs
-    (fzsim.shanten_turns; the replays are checked against the stored rows)."""
+    (fzsim.shanten_turns; the replays are checked against the stored rows), with its plot."""
     from fzsim.shanten_turns import shanten_by_turn_run
 
     title = "Mean shanten by turn"
@@ -213,9 +231,10 @@ def _shanten_section(results, hands: int = 200, max_turn: int = 12) -> Section:
     table = (sbt.assign(cell=cell).pivot(index="turn", columns=["variant", "policy"], values="cell")
              .fillna(""))
     table.columns = [f"{v} / {p}" for v, p in table.columns]
+    _plot_shanten(sbt, os.path.join(out_dir, "shanten.png"))
     return Section(title, f"Shanten (tiles from ready, golds wild; -1 a self-draw win) of each seat's hand at "
                    f"its k-th own turn, mean ± SE (seats still playing), from hand 0 of the first {hands} games "
-                   "replayed with their event logs.", table=table.reset_index())
+                   "replayed with their event logs.", table=table.reset_index(), image="shanten.png")
 
 
 def _plot_balance(b: pd.DataFrame, path: str) -> None:
@@ -378,7 +397,7 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
         "95% Wilson intervals. Claims (chows, pungs, exposed kongs) and declined wins per seat-hand, the "
         "winner's delta per won hand and turns per hand: mean ± SE.",
         table=play_style_display(ps), image="play_style.png", notes=style_notes))
-    sections.append(_shanten_section(results))
+    sections.append(_shanten_section(results, out_dir))
 
     b = analysis.balance(results)
     _plot_balance(b, os.path.join(out_dir, "balance.png"))

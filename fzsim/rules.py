@@ -89,10 +89,11 @@ _POINT_MAX = 1_000
 #: every rule option in canonical order, with its default (the `fuzhou` preset) and range
 FIELDS: dict[str, Field] = {f.name: f for f in (
     # the rule pack: its tile set, hand size, deal and scoring (fzsim_core/packs)
-    _e("pack", "fuzhou", ("fuzhou", "plain", "sichuan", "guobiao", "shanghai"),
+    _e("pack", "fuzhou", ("fuzhou", "plain", "sichuan", "guobiao", "beijing", "shanghai"),
        "the rule pack: fuzhou (RULES.md), plain, the minimal example pack (136 tiles, 13-tile hands, no wild),"
        " sichuan (RULES-PACKS §2-§3: 108 tiles, 13-tile hands, seven pairs, at most two suits)"
        ", guobiao (RULES-PACKS §5: 国标 / MCR, 144 tiles, 81 fans, an 8-fan minimum)"
+       ", beijing (RULES-PACKS §4: 136 tiles, the 惠牌 wildcard, seven pairs, 烧庄 and 互包)"
        " or shanghai (RULES-PACKS §1: 144 tiles, 8 flowers, the 清混碰 minimum, 勒子 caps)"),
     # claims (RULES §5)
     _b("chow", True, "the next seat may chow a discard (off: pungs and kongs only)"),
@@ -104,10 +105,10 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
     # §1 tiles
     _b("honors_are_flowers", True, "winds and dragons are flowers (else ordinary tiles: paired, punged, never chowed)"),
     # §2 dealer and matches
-    _e("next_dealer", "next", ("next", "winner", "winner_or_discarder", "random", "rotate"),
+    _e("next_dealer", "next", ("next", "winner", "winner_or_discarder", "random", "rotate", "previous"),
        "who deals after a non-dealer win: the next seat, the winner, the winner or (after a win by several)"
-       " the discarder, a seeded random seat every hand, or (rotate, 国标 no 连庄) the next seat after every"
-       " hand, won or drawn"),
+       " the discarder, a seeded random seat every hand, (rotate, 国标 no 连庄) the next seat after every"
+       " hand, won or drawn, or (previous, Beijing BJ-A3 as listed) the seat before the dealer"),
     _e("draw_dealer", "keep", ("keep", "next"), "after a drawn hand: the dealer keeps the deal, or the next seat deals"),
     _e("draw_streak", "keep", ("keep", "reset", "increment"),
        "after a drawn hand the dealer's L is kept, reset to 0, or increased by 1 (a new dealer starts at 0)"),
@@ -121,8 +122,9 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
     _b("no_discard_claimed_tile", True, "after a chow or pung the claimed tile may not be discarded that turn"),
     # §9 end of the wall
     _i("reserve_base", 17, 0, 60, "R: tiles kept back at the end of the wall, the gold indicator excluded"),
-    _i("reserve_per_exposed_kong", 1, 0, 8, "R grows by this per exposed or added kong"),
-    _i("reserve_per_concealed_kong", 2, 0, 8, "R grows by this per concealed kong"),
+    _i("reserve_per_exposed_kong", 1, -8, 8, "R grows by this per exposed or added kong (Beijing -1: the"
+       " replacement comes out of the reserve)"),
+    _i("reserve_per_concealed_kong", 2, -8, 8, "R grows by this per concealed kong (Beijing -1)"),
     _i("reserve_per_flower_set", 2, 0, 8, "R grows by this per four-identical-flower or full season/plant set"),
     _i("last_group_size", 4, 0, 8, "at most this many draws in the last group (no discards)"),
     # §11 游金
@@ -130,9 +132,10 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
     _b("must_youjin_with_two_golds", True, "with two or more golds a player may only win by 游金 (when youjin is on)"),
     # §10 scoring
     _e("scoring", "fuzhou", ("fuzhou", "lianzhong", "bianfeng", "youjin", "sichuan", "xuezhan", "guobiao",
-                             "shanghai"),
+                             "beijing", "shanghai"),
        "scoring family (RULES §10; sichuan: additive 分 of RULES-PACKS §2.4, xuezhan: 2^番 of §3.4,"
-       " guobiao: 底分 + fan of §5.4, shanghai: 底分 + 花分 in 勒子 caps of §1.4)"),
+       " guobiao: 底分 + fan of §5.4, beijing: additive 番 x 底分 of §4.4, shanghai: 底分 + 花分 in 勒子"
+       " caps of §1.4)"),
     _i("base", 5, 0, _POINT_MAX, "base points: fuzhou 5, bianfeng 1, youjin 5 (lianzhong has none)"),
     _i("multiplier", 2, 0, 100, "the x2 of fuzhou (F+K+G+L+base)x2+S, lianzhong Hx2, bianfeng 2P and S+2(F+K+G+L)"),
     _i("flower_point", 1, 0, _POINT_MAX, "F per flower"),
@@ -176,6 +179,20 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
     _i("gb_min_fan", 8, 1, 88, "国标: the fewest fans a win needs, flowers excluded (a win under it is never offered)"),
     _b("gb_mingangang", False, "国标: an exposed + a concealed kong is 明暗杠 5 (Botzone, PyMahjongGB) instead of"
        " the rulebook's 明杠 1 + 暗杠 2"),
+    # the Beijing pack (RULES-PACKS §4, options of §9 BJ-A*; `base` is the 底分 d, multi_win is BJ-A8,
+    # next_dealer = "previous" is BJ-A3's literal order)
+    _e("bj_north_next", "east", ("east", "zhong"),
+       "Beijing 惠牌 after a 北 indicator: 东 (winds cycle on their own) or 中 (one cycle 东南西北中发白, BJ-A1)"),
+    _b("bj_indicator_in_reserve", True, "Beijing: the 惠坯 is one of the 14 reserved tiles, 69 live draws"
+       " (false: 68, BJ-A4)"),
+    _i("bj_haidi_discard", 1, 1, 2, "Beijing 海底捞月 on the last discard: 1 番 (literal) or 2 (the fan's value, BJ-A5)"),
+    _b("bj_shaozhuang_on_draw", True, "Beijing: the 烧庄 part is paid on a drawn hand too (BJ-A6)"),
+    _e("bj_hubao_count", "chow_pung_kong", ("chow_pung_kong", "chow_pung"),
+       "Beijing 互包: the 嘴 counted, chows + pungs + exposed kongs from a discard, or chows + pungs (BJ-A7)"),
+    _b("bj_sihui_shape", False, "Beijing 四惠牌 also takes the hand's shape fans (BJ-A10; default 8 + 庄 only)"),
+    _b("bj_dihe_after_claims", True, "Beijing 地和 before the winner's first discard even after someone's claim"
+       " (literal, BJ-A11; false: only while nobody has claimed)"),
+    _b("bj_zhuowukui_unique", True, "Beijing 捉五魁 needs 5m to be the only winning tile (BJ-A12)"),
     # the Shanghai pack (RULES-PACKS §1, options of §9 SH-A*; `base` is the 底分, `flower_point` the
     # 花分, `reserve_base` the dead wall): the options of fzsim.packs_shanghai.OPTIONS with sh_ before them
     _i("sh_lezi", 10, 1, 10_000, "Shanghai 勒子, the cap of 碰碰胡 / 混一色 and the unit of the fixed patterns"),
@@ -205,7 +222,7 @@ _TOP_KEYS = ("name", "description", "preset", "rules")
 _PRESET_DIR = resources.files("fzsim") / "presets"
 #: preset names, in the order `fzsim variants` lists them
 _PRESET_ORDER = ("fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors", "sichuan", "xuezhan", "guobiao",
-                 "shanghai")
+                 "beijing", "shanghai")
 
 
 def _read_toml(text: str, origin: str) -> dict:
@@ -292,6 +309,11 @@ _PACK_REQUIRES = {
     # 国标: one winner per discard, nearest first (§5.2), flowers set aside but no reserve for them
     "guobiao": {"honors_are_flowers": False, "youjin": False, "multi_win": False, "winners_to_end": 1,
                 "reserve_per_flower_set": 0},
+    # Beijing: 34 held kinds, the 14-tile reserve that each kong's replacement shrinks (§4.1; BJ-A4
+    # is bj_indicator_in_reserve), no last group, no 游金, one win ends the hand
+    "beijing": {"honors_are_flowers": False, "youjin": False, "reserve_base": 13, "reserve_per_exposed_kong": -1,
+                "reserve_per_concealed_kong": -1, "reserve_per_flower_set": 0, "last_group_size": 0,
+                "replace_from_head": False, "winners_to_end": 1, "forced_win_live": 0},
     # Shanghai: honours held, 8 flowers, no last group; 一炮多响 with one hand end (§1.2)
     "shanghai": {"honors_are_flowers": False, "youjin": False, "winners_to_end": 1, "reserve_per_flower_set": 0,
                  "reserve_per_exposed_kong": 0, "reserve_per_concealed_kong": 0, "last_group_size": 0,
@@ -300,7 +322,8 @@ _PACK_REQUIRES = {
 #: scoring families each pack reads
 _FUZHOU_SCORING = ("fuzhou", "lianzhong", "bianfeng", "youjin")
 _PACK_SCORING = {"fuzhou": _FUZHOU_SCORING, "plain": _FUZHOU_SCORING,   # plain reads none of them
-                 "sichuan": ("sichuan", "xuezhan"), "guobiao": ("guobiao",), "shanghai": ("shanghai",)}
+                 "sichuan": ("sichuan", "xuezhan"), "guobiao": ("guobiao",), "beijing": ("beijing",),
+                 "shanghai": ("shanghai",)}
 
 
 def _check_pack(fields: Mapping[str, Any]) -> None:

@@ -127,6 +127,8 @@ def shanten_by_turn_run(path, hands: int = 200, max_turn: int = 12) -> pd.DataFr
         raise ValueError(f"results in {path!r} have no manifest with the seed, policies and rules to replay")
     cols = ["game_id", "hand", "turns", "delta_0", "delta_1", "delta_2", "delta_3"]
     stored = read_columns(path, cols)
+    # a run of several policy settings labels its rows VARIANT/SETTING (fzsim.analysis.read_columns)
+    settings = info.get("policy_sets") or {None: info["policies"]}
     out = []
     for name, v in variants.items():
         try:
@@ -134,17 +136,19 @@ def shanten_by_turn_run(path, hands: int = 200, max_turn: int = 12) -> pd.DataFr
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"results in {path!r}: the manifest's rules of variant {name!r} cannot be"
                              f" rebuilt ({exc!r})") from None
-        mine = stored[(stored["variant"].astype(str) == name) & (stored["hand"] == 0)
-                      & (stored["game_id"] < hands)].set_index("game_id")
-        n = int(min(hands, len(mine)))
-        if n == 0:
-            continue
-        rows, played = _replay(rules, list(info["policies"]), n, int(info["seed"]), max_turn, None)
-        for gid, row in played.items():
-            if gid in mine.index and any(int(mine.loc[gid, c]) != int(row[c]) for c in cols[2:]):
-                raise ValueError(f"results in {path!r}: variant {name} game {gid} does not replay "
-                                 f"(stored {mine.loc[gid, cols[2:]].tolist()}, replayed {[row[c] for c in cols[2:]]})")
-        out.append(rows.assign(variant=name))
+        for setting, policies in settings.items():
+            label = name if setting is None else f"{name}/{setting}"
+            mine = stored[(stored["variant"].astype(str) == label) & (stored["hand"] == 0)
+                          & (stored["game_id"] < hands)].set_index("game_id")
+            n = int(min(hands, len(mine)))
+            if n == 0:
+                continue
+            rows, played = _replay(rules, list(policies), n, int(info["seed"]), max_turn, setting)
+            for gid, row in played.items():
+                if gid in mine.index and any(int(mine.loc[gid, c]) != int(row[c]) for c in cols[2:]):
+                    raise ValueError(f"results in {path!r}: {label} game {gid} does not replay (stored "
+                                     f"{mine.loc[gid, cols[2:]].tolist()}, replayed {[row[c] for c in cols[2:]]})")
+            out.append(rows.assign(variant=name))
     if not out:
         raise ValueError(f"results in {path!r} hold no hand 0 of games 0..{hands - 1} to replay")
     return pd.concat(out, ignore_index=True)

@@ -17,7 +17,7 @@ import pyarrow as pa
 from fzsim.tiles import N_HAND_KINDS, kind_name
 from fzsim_core.winschema import RECORD_KINDS, WIN_COLUMNS
 
-#: the record kinds by code (0 win, 1 查叫 chajiao, 2 查花猪 huazhu, 3 查大叫 dajiao)
+#: the record kinds by code (0 win, 1 查叫 chajiao, 2 查花猪 huazhu, 3 查大叫 dajiao, 4 烧庄 shaozhuang)
 RECORD_NAMES = [name for name, _ in sorted(RECORD_KINDS.items(), key=lambda kv: kv[1])]
 assert [RECORD_KINDS[n] for n in RECORD_NAMES] == list(range(len(RECORD_NAMES))), RECORD_KINDS
 #: the engine's flat record columns and their numpy dtypes, in its order
@@ -34,6 +34,13 @@ def _pack_names(pack: str) -> tuple[dict[int, str], dict[int, str]]:
         from fzsim_core.packs.sichuan.score import FLAGS, PATTERNS
 
         return {1 << i: n for i, n in enumerate(PATTERNS)}, {b: n for n, b in FLAGS.items()}
+    if pack == "beijing":
+        from fzsim_core.packs.beijing.score import FANS, FLAGS as BJ_FLAGS
+        from fzsim_core.scoring import FLAGS
+
+        # the pack's fans; its flags: the flow's below bit 16, score.pxd's BJ_F_* above (packs/beijing/pack)
+        return ({1 << i: n for i, n in enumerate(FANS)},
+                {**{b: n for n, b in FLAGS.items()}, **{b << 16: "bj_" + n for n, b in BJ_FLAGS.items()}})
     if pack == "shanghai":
         from fzsim_core.packs.shanghai.pack import RECORD_FLAGS
         from fzsim_core.packs.shanghai.score import PATTERNS

@@ -22,7 +22,7 @@ from fzsim_core.bits cimport ctz64, fz_counts_mask, held_mask
 from fzsim_core.hand cimport Hand, hand_add, hand_remove
 from fzsim_core.rng cimport Rng, rng_below, rng_seed, STREAM_DICE, STREAM_POLICY
 from fzsim_core.rules cimport (
-    RuleSet, PACK_SHANGHAI, SH_OPT_OTHER, NEXT_DEALER_WINNER, NEXT_DEALER_WINNER_OR_DISCARDER, NEXT_DEALER_RANDOM, NEXT_DEALER_ROTATE, DRAW_DEALER_NEXT, DRAW_STREAK_RESET,
+    RuleSet, SCORING_YOUJIN, PACK_SHANGHAI, SH_OPT_OTHER, NEXT_DEALER_WINNER, NEXT_DEALER_WINNER_OR_DISCARDER, NEXT_DEALER_PREVIOUS, NEXT_DEALER_RANDOM, NEXT_DEALER_ROTATE, DRAW_DEALER_NEXT, DRAW_STREAK_RESET,
     DRAW_STREAK_INCREMENT,
 )
 from fzsim_core.scoring cimport (
@@ -232,6 +232,8 @@ cdef int discard_tile(Game* g, int s, int k, bint youjin) noexcept nogil:
         log_event(g, EV_YOUJIN, s, k, st.youjin)
     else:
         log_event(g, EV_DISCARD, s, k, 0)
+    if g.pack.discarded != NULL:
+        g.pack.discarded(g, s, k)
     if g.check and check_invariants(g) != ST_CONT:
         return ST_ERR
     if k == g.gold:   # a discarded gold can never be claimed
@@ -287,7 +289,7 @@ cdef int win_offer_resolve(Game* g, int c) noexcept nogil:
     if act_type(g.pend.acts[c]) == ACT_WIN:
         g.flow.accepted |= 1u << s
         hand_add(h, k)
-        jq = hand_is_jinque(h)
+        jq = g.r.scoring <= SCORING_YOUJIN and hand_is_jinque(h)   # 金雀 ranks first in Fuzhou only
         hand_remove(h, k)
         if g.flow.best < 0 or (jq and not g.flow.best_jq):
             g.flow.best = s
@@ -634,6 +636,7 @@ cdef void init_game(Game* g, const RuleSet* rules, uint64_t root, int64_t game_i
     g.turn_claimed = -1
     g.cur_seat = -1
     g.gold = -1
+    g.indicator = -1
     for s in range(4):
         g.seats[s].last_draw = -1
         g.seats[s].declined_value = -1
@@ -687,6 +690,6 @@ cdef void advance_match(const RuleSet* r, const Row* row, uint64_t root, int* de
         streak[0] += 1
     else:
         dealer[0] = (row.winner if r.next_dealer == NEXT_DEALER_WINNER or r.next_dealer == NEXT_DEALER_WINNER_OR_DISCARDER
-                     else (dealer[0] + 1) % 4)
+                     else (dealer[0] + 3) % 4 if r.next_dealer == NEXT_DEALER_PREVIOUS else (dealer[0] + 1) % 4)
         streak[0] = 0
 

@@ -80,7 +80,7 @@ cdef int check_invariants(Game* g) noexcept nogil:
     for i in range(g.head, g.tail + 1):
         cnt[g.wall[i]] += 1
     if g.gold >= 0 and not g.indicator_taken:   # the flipped indicator lies apart
-        cnt[g.gold] += 1
+        cnt[g.indicator if g.indicator >= 0 else g.gold] += 1
     for k in range(N_KINDS):
         if cnt[k] != g.ts.copies[k]:
             return fail(g, "tile accounting broken (kind, count)", k, cnt[k])

@@ -17,6 +17,7 @@ cdef enum NextDealer:
     NEXT_DEALER_WINNER_OR_DISCARDER = 2  # the winner; the discarder after a win by several (Sichuan)
     NEXT_DEALER_RANDOM = 3            # a seeded random dealer every hand (血战)
     NEXT_DEALER_ROTATE = 4            # the next seat deals after every hand, won or drawn, at streak 0 (国标: no 连庄)
+    NEXT_DEALER_PREVIOUS = 5          # the seat before the dealer (上家) takes the deal (Beijing BJ-A3 "listed")
 
 cdef enum DrawDealer:
     DRAW_DEALER_KEEP = 0              # after a drawn hand the dealer keeps the deal
@@ -43,14 +44,16 @@ cdef enum ScoringFamily:
     SCORING_SICHUAN = 4               # Sichuan additive 分 (RULES-PACKS §2.4)
     SCORING_XUEZHAN = 5               # 血战到底 番 -> 2^番 (§3.4)
     SCORING_GUOBIAO = 6               # 国标 81 fans, 底分 + fan payments (RULES-PACKS §5.4)
-    SCORING_SHANGHAI = 7              # Shanghai 底分 + 花分 in 勒子 caps (RULES-PACKS §1.4)
+    SCORING_BEIJING = 7               # Beijing additive 番 x 底分, 烧庄, 互包 (RULES-PACKS §4.4)
+    SCORING_SHANGHAI = 8              # Shanghai 底分 + 花分 in 勒子 caps (RULES-PACKS §1.4)
 
 cdef enum PackId:
     PACK_FUZHOU = 0                   # 福州麻将 (RULES.md): fzsim_core/packs/fuzhou
     PACK_PLAIN = 1                    # the minimal example pack: fzsim_core/packs/plain
     PACK_SICHUAN = 2                  # 四川 / 血战到底 (RULES-PACKS §2, §3): fzsim_core/packs/sichuan
     PACK_GUOBIAO = 3                  # 国标 / MCR (RULES-PACKS §5): fzsim_core/packs/guobiao/pack
-    PACK_SHANGHAI = 4                 # 上海 清混碰 / 勒子 (RULES-PACKS §1): fzsim_core/packs/shanghai/pack
+    PACK_BEIJING = 4                  # 北京 惠牌 (RULES-PACKS §4): fzsim_core/packs/beijing/pack
+    PACK_SHANGHAI = 5                 # 上海 清混碰 / 勒子 (RULES-PACKS §1): fzsim_core/packs/shanghai/pack
 
 cdef enum ShOption:                   # the Shanghai pack's two-way options (RULES-PACKS §9 SH-A*)
     SH_OPT_DEFAULT = 0                # the spec's default reading
@@ -134,6 +137,15 @@ ctypedef struct RuleSet:
     # the 国标 pack's options (RULES-PACKS §5, §9; base is the 底分, 8)
     int32_t gb_min_fan                # §5.3 the minimum fan of a win, flowers excluded: 8
     bint gb_mingangang                # an exposed + a concealed kong is 明暗杠 5 (Botzone, PyMahjongGB), not 明杠 1 + 暗杠 2
+    # the Beijing pack's options (RULES-PACKS §4, §9 BJ-A*; base is the 底分 d)
+    int32_t bj_north_next             # BJ-A1: 0 北 -> 东, 1 北 -> 中 (白 -> 东)
+    bint bj_indicator_in_reserve      # BJ-A4: the 惠坯 is one of the 14 reserved tiles (69 live draws)
+    int32_t bj_haidi_discard          # BJ-A5: 番 of 海底捞月 on the last discard: 1 (literal) or 2
+    bint bj_shaozhuang_on_draw        # BJ-A6: the 烧庄 part is paid on a drawn hand too
+    int32_t bj_hubao_count            # BJ-A7: 0 chows + pungs + exposed kongs are 嘴 for 互包, 1 chows + pungs
+    bint bj_sihui_shape               # BJ-A10: 四惠牌 also takes the hand's shape fans
+    bint bj_dihe_after_claims         # BJ-A11: 地和 even after someone's claim (literal), else only before any
+    bint bj_zhuowukui_unique          # BJ-A12: 捉五魁 needs 5m as the only winning tile
     # the Shanghai pack's options (RULES-PACKS §1, §9 SH-A*; base is the 底分 2, flower_point the
     # 花分 1, reserve_base the dead wall); the enumerated ones are ShOption: 0 default, 1 option
     int32_t sh_lezi                   # §1.4 勒子, the cap: 10

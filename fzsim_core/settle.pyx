@@ -117,6 +117,8 @@ cdef WinRec* record_payment(Game* g, int kind, int payer, int receiver, int32_t 
 
 cdef int end_hand(Game* g) noexcept nogil:
     cdef int total
+    if g.n_wins and g.pack.end_won != NULL and g.pack.end_won(g) != ST_CONT:
+        return ST_ERR
     finish_row(g)
     if g.check:
         total = g.row.deltas[0] + g.row.deltas[1] + g.row.deltas[2] + g.row.deltas[3]

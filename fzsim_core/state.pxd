@@ -90,6 +90,10 @@ ctypedef struct Pack:
                                   # records and deltas; NULL for none
     bint dealer_may_win_first     # the dealer's first turn may end in a self-draw (False when the
                                   # opening window already offered 天胡)
+    PackTileNote discarded        # the seat's discard of that tile stands (before the claims on
+                                  # it): Beijing's 烧庄 watch; NULL for none
+    PackStep end_won              # a won hand ends: end-of-hand settlements (Beijing 烧庄) as
+                                  # records and deltas; NULL for none
     bint rolls_dice               # init_game rolls the two opening dice from STREAM_DICE into
                                   # row.dice (Shanghai 开宝); False: no dice, row.dice 0
 
@@ -134,8 +138,9 @@ cdef struct Game:
     int n_wins
     int error                     # nonzero once an invariant failed or a policy failed
     char errmsg[200]
-    uint32_t pack_seat[4]         # a pack's own per-seat state for the hand, zeroed by init_game
-                                  # (Shanghai: the turn 八花齐 was first offered)
+    int indicator                 # the flipped indicator's kind when it is not the gold kind
+                                  # (Beijing's 惠坯), -1: the gold's own (Fuzhou) or none
+    int32_t pack_state[8]         # a pack's own per-hand counters (zeroed with the hand)
 
 
 cdef inline bint is_flower(const Game* g, int kind) noexcept nogil:
@@ -147,10 +152,12 @@ cdef inline int live_tiles(const Game* g) noexcept nogil:
 
 
 cdef inline int reserve(const Game* g) noexcept nogil:
-    """R of §9: live tiles that are never drawn (the indicator is already out of `live`)."""
-    return (g.r.reserve_base + g.r.reserve_per_exposed_kong * g.table_exposed_kongs
-            + g.r.reserve_per_concealed_kong * g.table_concealed_kongs
-            + g.r.reserve_per_flower_set * g.table_flower_sets)
+    """R of §9: live tiles that are never drawn (the indicator is already out of `live`); never
+    below 0 (Beijing's reserve shrinks by one per kong)."""
+    cdef int r = (g.r.reserve_base + g.r.reserve_per_exposed_kong * g.table_exposed_kongs
+                  + g.r.reserve_per_concealed_kong * g.table_concealed_kongs
+                  + g.r.reserve_per_flower_set * g.table_flower_sets)
+    return r if r > 0 else 0
 
 
 cdef inline uint64_t gold_bit(const Game* g) noexcept nogil:

@@ -14,6 +14,7 @@ cdef enum RecordKind:
     REC_CHAJIAO = 1               # 查叫 (Sichuan, drawn hand): from_seat (not ready) pays seat (ready)
     REC_HUAZHU = 2                # 查花猪 (血战): from_seat (花猪) pays seat
     REC_DAJIAO = 3                # 查大叫 (血战): from_seat (not ready) pays seat (ready)
+    REC_SHAOZHUANG = 4            # 烧庄 (Beijing): from_seat (the dealer) pays seat its share
 
 ctypedef struct WinRec:
     int64_t game_id

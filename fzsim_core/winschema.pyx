@@ -11,10 +11,11 @@ import numpy as np
 
 from fzsim_core.schema import check_layout
 
-from fzsim_core.winrec cimport WinRec, REC_TILES, REC_MELDS, REC_WIN, REC_CHAJIAO, REC_HUAZHU, REC_DAJIAO
+from fzsim_core.winrec cimport WinRec, REC_TILES, REC_MELDS, REC_WIN, REC_CHAJIAO, REC_HUAZHU, REC_DAJIAO, REC_SHAOZHUANG
 
 #: RecordKind values by name
-RECORD_KINDS = {"win": REC_WIN, "chajiao": REC_CHAJIAO, "huazhu": REC_HUAZHU, "dajiao": REC_DAJIAO}
+RECORD_KINDS = {"win": REC_WIN, "chajiao": REC_CHAJIAO, "huazhu": REC_HUAZHU, "dajiao": REC_DAJIAO,
+                "shaozhuang": REC_SHAOZHUANG}
 #: the per-record arrays kept 2-D by `columns`
 HAND_FIELDS = ("concealed", "meld_type", "meld_kind")
 

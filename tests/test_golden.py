@@ -22,8 +22,9 @@ GOLDEN_COLUMNS = (
     "delta_0", "delta_1", "delta_2", "delta_3", "turns", "tiles_left",
     "flowers_0", "flowers_1", "flowers_2", "flowers_3", "golds_0", "golds_1", "golds_2", "golds_3",
 )
-PRESETS = ("fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors", "sichuan", "xuezhan", "guobiao", "shanghai")
-RECORD_PRESETS = ("fuzhou", "sichuan", "xuezhan", "guobiao", "shanghai")   # the hands' records (one per win / payment) too
+PRESETS = ("fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors", "sichuan", "xuezhan", "guobiao", "beijing",
+           "shanghai")
+RECORD_PRESETS = ("fuzhou", "sichuan", "xuezhan", "guobiao", "beijing", "shanghai")   # the hands' records (one per win / payment) too
 POLICIES = ("random", "greedy")
 SEEDS = (1, 20261201)
 N_GAMES = 1_500
@@ -91,6 +92,10 @@ BLOCK_DIGESTS = {
     "guobiao/random/20261201": "43a0d3c299b86e6b",
     "guobiao/greedy/1": "cdd3b3fa328d6201",
     "guobiao/greedy/20261201": "1875aae6a21255ba",
+    "beijing/random/1": "52009e90c5304ba8",
+    "beijing/random/20261201": "ac223e0165565a9e",
+    "beijing/greedy/1": "ca3d6653e546a6aa",
+    "beijing/greedy/20261201": "45ffc30d33974be0",
     "shanghai/random/1": "3001e106b216d21f",
     "shanghai/random/20261201": "508481bdc9fe73c0",
     "shanghai/greedy/1": "c4b45366409ff1f3",
@@ -113,6 +118,8 @@ LOG_DIGESTS = {
     "xuezhan/greedy": "733348cde024d807",
     "guobiao/random": "cff8cb1a2dbf902b",
     "guobiao/greedy": "a3560fe9d883e8f8",
+    "beijing/random": "3560dfecda0e5c21",
+    "beijing/greedy": "86fab0b57de742ef",
     "shanghai/random": "cff8cb1a2dbf902b",
     "shanghai/greedy": "a487059037b9549d",
 }
@@ -125,6 +132,8 @@ RECORD_DIGESTS = {
     "xuezhan/greedy": "6cac3ba34a012658",
     "guobiao/random": "7451dbf77c14a0a2",
     "guobiao/greedy": "5a19baa26ed1180f",
+    "beijing/random": "bb25f8cf95999a25",
+    "beijing/greedy": "87b479f85b44b724",
     "shanghai/random": "28feb099ede6d468",
     "shanghai/greedy": "23a8722529ca3117",
 }

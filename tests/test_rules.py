@@ -12,7 +12,7 @@ from fzsim_core.rules import FUZHOU_FIELDS, Rules
 
 def test_presets_listed_with_descriptions():
     assert list(PRESETS) == ["fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors", "sichuan", "xuezhan", "guobiao",
-                             "shanghai"]
+                             "beijing", "shanghai"]
     assert all(isinstance(d, str) and d and "\n" not in d for d in PRESETS.values())
 
 

@@ -161,3 +161,17 @@ def test_a_folder_that_does_not_replay_is_refused(tmp_path):
     m.write_text(json.dumps(data))
     with pytest.raises(ValueError, match="does not replay"):
         shanten_by_turn_run(tmp_path / "r", hands=10)
+
+
+def test_a_run_of_several_policy_settings_replays_each(tmp_path):
+    import fzsim
+    from fzsim.shanten_turns import shanten_by_turn_run
+
+    fzsim.simulate(30, "fuzhou", seed=5, out=tmp_path / "r", policy_sets=["greedy", "value"], progress=False)
+    got = shanten_by_turn_run(tmp_path / "r", hands=20, max_turn=4)
+    assert sorted(got["policy"].unique()) == ["greedy", "value"] and (got["variant"] == "fuzhou").all()
+    for setting in ("greedy", "value"):
+        direct = shanten_by_turn("fuzhou", setting, hands=20, seed=5, max_turn=4)
+        mine = got[got["policy"] == setting].reset_index(drop=True)
+        assert np.allclose(mine["shanten"], direct["shanten"])
+        assert list(mine["seat_turns"]) == list(direct["seat_turns"])

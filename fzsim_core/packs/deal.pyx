@@ -1,6 +1,7 @@
 # cython: language_level=3
 """The deal of a pack without a wild, one function for the setup hooks of plain, sichuan and
-guobiao (Fuzhou's own deal reveals the gold: packs/fuzhou/opening)."""
+guobiao (Fuzhou's own deal reveals the gold: packs/fuzhou/opening), and its last step, shared
+with Beijing (whose wild is read off the indicator between the two)."""
 from libc.stdint cimport uint8_t
 from fzsim_core.hand cimport hand_set_counts
 from fzsim_core.state cimport Game, deal_blocks, replace_dealt_flowers
@@ -15,11 +16,16 @@ cdef int deal_without_wild(Game* g, int n_kinds, bint replace_flowers) noexcept 
     deal_blocks(g, &raw[0][0])
     if replace_flowers:
         replace_dealt_flowers(g, &raw[0][0])
-    g.gold = -1
-    g.row.gold = -1
+    return seat_dealt_hands(g, &raw[0][0], n_kinds, -1)
+
+
+cdef int seat_dealt_hands(Game* g, uint8_t* raw, int n_kinds, int wild) noexcept nogil:
+    cdef int s
+    g.gold = wild
+    g.row.gold = wild
     g.n_kinds = n_kinds
     for s in range(4):
-        hand_set_counts(&g.seats[s].hand, raw[s], -1)
+        hand_set_counts(&g.seats[s].hand, &raw[s * N_KINDS], wild)
     for s in range(4):
         if s != g.dealer:
             g.seats[s].wait_mask = g.pack.waits(g, s)

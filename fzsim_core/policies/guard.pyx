@@ -24,7 +24,7 @@ from libc.stdio cimport snprintf
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy
 from fzsim_core.hand cimport Hand
-from fzsim_core.rules cimport PACK_SICHUAN, PACK_SHANGHAI
+from fzsim_core.rules cimport PACK_SICHUAN, PACK_BEIJING, PACK_SHANGHAI
 from fzsim_core.policy cimport Observation, Policy, note_fold
 from fzsim_core.table cimport *
 from fzsim_core.wintables cimport hand_shanten
@@ -211,6 +211,9 @@ cdef int guard_choose(void* state, const Observation* o, const uint16_t* acts, i
     cdef int dec = o.decision
     if o.rules.pack == PACK_SICHUAN:   # its shanten is the Fuzhou/standard shape's, not Sichuan's
         snprintf(o.errmsg, o.errmsg_size, "the guard policy does not play the sichuan pack (allowed there: random, greedy)")
+        return -1
+    if o.rules.pack == PACK_BEIJING:   # no seven pairs, and three 惠牌 are not a win there
+        snprintf(o.errmsg, o.errmsg_size, "the guard policy does not play the beijing pack (allowed there: random, greedy)")
         return -1
     if o.rules.pack == PACK_SHANGHAI:   # its shanten is the standard shape's, not the Shanghai minimum's
         snprintf(o.errmsg, o.errmsg_size, "the guard policy does not play the shanghai pack (allowed there: random, greedy)")

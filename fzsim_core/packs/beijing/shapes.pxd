@@ -30,6 +30,8 @@ cdef bint bj_is_zhuowukui(const MjHand* h, int win_kind, bint unique) noexcept n
 # A 13 - 3 n_melds hand: bit k set iff one more tile of kind k wins (a drawn wild wins iff ready);
 # kinds whose 4 copies are in the hand and melds are never set. 0 for other sizes.
 cdef uint64_t bj_wait_mask(const MjHand* h) noexcept nogil
+# The seven-pairs part of bj_wait_mask (a meld-free 13-tile hand; the 4-copy limit not applied).
+cdef uint64_t bj_seven_pairs_waits(const MjHand* h) noexcept nogil
 # Shanten over both shapes, wilds wild, ignoring the 4-copy limit like the core's tables: -1
 # complete, 0 ready. BJ_NO_SHAPE for a concealed size that is neither 3n+1 nor 3n+2.
 cdef int bj_shanten(const MjHand* h) noexcept nogil

@@ -204,9 +204,31 @@ cdef bint bj_is_zhuowukui(const MjHand* h, int win_kind, bint unique) noexcept n
     return mask == (<uint64_t>1) << 4
 
 
+cdef uint64_t bj_seven_pairs_waits(const MjHand* h) noexcept nogil:
+    """Seven-pairs waits of a meld-free 13-tile hand in closed form: with s singles among the real
+    kinds and w wilds, one more tile of a kind held an odd number of times wins iff s - 1 <= w, of
+    a kind held an even number of times (none included) iff s + 1 <= w, a wild iff s <= w + 1."""
+    cdef uint64_t odd = 0, even = 0, mask = 0
+    cdef int k, s = 0, w = bj_wilds(h)
+    for k in range(34):
+        if k == h.wild:
+            continue
+        if h.counts[k] & 1:
+            odd |= (<uint64_t>1) << k
+            s += 1
+        else:
+            even |= (<uint64_t>1) << k
+    if s - 1 <= w:
+        mask |= odd
+    if s + 1 <= w:
+        mask |= even
+    if h.wild >= 0 and s <= w + 1:
+        mask |= (<uint64_t>1) << h.wild
+    return mask
+
+
 cdef uint64_t bj_wait_mask(const MjHand* h) noexcept nogil:
     cdef Hand x
-    cdef MjHand t
     cdef uint64_t mask = 0
     cdef int k
     if h.n_melds > 4 or mj_concealed_size(h) != 13 - 3 * h.n_melds:
@@ -214,14 +236,9 @@ cdef uint64_t bj_wait_mask(const MjHand* h) noexcept nogil:
     hand_set_counts(&x, h.counts, h.wild)
     mask = hand_wait_mask(&x)
     if h.n_melds == 0:
-        memcpy(&t, h, sizeof(MjHand))
-        for k in range(34):
-            t.counts[k] += 1
-            if bj_is_seven_pairs(&t):
-                mask |= (<uint64_t>1) << k
-            t.counts[k] -= 1
+        mask |= bj_seven_pairs_waits(h)
     for k in range(34):
-        if mj_held(h, k) >= 4:
+        if (mask >> k) & 1 and mj_held(h, k) >= 4:
             mask &= ~((<uint64_t>1) << k)
     return mask
 

@@ -87,7 +87,7 @@ cdef int sh_setup(Game* g) noexcept nogil:
 cdef inline bint bahua_now(const Game* g, int s) noexcept nogil:
     """八花齐 may be declared now: the seat's own turn on which it was first offered (turn_offer
     marks it with the turn counter, which a kong within the turn leaves unchanged)."""
-    return g.seats[s].n_flowers >= 8 and g.pack_seat[s] == <uint32_t>g.row.turns and g.cur_seat == s
+    return g.seats[s].n_flowers >= 8 and g.pack_state[s] == g.row.turns and g.cur_seat == s
 
 
 cdef int win_flags(const Game* g, int s, int discarder, bint robbed, bint from_kong, bint bahua) noexcept nogil:
@@ -159,8 +159,8 @@ cdef int sh_turn_offer(Game* g, int s, uint16_t* acts) noexcept nogil:
     if g.flow.claimed >= 0 or not g.flow.may_win:
         return 0
     if g.seats[s].n_flowers >= 8:
-        if g.pack_seat[s] == 0:
-            g.pack_seat[s] = <uint32_t>g.row.turns
+        if g.pack_state[s] == 0:
+            g.pack_state[s] = g.row.turns   # pack_state[seat]: the turn 八花齐 was first offered
         bahua = bahua_now(g, s)
     if bahua or sh_may_self_win(g, s):
         acts[0] = act(ACT_WIN, g.seats[s].last_draw if g.seats[s].last_draw >= 0 else NO_TILE)

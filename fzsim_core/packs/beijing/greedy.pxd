@@ -1,0 +1,5 @@
+# greedy for the Beijing pack (policies/greedy.pyx hands it Beijing decisions): see greedy.pyx here.
+from libc.stdint cimport uint16_t
+from fzsim_core.policy cimport Observation
+
+cdef int bj_greedy_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil

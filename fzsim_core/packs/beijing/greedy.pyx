@@ -1,0 +1,164 @@
+# cython: language_level=3
+"""greedy on the Beijing pack: every win taken; else the discard leaving the fewest tiles from
+ready over both shapes with the 惠牌 wild (shapes.pxd bj_shanten: the standard shape through the
+core's wildcard tables, and seven pairs), ties broken by
+
+1. never a 惠牌 while another discard is as good (a wild is worth more held);
+2. when the discard leaves the hand ready, the most unseen winning tiles;
+3. the least connected tile (held tiles of its suit within two ranks, its own other copies
+   counting double; an honour has only its copies), then an honour or terminal, then at random.
+
+Kongs are declared when they leave the hand no further from ready. A claim (chow, pung) costs the
+right to win on a discard (§4.3), so greedy takes one only when it brings the hand strictly
+closer to ready; an exposed kong when it leaves it no further. It reads only its Observation.
+"""
+from libc.stdint cimport uint16_t, uint64_t
+from fzsim_core.policy cimport Observation
+from fzsim_core.rng cimport rng_below
+from fzsim_core.table cimport *
+from fzsim_core.packs.beijing.hand cimport MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG, MJ_KINDS, MjHand
+from fzsim_core.packs.beijing.shapes cimport bj_shanten, bj_wait_mask
+from fzsim_core.packs.beijing.pack cimport bj_hand_of
+
+
+cdef int waits_unseen(const Observation* o, const MjHand* h) noexcept nogil:
+    cdef uint64_t m = bj_wait_mask(h)
+    cdef int k, v, total = 0
+    for k in range(MJ_KINDS):
+        if (m >> k) & 1:
+            v = 4 - o.seen[k] - h.counts[k]
+            total += v if v > 0 else 0
+    return total
+
+
+cdef int connection(const MjHand* h, int k) noexcept nogil:
+    cdef int r, x, c = 2 * (h.counts[k] - 1)
+    if k >= 27:
+        return c
+    r = k % 9
+    for x in range(r - 2, r + 3):
+        if x != r and 0 <= x < 9 and k - r + x != h.wild:
+            c += h.counts[k - r + x]
+    return c
+
+
+cdef int after_discard(MjHand* h, int banned) noexcept nogil:
+    """The lowest shanten one discard (never `banned`) reaches from the 3n+2 hand h."""
+    cdef int k, sh, best = 99
+    for k in range(MJ_KINDS):
+        if h.counts[k] and k != banned:
+            h.counts[k] -= 1
+            sh = bj_shanten(h)
+            h.counts[k] += 1
+            if sh < best:
+                best = sh
+    return best
+
+
+cdef int kong_shanten(const MjHand* h, int k, int t) noexcept nogil:
+    cdef MjHand x = h[0]
+    cdef int i
+    if t == ACT_CONCEALED_KONG:
+        x.counts[k] -= 4
+        x.meld_type[x.n_melds] = MJ_CONCEALED_KONG
+        x.meld_kind[x.n_melds] = k
+        x.n_melds += 1
+    else:
+        x.counts[k] -= 1
+        for i in range(x.n_melds):
+            if x.meld_kind[i] == k and x.meld_type[i] == MJ_PUNG:
+                x.meld_type[i] = MJ_ADDED_KONG
+    return bj_shanten(&x)
+
+
+cdef int bj_turn(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    cdef MjHand h
+    cdef int i, t, k, best = 99, key, best_key = -1, n_best = 0
+    cdef int sh_of[MAX_ACTIONS]
+    cdef int ties[MAX_ACTIONS]
+    bj_hand_of(o.me, o.gold, &h)
+    for i in range(n):
+        if act_type(acts[i]) == ACT_WIN:
+            return i
+    for i in range(n):
+        sh_of[i] = 99
+        if act_type(acts[i]) == ACT_DISCARD:
+            k = act_kind(acts[i])
+            h.counts[k] -= 1
+            sh_of[i] = bj_shanten(&h)
+            h.counts[k] += 1
+            if sh_of[i] < best:
+                best = sh_of[i]
+    for i in range(n):
+        t = act_type(acts[i])
+        if (t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG) and kong_shanten(&h, act_kind(acts[i]), t) <= best:
+            return i
+    for i in range(n):
+        if sh_of[i] != best:
+            continue
+        k = act_kind(acts[i])
+        key = (0 if k == h.wild else 1) << 24
+        if best == 0:
+            h.counts[k] -= 1
+            key |= waits_unseen(o, &h) << 8
+            h.counts[k] += 1
+        key |= (31 - connection(&h, k)) << 1
+        key |= 1 if (k >= 27 or k % 9 == 0 or k % 9 == 8) else 0
+        if key > best_key:
+            best_key = key
+            n_best = 0
+        if key == best_key:
+            ties[n_best] = i
+            n_best += 1
+    if n_best == 0:
+        return 0
+    return ties[rng_below(o.rng, n_best)] if n_best > 1 else ties[0]
+
+
+cdef int bj_claim(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    """A chow or pung that brings the hand strictly closer to ready, an exposed kong that leaves it
+    no further; the one reaching the lowest shanten (the first of equals), else pass."""
+    cdef MjHand h, x
+    cdef int i, t, k, c = o.claim_tile, sh, sh0, best = -1, best_sh = 99, pass_at = 0
+    cdef int banned = c if o.rules.no_discard_claimed_tile else -1
+    bj_hand_of(o.me, o.gold, &h)
+    sh0 = bj_shanten(&h)
+    for i in range(n):
+        t = act_type(acts[i])
+        k = act_kind(acts[i])
+        if t == ACT_PASS:
+            pass_at = i
+            continue
+        x = h
+        x.meld_kind[x.n_melds] = k
+        if t == ACT_PUNG:
+            x.counts[c] -= 2
+            x.meld_type[x.n_melds] = MJ_PUNG
+        elif t == ACT_CHOW:
+            for c in range(k, k + 3):
+                if c != o.claim_tile:
+                    x.counts[c] -= 1
+            c = o.claim_tile
+            x.meld_type[x.n_melds] = MJ_CHOW
+        elif t == ACT_EXPOSED_KONG:
+            x.counts[c] -= 3
+            x.meld_type[x.n_melds] = MJ_KONG
+        else:
+            continue
+        x.n_melds += 1
+        sh = bj_shanten(&x) if t == ACT_EXPOSED_KONG else after_discard(&x, banned)
+        if (sh <= sh0 if t == ACT_EXPOSED_KONG else sh < sh0) and sh < best_sh:
+            best, best_sh = i, sh
+    return best if best >= 0 else pass_at
+
+
+cdef int bj_greedy_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    cdef int i, dec = o.decision
+    if dec == DEC_TURN or dec == DEC_AFTER_CLAIM:
+        return bj_turn(o, acts, n)
+    if dec == DEC_CLAIM:
+        return bj_claim(o, acts, n)
+    for i in range(n):   # a win on a discard or a robbed kong: taken
+        if act_type(acts[i]) != ACT_PASS:
+            return i
+    return 0

@@ -1,0 +1,307 @@
+# cython: language_level=3
+"""The Beijing pack (RULES-PACKS §4 北京麻将, 惠牌) on the engine's flow.
+
+136 tiles, no flowers, 13-tile hands. After the deal the tile at the replacement end (the tail)
+is turned up as the 惠坯; the 惠牌 is the kind after it (wild.pxd's indicator mapping, BJ-A1) and
+is the engine's wild kind (g.gold), so the core's win tables, the discard rule (a discarded wild
+is dead) and the meld rules (a wild never joins a chow, pung or kong) are the ones Fuzhou's gold
+uses. The 14-tile reserve (7 stacks, the 惠坯 among them by default, BJ-A4) is the rules'
+reserve_base = 13 with reserve_per_*_kong = -1: a kong's replacement comes out of the reserve, so
+the live draws stay at 69 (BJ-17).
+
+Here: what wins (4 sets + a pair or seven pairs, shapes.pxd), who may win how (§4.3: a claimed
+meld or three 惠牌 → self-draw only; four 惠牌 win at once), the scoring of each win through
+score.pxd (fans from the hand, 庄 / 天和 / 地和 / 海底 / 杠上开花 from the situation, 互包 from the
+seats' claims_from counters), 烧庄 watched discard by discard (the `discarded` hook) and paid at
+the end of the hand as REC_SHAOZHUANG records (on a drawn hand too, BJ-A6).
+"""
+from libc.stdint cimport int32_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.string cimport memcpy, memset
+from fzsim_core.rules cimport RuleSet
+from fzsim_core.scoring cimport WIN_DISCARD, FLAG_KONG_REPLACEMENT, FLAG_LAST_TILE
+from fzsim_core.settle cimport record_payment
+from fzsim_core.state cimport Game, Pack, deal_blocks, fail, live_tiles, log_event, no_opening, no_opening_choice, reserve
+from fzsim_core.table cimport (Seat, act, ACT_WIN, NO_TILE, ST_CONT, ST_ERR, EV_GOLD, EV_GOLD_FLIP,
+                               MELD_CHOW, MELD_PUNG, MELD_EXPOSED_KONG)
+from fzsim_core.tiles cimport N_HAND_KINDS, N_KINDS
+from fzsim_core.tileset cimport TileSet, tiles_from_copies
+from fzsim_core.winrec cimport WinRec, REC_SHAOZHUANG
+from fzsim_core.packs.deal cimport seat_dealt_hands
+from fzsim_core.packs.beijing.hand cimport MJ_CONCEALED_KONG, MJ_KINDS, MjHand
+from fzsim_core.packs.beijing.wild cimport WILD_NEXT, wild_of
+from fzsim_core.packs.beijing.shapes cimport (bj_is_seven_pairs, bj_is_win, bj_may_win_on_discard, bj_seven_pairs_waits,
+                                             bj_wait_mask, bj_wilds)
+from fzsim_core.wintables cimport hand_is_win, hand_wait_mask
+from fzsim_core.packs.beijing.score cimport (
+    BjRules, BjScore, BJ_F_SELFDRAW, BJ_F_KONG_FLOWER, BJ_F_LAST, BJ_F_TIANHE, BJ_F_DIHE, BJ_F_SIHUI,
+    BJ_F_DEALER_WINS, BJ_F_DEALER_PAYS, bj_evaluate, bj_hubao_partners, bj_rules_default,
+    bj_shaozhuang_deltas, bj_win_deltas,
+)
+
+# Game.pack_state of this pack
+cdef enum:
+    SZ_POS = 0          # discards of the unbroken 烧庄 sequence so far
+    SZ_ROUNDS = 1       # R: its complete rounds of four equal discards
+    SZ_KIND = 2         # the kind of the round under way
+    SZ_BROKEN = 3       # a claim or a different discard ended the sequence
+    DISCARDED = 4       # bit per seat: it has discarded this hand (天和 / 地和)
+    BJ_FLAG_SHIFT = 16  # a record's flags: the flow's FLAG_* below, score.pxd's BJ_F_* from this bit
+
+
+cdef void beijing_tiles(TileSet* ts) noexcept nogil:
+    cdef int k
+    for k in range(N_KINDS):
+        ts.copies[k] = 4 if k < N_HAND_KINDS else 0
+    tiles_from_copies(ts, 13)
+
+
+cdef void bj_hand_of(const Seat* st, int wild, MjHand* h) noexcept nogil:
+    cdef int i
+    memcpy(h.counts, st.hand.counts, MJ_KINDS)
+    h.wild = wild
+    h.n_melds = st.n_melds
+    for i in range(st.n_melds):
+        h.meld_type[i] = st.melds[i].type - 1   # MeldType 1..5 (table.pxd) -> MJ_CHOW..MJ_CONCEALED_KONG
+        h.meld_kind[i] = st.melds[i].kind
+
+
+cdef void bj_rules_of(const RuleSet* r, BjRules* out) noexcept nogil:
+    bj_rules_default(out, r.base)
+    out.haidi_discard = r.bj_haidi_discard
+    out.unique_wuhui = r.bj_zhuowukui_unique
+    out.sihui_shape = r.bj_sihui_shape
+
+
+cdef int bj_setup(Game* g) noexcept nogil:
+    """The deal, then the 惠坯 turned up at the tail (it stays out; replacements start below it)."""
+    cdef uint8_t raw[4][N_KINDS]
+    cdef int ind, st
+    deal_blocks(g, &raw[0][0])
+    ind = g.wall[g.tail]
+    g.tail -= 1
+    log_event(g, EV_GOLD_FLIP, -1, ind, 0)
+    g.indicator = ind
+    g.seen[ind] += 1
+    if not g.r.bj_indicator_in_reserve:
+        g.r.reserve_base += 1    # BJ-A4 "no": the 14 reserved tiles lie beyond the 惠坯 (68 live draws)
+    st = seat_dealt_hands(g, &raw[0][0], N_HAND_KINDS, wild_of(ind, WILD_NEXT + g.r.bj_north_next))
+    log_event(g, EV_GOLD, -1, g.gold, 0)
+    return st
+
+
+cdef bint bj_is_win_hook(const Game* g, int s) noexcept nogil:
+    """A win shape, or all four 惠牌 (an automatic win whatever the shape). The standard shape is
+    read off the seat's own packed Hand (its gold is the 惠牌): shapes.pxd's bj_is_win without
+    rebuilding it; check=True compares the two."""
+    cdef MjHand h
+    cdef const Seat* st = &g.seats[s]
+    cdef bint win
+    if st.hand.golds == 4:
+        return True
+    win = hand_is_win(&st.hand)
+    if not win and st.n_melds == 0 and st.hand.size == 14:
+        bj_hand_of(st, g.gold, &h)
+        win = bj_is_seven_pairs(&h)
+    if g.check:
+        bj_hand_of(st, g.gold, &h)
+        if win != bj_is_win(&h):
+            fail(<Game*>g, "Beijing fast win check differs from bj_is_win (seat, fast)", s, win)
+    return win
+
+
+cdef uint64_t bj_waits(const Game* g, int s) noexcept nogil:
+    """shapes.pxd's bj_wait_mask, the standard part off the seat's packed Hand (check=True
+    compares the two)."""
+    cdef MjHand h
+    cdef const Seat* st = &g.seats[s]
+    cdef uint64_t mask = hand_wait_mask(&st.hand), sp   # drops kinds held 4 times in the hand
+    cdef uint8_t held[MJ_KINDS]
+    cdef int k, i, m
+    if st.n_melds == 0:
+        if st.hand.size == 13:
+            bj_hand_of(st, g.gold, &h)
+            sp = bj_seven_pairs_waits(&h)
+            for k in range(MJ_KINDS):
+                if st.hand.counts[k] >= 4:
+                    sp &= ~((<uint64_t>1) << k)
+            mask |= sp
+    elif mask:   # a kind whose other copies lie in the hand and the melds cannot be drawn
+        memcpy(held, st.hand.counts, MJ_KINDS)
+        for i in range(st.n_melds):
+            m = st.melds[i].kind
+            if st.melds[i].type == MELD_CHOW:
+                held[m] += 1; held[m + 1] += 1; held[m + 2] += 1
+            else:
+                held[m] += 3 if st.melds[i].type == MELD_PUNG else 4
+        for k in range(MJ_KINDS):
+            if held[k] >= 4:
+                mask &= ~((<uint64_t>1) << k)
+    if g.check:
+        bj_hand_of(st, g.gold, &h)
+        if mask != bj_wait_mask(&h):
+            fail(<Game*>g, "Beijing fast wait mask differs from bj_wait_mask (seat, size)", s, st.hand.size)
+    return mask
+
+
+cdef bint bj_may_discard_win(Game* g, int s, int k, bint fresh) noexcept nogil:
+    """§4.3: only a concealed hand (concealed kongs allowed) holding fewer than three 惠牌 wins on
+    another's tile (a discard, or a robbed added kong)."""
+    cdef MjHand h
+    bj_hand_of(&g.seats[s], g.gold, &h)
+    if not bj_may_win_on_discard(&h):
+        return False
+    if not fresh:
+        return True
+    if h.counts[k] >= 4:
+        return False
+    h.counts[k] += 1
+    return bj_is_win(&h)
+
+
+cdef void bj_declined(Game* g, int s, int k) noexcept nogil:
+    pass   # no 过水 in the Beijing text (§4.3)
+
+
+cdef int bj_turn_offer(Game* g, int s, uint16_t* acts) noexcept nogil:
+    """The own turn's win: four 惠牌 win at once (the only action, BJ-16); else a self-draw win
+    when the hand wins. Nothing after a claim."""
+    cdef Seat* st = &g.seats[s]
+    if g.flow.claimed >= 0 or not g.flow.may_win:
+        return 0
+    if st.hand.golds == 4:
+        acts[0] = act(ACT_WIN, st.last_draw if st.last_draw >= 0 else NO_TILE)
+        g.flow.locked = True
+        return 1
+    if bj_is_win_hook(g, s):
+        acts[0] = act(ACT_WIN, st.last_draw if st.last_draw >= 0 else NO_TILE)
+        return 1
+    return 0
+
+
+cdef void bj_discarded(Game* g, int s, int k) noexcept nogil:
+    """烧庄 watch: round k is 烧庄 if the k-th discards of the dealer and the three others, in turn
+    and with no claim before them, are one kind, and so were rounds 1..k-1 (§4.3; BJ-18)."""
+    cdef int32_t* ps = g.pack_state
+    cdef int pos = ps[SZ_POS], c
+    ps[DISCARDED] |= 1 << s
+    if ps[SZ_BROKEN]:
+        return
+    c = g.row.claims[0] + g.row.claims[1] + g.row.claims[2] + g.row.claims[3]
+    if c or s != (g.dealer + pos) % 4:   # a claim breaks the sequence (BJ-A6)
+        ps[SZ_BROKEN] = 1
+        return
+    if pos % 4 == 0:
+        ps[SZ_KIND] = k
+    elif k != ps[SZ_KIND]:
+        ps[SZ_BROKEN] = 1
+        return
+    ps[SZ_POS] = pos + 1
+    if pos % 4 == 3:
+        ps[SZ_ROUNDS] += 1
+
+
+cdef int bj_win_flags(const Game* g, int winner, int discarder, int win_type, uint32_t flags,
+                      const MjHand* h) noexcept nogil:
+    """The situation of a win as score.pxd's BJ_F_* flags."""
+    cdef int f = 0, d = g.dealer, done = g.pack_state[DISCARDED]
+    cdef int claims = g.row.claims[0] + g.row.claims[1] + g.row.claims[2] + g.row.claims[3]
+    if discarder < 0:
+        f |= BJ_F_SELFDRAW
+        if flags & FLAG_KONG_REPLACEMENT:
+            f |= BJ_F_KONG_FLOWER
+        if flags & FLAG_LAST_TILE:
+            f |= BJ_F_LAST
+        if bj_wilds(h) == 4:
+            f |= BJ_F_SIHUI
+        if winner == d and done == 0:
+            f |= BJ_F_TIANHE   # the dealer complete before any discard
+    elif win_type == WIN_DISCARD and live_tiles(g) <= reserve(g):
+        f |= BJ_F_LAST         # the last discard: nobody draws after it
+    if winner == d:
+        f |= BJ_F_DEALER_WINS
+    elif discarder == d:
+        f |= BJ_F_DEALER_PAYS
+    if winner != d and not (done >> winner) & 1 and (claims == 0 or g.r.bj_dihe_after_claims):
+        f |= BJ_F_DIHE         # before its own first discard (BJ-A11)
+    return f
+
+
+cdef int bj_partners(const Game* g, int winner) noexcept nogil:
+    """互包 partners of the winner: 3 嘴 taken between the two (chows, pungs and by default exposed
+    kongs from a discard, BJ-A7), either way."""
+    cdef uint8_t claims[16]
+    cdef int a, b, i, n
+    for a in range(4):
+        for b in range(4):
+            n = g.seats[a].claims_from[b]
+            if g.r.bj_hubao_count == 1:
+                for i in range(g.seats[a].n_melds):
+                    if g.seats[a].melds[i].type == MELD_EXPOSED_KONG and g.seats[a].melds[i].source == b:
+                        n -= 1
+            claims[4 * a + b] = n
+    return bj_hubao_partners(claims, winner)
+
+
+cdef int bj_score_win(Game* g, int winner, int discarder, int win_type, uint32_t* flags,
+                      uint32_t specials, int tile) noexcept nogil:
+    cdef MjHand h
+    cdef BjRules r
+    cdef BjScore sc
+    cdef WinRec* rec = &g.recs[g.n_recs - 1]   # this win's record (settle.record_win)
+    cdef int f
+    bj_hand_of(&g.seats[winner], g.gold, &h)
+    bj_rules_of(&g.r, &r)
+    f = bj_win_flags(g, winner, discarder, win_type, flags[0], &h)
+    if bj_evaluate(&r, &h, f, tile, &sc) < 0:
+        return fail(g, "Beijing win that bj_evaluate does not accept (seat, tile)", winner, tile)
+    if g.check and discarder >= 0:
+        h.counts[tile] -= 1
+        if not bj_may_win_on_discard(&h):
+            return fail(g, "Beijing discard win by a claimed hand or one holding three wilds (seat, tile)", winner, tile)
+    bj_win_deltas(sc.total, r.base, winner, discarder, bj_partners(g, winner), g.row.deltas)
+    flags[0] |= (<uint32_t>f) << BJ_FLAG_SHIFT
+    g.row.S = sc.total
+    rec.patterns = sc.fans
+    rec.value = sc.total
+    rec.points = sc.total * r.base
+    return ST_CONT
+
+
+cdef int pay_shaozhuang(Game* g) noexcept nogil:
+    """The 烧庄 part: the dealer pays each other seat 2^(R-1) d, one record each (§4.4)."""
+    cdef int32_t d[4]
+    cdef int s, rounds = g.pack_state[SZ_ROUNDS]
+    if g.error:   # a check inside a hook that returns no status (is_win, waits) failed
+        return ST_ERR
+    if rounds <= 0:
+        return ST_CONT
+    memset(d, 0, sizeof(d))
+    bj_shaozhuang_deltas(rounds, g.r.base, g.dealer, d)
+    for s in range(4):
+        if s != g.dealer and record_payment(g, REC_SHAOZHUANG, g.dealer, s, d[s]) == NULL:
+            return ST_ERR
+    return ST_CONT
+
+
+cdef int bj_end_drawn(Game* g) noexcept nogil:
+    if g.error:
+        return ST_ERR
+    return pay_shaozhuang(g) if g.r.bj_shaozhuang_on_draw else ST_CONT
+
+
+cdef void beijing_pack(Pack* p, TileSet* ts) noexcept nogil:
+    beijing_tiles(ts)
+    p.setup = bj_setup
+    p.opening_offer = no_opening
+    p.opening_resolve = no_opening_choice
+    p.dealer_may_win_first = True
+    p.score_win = bj_score_win
+    p.is_win = bj_is_win_hook
+    p.may_self_win = bj_is_win_hook
+    p.waits = bj_waits
+    p.may_discard_win = bj_may_discard_win
+    p.declined = bj_declined
+    p.turn_offer = bj_turn_offer
+    p.end_drawn = bj_end_drawn
+    p.discarded = bj_discarded
+    p.end_won = pay_shaozhuang
