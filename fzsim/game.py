@@ -110,6 +110,8 @@ class HandResult(_HandResultMethods):
     folds_1: int
     folds_2: int
     folds_3: int
+    dice: int = 0                 # the opening dice 10 d1 + d2 (a pack that rolls them), 0
+    carry: int = 0                # the match counter entering the hand (Shanghai 荒番 H)
     seed: int = 0
     events: list | None = None
     #: the hand's records (one per win and end-of-hand payment, fzsim_core.winschema columns)
@@ -214,7 +216,7 @@ def _event(raw) -> Event:
 
 def play_hand(seed: int, game_id: int, variant="fuzhou", policies=None, wall=None, log: bool = False,
               hand: int = 0, *, dealer: int | None = None, streak: int | None = None,
-              check: bool = False) -> HandResult:
+              check: bool = False, carry: int | None = None) -> HandResult:
     """Play hand `hand` of match `game_id` under root seed `seed` and return its result.
 
     variant: a preset name, a RuleConfig or a `fzsim_core.rules.Rules`. policies: "greedy" |
@@ -222,7 +224,8 @@ def play_hand(seed: int, game_id: int, variant="fuzhou", policies=None, wall=Non
     all seats or four. Hands before `hand` are replayed (with the same policies) to find the dealer
     and streak, unless `dealer` (and `streak`, default 0) are given. wall: an explicit order for
     this hand (notation string, kinds, or `build_wall(...)`). log=True fills `events`.
-    check=True verifies the engine's invariants after every action.
+    check=True verifies the engine's invariants after every action. carry: the match counter
+    entering the hand (Shanghai 荒番 H), by default the one the replayed hands reach (0 with `dealer`).
     """
     rules, _ = resolve_rules(variant)
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < 2**64:
@@ -239,14 +242,18 @@ def play_hand(seed: int, game_id: int, variant="fuzhou", policies=None, wall=Non
     if dealer is None:
         if streak is not None:
             raise ValueError("streak is only given together with dealer")
-        d, s = _engine.first_dealer(seed, game_id), 0
+        d, s, c = _engine.first_dealer(seed, game_id), 0, 0
         for h in range(hand):
-            row, _ = _engine.play_hand_raw(rules, seed, game_id, h, d, s, policies, None, False, check)
-            d, s = _engine.next_dealer(rules, d, s, row, seed)
+            row, _ = _engine.play_hand_raw(rules, seed, game_id, h, d, s, policies, None, False, check, False, c)
+            d, s, c = _engine.next_dealer(rules, d, s, row, seed, True)
     else:
-        d, s = int(dealer), int(streak or 0)
+        d, s, c = int(dealer), int(streak or 0), 0
+    if carry is not None:
+        if isinstance(carry, bool) or not isinstance(carry, (int, np.integer)) or not 0 <= int(carry) <= 1000:
+            raise ValueError(f"carry must be a match counter 0..1000, got {carry!r}")
+        c = int(carry)
     row, events, records = _engine.play_hand_raw(rules, seed, game_id, hand, d, s, policies,
-                                                 None if wall is None else np.asarray(wall), log, check, True)
+                                                 None if wall is None else np.asarray(wall), log, check, True, c)
     return HandResult(**row, seed=seed, events=None if events is None else [_event(e) for e in events],
                       records=records)
 

@@ -89,11 +89,12 @@ _POINT_MAX = 1_000
 #: every rule option in canonical order, with its default (the `fuzhou` preset) and range
 FIELDS: dict[str, Field] = {f.name: f for f in (
     # the rule pack: its tile set, hand size, deal and scoring (fzsim_core/packs)
-    _e("pack", "fuzhou", ("fuzhou", "plain", "sichuan", "guobiao", "beijing"),
+    _e("pack", "fuzhou", ("fuzhou", "plain", "sichuan", "guobiao", "beijing", "shanghai"),
        "the rule pack: fuzhou (RULES.md), plain, the minimal example pack (136 tiles, 13-tile hands, no wild),"
        " sichuan (RULES-PACKS §2-§3: 108 tiles, 13-tile hands, seven pairs, at most two suits)"
        ", guobiao (RULES-PACKS §5: 国标 / MCR, 144 tiles, 81 fans, an 8-fan minimum)"
-       " or beijing (RULES-PACKS §4: 136 tiles, the 惠牌 wildcard, seven pairs, 烧庄 and 互包)"),
+       ", beijing (RULES-PACKS §4: 136 tiles, the 惠牌 wildcard, seven pairs, 烧庄 and 互包)"
+       " or shanghai (RULES-PACKS §1: 144 tiles, 8 flowers, the 清混碰 minimum, 勒子 caps)"),
     # claims (RULES §5)
     _b("chow", True, "the next seat may chow a discard (off: pungs and kongs only)"),
     _b("rob_kong", True, "抢杠: a tile added to an exposed pung may be won by another seat"),
@@ -131,9 +132,10 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
     _b("must_youjin_with_two_golds", True, "with two or more golds a player may only win by 游金 (when youjin is on)"),
     # §10 scoring
     _e("scoring", "fuzhou", ("fuzhou", "lianzhong", "bianfeng", "youjin", "sichuan", "xuezhan", "guobiao",
-                             "beijing"),
+                             "beijing", "shanghai"),
        "scoring family (RULES §10; sichuan: additive 分 of RULES-PACKS §2.4, xuezhan: 2^番 of §3.4,"
-       " guobiao: 底分 + fan of §5.4, beijing: additive 番 x 底分 of §4.4)"),
+       " guobiao: 底分 + fan of §5.4, beijing: additive 番 x 底分 of §4.4, shanghai: 底分 + 花分 in 勒子"
+       " caps of §1.4)"),
     _i("base", 5, 0, _POINT_MAX, "base points: fuzhou 5, bianfeng 1, youjin 5 (lianzhong has none)"),
     _i("multiplier", 2, 0, 100, "the x2 of fuzhou (F+K+G+L+base)x2+S, lianzhong Hx2, bianfeng 2P and S+2(F+K+G+L)"),
     _i("flower_point", 1, 0, _POINT_MAX, "F per flower"),
@@ -204,13 +206,36 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
        "国标 walls (GB-A2): rulebook (144 tiles with 8 flowers, one wall drawn to the last tile) or botzone"
        " (136 tiles, no flowers, one 34-tile wall per seat: each seat draws from its own, the hand is drawn"
        " when the seat to draw has none left)"),
+    # the Shanghai pack (RULES-PACKS §1, options of §9 SH-A*; `base` is the 底分, `flower_point` the
+    # 花分, `reserve_base` the dead wall): the options of fzsim.packs_shanghai.OPTIONS with sh_ before them
+    _i("sh_lezi", 10, 1, 10_000, "Shanghai 勒子, the cap of 碰碰胡 / 混一色 and the unit of the fixed patterns"),
+    _i("sh_bahua_lezi", 2, 1, 16, "Shanghai 八花齐 in 勒子 (SH-A9)"),
+    _e("sh_gangkai_over_lezi", "keep", ("keep", "cap"),
+       "Shanghai 杠开 / 大吊车 on a hand at or over one 勒子: keep its value, or cut it to one 勒子 (SH-A2)"),
+    _e("sh_kaibao_huangfan_stack", "multiply", ("multiply", "max"),
+       "Shanghai 开宝 with 荒番: the multipliers multiply (x4), or double once (SH-A7)"),
+    _e("sh_huangfan_mult", "x2", ("x2", "pow2"), "Shanghai 荒番 doubles (x2), or multiplies by 2^H (SH-A6)"),
+    _b("sh_dadiaoche_standalone", False, "Shanghai 杠开 / 大吊车 make any standard shape a win (SH-A8)"),
+    _e("sh_chengbao", "extra", ("extra", "full"),
+       "Shanghai 承包: the partner pays on top of the normal payers, or alone pays everything (SH-A5)"),
+    _b("sh_feng_includes_dragons", True, "Shanghai 风向牌 are all honours (off: winds only, SH-A3)"),
+    _b("sh_fengyise_shape", False, "Shanghai 风一色 needs 4 sets + a pair (SH-A4; default: any 14 honours)"),
+    _b("sh_xiajia_can_kong", True, "the discarder's 下家 may kong the discard (SH-A10; off: pung / chow only)"),
+    _e("sh_multi_ron_dealer", "nearest_winner", ("nearest_winner", "after_nearest_winner"),
+       "Shanghai: after several wins on one discard the nearest winner deals, or that winner's 下家 (SH-A1)"),
+    _e("sh_huangfan_multi_ron", "once", ("once", "per_winner"),
+       "Shanghai: a hand won by several lowers 荒番 once, or once per winner (SH-A6)"),
+    _e("sh_chengbao_claims", "chow_pung_kong", ("chow_pung_kong", "chow_pung"),
+       "Shanghai 承包 counts chows, pungs and exposed kongs from a discard, or chows and pungs (SH-A5)"),
+    _b("sh_louhu", True, "Shanghai 漏胡: a declined discard win bars that kind until the seat's next draw or claim"),
+    _b("sh_bahua_optional", True, "Shanghai 八花齐 may be declined to play on (off: taken at once)"),
 )}
 
 _TOP_KEYS = ("name", "description", "preset", "rules")
 _PRESET_DIR = resources.files("fzsim") / "presets"
 #: preset names, in the order `fzsim variants` lists them
 _PRESET_ORDER = ("fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors", "sichuan", "xuezhan", "guobiao",
-                 "beijing")
+                 "beijing", "shanghai")
 
 
 def _read_toml(text: str, origin: str) -> dict:
@@ -302,11 +327,16 @@ _PACK_REQUIRES = {
     "beijing": {"honors_are_flowers": False, "youjin": False, "reserve_base": 13, "reserve_per_exposed_kong": -1,
                 "reserve_per_concealed_kong": -1, "reserve_per_flower_set": 0, "last_group_size": 0,
                 "replace_from_head": False, "winners_to_end": 1, "forced_win_live": 0},
+    # Shanghai: honours held, 8 flowers, no last group; 一炮多响 with one hand end (§1.2)
+    "shanghai": {"honors_are_flowers": False, "youjin": False, "winners_to_end": 1, "reserve_per_flower_set": 0,
+                 "reserve_per_exposed_kong": 0, "reserve_per_concealed_kong": 0, "last_group_size": 0,
+                 "guoshui": False},
 }
 #: scoring families each pack reads
 _FUZHOU_SCORING = ("fuzhou", "lianzhong", "bianfeng", "youjin")
 _PACK_SCORING = {"fuzhou": _FUZHOU_SCORING, "plain": _FUZHOU_SCORING,   # plain reads none of them
-                 "sichuan": ("sichuan", "xuezhan"), "guobiao": ("guobiao",), "beijing": ("beijing",)}
+                 "sichuan": ("sichuan", "xuezhan"), "guobiao": ("guobiao",), "beijing": ("beijing",),
+                 "shanghai": ("shanghai",)}
 
 
 def _check_pack(fields: Mapping[str, Any]) -> None:

@@ -41,6 +41,11 @@ def _pack_names(pack: str) -> tuple[dict[int, str], dict[int, str]]:
         # the pack's fans; its flags: the flow's below bit 16, score.pxd's BJ_F_* above (packs/beijing/pack)
         return ({1 << i: n for i, n in enumerate(FANS)},
                 {**{b: n for n, b in FLAGS.items()}, **{b << 16: "bj_" + n for n, b in BJ_FLAGS.items()}})
+    if pack == "shanghai":
+        from fzsim_core.packs.shanghai.pack import RECORD_FLAGS
+        from fzsim_core.packs.shanghai.score import PATTERNS
+
+        return {1 << i: n for i, n in enumerate(PATTERNS)}, {b: n for n, b in RECORD_FLAGS.items()}
     if pack in ("fuzhou", "plain"):
         from fzsim_core.scoring import FLAGS, SPECIALS
 
@@ -49,9 +54,13 @@ def _pack_names(pack: str) -> tuple[dict[int, str], dict[int, str]]:
 
 
 def base_pattern_names(pack: str) -> list[str]:
-    """The names ``base_pattern`` indexes (Sichuan: PATTERNS; other packs have none)."""
+    """The names ``base_pattern`` indexes (Sichuan, Shanghai: PATTERNS; other packs have none)."""
     if pack == "sichuan":
         from fzsim_core.packs.sichuan.score import PATTERNS
+
+        return list(PATTERNS)
+    if pack == "shanghai":
+        from fzsim_core.packs.shanghai.score import PATTERNS
 
         return list(PATTERNS)
     return []

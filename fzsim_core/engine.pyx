@@ -123,7 +123,7 @@ def play_block(Rules rules, uint64_t root_seed, int64_t first_game, int64_t n_ga
     cdef uint8_t[::1] raw = rows.view(np.uint8)
     cdef Row* out = <Row*>&raw[0] if n_rows else NULL
     cdef int64_t gi, row = 0, n_recs = 0, cap = (n_rows if records else 0) + 16
-    cdef int hi, dealer, streak, st = ST_CONT
+    cdef int hi, dealer, streak, carry, st = ST_CONT
     cdef WinRec* recs = <WinRec*>malloc(cap * sizeof(WinRec))
     cdef WinRec* grown
     if recs == NULL:
@@ -135,8 +135,10 @@ def play_block(Rules rules, uint64_t root_seed, int64_t first_game, int64_t n_ga
             for gi in range(n_games):
                 dealer = match_first_dealer(root_seed, <uint64_t>(first_game + gi))
                 streak = 0
+                carry = 0
                 for hi in range(hpm):
                     init_game(g, &rules.c, root_seed, first_game + gi, hi, dealer, streak, NULL)
+                    g.row.carry = carry
                     st = play_one_hand(g)
                     if st == ST_ERR:
                         break
@@ -152,7 +154,7 @@ def play_block(Rules rules, uint64_t root_seed, int64_t first_game, int64_t n_ga
                             recs = grown
                         memcpy(&recs[n_recs], g.recs, g.n_recs * sizeof(WinRec))
                         n_recs += g.n_recs
-                    advance_match(&rules.c, &g.row, root_seed, &dealer, &streak)
+                    advance_match(&rules.c, &g.row, root_seed, &dealer, &streak, &carry)
                 if st == ST_ERR:
                     break
         if st == ST_ERR:
@@ -172,8 +174,10 @@ def play_block(Rules rules, uint64_t root_seed, int64_t first_game, int64_t n_ga
 
 
 def play_hand_raw(Rules rules, uint64_t root_seed, int64_t game_id, int hand, int dealer, int streak,
-                  policies=("greedy",) * 4, wall=None, bint log=False, bint check=False, bint records=False):
-    """One hand with an explicit dealer and streak (fzsim.game builds play_hand on this).
+                  policies=("greedy",) * 4, wall=None, bint log=False, bint check=False, bint records=False,
+                  int carry=0):
+    """One hand with an explicit dealer and streak (fzsim.game builds play_hand on this); carry:
+    the match counter entering it (Shanghai 荒番 H, see next_dealer).
 
     `wall` (optional) is the tile set's kind indices, index 0 = the head (see state.pxd for the deal).
     Returns (row dict, events list of (type, seat, tile, arg) tuples or None), and with
@@ -191,6 +195,8 @@ def play_hand_raw(Rules rules, uint64_t root_seed, int64_t game_id, int hand, in
         raise ValueError(f"streak must be >= 0, got {streak}")
     if hand < 0:
         raise ValueError(f"hand must be >= 0, got {hand}")
+    if not 0 <= carry <= 1000:
+        raise ValueError(f"carry must be a match counter 0..1000, got {carry}")
     if wall is not None:
         arr = validate_wall(wall, rules.c.pack, rules)
         for i in range(arr.shape[0]):
@@ -209,6 +215,7 @@ def play_hand_raw(Rules rules, uint64_t root_seed, int64_t game_id, int hand, in
         keep = bind_policies(g, policies, errors)
         prepare_game(g, &tiles, lg, check)
         init_game(g, &rules.c, root_seed, game_id, hand, dealer, streak, wall_ptr)
+        g.row.carry = carry
         with nogil:
             st = play_one_hand(g)
         if st == ST_ERR:
@@ -226,17 +233,23 @@ def play_hand_raw(Rules rules, uint64_t root_seed, int64_t game_id, int hand, in
         free(lg)
 
 
-def next_dealer(Rules rules, int dealer, int streak, row, uint64_t root_seed=0):
+def next_dealer(Rules rules, int dealer, int streak, row, uint64_t root_seed=0, bint with_carry=False):
     """(dealer, streak) of the next hand of a match after the hand whose row (a dict of COLUMNS:
-    outcome, winner, discarder, n_wins, game_id, hand) is given; root_seed for a random dealer."""
+    outcome, winner, discarder, n_wins, game_id, hand, carry) is given; root_seed for a random
+    dealer. with_carry=True: (dealer, streak, carry), carry the match counter entering the next
+    hand (Shanghai 荒番 H; 0 in the other packs)."""
     cdef Row r
+    cdef int carry = 0
     r.outcome = row["outcome"]
     r.winner = row["winner"]
     r.discarder = row.get("discarder", -1)
     r.n_wins = row.get("n_wins", 1 if r.outcome else 0)
     r.game_id = row.get("game_id", 0)
     r.hand = row.get("hand", 0)
-    advance_match(&rules.c, &r, root_seed, &dealer, &streak)
+    r.carry = row.get("carry", 0)
+    advance_match(&rules.c, &r, root_seed, &dealer, &streak, &carry)
+    if with_carry:
+        return dealer, streak, carry
     return dealer, streak
 
 
@@ -268,7 +281,8 @@ cdef class HandStepper:
         self.status = ST_ERR
 
     def __init__(self, Rules rules, uint64_t root_seed, int64_t game_id, int hand, int dealer, int streak,
-                 policies=("greedy",) * 4, agents=(), wall=None, bint log=False, bint check=False):
+                 policies=("greedy",) * 4, agents=(), wall=None, bint log=False, bint check=False,
+                 int carry=0):
         cdef uint8_t wall_buf[MAX_TILES]
         cdef const uint8_t* wall_ptr = NULL
         cdef TileSet tiles
@@ -277,6 +291,8 @@ cdef class HandStepper:
             raise ValueError(f"dealer must be a seat 0..3, got {dealer}")
         if streak < 0 or hand < 0:
             raise ValueError(f"streak and hand must be >= 0, got streak={streak}, hand={hand}")
+        if not 0 <= carry <= 1000:
+            raise ValueError(f"carry must be a match counter 0..1000, got {carry}")
         self.agents = 0
         for a in agents:
             if isinstance(a, bool) or not isinstance(a, (int, np.integer)) or not 0 <= a <= 3:
@@ -296,6 +312,7 @@ cdef class HandStepper:
         self.keep = bind_policies(self.g, policies, self.errors)
         prepare_game(self.g, &tiles, self.lg, check)
         init_game(self.g, &rules.c, root_seed, game_id, hand, dealer, streak, wall_ptr)
+        self.g.row.carry = carry
         self.run()
 
     def __dealloc__(self):

@@ -51,7 +51,7 @@ cdef class Tables:
     cdef bint auto_reset, check, started
     cdef list errors
     cdef object keep
-    cdef int32_t[::1] dealer_v, streak_v, status_v
+    cdef int32_t[::1] dealer_v, streak_v, status_v, carry_v
     cdef int64_t[::1] gid_v
     cdef int32_t[::1] hand_v, rew_v
     cdef uint8_t[::1] done_v
@@ -118,6 +118,7 @@ cdef class Tables:
         self.status_v = self.status
         self.dealer_v = np.zeros(n, dtype=np.int32)
         self.streak_v = np.zeros(n, dtype=np.int32)
+        self.carry_v = np.zeros(n, dtype=np.int32)
         self.started = False
 
     def __dealloc__(self):
@@ -152,14 +153,16 @@ cdef class Tables:
         if hand == 0:
             self.dealer_v[i] = match_first_dealer(self.seed, <uint64_t>gid)
             self.streak_v[i] = 0
+            self.carry_v[i] = 0
         self.gid_v[i] = gid
         self.hand_v[i] = hand
         init_game(&self.games[i], &self.rules.c, self.seed, gid, hand, self.dealer_v[i], self.streak_v[i], NULL)
+        self.games[i].row.carry = <int16_t>self.carry_v[i]
 
     cdef int run(self, int i, int st) noexcept nogil:
         """From status `st` of table i: finish hands (auto-reset) until an agent decision; encode."""
         cdef Game* g = &self.games[i]
-        cdef int s, hand, dealer, streak
+        cdef int s, hand, dealer, streak, carry
         while True:
             if st == ST_DECIDE:
                 st = play_until(g, self.agent_mask)
@@ -186,8 +189,8 @@ cdef class Tables:
                 encode_planes(&g.obs, g.pend.acts, 0, &self.pl[i])
                 return ST_END
             dealer, streak = self.dealer_v[i], self.streak_v[i]
-            advance_match(&self.rules.c, &g.row, self.seed, &dealer, &streak)
-            self.dealer_v[i], self.streak_v[i] = dealer, streak
+            advance_match(&self.rules.c, &g.row, self.seed, &dealer, &streak, &carry)
+            self.dealer_v[i], self.streak_v[i], self.carry_v[i] = dealer, streak, carry
             hand = self.hand_v[i] + 1
             if hand >= self.rules.c.hands_per_match:
                 self.start_hand(i, self.next_game, 0)

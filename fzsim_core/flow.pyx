@@ -16,13 +16,13 @@ else (血战到底) the winners leave and the others play on. With multi_win eve
 discard wins on it (一炮多响). Fuzhou's 游金 offers are its pack's (turn_offer); what stays here is
 the level a 游金 discard raises (ACT_YOUJIN) and that a seat in 游金 makes no claims.
 """
-from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 from fzsim_core.bits cimport ctz64, fz_counts_mask, held_mask
 from fzsim_core.hand cimport Hand, hand_add, hand_remove
-from fzsim_core.rng cimport rng_seed, STREAM_POLICY
+from fzsim_core.rng cimport Rng, rng_below, rng_seed, STREAM_DICE, STREAM_POLICY
 from fzsim_core.rules cimport (
-    RuleSet, SCORING_YOUJIN, NEXT_DEALER_WINNER, NEXT_DEALER_WINNER_OR_DISCARDER, NEXT_DEALER_PREVIOUS, NEXT_DEALER_RANDOM, NEXT_DEALER_ROTATE, DRAW_DEALER_NEXT, DRAW_STREAK_RESET,
+    RuleSet, SCORING_YOUJIN, PACK_SHANGHAI, SH_OPT_OTHER, NEXT_DEALER_WINNER, NEXT_DEALER_WINNER_OR_DISCARDER, NEXT_DEALER_PREVIOUS, NEXT_DEALER_RANDOM, NEXT_DEALER_ROTATE, DRAW_DEALER_NEXT, DRAW_STREAK_RESET,
     DRAW_STREAK_INCREMENT,
 )
 from fzsim_core.scoring cimport (
@@ -42,6 +42,7 @@ from fzsim_core.decide cimport ask
 from fzsim_core.invariants cimport check_invariants, verify_action
 from fzsim_core.legal cimport add_chows, can_discard_win, claim_leaves_discard, discard_mask
 from fzsim_core.settle cimport end_drawn, end_hand, finish_win, record_win
+from fzsim_core.packs.shanghai.play cimport sh_huangfan_next
 
 
 # Where the flow stands (Game.flow.phase); init_game's zeroing makes a hand start at PH_START.
@@ -363,7 +364,7 @@ cdef int pung_offer(Game* g) noexcept nogil:
         if claim_leaves_discard(g, h, h.counts[k] - 2):
             acts[n] = act(ACT_PUNG, k)
             n += 1
-        if h.counts[k] >= 3:
+        if h.counts[k] >= 3 and (g.r.sh_xiajia_can_kong or ps != (ds + 1) % 4):   # SH-A10 literal: no 下家 kong
             acts[n] = act(ACT_EXPOSED_KONG, k)
             n += 1
         if ps == (ds + 1) % 4 and g.r.chow:
@@ -630,6 +631,7 @@ cdef void init_game(Game* g, const RuleSet* rules, uint64_t root, int64_t game_i
     """Set hand `hand` of match `game_id` up in g (prepared by prepare_game): everything from
     g.r on starts zeroed, the wall is `wall` (ts.n_tiles kinds) or the seeded shuffle."""
     cdef int s
+    cdef Rng dice
     memset(&g.r, 0, sizeof(Game) - <size_t>(<char*>&g.r - <char*>g))
     if g.log != NULL:
         g.log.n_events = 0
@@ -640,6 +642,10 @@ cdef void init_game(Game* g, const RuleSet* rules, uint64_t root, int64_t game_i
     else:
         shuffle_wall(&g.ts, g.wall, root, <uint64_t>game_id, <uint64_t>hand)
     rng_seed(&g.prng, root, <uint64_t>game_id, <uint64_t>hand, STREAM_POLICY)
+    if g.pack.rolls_dice:   # a stream of their own: the wall and the policies' streams are unchanged
+        rng_seed(&dice, root, <uint64_t>game_id, <uint64_t>hand, STREAM_DICE)
+        s = 1 + <int>rng_below(&dice, 6)
+        g.row.dice = <int8_t>(10 * s + 1 + <int>rng_below(&dice, 6))
     g.dealer = dealer
     g.obs.dealer = dealer
     g.obs.streak = streak
@@ -664,11 +670,21 @@ cdef void init_game(Game* g, const RuleSet* rules, uint64_t root, int64_t game_i
     g.row.win_type = WIN_NONE
 
 
-cdef void advance_match(const RuleSet* r, const Row* row, uint64_t root, int* dealer, int* streak) noexcept nogil:
+cdef void advance_match(const RuleSet* r, const Row* row, uint64_t root, int* dealer, int* streak,
+                        int* carry) noexcept nogil:
     """§2: the dealer keeps the deal (streak + 1) on a dealer win; after a drawn hand the deal and
     the streak follow draw_dealer / draw_streak; otherwise the next seat (or the winner) deals at 0.
     next_dealer = random (血战): a seeded dealer for every hand, at streak 0; rotate (国标, no 连庄):
-    the next seat after every hand."""
+    the next seat after every hand. carry: Shanghai's 荒番 counter (RULES-PACKS §1.4), else 0."""
+    cdef bint doubled
+    carry[0] = 0
+    if r.pack == PACK_SHANGHAI:
+        carry[0] = sh_huangfan_next(row.carry, row.n_wins, r.sh_huangfan_multi_ron == SH_OPT_OTHER, &doubled)
+        if row.n_wins > 1 and r.sh_multi_ron_dealer == SH_OPT_OTHER:
+            # SH-A1 literal: the 下家 of the nearest winner (the row's first win) deals
+            streak[0] = streak[0] + 1 if (row.winner + 1) % 4 == dealer[0] else 0
+            dealer[0] = (row.winner + 1) % 4
+            return
     if r.next_dealer == NEXT_DEALER_ROTATE:
         dealer[0] = (dealer[0] + 1) % 4
         streak[0] = 0

@@ -45,6 +45,7 @@ cdef enum ScoringFamily:
     SCORING_XUEZHAN = 5               # 血战到底 番 -> 2^番 (§3.4)
     SCORING_GUOBIAO = 6               # 国标 81 fans, 底分 + fan payments (RULES-PACKS §5.4)
     SCORING_BEIJING = 7               # Beijing additive 番 x 底分, 烧庄, 互包 (RULES-PACKS §4.4)
+    SCORING_SHANGHAI = 8              # Shanghai 底分 + 花分 in 勒子 caps (RULES-PACKS §1.4)
 
 cdef enum PackId:
     PACK_FUZHOU = 0                   # 福州麻将 (RULES.md): fzsim_core/packs/fuzhou
@@ -52,6 +53,11 @@ cdef enum PackId:
     PACK_SICHUAN = 2                  # 四川 / 血战到底 (RULES-PACKS §2, §3): fzsim_core/packs/sichuan
     PACK_GUOBIAO = 3                  # 国标 / MCR (RULES-PACKS §5): fzsim_core/packs/guobiao/pack
     PACK_BEIJING = 4                  # 北京 惠牌 (RULES-PACKS §4): fzsim_core/packs/beijing/pack
+    PACK_SHANGHAI = 5                 # 上海 清混碰 / 勒子 (RULES-PACKS §1): fzsim_core/packs/shanghai/pack
+
+cdef enum ShOption:                   # the Shanghai pack's two-way options (RULES-PACKS §9 SH-A*)
+    SH_OPT_DEFAULT = 0                # the spec's default reading
+    SH_OPT_OTHER = 1                  # the option: see each sh_* field
 
 cdef enum ScGuoshui:
     SC_GUOSHUI_UNLESS_HIGHER = 0      # no discard win until the own next draw unless it scores more
@@ -154,6 +160,23 @@ ctypedef struct RuleSet:
     bint bj_dihe_after_claims         # BJ-A11: 地和 even after someone's claim (literal), else only before any
     bint bj_zhuowukui_unique          # BJ-A12: 捉五魁 needs 5m as the only winning tile
     int32_t gb_variant                # GB-A2 walls: 0 rulebook (144 tiles, one wall), 1 botzone (136, no flowers, a wall per seat)
+    # the Shanghai pack's options (RULES-PACKS §1, §9 SH-A*; base is the 底分 2, flower_point the
+    # 花分 1, reserve_base the dead wall); the enumerated ones are ShOption: 0 default, 1 option
+    int32_t sh_lezi                   # §1.4 勒子, the cap: 10
+    int32_t sh_bahua_lezi             # 八花齐 in 勒子: 2 (SH-A9)
+    int32_t sh_gangkai_over_lezi      # SH-A2: 0 keep a hand at or over one 勒子, 1 cut it to one
+    int32_t sh_kaibao_huangfan_stack  # SH-A7: 0 multiply (x4), 1 max (x2 once)
+    int32_t sh_huangfan_mult          # SH-A6: 0 x2, 1 x 2^H
+    bint sh_dadiaoche_standalone      # SH-A8: 杠开 / 大吊车 make any standard shape a win
+    int32_t sh_chengbao               # SH-A5: 0 extra (the partner pays on top), 1 full
+    bint sh_feng_includes_dragons     # SH-A3: 风向牌 = all honours (else winds only)
+    bint sh_fengyise_shape            # SH-A4: 风一色 needs 4 sets + a pair
+    bint sh_xiajia_can_kong           # SH-A10: the discarder's 下家 may kong the discard (every pack: true)
+    int32_t sh_multi_ron_dealer       # SH-A1: 0 the nearest winner deals, 1 that winner's 下家
+    int32_t sh_huangfan_multi_ron     # SH-A6: 0 a multiple ron lowers 荒番 once, 1 once per winner
+    int32_t sh_chengbao_claims        # SH-A5: 0 chows, pungs and exposed kongs count, 1 chows and pungs
+    bint sh_louhu                     # §1.2 漏胡: a declined discard win bars that kind until the next draw / claim
+    bint sh_bahua_optional            # §1.3 八花齐 may be declined to play on (else it is taken at once)
 
 
 cdef class Rules:

@@ -80,6 +80,21 @@ FUZHOU_FIELDS = dict(
     bj_dihe_after_claims=1,
     bj_zhuowukui_unique=1,
     gb_variant=0,
+    sh_lezi=10,
+    sh_bahua_lezi=2,
+    sh_gangkai_over_lezi=0,
+    sh_kaibao_huangfan_stack=0,
+    sh_huangfan_mult=0,
+    sh_dadiaoche_standalone=0,
+    sh_chengbao=0,
+    sh_feng_includes_dragons=1,
+    sh_fengyise_shape=0,
+    sh_xiajia_can_kong=1,
+    sh_multi_ron_dealer=0,
+    sh_huangfan_multi_ron=0,
+    sh_chengbao_claims=0,
+    sh_louhu=1,
+    sh_bahua_optional=1,
 )
 
 

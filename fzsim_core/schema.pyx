@@ -23,7 +23,7 @@ _FIELDS = (
     ("S", np.int16, None), ("deltas", np.int32, "delta"), ("turns", np.int16, None),
     ("tiles_left", np.int16, None), ("flowers", np.int8, "flowers"), ("golds", np.int8, "golds"),
     ("claims", np.int8, "claims"), ("declines", np.int8, "declines"), ("n_wins", np.int8, None),
-    ("folds", np.int8, "folds"),
+    ("folds", np.int8, "folds"), ("dice", np.int8, None), ("carry", np.int16, None),
 )
 
 #: the row as a numpy structured dtype, byte for byte the C struct Row
@@ -54,6 +54,7 @@ cdef dict _c_offsets():
         "claims": <char*>&r.claims[0] - base, "declines": <char*>&r.declines[0] - base,
         "n_wins": <char*>&r.n_wins - base,
         "folds": <char*>&r.folds[0] - base,
+        "dice": <char*>&r.dice - base, "carry": <char*>&r.carry - base,
     }
 
 

@@ -110,6 +110,8 @@ ctypedef struct Pack:
                                   # ends the hand drawn); NULL: the head of the one wall (a
                                   # replacement: its tail, or head under replace_from_head) down to
                                   # the reserve
+    bint rolls_dice               # init_game rolls the two opening dice from STREAM_DICE into
+                                  # row.dice (Shanghai 开宝); False: no dice, row.dice 0
 
 
 cdef struct Game:

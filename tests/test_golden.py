@@ -22,8 +22,9 @@ GOLDEN_COLUMNS = (
     "delta_0", "delta_1", "delta_2", "delta_3", "turns", "tiles_left",
     "flowers_0", "flowers_1", "flowers_2", "flowers_3", "golds_0", "golds_1", "golds_2", "golds_3",
 )
-PRESETS = ("fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors", "sichuan", "xuezhan", "guobiao", "beijing")
-RECORD_PRESETS = ("fuzhou", "sichuan", "xuezhan", "guobiao", "beijing")   # the hands' records (one per win / payment) too
+PRESETS = ("fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors", "sichuan", "xuezhan", "guobiao", "beijing",
+           "shanghai")
+RECORD_PRESETS = ("fuzhou", "sichuan", "xuezhan", "guobiao", "beijing", "shanghai")   # the hands' records (one per win / payment) too
 POLICIES = ("random", "greedy")
 SEEDS = (1, 20261201)
 N_GAMES = 1_500
@@ -95,6 +96,10 @@ BLOCK_DIGESTS = {
     "beijing/random/20261201": "ac223e0165565a9e",
     "beijing/greedy/1": "ca3d6653e546a6aa",
     "beijing/greedy/20261201": "45ffc30d33974be0",
+    "shanghai/random/1": "3001e106b216d21f",
+    "shanghai/random/20261201": "508481bdc9fe73c0",
+    "shanghai/greedy/1": "c4b45366409ff1f3",
+    "shanghai/greedy/20261201": "adc8e79a81a05ba0",
 }
 LOG_DIGESTS = {
     "fuzhou/random": "4e260740708e59d1",
@@ -115,6 +120,8 @@ LOG_DIGESTS = {
     "guobiao/greedy": "a3560fe9d883e8f8",
     "beijing/random": "3560dfecda0e5c21",
     "beijing/greedy": "86fab0b57de742ef",
+    "shanghai/random": "cff8cb1a2dbf902b",
+    "shanghai/greedy": "a487059037b9549d",
 }
 RECORD_DIGESTS = {
     "fuzhou/random": "621cf19bfbcdd18f",
@@ -127,6 +134,8 @@ RECORD_DIGESTS = {
     "guobiao/greedy": "5a19baa26ed1180f",
     "beijing/random": "bb25f8cf95999a25",
     "beijing/greedy": "87b479f85b44b724",
+    "shanghai/random": "28feb099ede6d468",
+    "shanghai/greedy": "23a8722529ca3117",
 }
 
 

@@ -12,7 +12,7 @@ from fzsim_core.rules import FUZHOU_FIELDS, Rules
 
 def test_presets_listed_with_descriptions():
     assert list(PRESETS) == ["fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors", "sichuan", "xuezhan", "guobiao",
-                            "beijing"]
+                             "beijing", "shanghai"]
     assert all(isinstance(d, str) and d and "\n" not in d for d in PRESETS.values())
 
 
@@ -95,7 +95,7 @@ def test_toml_file_with_preset_and_overrides(tmp_path):
     ('[rules]\ngold_discard = "never"\n', r"rules\.gold_discard = 'never': allowed one of 'allowed', 'selfdraw_only', 'forbidden'"),
     ('[rules]\nscoring = "sichuan_old"\n', r"rules\.scoring = 'sichuan_old': allowed one of 'fuzhou', 'lianzhong'"),
     ('presets = "fuzhou"\n', r"presets: unknown key \(did you mean 'preset'\?\)"),
-    ('preset = "shanghai"\n', r"preset = 'shanghai': allowed fuzhou, lianzhong"),
+    ('preset = "hangzhou"\n', r"preset = 'hangzhou': allowed fuzhou, lianzhong"),
     ('rules = 3\n', r"rules must be a table"),
     ('name = 7\n', r"name = 7: expected a string"),
     ('[rules\n', r"not valid TOML"),
@@ -114,8 +114,8 @@ def test_bad_python_overrides_and_variants():
         load("fuzhou", {"youjin": "yes"})
     with pytest.raises(RuleError, match=r"base = True: expected an integer"):
         load(base=True)
-    with pytest.raises(RuleError, match=r"variant 'shanghai' is unknown: allowed a preset \(fuzhou"):
-        load("shanghai")
+    with pytest.raises(RuleError, match=r"variant 'hangzhou' is unknown: allowed a preset \(fuzhou"):
+        load("hangzhou")
     with pytest.raises(FileNotFoundError, match="nothere.toml"):
         load("nothere.toml")
     assert issubclass(RuleError, ValueError)

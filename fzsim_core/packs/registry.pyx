@@ -4,7 +4,7 @@ with a binding function, and a line here."""
 import numpy as np
 from libc.string cimport memset
 
-from fzsim_core.rules cimport PACK_FUZHOU, PACK_PLAIN, PACK_SICHUAN, PACK_GUOBIAO, PACK_BEIJING
+from fzsim_core.rules cimport PACK_FUZHOU, PACK_PLAIN, PACK_SICHUAN, PACK_GUOBIAO, PACK_BEIJING, PACK_SHANGHAI
 from fzsim_core.rules cimport RuleSet, Rules
 from fzsim_core.state cimport Pack
 from fzsim_core.tileset cimport TileSet
@@ -14,10 +14,12 @@ from fzsim_core.packs.plain.pack cimport plain_pack
 from fzsim_core.packs.sichuan.pack cimport sichuan_pack
 from fzsim_core.packs.guobiao.pack cimport guobiao_pack
 from fzsim_core.packs.beijing.pack cimport beijing_pack
+from fzsim_core.packs.shanghai.pack cimport shanghai_pack
 
 #: the rule packs, by name (values: the rules' `pack` field)
 PACKS = {"fuzhou": PACK_FUZHOU, "plain": PACK_PLAIN, "sichuan": PACK_SICHUAN, "guobiao": PACK_GUOBIAO,
-         "beijing": PACK_BEIJING}
+         "beijing": PACK_BEIJING,
+         "shanghai": PACK_SHANGHAI}
 
 
 cdef int bind_pack(Pack* p, TileSet* ts, int pack, const RuleSet* r=NULL) except -1:
@@ -35,6 +37,8 @@ cdef int bind_pack(Pack* p, TileSet* ts, int pack, const RuleSet* r=NULL) except
         guobiao_pack(p, ts, r)
     elif pack == PACK_BEIJING:
         beijing_pack(p, ts)
+    elif pack == PACK_SHANGHAI:
+        shanghai_pack(p, ts)
     else:
         raise ValueError(f"unknown rule pack {pack}: allowed {PACKS}")
     return 0

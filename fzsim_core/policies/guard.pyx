@@ -24,7 +24,7 @@ from libc.stdio cimport snprintf
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy
 from fzsim_core.hand cimport Hand
-from fzsim_core.rules cimport PACK_SICHUAN, PACK_GUOBIAO, PACK_BEIJING
+from fzsim_core.rules cimport PACK_SICHUAN, PACK_GUOBIAO, PACK_BEIJING, PACK_SHANGHAI
 from fzsim_core.packs.guobiao.guard cimport gb_guard_choose
 from fzsim_core.policy cimport Observation, Policy, note_fold
 from fzsim_core.table cimport *
@@ -164,6 +164,9 @@ cdef int guard_choose(void* state, const Observation* o, const uint16_t* acts, i
         return -1
     if o.rules.pack == PACK_GUOBIAO:   # fan targets and its own threat reading (packs/guobiao/guard)
         return gb_guard_choose(state, o, acts, n)
+    if o.rules.pack == PACK_SHANGHAI:   # its shanten is the standard shape's, not the Shanghai minimum's
+        snprintf(o.errmsg, o.errmsg_size, "the guard policy does not play the shanghai pack (allowed there: random, greedy)")
+        return -1
     cdef double fold = DEFAULT_FOLD if state == NULL else (<double*>state)[0]
     if dec == DEC_TURN or dec == DEC_AFTER_CLAIM:
         return guard_turn(o, acts, n, fold)

@@ -29,7 +29,7 @@ from libc.string cimport memcpy
 from fzsim_core.hand cimport Hand, hand_remove, hand_add
 from fzsim_core.policy cimport Observation, Policy, note_fold
 from fzsim_core.rng cimport Rng, rng_next, rng_seed
-from fzsim_core.rules cimport PACK_SICHUAN, PACK_BEIJING
+from fzsim_core.rules cimport PACK_SICHUAN, PACK_BEIJING, PACK_SHANGHAI
 from fzsim_core.state cimport Game
 from fzsim_core.table cimport *
 from fzsim_core.flow cimport apply, copy_game, play_until
@@ -235,6 +235,9 @@ cdef int rollout_choose(void* state, const Observation* o, const uint16_t* acts,
         return -1
     if o.rules.pack == PACK_BEIJING:   # no seven pairs, and three 惠牌 are not a win there
         snprintf(o.errmsg, o.errmsg_size, "the rollout policy does not play the beijing pack (allowed there: random, greedy)")
+        return -1
+    if o.rules.pack == PACK_SHANGHAI:   # its shanten is the standard shape's, not the Shanghai minimum's
+        snprintf(o.errmsg, o.errmsg_size, "the rollout policy does not play the shanghai pack (allowed there: random, greedy)")
         return -1
     base = value_choice(o, acts, n)
     if base < 0 or n < 2:

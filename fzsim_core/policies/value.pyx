@@ -26,7 +26,7 @@ from libc.stdio cimport snprintf
 from libc.stdint cimport uint16_t, uint64_t
 from libc.string cimport memset
 from fzsim_core.hand cimport Hand, hand_add, hand_remove
-from fzsim_core.rules cimport PACK_SICHUAN, PACK_GUOBIAO, PACK_BEIJING
+from fzsim_core.rules cimport PACK_SICHUAN, PACK_GUOBIAO, PACK_BEIJING, PACK_SHANGHAI
 from fzsim_core.policy cimport Observation, Policy, note_fold
 from fzsim_core.scoring cimport (ScoreResult, WinFacts, score_win, SP_JINQUE, WIN_DISCARD, WIN_SELFDRAW)
 from fzsim_core.table cimport *
@@ -379,6 +379,9 @@ cdef int value_choose(void* state, const Observation* o, const uint16_t* acts, i
         return -1
     if o.rules.pack == PACK_GUOBIAO:   # its EV is Fuzhou's scoring: it knows no fans nor the 8-fan minimum
         snprintf(o.errmsg, o.errmsg_size, "the value policy does not play the guobiao pack (allowed there: random, greedy, guard)")
+        return -1
+    if o.rules.pack == PACK_SHANGHAI:   # its shanten is the standard shape's, not the Shanghai minimum's
+        snprintf(o.errmsg, o.errmsg_size, "the value policy does not play the shanghai pack (allowed there: random, greedy)")
         return -1
     if dec == DEC_TURN or dec == DEC_AFTER_CLAIM:
         return value_turn(o, acts, n)

@@ -1,7 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """Shanghai patterns, the minimum-hand gate, gate-aware waits and shanten (contract in shapes.pxd).
 
-The shape tests are the Beijing pack's with no wild (bj_is_standard / bj_is_pungs: the core's
+The shape tests are the Beijing pack's with no wild (bj_is_standard: the core's
 table search), so the two packs share one win search. The shanten targets:
 * 碰碰胡: a small DP over kinds for n pungs + a pair (each kind a pung, the pair or nothing);
 * one suit S + 风向牌, standard shape: the core's per-suit shanten tables (suit_shanten.pxd) with
@@ -10,11 +10,12 @@ table search), so the two packs share one win search. The shanten targets:
 """
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
+from fzsim_core.bits cimport ctz64
 
 import numpy as np
 
 from fzsim_core.packs.beijing.hand cimport MJ_CHOW, MjHand, mj_concealed_size, mj_held, mj_load
-from fzsim_core.packs.beijing.shapes cimport bj_is_pungs, bj_is_standard
+from fzsim_core.packs.beijing.shapes cimport bj_is_standard
 from fzsim_core.hand cimport FZ_POW5
 from fzsim_core.suit_shanten cimport ShCtx, sh_ctx_set, sh_d, sh_tables
 
@@ -26,47 +27,63 @@ cdef void sh_shape_default(ShShape* s) noexcept nogil:
     s.fengyise_shape = 0
 
 
+cdef enum:
+    _FENG = 8      # a kind's class bit: a 风向牌 (bits 0..2: its suit)
+    _OTHER = 16    # an honour that is no 风向牌 (the dragons under SH-A3's winds-only reading)
+
+
+cdef inline int _cls(const ShShape* s, int k) noexcept nogil:
+    if k < 27:
+        return 1 << (k // 9)
+    return _FENG if s.feng & ((<uint64_t>1) << k) else _OTHER
+
+
+cdef inline int _meld_classes(const ShShape* s, const MjHand* h) noexcept nogil:
+    cdef int i, c = 0
+    for i in range(h.n_melds):
+        c |= _cls(s, h.meld_kind[i])
+    return c
+
+
 cdef int sh_patterns(const ShShape* s, const MjHand* h) noexcept nogil:
-    cdef int k, i, suits = 0, pats = 0
-    cdef bint feng = 0, other_honour = 0, all_feng = 1, std, pungs
-    cdef int kinds[38]
-    cdef int n = 0
+    # One pass over the counts gives the suits, the honours and whether the tiles are pungs and a
+    # pair (counts 0, 2 or 3 with a single 2, no chow melds: such a hand is a standard shape by
+    # itself); the table search runs only for a one-suit hand that is not all pungs, the one case
+    # whose pattern depends on it (an all-honour hand in sets is necessarily pungs).
+    cdef int k, i, c, suits, cls, pats = 0, pairs = 0
+    cdef bint feng, other_honour, chow = 0, pung_ok = 1, std, pungs, all_feng
     if h.n_melds > 4 or mj_concealed_size(h) != 14 - 3 * h.n_melds:
         return 0
-    for k in range(34):
-        if h.counts[k]:
-            kinds[n] = k
-            n += 1
+    cls = _meld_classes(s, h)
     for i in range(h.n_melds):
-        kinds[n] = h.meld_kind[i]
-        n += 1
         if h.meld_type[i] == MJ_CHOW:
-            all_feng = 0
-    for i in range(n):
-        k = kinds[i]
-        if k < 27:
-            suits |= 1 << (k // 9)
-            all_feng = 0
-        elif s.feng & ((<uint64_t>1) << k):
-            feng = 1
-        else:
-            other_honour = 1
-            all_feng = 0
-    std = bj_is_standard(h)
-    pungs = std and bj_is_pungs(h)
+            chow = 1
+    for k in range(34):
+        c = h.counts[k]
+        if not c:
+            continue
+        if c == 2:
+            pairs += 1
+        elif c != 3:
+            pung_ok = 0
+        cls |= _cls(s, k)
+    suits, feng, other_honour = cls & 7, (cls & _FENG) != 0, (cls & _OTHER) != 0
+    pungs = pung_ok and pairs == 1 and not chow
+    all_feng = suits == 0 and not other_honour and not chow
     if pungs:
         pats |= 1 << SH_PENGPENG
-    if std and (suits == 1 or suits == 2 or suits == 4):
-        if not feng and not other_honour:
+    if (suits == 1 or suits == 2 or suits == 4) and not other_honour:
+        std = pungs or bj_is_standard(h)
+        if std and not feng:
             pats |= 1 << SH_QINGYISE
             if pungs:
                 pats |= 1 << SH_QINGPENG
-        elif feng and not other_honour:
+        elif std:
             pats |= 1 << SH_HUNYISE
             if pungs:
                 pats |= 1 << SH_HUNPENG
     if all_feng:
-        if std or not s.fengyise_shape:
+        if pungs or not s.fengyise_shape:
             pats |= 1 << SH_FENGYISE
         if pungs:
             pats |= 1 << SH_FENGPENG
@@ -74,13 +91,43 @@ cdef int sh_patterns(const ShShape* s, const MjHand* h) noexcept nogil:
 
 
 cdef uint64_t sh_wait_mask(const ShShape* s, const MjHand* h) noexcept nogil:
+    # Only a few kinds can complete an allowed pattern, so only they are tried: the single (or
+    # either of two pairs) of a hand of pungs, and when the tiles hold one suit at most (no other
+    # honour) that suit and the 风向牌. A hand of two suits has two candidates at most.
     cdef MjHand t
-    cdef uint64_t mask = 0
-    cdef int k
+    cdef uint64_t mask = 0, cand = 0
+    cdef int k, i, c, suits, cls, n1 = 0, n2 = 0, n4 = 0, single = -1
+    cdef bint other
     if h.n_melds > 4 or mj_concealed_size(h) != 13 - 3 * h.n_melds:
         return 0
-    memcpy(&t, h, sizeof(MjHand))
+    cls = _meld_classes(s, h)
     for k in range(34):
+        c = h.counts[k]
+        if not c:
+            continue
+        if c == 1:
+            n1 += 1
+            single = k
+        elif c == 2:
+            n2 += 1
+            cand |= (<uint64_t>1) << k
+        elif c == 4:
+            n4 += 1
+        cls |= _cls(s, k)
+    suits, other = cls & 7, (cls & _OTHER) != 0
+    if n4 or not ((n1 == 1 and n2 == 0) or (n1 == 0 and n2 == 2)):
+        cand = 0
+    elif n1 == 1:
+        cand = (<uint64_t>1) << single
+    if not other and (suits == 0 or suits == 1 or suits == 2 or suits == 4):
+        cand |= s.feng
+        for i in range(3):
+            if suits == 1 << i:
+                cand |= (<uint64_t>0x1FF) << (9 * i)
+    memcpy(&t, h, sizeof(MjHand))
+    while cand:
+        k = ctz64(cand)
+        cand &= cand - 1
         if mj_held(h, k) >= 4:
             continue
         t.counts[k] += 1
@@ -95,13 +142,17 @@ cdef int _pungs_missing(const MjHand* h, int n) noexcept nogil:
     is a pung, the pair, both, or nothing."""
     cdef int best[5][2]
     cdef int nxt[5][2]
-    cdef int k, p, q, c, v
+    cdef int k, p, q, c, v, top = 0
     for p in range(5):
         best[p][0] = -1000
         best[p][1] = -1000
     best[0][0] = 0
+    # only held kinds: a pung or the pair of an absent kind keeps nothing, as an unfilled one
+    # (the maximum over p <= n, q below)
     for k in range(34):
         c = h.counts[k]
+        if not c:
+            continue
         memcpy(nxt, best, sizeof(best))
         for p in range(n + 1):
             for q in range(2):
@@ -121,7 +172,11 @@ cdef int _pungs_missing(const MjHand* h, int n) noexcept nogil:
                         if v > nxt[p + 1][1]:
                             nxt[p + 1][1] = v
         memcpy(best, nxt, sizeof(best))
-    return 3 * n + 2 - best[n][1]
+    for p in range(n + 1):
+        for q in range(2):
+            if best[p][q] > top:
+                top = best[p][q]
+    return 3 * n + 2 - top
 
 
 cdef int sh_shanten(const ShShape* s, const MjHand* h) noexcept nogil:
@@ -143,9 +198,17 @@ cdef int sh_shanten(const ShShape* s, const MjHand* h) noexcept nogil:
     if not chow:
         best = _pungs_missing(h, n)
     if not meld_other:
+        for k in range(27, 34):
+            if s.feng & ((<uint64_t>1) << k):
+                feng_tiles += h.counts[k]
         for suit in range(3):
             if meld_suits & ~(1 << suit):
                 continue
+            d = feng_tiles
+            for k in range(9):
+                d += h.counts[suit * 9 + k]
+            if 3 * n + 2 - d >= best:
+                continue   # it keeps at most the suit's and the 风向牌's tiles: no better
             for i in range(3):
                 key[i] = 0
             key[3] = 0
@@ -159,9 +222,6 @@ cdef int sh_shanten(const ShShape* s, const MjHand* h) noexcept nogil:
             if d < best:
                 best = d
         if meld_suits == 0 and not chow and not s.fengyise_shape:
-            for k in range(27, 34):
-                if s.feng & ((<uint64_t>1) << k):
-                    feng_tiles += h.counts[k]
             d = 3 * n + 2 - feng_tiles
             if d < best:
                 best = d

@@ -1,0 +1,183 @@
+# cython: language_level=3
+"""greedy on the Shanghai pack: every win taken (八花齐 included), else the discard that leaves
+the fewest tiles from a hand of the minimum — shapes.pxd sh_shanten, the least over its three
+targets: all pungs, one suit with 风向牌, 14 风向牌 — so greedy aims at the allowed shapes and not
+at any four sets. Ties are broken by
+
+1. when the discard leaves the hand ready, the most unseen winning tiles;
+2. a tile away from the hand's main suit (the suit with the most tiles, melds counted) before
+   one of it, an honour single before a suited tile of the main suit, a single before a pair;
+3. the least connected suited tile, then at random.
+
+Kongs are declared when they leave the hand no further from the minimum (they add flower points);
+a pung or exposed kong is called when the hand after it is no further, a chow only when it brings
+the hand closer (a chow gives up all pungs and ties the hand to one suit). Reads only its
+Observation (policy.pxd).
+"""
+from libc.stdint cimport uint16_t, uint64_t
+from fzsim_core.policy cimport Observation
+from fzsim_core.rng cimport rng_below
+from fzsim_core.table cimport *
+from fzsim_core.packs.beijing.hand cimport MjHand, MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG
+from fzsim_core.packs.shanghai.shapes cimport ShShape, sh_shanten, sh_wait_mask
+from fzsim_core.packs.shanghai.pack cimport sh_hand_of
+
+
+cdef inline void shape_of(const Observation* o, ShShape* sh) noexcept nogil:
+    sh.feng = (<uint64_t>0x7F) << 27 if o.rules.sh_feng_includes_dragons else (<uint64_t>0xF) << 27
+    sh.fengyise_shape = o.rules.sh_fengyise_shape
+
+
+cdef inline int unseen(const Observation* o, const MjHand* h, int k) noexcept nogil:
+    cdef int v = 4 - o.seen[k] - h.counts[k]
+    return v if v > 0 else 0
+
+
+cdef int main_suit(const MjHand* h) noexcept nogil:
+    cdef int n[3]
+    cdef int s, k, i, best = 0
+    n[0] = n[1] = n[2] = 0
+    for k in range(27):
+        n[k // 9] += h.counts[k]
+    for i in range(h.n_melds):
+        if h.meld_kind[i] < 27:
+            n[h.meld_kind[i] // 9] += 3
+    for s in range(1, 3):
+        if n[s] > n[best]:
+            best = s
+    return best
+
+
+cdef int connectivity(const MjHand* h, int k) noexcept nogil:
+    cdef int r = k % 9, base = k - r, x, c = 0
+    for x in range(r - 2, r + 3):
+        if x != r and 0 <= x < 9:
+            c += h.counts[base + x]
+    return c
+
+
+cdef int sh_turn(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    cdef MjHand h, x
+    cdef ShShape sh
+    cdef int i, j, t, k, best = 999, key, best_key = -1, n_best = 0, suit, waits
+    cdef int sh_of[MAX_ACTIONS]
+    cdef int ties[MAX_ACTIONS]
+    cdef uint64_t m
+    sh_hand_of(o.me, &h)
+    shape_of(o, &sh)
+    for i in range(n):
+        if act_type(acts[i]) == ACT_WIN:
+            return i
+    for i in range(n):
+        sh_of[i] = 999
+        if act_type(acts[i]) == ACT_DISCARD:
+            k = act_kind(acts[i])
+            h.counts[k] -= 1
+            sh_of[i] = sh_shanten(&sh, &h)
+            h.counts[k] += 1
+            if sh_of[i] < best:
+                best = sh_of[i]
+    for i in range(n):   # a kong that leaves the hand no further from the minimum
+        t = act_type(acts[i])
+        if t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
+            k = act_kind(acts[i])
+            x = h
+            if t == ACT_CONCEALED_KONG:
+                x.counts[k] -= 4
+                x.meld_kind[x.n_melds] = k
+                x.meld_type[x.n_melds] = MJ_CONCEALED_KONG
+                x.n_melds += 1
+            else:
+                x.counts[k] -= 1
+                for j in range(x.n_melds):
+                    if x.meld_kind[j] == k and x.meld_type[j] == MJ_PUNG:
+                        x.meld_type[j] = MJ_ADDED_KONG
+            if sh_shanten(&sh, &x) <= best:
+                return i
+    suit = main_suit(&h)
+    for i in range(n):
+        if sh_of[i] != best:
+            continue
+        k = act_kind(acts[i])
+        # a larger key is better: (ready) more winning tiles, then away from the main suit, then a
+        # single, then the least connected
+        key = 0
+        if best == 0:
+            h.counts[k] -= 1
+            m = sh_wait_mask(&sh, &h)
+            waits = 0
+            for j in range(34):
+                if (m >> j) & 1:
+                    waits += unseen(o, &h, j)
+            h.counts[k] += 1
+            key = waits << 12
+        if k >= 27:
+            key |= 2 << 9 if not (sh.feng >> k) & 1 else 1 << 9
+        elif k // 9 != suit:
+            key |= 3 << 9
+        key |= (1 if h.counts[k] == 1 else 0) << 8
+        if k < 27:
+            key |= 31 - connectivity(&h, k)
+        else:
+            key |= 31
+        if key > best_key:
+            best_key = key
+            n_best = 0
+        if key == best_key:
+            ties[n_best] = i
+            n_best += 1
+    if n_best == 0:
+        return 0
+    return ties[rng_below(o.rng, n_best)] if n_best > 1 else ties[0]
+
+
+cdef int sh_claim(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    """A pung or kong on the discard when the hand after it is no further from the minimum, a chow
+    when it is closer (the 3n+2 hand's shanten is the best discard's)."""
+    cdef MjHand h, x
+    cdef ShShape sh
+    cdef int i, t, k, s, sh0, best = -1, best_sh, pass_at = 0, c = o.claim_tile
+    sh_hand_of(o.me, &h)
+    shape_of(o, &sh)
+    sh0 = sh_shanten(&sh, &h)
+    best_sh = sh0 + 1
+    for i in range(n):
+        t = act_type(acts[i])
+        k = act_kind(acts[i])
+        if t == ACT_PASS:
+            pass_at = i
+            continue
+        x = h
+        x.meld_kind[x.n_melds] = k
+        x.n_melds += 1
+        if t == ACT_PUNG:
+            x.counts[k] -= 2
+            x.meld_type[x.n_melds - 1] = MJ_PUNG
+        elif t == ACT_EXPOSED_KONG:
+            x.counts[k] -= 3
+            x.meld_type[x.n_melds - 1] = MJ_KONG
+        elif t == ACT_CHOW:
+            for s in range(k, k + 3):
+                if s != c:
+                    x.counts[s] -= 1
+            x.meld_type[x.n_melds - 1] = MJ_CHOW
+        else:
+            continue
+        s = sh_shanten(&sh, &x)
+        if t == ACT_CHOW and s >= sh0:
+            continue
+        if s < best_sh:
+            best, best_sh = i, s
+    return best if best >= 0 else pass_at
+
+
+cdef int sh_greedy_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    cdef int dec = o.decision, i
+    if dec == DEC_TURN or dec == DEC_AFTER_CLAIM:
+        return sh_turn(o, acts, n)
+    if dec == DEC_CLAIM:
+        return sh_claim(o, acts, n)
+    for i in range(n):   # every win taken
+        if act_type(acts[i]) != ACT_PASS:
+            return i
+    return 0
