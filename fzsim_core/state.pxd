@@ -149,7 +149,8 @@ cdef struct Game:
     FlowState flow
     Pending pend
     Row row
-    WinRec recs[MAX_RECORDS]      # the hand's wins and settlements, in order (winrec.pxd)
+    WinRec recs[MAX_RECORDS]      # the hand's wins and settlements, in order (winrec.pxd); not
+                                  # zeroed by init_game (new_record fills each), so n_recs follows
     int n_recs
     int n_wins
     int error                     # nonzero once an invariant failed or a policy failed
