@@ -2,7 +2,8 @@
 
 The hands table keeps one row per hand (its first win and the four seats' totals); the wins
 table (``fzsim.load(DIR, table="wins")``) has one row per win and per end-of-hand payment
-(查叫 ``chajiao``, 查花猪 ``huazhu``, 查大叫 ``dajiao``, Beijing 烧庄 ``shaozhuang``). Every function takes ``wins``: a
+(查叫 ``chajiao``, 查花猪 ``huazhu``, 查大叫 ``dajiao``, Beijing 烧庄 ``shaozhuang``, and with
+Sichuan's kong payments 刮风下雨 ``kong``, 退税 ``kong_refund``, 呼叫转移 ``kong_transfer``). Every function takes ``wins``: a
 results folder or a wins DataFrame; the per-hand denominators come from the hands table
 (``hands``: the same folder by default, or a hands DataFrame), so that hands without any record
 (a drawn Fuzhou hand) count too.
@@ -24,8 +25,10 @@ import numpy as np
 import pandas as pd
 
 from fzsim.stats import Z95, wilson_interval
+from fzsim.wintable import RECORD_NAMES
 
-SETTLEMENT_KINDS = ("chajiao", "huazhu", "dajiao", "shaozhuang")
+#: every record kind but a win (the engine's RecordKind order)
+SETTLEMENT_KINDS = tuple(name for name in RECORD_NAMES if name != "win")
 _WIN_COLUMNS = ("game_id", "hand", "order", "record", "seat", "from_seat", "win_type", "patterns_named",
                 "value", "points", "delta_0", "delta_1", "delta_2", "delta_3")
 
@@ -146,7 +149,7 @@ def order_value(wins, variants: Sequence[str] | None = None) -> pd.DataFrame:
 
 
 def settlements(wins, hands=None, variants: Sequence[str] | None = None, z: float = Z95) -> pd.DataFrame:
-    """Per variant and settlement kind (``chajiao``, ``huazhu``, ``dajiao``): ``hands`` with such a
+    """Per variant and settlement kind (SETTLEMENT_KINDS): ``hands`` with such a
     payment, ``n`` hands, ``rate`` with a Wilson interval (``lo``, ``hi``), ``payers`` per hand
     (distinct paying seats, averaged over all hands), ``payments`` and the mean ``amount`` a payer
     paid."""

@@ -492,11 +492,13 @@ def wins_sections(results) -> list[Section]:
             "Mean value of the 1st, 2nd and 3rd win of a hand (the pack's value: 番 after the cap, or 分) and"
             " what that win paid its winner (`gain`), ± SE.",
             table=ov))
+        st = st[st.groupby("settlement")["hands"].transform("sum") > 0]   # the kinds this run's packs pay
         shown = st.assign(**{"hands with it": [_pct_cell(r, lo, hi) for r, lo, hi in zip(st["rate"], st["lo"], st["hi"])]})
         sections.append(Section(
-            "Settlements (查叫, 查花猪, 查大叫)",
-            "Share of hands with such an end-of-hand payment [95% interval], paying seats per hand (over"
-            " all hands), payments and the mean amount one payer paid.",
+            "Settlements (查叫, 查花猪, 查大叫, 烧庄, kong payments)",
+            "Share of hands with such a payment outside a win (end-of-hand settlements; Sichuan's kong"
+            " payments when on) [95% interval], paying seats per hand (over all hands), payments and the"
+            " mean amount one payer paid. Kinds no hand of the run paid are left out.",
             table=shown[["variant", "settlement", "hands", "n", "hands with it", "payers", "payments", "amount"]]))
     pf = aw.pattern_frequencies(results)
     shown = pf.assign(**{"share of wins": [_pct_cell(r, lo, hi) for r, lo, hi in zip(pf["share"], pf["lo"], pf["hi"])]})
