@@ -14,7 +14,7 @@ closer to ready; an exposed kong when it leaves it no further. It reads only its
 """
 from libc.stdint cimport uint16_t, uint64_t
 from fzsim_core.policy cimport Observation
-from fzsim_core.rng cimport rng_below
+from fzsim_core.policies.ties cimport BestOf, best_init, best_offer, best_pick
 from fzsim_core.table cimport *
 from fzsim_core.packs.beijing.hand cimport MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG, MJ_KINDS, MjHand
 from fzsim_core.packs.beijing.shapes cimport bj_shanten, bj_wait_mask
@@ -73,9 +73,10 @@ cdef int kong_shanten(const MjHand* h, int k, int t) noexcept nogil:
 
 cdef int bj_turn(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
     cdef MjHand h
-    cdef int i, t, k, best = 99, key, best_key = -1, n_best = 0
+    cdef int i, t, k, best = 99, key
     cdef int sh_of[MAX_ACTIONS]
-    cdef int ties[MAX_ACTIONS]
+    cdef BestOf choice
+    best_init(&choice)
     bj_hand_of(o.me, o.gold, &h)
     for i in range(n):
         if act_type(acts[i]) == ACT_WIN:
@@ -104,15 +105,8 @@ cdef int bj_turn(const Observation* o, const uint16_t* acts, int n) noexcept nog
             h.counts[k] += 1
         key |= (31 - connection(&h, k)) << 1
         key |= 1 if (k >= 27 or k % 9 == 0 or k % 9 == 8) else 0
-        if key > best_key:
-            best_key = key
-            n_best = 0
-        if key == best_key:
-            ties[n_best] = i
-            n_best += 1
-    if n_best == 0:
-        return 0
-    return ties[rng_below(o.rng, n_best)] if n_best > 1 else ties[0]
+        best_offer(&choice, key, i)
+    return best_pick(&choice, o.rng)
 
 
 cdef int bj_claim(const Observation* o, const uint16_t* acts, int n) noexcept nogil:

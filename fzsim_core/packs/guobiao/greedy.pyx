@@ -21,7 +21,7 @@ of a turn (gb_discard_goals, gb_kong_keeping, gb_pick_discard) serve the 国标 
 from libc.stdint cimport int8_t, uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy
 from fzsim_core.policy cimport Observation
-from fzsim_core.rng cimport rng_below
+from fzsim_core.policies.ties cimport BestOf, best_init, best_offer, best_pick
 from fzsim_core.table cimport *
 from fzsim_core.packs.guobiao.pack cimport gb_melds_of
 from fzsim_core.packs.guobiao.reach cimport GbTarget, GB_MAX_TARGETS, gb_target_table, gb_target_need
@@ -207,10 +207,11 @@ cdef int gb_pick_discard(const Observation* o, const uint16_t* acts, int n, GbTu
     """greedy's choice among the discards of keep (all at one G): the lowest need over every
     shape, then the most targets of v.near kept at that G (up to ALIVE_CAP), then the least
     connected tile, then at random. 0 if keep is empty."""
-    cdef int i, j, k, alive, key, best_key = -1, n_best = 0, nt
-    cdef int ties[MAX_ACTIONS]
+    cdef int i, j, k, alive, key, nt
+    cdef BestOf choice
     cdef const uint8_t* V
     cdef const GbTarget* T = gb_target_table(&nt, &V)
+    best_init(&choice)
     for i in range(n):
         if not keep[i]:
             continue
@@ -224,15 +225,8 @@ cdef int gb_pick_discard(const Observation* o, const uint16_t* acts, int n, GbTu
         v.c[k] += 1
         # a larger key is better: lower need over all shapes, more targets kept, less connected
         key = ((GB_NO_SHAPE - v.shape_need[k]) << 20) | (alive << 8) | (31 - connectivity(v.c, k))
-        if key > best_key:
-            best_key = key
-            n_best = 0
-        if key == best_key:
-            ties[n_best] = i
-            n_best += 1
-    if n_best == 0:
-        return 0
-    return ties[rng_below(o.rng, n_best)] if n_best > 1 else ties[0]
+        best_offer(&choice, key, i)
+    return best_pick(&choice, o.rng)
 
 
 cdef int gb_turn(const Observation* o, const uint16_t* acts, int n) noexcept nogil:

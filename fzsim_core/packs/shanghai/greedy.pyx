@@ -16,7 +16,7 @@ Observation (policy.pxd).
 """
 from libc.stdint cimport uint16_t, uint64_t
 from fzsim_core.policy cimport Observation
-from fzsim_core.rng cimport rng_below
+from fzsim_core.policies.ties cimport BestOf, best_init, best_offer, best_pick
 from fzsim_core.table cimport *
 from fzsim_core.packs.beijing.hand cimport MjHand, MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG
 from fzsim_core.packs.shanghai.shapes cimport ShShape, sh_shanten, sh_wait_mask
@@ -59,10 +59,11 @@ cdef int connectivity(const MjHand* h, int k) noexcept nogil:
 cdef int sh_turn(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
     cdef MjHand h, x
     cdef ShShape sh
-    cdef int i, j, t, k, best = 999, key, best_key = -1, n_best = 0, suit, waits
+    cdef int i, j, t, k, best = 999, key, suit, waits
     cdef int sh_of[MAX_ACTIONS]
-    cdef int ties[MAX_ACTIONS]
+    cdef BestOf choice
     cdef uint64_t m
+    best_init(&choice)
     sh_hand_of(o.me, &h)
     shape_of(o, &sh)
     for i in range(n):
@@ -120,15 +121,8 @@ cdef int sh_turn(const Observation* o, const uint16_t* acts, int n) noexcept nog
             key |= 31 - connectivity(&h, k)
         else:
             key |= 31
-        if key > best_key:
-            best_key = key
-            n_best = 0
-        if key == best_key:
-            ties[n_best] = i
-            n_best += 1
-    if n_best == 0:
-        return 0
-    return ties[rng_below(o.rng, n_best)] if n_best > 1 else ties[0]
+        best_offer(&choice, key, i)
+    return best_pick(&choice, o.rng)
 
 
 cdef int sh_claim(const Observation* o, const uint16_t* acts, int n) noexcept nogil:

@@ -20,7 +20,7 @@ useful-draw count, so a decision costs a few shanten evaluations per candidate d
 from libc.stdint cimport uint16_t, uint32_t
 from libc.stdio cimport snprintf
 from fzsim_core.policy cimport Observation
-from fzsim_core.rng cimport rng_below
+from fzsim_core.policies.ties cimport BestOf, best_init, best_offer, best_pick
 from fzsim_core.table cimport *
 from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScParts, SC_KINDS, SC_PUNG, SC_KONG, SC_ADDED_KONG,
                                               SC_CONCEALED_KONG, sc_parts_change, sc_parts_shanten,
@@ -93,9 +93,10 @@ cdef int sc_turn_among(const Observation* o, const uint16_t* acts, int n, const 
     """sc_turn with the discards limited to keep[i] (NULL: all): the best shanten among them."""
     cdef ScHand h
     cdef ScParts parts
-    cdef int i, t, k, sh, best = 99, drop, key, best_key = -1, n_best = 0, lo, target
+    cdef int i, t, k, sh, best = 99, drop, key, lo, target
     cdef int sh_of[MAX_ACTIONS]
-    cdef int ties[MAX_ACTIONS]
+    cdef BestOf choice
+    best_init(&choice)
     sc_hand_of(o.me, &h)
     for i in range(n):
         if act_type(acts[i]) == ACT_WIN:
@@ -144,15 +145,8 @@ cdef int sc_turn_among(const Observation* o, const uint16_t* acts, int n, const 
             h.counts[k] += 1
         key |= (31 - connectivity(&h, k)) << 1
         key |= 1 if (k % 9 == 0 or k % 9 == 8) else 0
-        if key > best_key:
-            best_key = key
-            n_best = 0
-        if key == best_key:
-            ties[n_best] = i
-            n_best += 1
-    if n_best == 0:
-        return 0
-    return ties[rng_below(o.rng, n_best)] if n_best > 1 else ties[0]
+        best_offer(&choice, key, i)
+    return best_pick(&choice, o.rng)
 
 
 cdef int meld_shanten(ScHand* h, int k, int t) noexcept nogil:
