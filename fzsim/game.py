@@ -112,6 +112,7 @@ class HandResult(_HandResultMethods):
     folds_3: int
     dice: int = 0                 # the opening dice 10 d1 + d2 (a pack that rolls them), 0
     carry: int = 0                # the match counter entering the hand (Shanghai 荒番 H)
+    winners: int = 0              # a bit per seat that won (1 << seat)
     seed: int = 0
     events: list | None = None
     #: the hand's records (one per win and end-of-hand payment, fzsim_core.winschema columns)

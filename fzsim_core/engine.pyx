@@ -235,7 +235,7 @@ def play_hand_raw(Rules rules, uint64_t root_seed, int64_t game_id, int hand, in
 
 def next_dealer(Rules rules, int dealer, int streak, row, uint64_t root_seed=0, bint with_carry=False):
     """(dealer, streak) of the next hand of a match after the hand whose row (a dict of COLUMNS:
-    outcome, winner, discarder, n_wins, game_id, hand, carry) is given; root_seed for a random
+    outcome, winner, discarder, n_wins, winners, game_id, hand, carry) is given; root_seed for a random
     dealer. with_carry=True: (dealer, streak, carry), carry the match counter entering the next
     hand (Shanghai 荒番 H; 0 in the other packs)."""
     cdef Row r
@@ -247,6 +247,7 @@ def next_dealer(Rules rules, int dealer, int streak, row, uint64_t root_seed=0, 
     r.game_id = row.get("game_id", 0)
     r.hand = row.get("hand", 0)
     r.carry = row.get("carry", 0)
+    r.winners = row.get("winners", (1 << r.winner) if r.outcome and 0 <= r.winner < 4 else 0)
     advance_match(&rules.c, &r, root_seed, &dealer, &streak, &carry)
     if with_carry:
         return dealer, streak, carry

@@ -22,8 +22,9 @@ from fzsim_core.bits cimport ctz64, fz_counts_mask, held_mask
 from fzsim_core.hand cimport Hand, hand_add, hand_remove
 from fzsim_core.rng cimport Rng, rng_below, rng_seed, STREAM_DICE, STREAM_POLICY
 from fzsim_core.rules cimport (
-    RuleSet, SCORING_YOUJIN, PACK_SHANGHAI, SH_OPT_OTHER, NEXT_DEALER_WINNER, NEXT_DEALER_WINNER_OR_DISCARDER, NEXT_DEALER_PREVIOUS, NEXT_DEALER_RANDOM, NEXT_DEALER_ROTATE, DRAW_DEALER_NEXT, DRAW_STREAK_RESET,
-    DRAW_STREAK_INCREMENT,
+    RuleSet, SCORING_YOUJIN, PACK_SHANGHAI, SH_OPT_OTHER, NEXT_DEALER_NEXT, NEXT_DEALER_WINNER,
+    NEXT_DEALER_WINNER_OR_DISCARDER, NEXT_DEALER_PREVIOUS, NEXT_DEALER_RANDOM, NEXT_DEALER_ROTATE, DRAW_DEALER_NEXT,
+    DRAW_STREAK_RESET, DRAW_STREAK_INCREMENT,
 )
 from fzsim_core.scoring cimport (
     WIN_NONE, WIN_SELFDRAW, WIN_DISCARD, WIN_ROBBED_KONG,
@@ -708,7 +709,10 @@ cdef void advance_match(const RuleSet* r, const Row* row, uint64_t root, int* de
         # Sichuan: after a win by several on one discard the discarder deals
         streak[0] = streak[0] + 1 if row.discarder == dealer[0] else 0
         dealer[0] = row.discarder
-    elif row.winner == dealer[0]:
+    elif row.winner == dealer[0] or ((r.next_dealer == NEXT_DEALER_NEXT or r.next_dealer == NEXT_DEALER_PREVIOUS)
+                                     and (row.winners >> dealer[0]) & 1):
+        # 连庄; where the deal rotates, a dealer among several winners of one discard won too
+        # (Beijing §4.1: "如果轮到庄家和牌…则庄家可以连庄")
         streak[0] += 1
     else:
         dealer[0] = (row.winner if r.next_dealer == NEXT_DEALER_WINNER or r.next_dealer == NEXT_DEALER_WINNER_OR_DISCARDER

@@ -34,3 +34,4 @@ ctypedef struct Row:
     int8_t folds[4]               # discards chosen for safety over the best offensive one, per seat
     int8_t dice                   # the opening dice as 10 d1 + d2 (a pack that rolls them: Shanghai 开宝), 0
     int16_t carry                 # the match counter entering the hand (Shanghai 荒番 H), 0
+    int8_t winners                # a bit per seat that won (1 << seat): several on one discard

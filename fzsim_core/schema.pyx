@@ -24,6 +24,7 @@ _FIELDS = (
     ("tiles_left", np.int16, None), ("flowers", np.int8, "flowers"), ("golds", np.int8, "golds"),
     ("claims", np.int8, "claims"), ("declines", np.int8, "declines"), ("n_wins", np.int8, None),
     ("folds", np.int8, "folds"), ("dice", np.int8, None), ("carry", np.int16, None),
+    ("winners", np.int8, None),
 )
 
 #: the row as a numpy structured dtype, byte for byte the C struct Row
@@ -55,6 +56,7 @@ cdef dict _c_offsets():
         "n_wins": <char*>&r.n_wins - base,
         "folds": <char*>&r.folds[0] - base,
         "dice": <char*>&r.dice - base, "carry": <char*>&r.carry - base,
+        "winners": <char*>&r.winners - base,
     }
 
 

@@ -3,7 +3,7 @@
 records. A win's scores come from the rule pack's hook (Game.pack.score_win), each into a record
 of its own (several in 血战到底 or 一炮多响); the row keeps the first win and sums every record's
 payments. The checks after it are the packs' common ones (zero-sum, the invariants)."""
-from libc.stdint cimport int32_t, uint32_t
+from libc.stdint cimport int8_t, int32_t, uint32_t
 from libc.string cimport memset
 from fzsim_core.state cimport Game, Row, fail, live_tiles, log_event
 from fzsim_core.table cimport Seat, ST_END, ST_CONT, ST_ERR, EV_DRAWN, EV_SETTLE, EV_WIN
@@ -94,6 +94,7 @@ cdef int record_win(Game* g, int winner, int discarder, int win_type, uint32_t f
         g.row.discarder = discarder
         g.row.win_type = win_type
         g.row.flags = flags
+    g.row.winners |= <int8_t>(1 << winner)
     g.n_wins += 1
     g.seats[winner].finished = True
     log_event(g, EV_WIN, winner, tile, win_type)

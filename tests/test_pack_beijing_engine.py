@@ -253,7 +253,7 @@ def test_a_double_win_on_one_discard_each_a_record():
     ws = records(r, WIN)
     assert [(int(w["seat"]), int(w["from_seat"])) for w in ws] == [(3, 2), (1, 2)]
     assert all(fans_of(w) == {"tuidaohu", "menqing_wuhui"} for w in ws)
-    assert deltas(r) == [0, 2, -4, 2] and r.n_wins == 2
+    assert deltas(r) == [0, 2, -4, 2] and r.n_wins == 2 and r.winners == (1 << 3) | (1 << 1)
     # BJ-A8 option: the nearest seat only
     r = play(hands, pol(), draws="7z6z7z6z7z6z", indicator="8m", variant=load("beijing", multi_win=False))
     assert [(int(w["seat"]), int(w["from_seat"])) for w in records(r, WIN)] == [(3, 2)]
@@ -265,6 +265,11 @@ def test_dealer_rotation_keeps_the_deal_without_limit_and_passes_it_on():
     assert next_dealer(BEIJING.core, 0, 7, {**row, "outcome": 0}) == (0, 8)
     assert next_dealer(BEIJING.core, 0, 7, {**row, "winner": 2}) == (1, 0)
     assert next_dealer(load("beijing", next_dealer="previous").core, 0, 7, {**row, "winner": 2}) == (3, 0)
+    # a dealer among several winners of one discard won too: it keeps the deal (the row's winner is
+    # the nearest one)
+    double = {"outcome": 1, "winner": 3, "discarder": 2, "n_wins": 2}
+    assert next_dealer(BEIJING.core, 0, 7, {**double, "winners": 0b1001}) == (0, 8)
+    assert next_dealer(BEIJING.core, 0, 7, {**double, "winners": 0b1010}) == (1, 0)
 
 
 def _hand_of(w):
