@@ -16,7 +16,7 @@ from libc.stdint cimport uint16_t, uint64_t
 from fzsim_core.policy cimport Observation
 from fzsim_core.policies.ties cimport BestOf, best_init, best_offer, best_pick
 from fzsim_core.table cimport *
-from fzsim_core.packs.beijing.hand cimport MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG, MJ_KINDS, MjHand
+from fzsim_core.packs.beijing.hand cimport mj_own_kong, MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG, MJ_KINDS, MjHand
 from fzsim_core.packs.beijing.shapes cimport bj_shanten, bj_wait_mask
 from fzsim_core.packs.beijing.pack cimport bj_hand_of
 
@@ -57,17 +57,7 @@ cdef int after_discard(MjHand* h, int banned) noexcept nogil:
 
 cdef int kong_shanten(const MjHand* h, int k, int t) noexcept nogil:
     cdef MjHand x = h[0]
-    cdef int i
-    if t == ACT_CONCEALED_KONG:
-        x.counts[k] -= 4
-        x.meld_type[x.n_melds] = MJ_CONCEALED_KONG
-        x.meld_kind[x.n_melds] = k
-        x.n_melds += 1
-    else:
-        x.counts[k] -= 1
-        for i in range(x.n_melds):
-            if x.meld_kind[i] == k and x.meld_type[i] == MJ_PUNG:
-                x.meld_type[i] = MJ_ADDED_KONG
+    mj_own_kong(&x, k, t == ACT_CONCEALED_KONG)
     return bj_shanten(&x)
 
 

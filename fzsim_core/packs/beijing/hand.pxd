@@ -24,6 +24,22 @@ cdef int mj_held(const MjHand* h, int k) noexcept nogil
 # Melds taken from a discard: chow, pung, exposed kong and added kong (it rests on a pung).
 cdef int mj_claimed(const MjHand* h) noexcept nogil
 
+
+cdef inline void mj_own_kong(MjHand* x, int k, bint concealed) noexcept nogil:
+    """Declare a kong of kind k on the own turn: four concealed copies become a concealed kong, or
+    the drawn fourth joins the pung of k (an added kong). The greedies try each on a copy."""
+    cdef int i
+    if concealed:
+        x.counts[k] -= 4
+        x.meld_kind[x.n_melds] = k
+        x.meld_type[x.n_melds] = MJ_CONCEALED_KONG
+        x.n_melds += 1
+    else:
+        x.counts[k] -= 1
+        for i in range(x.n_melds):
+            if x.meld_kind[i] == k and x.meld_type[i] == MJ_PUNG:
+                x.meld_type[i] = MJ_ADDED_KONG
+
 # Fill `h` from Python values: counts (34, or 42 with no flowers), melds [(type, kind)] with type
 # a name of MELD_NAMES or 0..4, wild -1..33 (inside a meld only if wild_melds: a discarded wild
 # claimed at its face value). ValueError names the bad value.

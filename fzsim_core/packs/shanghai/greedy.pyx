@@ -18,7 +18,7 @@ from libc.stdint cimport uint16_t, uint64_t
 from fzsim_core.policy cimport Observation
 from fzsim_core.policies.ties cimport BestOf, best_init, best_offer, best_pick
 from fzsim_core.table cimport *
-from fzsim_core.packs.beijing.hand cimport MjHand, MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG
+from fzsim_core.packs.beijing.hand cimport mj_own_kong, MjHand, MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG
 from fzsim_core.packs.shanghai.shapes cimport ShShape, sh_shanten, sh_wait_mask
 from fzsim_core.packs.shanghai.pack cimport sh_hand_of
 
@@ -83,16 +83,7 @@ cdef int sh_turn(const Observation* o, const uint16_t* acts, int n) noexcept nog
         if t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
             k = act_kind(acts[i])
             x = h
-            if t == ACT_CONCEALED_KONG:
-                x.counts[k] -= 4
-                x.meld_kind[x.n_melds] = k
-                x.meld_type[x.n_melds] = MJ_CONCEALED_KONG
-                x.n_melds += 1
-            else:
-                x.counts[k] -= 1
-                for j in range(x.n_melds):
-                    if x.meld_kind[j] == k and x.meld_type[j] == MJ_PUNG:
-                        x.meld_type[j] = MJ_ADDED_KONG
+            mj_own_kong(&x, k, t == ACT_CONCEALED_KONG)
             if sh_shanten(&sh, &x) <= best:
                 return i
     suit = main_suit(&h)
