@@ -5,8 +5,11 @@ from libc.string cimport memset
 
 import numpy as np
 
+from fzsim_core.packs.inputs import check_melds
+
 MELD_NAMES = {"chow": MJ_CHOW, "pung": MJ_PUNG, "kong": MJ_KONG, "added_kong": MJ_ADDED_KONG,
               "concealed_kong": MJ_CONCEALED_KONG}
+MELD_TYPE_NAMES = {v: k for k, v in MELD_NAMES.items()}
 
 
 cdef int mj_concealed_size(const MjHand* h) noexcept nogil:
@@ -51,23 +54,12 @@ cdef int mj_load(MjHand* h, counts, melds, int wild, bint wild_melds=False) exce
         if not 0 <= v <= 4:
             raise ValueError(f"counts[{k}] = {v}: allowed 0..4")
         h.counts[k] = <uint8_t>v
-    melds = list(melds)
-    if len(melds) > 4:
-        raise ValueError(f"{len(melds)} melds: a hand has at most 4")
-    for i, m in enumerate(melds):
-        try:
-            mtype, kind = m
-        except (TypeError, ValueError):
-            raise ValueError(f"meld {m!r}: expected (type, kind)") from None
-        mtype = MELD_NAMES.get(mtype, mtype)
-        if isinstance(mtype, bool) or not isinstance(mtype, (int, np.integer)) or not 0 <= mtype <= 4:
-            raise ValueError(f"meld {m!r}: type must be one of {', '.join(MELD_NAMES)} or 0..4")
-        if isinstance(kind, bool) or not isinstance(kind, (int, np.integer)) or not 0 <= kind < MJ_KINDS:
-            raise ValueError(f"meld {m!r}: kind must be 0..33")
+    melds = check_melds(melds, MELD_NAMES, 4, MJ_KINDS, "0..33")
+    for i, (mtype, kind) in enumerate(melds):
         if mtype == MJ_CHOW and (kind >= 27 or kind % 9 > 6):
-            raise ValueError(f"meld {m!r}: a chow starts at a suited rank 1..7 (kind % 9 <= 6, kind < 27)")
+            raise ValueError(f"meld {(MELD_TYPE_NAMES[mtype], kind)!r}: a chow starts at a suited rank 1..7 (kind % 9 <= 6, kind < 27)")
         if wild >= 0 and not wild_melds and (kind == wild or (mtype == MJ_CHOW and kind <= wild <= kind + 2)):
-            raise ValueError(f"meld {m!r} holds the wild kind {wild}: a wild is never used in a claimed set")
+            raise ValueError(f"meld {(MELD_TYPE_NAMES[mtype], kind)!r} holds the wild kind {wild}: a wild is never used in a claimed set")
         h.meld_type[i] = <uint8_t>mtype
         h.meld_kind[i] = <uint8_t>kind
     h.n_melds = <uint8_t>len(melds)

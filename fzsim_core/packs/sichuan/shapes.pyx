@@ -15,6 +15,8 @@ from libc.string cimport memcpy, memset
 
 import numpy as np
 
+from fzsim_core.packs.inputs import check_melds
+
 from fzsim_core.hand cimport Hand, hand_set_counts
 from fzsim_core.suit_shanten cimport ShCtx, ShTables, sh_ctx_set, sh_d, sh_tables
 from fzsim_core.wintables cimport hand_is_win, hand_wait_mask
@@ -293,19 +295,8 @@ cdef int load_hand(ScHand* h, counts, melds) except -1:
         if not 0 <= v <= 4:
             raise ValueError(f"counts[{k}] = {v}: allowed 0..4")
         h.counts[k] = <uint8_t>v
-    melds = list(melds)
-    if len(melds) > 4:
-        raise ValueError(f"{len(melds)} melds: a hand has at most 4")
-    for i, m in enumerate(melds):
-        try:
-            mtype, kind = m
-        except (TypeError, ValueError):
-            raise ValueError(f"meld {m!r}: expected (type, kind)") from None
-        mtype = MELD_NAMES.get(mtype, mtype)
-        if not isinstance(mtype, (int, np.integer)) or not 0 <= mtype <= 3:
-            raise ValueError(f"meld {m!r}: type must be one of {', '.join(MELD_NAMES)} or 0..3")
-        if not isinstance(kind, (int, np.integer)) or not 0 <= kind < SC_KINDS:
-            raise ValueError(f"meld {m!r}: kind must be a suited kind 0..26")
+    melds = check_melds(melds, MELD_NAMES, 3, SC_KINDS, "a suited kind 0..26")
+    for i, (mtype, kind) in enumerate(melds):
         h.meld_type[i] = <uint8_t>mtype
         h.meld_kind[i] = <uint8_t>kind
     h.n_melds = <uint8_t>len(melds)
