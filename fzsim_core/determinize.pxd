@@ -17,6 +17,10 @@ cdef int sample_world(Game* dst, const Game* src, int seat, Rng* rng) noexcept n
 # kind that seat discarded counting one step further) of tries[s] uniform draws from the hidden tiles
 # left (seats in turn order after `seat`); tries NULL or all 1 is sample_world.
 cdef int sample_world_prior(Game* dst, const Game* src, int seat, Rng* rng, const int* tries) noexcept nogil
+# The same with each other seat's hand built as a player builds one: a uniform deal, then steps[s]
+# turns of drawing a hidden tile and throwing back the tile whose loss leaves the lowest shanten
+# (a kind the seat threw first among equals); steps all 0 is sample_world.
+cdef int sample_world_built(Game* dst, const Game* src, int seat, Rng* rng, const int* steps) noexcept nogil
 # How likely the other seats' discards are in world w, relative to a world where none of them
 # wanted what they threw: the product over each other seat and each kind it discarded (the gold
 # aside) of `beta` when that kind would now bring its hand nearer ready (1 when it would not).

@@ -76,18 +76,45 @@ def test_the_prior_draws_hands_nearer_ready():
     plain = _probe(rules, 8, 3, 10, 150)
     prior = _probe(rules, 8, 3, 10, 150, tries=8)
     assert plain is not None and prior is not None and plain["seat"] == prior["seat"]
-    gold = plain["gold"]
+
+    def shantens(out):
+        return [shanten(np.array(h[s], dtype=np.uint8), out["gold"])
+                for h in out["hands"] for s in range(4) if s != out["seat"]]
 
     def mean_sh(out):
-        vals = []
-        for h in out["hands"]:
-            for s in range(4):
-                if s != out["seat"]:
-                    vals.append(shanten(np.array(h[s], dtype=np.uint8), gold))
-        return np.mean(vals)
+        return np.mean(shantens(out))
+
+    def ready_share(out):
+        return np.mean(np.array(shantens(out)) <= 0)
 
     assert mean_sh(prior) < mean_sh(plain) - 0.3
     assert all(prior["invariants"]) and all(prior["public"]) and all(prior["ended"])
+    # hands built turn by turn (one draw-and-throw per discard made) are nearer ready than
+    # uniform ones, and ready more often than the best of several draws
+    late = {kind: _probe(rules, 8, 3, 24, 150, **kw) for kind, kw in
+            (("plain", {}), ("prior", {"tries": 8}), ("built", {"built": True}))}
+    assert all(out is not None and out["seat"] == late["plain"]["seat"] for out in late.values())
+    assert mean_sh(late["built"]) < mean_sh(late["plain"]) - 0.3
+    assert ready_share(late["built"]) > ready_share(late["prior"]) + 0.03
+    assert all(late["built"]["invariants"]) and all(late["built"]["public"]) and all(late["built"]["ended"])
+
+
+@pytest.mark.parametrize("variant", ["fuzhou", "bianfeng"])
+def test_built_samples_keep_the_hidden_multiset_and_the_sizes(variant):
+    rules = load(variant).core
+    for gid in range(3):
+        out = _probe(rules, 23, gid, 14, 40, built=True)
+        if out is None:
+            continue
+        seat = out["seat"]
+        real = np.array(out["real_hands"])
+        hands = np.array(out["hands"])
+        assert all(out["public"]) and all(out["invariants"]) and all(out["ended"])
+        assert (hands[:, seat] == real[seat]).all()
+        assert (hands.sum(axis=2) == real.sum(axis=1)).all()
+        hidden_real = np.bincount(out["real_wall"], minlength=42)[:34] + real.sum(axis=0) - real[seat]
+        for h, w in zip(hands, out["walls"]):
+            assert (np.bincount(w, minlength=42)[:34] + h.sum(axis=0) - h[seat] == hidden_real).all()
 
 
 def hidden_permuted(rules, wall, seed, gid, rng):
@@ -121,9 +148,9 @@ def public_view(st):
 def test_rollout_decisions_never_depend_on_hidden_tiles():
     rules = load("fuzhou").core
     rng = np.random.default_rng(5)
-    pols = ("rollout:n=6;at=15;z=0", "value", "value", "value")
     compared = differed = 0
     for gid in range(12):
+        pols = ("rollout:n=6;at=31;z=0" + (";world=1" if gid % 2 else ""), "value", "value", "value")
         wall = engine.shuffled_wall(9, gid, 0)
         st_a, other = hidden_permuted(rules, wall, 9, gid, rng)
         if st_a is None:
@@ -146,8 +173,9 @@ def test_rollout_decisions_never_depend_on_hidden_tiles():
     ("rollout:n=0", "n must be a number in 1..1024"),
     ("rollout:n=2.5", "n must be a whole number"),
     ("rollout:k=9", "k must be a number in 2..8"),
-    ("rollout:play=4", "play must be a number in 0..3"),
-    ("rollout:at=0", "at must be a number in 1..15"),
+    ("rollout:play=5", "play must be a number in 0..4"),
+    ("rollout:at=0", "at must be a number in 1..31"),
+    ("rollout:world=2", "world must be a number in 0..1"),
     ("rollout:z=-1", "z must be a number"),
     ("rollout:prior=1.5", "prior must be a whole number"),
     ("rollout:budget=3", "unknown parameter 'budget'"),
@@ -159,8 +187,8 @@ def test_rollout_parameters_are_validated(spec, message):
 
 
 def test_rollout_parameters_parse_and_defaults_are_the_plain_policy():
-    assert parse_spec("rollout:n=8;k=3;play=2;at=5;z=1.5;prior=2") == (
-        "rollout", {"n": 8.0, "k": 3.0, "play": 2.0, "at": 5.0, "z": 1.5, "prior": 2.0})
+    assert parse_spec("rollout:n=8;k=3;play=2;at=5;z=1.5;prior=2;world=1") == (
+        "rollout", {"n": 8.0, "k": 3.0, "play": 2.0, "at": 5.0, "z": 1.5, "prior": 2.0, "world": 1.0})
     rules = load("fuzhou").core
     spelled = "rollout:" + ";".join(f"{k}={v[2]}" for k, v in PARAMS["rollout"].items())
     plain = engine.play_block(rules, 3, 0, 6, ("rollout", "value", "value", "value"))
@@ -171,12 +199,12 @@ def test_rollout_parameters_parse_and_defaults_are_the_plain_policy():
 @pytest.mark.parametrize("variant", ["fuzhou", "bianfeng"])
 def test_rollout_plays_full_hands_under_check(variant):
     rules = load(variant).core
-    out = engine.play_block(rules, 17, 0, 8, ("rollout:n=4;at=15;z=0", "value", "rollout:n=3;play=1;at=15;beta=0.5", "greedy"),
+    out = engine.play_block(rules, 17, 0, 8, ("rollout:n=4;at=31;z=0", "value", "rollout:n=3;play=4;at=31;beta=0.5;world=1", "greedy"),
                             check=True)
     assert len(out["game_id"]) >= 8
     assert (out["delta_0"] + out["delta_1"] + out["delta_2"] + out["delta_3"] == 0).all()
     # reproducible: the same seed plays the same hands
-    again = engine.play_block(rules, 17, 0, 8, ("rollout:n=4;at=15;z=0", "value", "rollout:n=3;play=1;at=15;beta=0.5", "greedy"),
+    again = engine.play_block(rules, 17, 0, 8, ("rollout:n=4;at=31;z=0", "value", "rollout:n=3;play=4;at=31;beta=0.5;world=1", "greedy"),
                               check=True)
     assert all(np.array_equal(out[c], again[c]) for c in out)
 

@@ -29,11 +29,13 @@ PARAMS = {"guard": {"fold": (0.0, 1.0, 0.05)},
           # value's choice; at: the decisions searched, a sum of 1 own-turn discards, 2 own turn with
           # a win, 游金 or kong on offer, 4 claims, 8 discard wins; prior: the other seats' hands drawn
           # as the best of 1 + prior x (their discards and melds) uniform draws; beta: each world weighed
-          # by beta for every kind another seat threw that its sampled hand would now want
-          "rollout": {"n": (1, 1024, 64), "k": (2, 8, 4), "play": (0, 3, 0), "at": (1, 15, 10), "prior": (0, 10, 2), "beta": (0.0, 1.0, 1.0),
-                      "z": (0.0, 5.0, 2.0)}}
+          # by beta for every kind another seat threw that its sampled hand would now want; world: 0
+          # those best-of draws, 1 hands built by one draw-and-throw turn per discard the seat made
+          "rollout": {"n": (1, 1024, 256), "k": (2, 8, 4), "play": (0, 4, 3), "at": (1, 31, 8), "prior": (0, 10, 2), "beta": (0.0, 1.0, 1.0),
+                      "z": (0.0, 5.0, 2.0), "world": (0, 1, 1)}}
 #: the parameters that take whole numbers only
-INTEGER_PARAMS = {("rollout", "n"), ("rollout", "k"), ("rollout", "play"), ("rollout", "at"), ("rollout", "prior")}
+INTEGER_PARAMS = {("rollout", "n"), ("rollout", "k"), ("rollout", "play"), ("rollout", "at"), ("rollout", "prior"),
+                  ("rollout", "world")}
 
 
 def parse_spec(spec: str) -> tuple:
@@ -92,7 +94,7 @@ cdef int bind_policy(Policy* p, object spec, int seat, list errors) except -1:
             d = {key: default for key, (_, _, default) in PARAMS["rollout"].items()}
             d.update(params)
             rollout_policy_with(p, int(d["n"]), int(d["k"]), int(d["play"]),
-                                int(d["at"]), int(d["prior"]), d["beta"], d["z"])
+                                int(d["at"]), int(d["prior"]), d["beta"], d["z"], int(d["world"]))
     elif PyCapsule_IsValid(spec, BIND_CAPSULE):
         (<BindFn>PyCapsule_GetPointer(spec, BIND_CAPSULE))(p)
     elif callable(spec):

@@ -8,6 +8,7 @@ cdef enum:
     PLAY_GUARD = 1
     PLAY_VALUE = 2
     PLAY_MIXED = 3                # value for the deciding seat, greedy for the others
+    PLAY_MIXED_GUARD = 4          # value for the deciding seat, guard for the others
 
 # the decisions searched (the `at` parameter, a sum of these bits)
 cdef enum:
@@ -15,6 +16,13 @@ cdef enum:
     AT_OWN_OFFER = 2              # own turn with a win, 游金 or kong on offer
     AT_CLAIM = 4                  # chow, pung, exposed kong or pass
     AT_WIN = 8                    # a discard (or robbed-kong) win or pass
+    AT_READY_DISCARD = 16         # own-turn discards that keep the hand ready (which wait)
+
+# how the worlds deal the other seats' hands (the `world` parameter)
+cdef enum:
+    WORLD_BEST = 0                # the best of 1 + prior x (discards and melds) uniform draws
+    WORLD_BUILT = 1               # a uniform deal improved by one draw-and-throw per discard made
+                                  # (determinize.pxd sample_world_built)
 
 # What a seat's rollout plays with, kept in its Policy's data (16 bytes).
 ctypedef struct RolloutParams:
@@ -22,6 +30,7 @@ ctypedef struct RolloutParams:
     uint8_t k                       # candidate actions at most
     uint8_t play                    # PLAY_*: the policy of every seat in the playouts
     uint8_t at                      # AT_* bits: the decisions searched
+    uint8_t world                 # WORLD_*: how the other seats' hands are drawn
     uint8_t prior                 # another seat's hand is the best of 1 + prior x (its discards
                                   # and melds) uniform draws (determinize.pxd sample_world_prior)
     float beta                    # each world weighed by discard_likelihood(beta) (1: not weighed)
@@ -29,4 +38,5 @@ ctypedef struct RolloutParams:
                                   # gain over it exceeds z standard errors
 
 cdef void rollout_policy(Policy* p) noexcept nogil
-cdef void rollout_policy_with(Policy* p, int n, int k, int play, int at, int prior, double beta, double z) noexcept nogil
+cdef void rollout_policy_with(Policy* p, int n, int k, int play, int at, int prior, double beta, double z,
+                              int world) noexcept nogil

@@ -33,7 +33,8 @@ from fzsim_core.rules cimport PACK_SICHUAN, PACK_BEIJING, PACK_SHANGHAI
 from fzsim_core.state cimport Game
 from fzsim_core.table cimport *
 from fzsim_core.flow cimport apply, copy_game, play_until
-from fzsim_core.determinize cimport SAMPLE_OK, can_sample, discard_likelihood, sample_world_prior
+from fzsim_core.determinize cimport (SAMPLE_OK, can_sample, discard_likelihood, sample_world_built,
+                                     sample_world_prior)
 from fzsim_core.policies.greedy cimport (View, ctx_of, shanten_less, own_turn_offers, greedy_policy,
                                          useful_draws_plain, wait_draws)
 from fzsim_core.policies.guard cimport Threat, read_threat, discard_danger, guard_policy
@@ -45,13 +46,14 @@ cdef enum:
 
 # danger (deal-in chance, guard.pxd) within this of value's choice counts as as safe
 cdef double SAFE_MARGIN = 0.005
-cdef int DEFAULT_N = 64
+cdef int DEFAULT_N = 256
 cdef int DEFAULT_K = 4
-cdef int DEFAULT_PLAY = PLAY_GREEDY
-cdef int DEFAULT_AT = AT_OWN_OFFER | AT_WIN   # see docs/guide/policies.md for the others tried
+cdef int DEFAULT_PLAY = PLAY_MIXED
+cdef int DEFAULT_AT = AT_WIN   # see docs/guide/policies.md for the others tried
 cdef int DEFAULT_PRIOR = 2
 cdef double DEFAULT_BETA = 1.0
 cdef double DEFAULT_Z = 2.0
+cdef int DEFAULT_WORLD = WORLD_BUILT
 
 
 cdef int value_choice(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
@@ -87,7 +89,7 @@ cdef inline int add_cand(int* cand, int m, int k, int i) noexcept nogil:
 
 
 cdef int discard_candidates(const Observation* o, const uint16_t* acts, int n, int base, int k,
-                            int* cand, int* fold_of) noexcept nogil:
+                            int* cand, int* fold_of, int* cand_sh) noexcept nogil:
     """Own-turn candidates (value's choice `base` first) into cand; fold_of[i] is 1 for the
     discards that would be a fold (further from ready than the best and safer than every
     best-shanten discard). Returns the count."""
@@ -101,6 +103,7 @@ cdef int discard_candidates(const Observation* o, const uint16_t* acts, int n, i
     cdef double min_best = 9.0
     cdef bint taken[MAX_ACTIONS]
     cand[0] = base
+    cand_sh[0] = 99
     any_plain = own_turn_offers(o, acts, n)
     for i in range(n):
         fold_of[i] = 0
@@ -143,6 +146,7 @@ cdef int discard_candidates(const Observation* o, const uint16_t* acts, int n, i
             hand_remove(&own, kk)
             use[i] = wait_draws(o, &own) if eligible_sh == 0 else useful_draws_plain(o, &own, eligible_sh)
             hand_add(&own, kk)
+    cand_sh[0] = eligible_sh
     while m < k:
         j = -1
         for i in range(n):
@@ -179,11 +183,17 @@ cdef int search(const Observation* o, const RolloutParams* prm, const uint16_t* 
         dsum[c] = 0.0
         dsq[c] = 0.0
     for s in range(4):
-        tries[s] = 1 + prm.prior * (o.table[s].n_discards[0] + o.table[s].n_melds[0])
+        if prm.world == WORLD_BUILT:   # as many draw-and-throw turns as the seat has thrown
+            tries[s] = o.table[s].n_discards[0]
+        else:
+            tries[s] = 1 + prm.prior * (o.table[s].n_discards[0] + o.table[s].n_melds[0])
     wsum = 0.0
     w2sum = 0.0
     for j in range(prm.n):
-        sample_world_prior(&world, g, o.seat, &rng, tries)
+        if prm.world == WORLD_BUILT:
+            sample_world_built(&world, g, o.seat, &rng, tries)
+        else:
+            sample_world_prior(&world, g, o.seat, &rng, tries)
         w = discard_likelihood(&world, o.seat, prm.beta)
         wsum += w
         w2sum += w * w
@@ -192,6 +202,8 @@ cdef int search(const Observation* o, const RolloutParams* prm, const uint16_t* 
         for s in range(4):
             if prm.play == PLAY_MIXED:
                 bind_playout(&world.policies[s], PLAY_VALUE if s == o.seat else PLAY_GREEDY)
+            elif prm.play == PLAY_MIXED_GUARD:
+                bind_playout(&world.policies[s], PLAY_VALUE if s == o.seat else PLAY_GUARD)
             else:
                 bind_playout(&world.policies[s], prm.play)
         for c in range(m):
@@ -226,7 +238,8 @@ cdef int search(const Observation* o, const RolloutParams* prm, const uint16_t* 
 
 cdef int rollout_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil:
     cdef RolloutParams* prm = <RolloutParams*>state
-    cdef int dec = o.decision, base, i, m = 0, pick
+    cdef int dec = o.decision, base, i, m = 0, pick, eligible_sh
+    cdef bint searched
     cdef int cand[MAX_K]
     cdef int fold_of[MAX_ACTIONS]
     cdef int k = prm.k if prm.k <= MAX_K else MAX_K
@@ -243,8 +256,12 @@ cdef int rollout_choose(void* state, const Observation* o, const uint16_t* acts,
     if base < 0 or n < 2:
         return base
     if dec == DEC_TURN or dec == DEC_AFTER_CLAIM:
-        m = discard_candidates(o, acts, n, base, k, cand, fold_of)
-        if not prm.at & (AT_OWN_OFFER if own_turn_offers(o, acts, n) == 2 else AT_DISCARD):
+        m = discard_candidates(o, acts, n, base, k, cand, fold_of, &eligible_sh)
+        if own_turn_offers(o, acts, n) == 2:
+            searched = prm.at & AT_OWN_OFFER
+        else:
+            searched = prm.at & AT_DISCARD or (prm.at & AT_READY_DISCARD and eligible_sh == 0)
+        if not searched:
             m = 1
     elif ((dec == DEC_CLAIM and prm.at & AT_CLAIM)
           or ((dec == DEC_DISCARD_WIN or dec == DEC_ROB_KONG) and prm.at & AT_WIN)):
@@ -267,10 +284,12 @@ cdef int rollout_choose(void* state, const Observation* o, const uint16_t* acts,
 
 
 cdef void rollout_policy(Policy* p) noexcept nogil:
-    rollout_policy_with(p, DEFAULT_N, DEFAULT_K, DEFAULT_PLAY, DEFAULT_AT, DEFAULT_PRIOR, DEFAULT_BETA, DEFAULT_Z)
+    rollout_policy_with(p, DEFAULT_N, DEFAULT_K, DEFAULT_PLAY, DEFAULT_AT, DEFAULT_PRIOR, DEFAULT_BETA, DEFAULT_Z,
+                        DEFAULT_WORLD)
 
 
-cdef void rollout_policy_with(Policy* p, int n, int k, int play, int at, int prior, double beta, double z) noexcept nogil:
+cdef void rollout_policy_with(Policy* p, int n, int k, int play, int at, int prior, double beta, double z,
+                              int world) noexcept nogil:
     """rollout with its parameters kept in the seat's own storage (p.data)."""
     cdef RolloutParams prm
     prm.n = n
@@ -280,6 +299,7 @@ cdef void rollout_policy_with(Policy* p, int n, int k, int play, int at, int pri
     prm.prior = prior
     prm.beta = <float>beta
     prm.z = <float>z
+    prm.world = world
     p.choose = rollout_choose
     memcpy(&p.data[0], &prm, sizeof(RolloutParams))
     p.state = &p.data[0]
