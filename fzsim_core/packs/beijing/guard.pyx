@@ -6,7 +6,9 @@ guard's defend / fold.
 - Ready: among the discards that leave the hand ready, the one whose waits are worth most (over
   the winning kinds, unseen copies x the 番 of that win); greedy counts the winning tiles only.
 - Building: among greedy's best-shanten discards, those that keep the seven-pairs shanten lowest
-  (七对子 is 4 番, 豪华 8, against 推倒和's 1) while that route is at most SP_SLACK behind.
+  (七对子 is 4 番, 豪华 8, against 推倒和's 1) while that route is at most SP_SLACK behind, then of
+  those the ones leaving the most unseen tiles whose draw lowers the shanten (greedy reads only
+  how connected the thrown tile is): most of guard's gain.
 - Threat reading: after any chow, pung or exposed kong a seat may win only by self-draw (§4.3), so
   no discard can deal into it: its danger is nil, whatever it holds. Each concealed seat's chance
   of being ready is a logistic in its discards (turns played), its concealed kongs and the wall's
@@ -36,7 +38,7 @@ from fzsim_core.policies.guard cimport unseen_wait_weight
 from fzsim_core.policies.defence cimport fold_at, guard_keep
 from fzsim_core.table cimport *
 from fzsim_core.bits cimport ctz64
-from fzsim_core.packs.beijing.hand cimport MjHand, mj_claimed
+from fzsim_core.packs.beijing.hand cimport MJ_KINDS, MjHand, mj_claimed
 from fzsim_core.packs.beijing.shapes cimport bj_may_win_on_discard, bj_seven_pairs_shanten, bj_shanten, bj_wait_mask
 from fzsim_core.packs.beijing.score cimport BjRules, BjScore, BJ_F_SELFDRAW, bj_evaluate
 from fzsim_core.packs.beijing.pack cimport bj_hand_of, bj_rules_of
@@ -156,14 +158,31 @@ cdef int best_ready(const Observation* o, const uint16_t* acts, int n) noexcept 
     return best if ties == 0 else -1
 
 
-cdef bint seven_pairs_route(MjHand* h, const uint16_t* acts, int n, bint* keep) noexcept nogil:
-    """keep[]: the best-shanten discards that also keep the seven-pairs shanten lowest (七对子 is 4
-    番 against 推倒和's 1); False when that picks nothing greedy would not (all or none)."""
-    cdef int i, k, sh, sp, best = 99, best_sp = 99, n_best = 0, n_keep = 0
+cdef int draws_that_help(const Observation* o, MjHand* h, int sh) noexcept nogil:
+    """Unseen tiles whose draw takes the 3n+1 hand h below shanten sh (a 惠牌 always does)."""
+    cdef int k, v, total = 0
+    for k in range(MJ_KINDS):
+        v = 4 - o.seen[k] - h.counts[k]
+        if v <= 0:
+            continue
+        if k == h.wild:
+            total += v
+            continue
+        h.counts[k] += 1
+        if bj_shanten(h) < sh:    # a 14-tile shanten: the draw then a discard
+            total += v
+        h.counts[k] -= 1
+    return total
+
+
+cdef bint building_choice(const Observation* o, MjHand* h, const uint16_t* acts, int n, bint* keep) noexcept nogil:
+    """keep[]: among greedy's best-shanten discards, those that keep the seven-pairs route (its
+    shanten lowest while at most SP_SLACK behind: 七对子 is 4 番 against 推倒和's 1), then among them
+    those leaving the most unseen tiles that help. False when that keeps every best discard."""
+    cdef int i, k, best = 99, best_sp = 99, best_u = -1, n_best = 0, n_keep = 0
     cdef int sh_of[MAX_ACTIONS]
     cdef int sp_of[MAX_ACTIONS]
-    if h.n_melds:
-        return False
+    cdef int u_of[MAX_ACTIONS]
     for i in range(n):
         sh_of[i] = 99
         if act_type(acts[i]) != ACT_DISCARD:
@@ -175,21 +194,33 @@ cdef bint seven_pairs_route(MjHand* h, const uint16_t* acts, int n, bint* keep) 
         h.counts[k] += 1
         if sh_of[i] < best:
             best = sh_of[i]
+    if best == 99 or best == 0:
+        return False
     for i in range(n):
         if sh_of[i] == best and sp_of[i] < best_sp:
             best_sp = sp_of[i]
     if best_sp > best + SP_SLACK:
-        return False
+        best_sp = -1          # off the seven-pairs route: every best discard stays
     for i in range(n):
-        keep[i] = sh_of[i] == best and sp_of[i] == best_sp
+        keep[i] = sh_of[i] == best and (best_sp < 0 or sp_of[i] == best_sp)
+        u_of[i] = -1
+        if keep[i]:
+            k = act_kind(acts[i])
+            h.counts[k] -= 1
+            u_of[i] = draws_that_help(o, h, best)
+            h.counts[k] += 1
+            if u_of[i] > best_u:
+                best_u = u_of[i]
+    for i in range(n):
         n_best += sh_of[i] == best
+        keep[i] = keep[i] and u_of[i] == best_u
         n_keep += keep[i]
     return n_keep < n_best
 
 
 cdef inline int build(const Observation* o, MjHand* h, const uint16_t* acts, int n, bint* keep) noexcept nogil:
-    """The offensive discard: greedy's, on the seven-pairs route when one of its choices keeps it."""
-    if seven_pairs_route(h, acts, n, keep):
+    """The offensive discard: greedy's among building_choice's."""
+    if building_choice(o, h, acts, n, keep):
         return bj_turn_among(o, acts, n, keep)
     return bj_turn_among(o, acts, n, NULL)
 
@@ -265,3 +296,4 @@ cdef int bj_guard_choose(void* state, const Observation* o, const uint16_t* acts
         if act_type(acts[i]) != ACT_PASS:
             return i
     return 0
+
