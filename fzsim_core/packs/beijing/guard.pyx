@@ -34,7 +34,7 @@ Parameter: `fold` (guard:fold=X; default BJ_DEFAULT_FOLD: never).
 from libc.math cimport exp
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from fzsim_core.policy cimport Observation
-from fzsim_core.policies.guard cimport unseen_wait_weight
+from fzsim_core.policies.guard cimport Threat, read_threat, unseen_wait_weight
 from fzsim_core.policies.defence cimport fold_at, guard_keep
 from fzsim_core.table cimport *
 from fzsim_core.bits cimport ctz64
@@ -51,9 +51,6 @@ cdef double MARGIN = 1.0           # danger within this of the safest counts as 
                                    # variance, so z fell on both tuning seeds and on a fresh one
 cdef double FOLD_MARGIN = 0.008    # ... when folding (guard:fold=X below 1)
 cdef int SP_SLACK = 1              # the seven-pairs route is kept while at most this behind the best shanten
-# ready logistic: intercept, discards, concealed kongs, the wall's last 24 live tiles
-cdef double RC[4]
-RC[:] = [-2.5, 0.55, 0.8, 0.5]
 cdef double WAIT_SCALE = 0.017     # wait chance per unit of unseen_wait_weight (capped at WAIT_CAP)
 cdef double WAIT_CAP = 0.3
 cdef double THROWN = 0.55          # a kind the seat threw itself (no 过水 in Beijing, but less wanted)
@@ -68,30 +65,20 @@ cdef inline bint is_open(const Meld* melds, int n) noexcept nogil:
     return False
 
 
-cdef void bj_read_threat(const Observation* o, BjThreat* t) noexcept nogil:
-    cdef int j, k, v, kongs
-    cdef double x, none = 1.0
-    for k in range(34):
-        v = 4 - o.seen[k] - o.me.hand.counts[k]
-        t.un[k] = <uint8_t>(v if v > 0 else 0)
+cdef void bj_read_threat(const Observation* o, Threat* t) noexcept nogil:
+    """guard's reading (its logistic in melds — here only concealed kongs —, discards and the
+    wall's depth), then no danger from a seat that has claimed: it may only self-draw."""
+    cdef int j
+    cdef double none = 1.0
+    read_threat(o, t)
     for j in range(4):
-        t.ready[j] = 0.0
-        t.thrown[j] = 0
-        if j == o.seat:
-            continue
-        for k in range(o.table[j].n_discards[0]):
-            t.thrown[j] |= (<uint64_t>1) << o.table[j].discards[k]
-        if is_open(o.table[j].melds, o.table[j].n_melds[0]):
-            continue                 # self-draw only: no discard deals into it
-        kongs = o.table[j].n_melds[0]   # all concealed kongs here
-        x = (RC[0] + RC[1] * o.table[j].n_discards[0] + RC[2] * kongs
-             + (RC[3] if o.live < o.reserve + 24 else 0.0))
-        t.ready[j] = 1.0 / (1.0 + exp(-x))
+        if j != o.seat and is_open(o.table[j].melds, o.table[j].n_melds[0]):
+            t.ready[j] = 0.0
         none *= 1.0 - t.ready[j]
     t.total = 1.0 - none
 
 
-cdef double bj_wait_chance(const Observation* o, const BjThreat* t, int j, int k) noexcept nogil:
+cdef double bj_wait_chance(const Observation* o, const Threat* t, int j, int k) noexcept nogil:
     cdef double w
     if k == o.gold and not o.rules.bj_hui_discard:
         return 0.0                   # a discarded 惠牌 is dead (BJ-A2 default)
@@ -102,7 +89,7 @@ cdef double bj_wait_chance(const Observation* o, const BjThreat* t, int j, int k
     return w if w < WAIT_CAP else WAIT_CAP
 
 
-cdef double bj_discard_danger(const Observation* o, const BjThreat* t, int k) noexcept nogil:
+cdef double bj_discard_danger(const Observation* o, const Threat* t, int k) noexcept nogil:
     cdef int j
     cdef double safe = 1.0
     for j in range(4):
@@ -111,7 +98,7 @@ cdef double bj_discard_danger(const Observation* o, const BjThreat* t, int k) no
     return 1.0 - safe
 
 
-cdef inline bint folding(const BjThreat* t, int sh, double fold) noexcept nogil:
+cdef inline bint folding(const Threat* t, int sh, double fold) noexcept nogil:
     """Whether a hand `sh` from ready would fold: a typical live tile is too dangerous for it."""
     return sh > 0 and t.total * 0.05 > fold_at(fold, sh)
 
@@ -175,14 +162,9 @@ cdef int draws_that_help(const Observation* o, MjHand* h, int sh) noexcept nogil
     return total
 
 
-cdef bint building_choice(const Observation* o, MjHand* h, const uint16_t* acts, int n, bint* keep) noexcept nogil:
-    """keep[]: among greedy's best-shanten discards, those that keep the seven-pairs route (its
-    shanten lowest while at most SP_SLACK behind: 七对子 is 4 番 against 推倒和's 1), then among them
-    those leaving the most unseen tiles that help. False when that keeps every best discard."""
-    cdef int i, k, best = 99, best_sp = 99, best_u = -1, n_best = 0, n_keep = 0
-    cdef int sh_of[MAX_ACTIONS]
-    cdef int sp_of[MAX_ACTIONS]
-    cdef int u_of[MAX_ACTIONS]
+cdef int discard_shanten(MjHand* h, const uint16_t* acts, int n, int* sh_of) noexcept nogil:
+    """sh_of[i]: the shanten discard i leaves (99: not a discard); returns the lowest."""
+    cdef int i, k, best = 99
     for i in range(n):
         sh_of[i] = 99
         if act_type(acts[i]) != ACT_DISCARD:
@@ -190,15 +172,30 @@ cdef bint building_choice(const Observation* o, MjHand* h, const uint16_t* acts,
         k = act_kind(acts[i])
         h.counts[k] -= 1
         sh_of[i] = bj_shanten(h)
-        sp_of[i] = bj_seven_pairs_shanten(h)
         h.counts[k] += 1
         if sh_of[i] < best:
             best = sh_of[i]
+    return best
+
+
+cdef bint building_choice(const Observation* o, MjHand* h, const uint16_t* acts, int n, const int* sh_of,
+                          int best, bint* keep) noexcept nogil:
+    """keep[]: among greedy's best-shanten discards, those that keep the seven-pairs route (its
+    shanten lowest while at most SP_SLACK behind: 七对子 is 4 番 against 推倒和's 1), then among them
+    those leaving the most unseen tiles that help. False when that keeps every best discard."""
+    cdef int i, k, best_sp = 99, best_u = -1, n_best = 0, n_keep = 0
+    cdef int sp_of[MAX_ACTIONS]
+    cdef int u_of[MAX_ACTIONS]
     if best == 99 or best == 0:
         return False
     for i in range(n):
-        if sh_of[i] == best and sp_of[i] < best_sp:
-            best_sp = sp_of[i]
+        if sh_of[i] == best:
+            k = act_kind(acts[i])
+            h.counts[k] -= 1
+            sp_of[i] = bj_seven_pairs_shanten(h)
+            h.counts[k] += 1
+            if sp_of[i] < best_sp:
+                best_sp = sp_of[i]
     if best_sp > best + SP_SLACK:
         best_sp = -1          # off the seven-pairs route: every best discard stays
     for i in range(n):
@@ -218,16 +215,17 @@ cdef bint building_choice(const Observation* o, MjHand* h, const uint16_t* acts,
     return n_keep < n_best
 
 
-cdef inline int build(const Observation* o, MjHand* h, const uint16_t* acts, int n, bint* keep) noexcept nogil:
+cdef inline int build(const Observation* o, MjHand* h, const uint16_t* acts, int n, const int* sh_of, int best,
+                      bint* keep) noexcept nogil:
     """The offensive discard: greedy's among building_choice's."""
-    if building_choice(o, h, acts, n, keep):
+    if building_choice(o, h, acts, n, sh_of, best, keep):
         return bj_turn_among(o, acts, n, keep)
     return bj_turn_among(o, acts, n, NULL)
 
 
 cdef int bj_guard_turn(const Observation* o, const uint16_t* acts, int n, double fold) noexcept nogil:
     cdef MjHand h
-    cdef BjThreat th
+    cdef Threat th
     cdef int i, k, t, best_sh = 99
     cdef int sh_of[MAX_ACTIONS]
     cdef double dang[MAX_ACTIONS]
@@ -240,30 +238,23 @@ cdef int bj_guard_turn(const Observation* o, const uint16_t* acts, int n, double
     if i >= 0:
         return i
     bj_hand_of(o.me, o.gold, &h)
+    best_sh = discard_shanten(&h, acts, n, sh_of)
     bj_read_threat(o, &th)
     if th.total < 0.05:
-        return build(o, &h, acts, n, keep)          # nobody near a discard win: build the hand
-    for i in range(n):
-        sh_of[i] = 99
-        if act_type(acts[i]) != ACT_DISCARD:
-            continue
-        k = act_kind(acts[i])
-        h.counts[k] -= 1
-        sh_of[i] = bj_shanten(&h)
-        h.counts[k] += 1
-        dang[i] = bj_discard_danger(o, &th, k)
-        if sh_of[i] < best_sh:
-            best_sh = sh_of[i]
+        return build(o, &h, acts, n, sh_of, best_sh, keep)   # nobody near a discard win: build the hand
     if best_sh == 99 or best_sh == 0:
         return bj_turn_among(o, acts, n, NULL)       # ready: push, greedy's most winning tiles
+    for i in range(n):
+        if sh_of[i] != 99:
+            dang[i] = bj_discard_danger(o, &th, act_kind(acts[i]))
     if not guard_keep(o, sh_of, dang, n, fold, FOLD_MARGIN, MARGIN, keep):
-        return build(o, &h, acts, n, keep)           # every best discard is about as safe
+        return build(o, &h, acts, n, sh_of, best_sh, keep)   # every best discard is about as safe
     return bj_turn_among(o, acts, n, keep)
 
 
 cdef int bj_guard_claim(const Observation* o, const uint16_t* acts, int n, double fold) noexcept nogil:
     cdef MjHand h
-    cdef BjThreat th
+    cdef Threat th
     cdef int i, t, sh, sh0, best = -1, best_sh = 99, pass_at = 0
     bj_hand_of(o.me, o.gold, &h)
     for i in range(n):
