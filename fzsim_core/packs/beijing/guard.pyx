@@ -21,7 +21,7 @@ guard's defend / fold.
   by the distance from ready. By default it only pushes: it never folds (a deal-in costs F from
   one seat, the same as that seat's self-draw costs each, so giving up the hand lost in every
   duel) and MARGIN = 1 (defending cut deal-ins but cost about as many wins; docs/guide/beijing.md
-  has the table). guard:fold=X turns folding (and with it the threat reading) on.
+  has the table). guard:fold=X turns folding on.
 - Claims: a chow or pung only when the best discard after it leaves the hand strictly nearer
   ready (stricter gates for a concealed hand — call only to get ready, or never — lost to greedy:
   with four wilds hands are fast and the discard wins a claim forfeits are fewer than the tempo it
@@ -31,8 +31,7 @@ guard's defend / fold.
 Reads only its Observation; greedy's random tie-break is its only draw. nogil, no Python objects.
 Parameter: `fold` (guard:fold=X; default BJ_DEFAULT_FOLD: never).
 """
-from libc.math cimport exp
-from libc.stdint cimport uint8_t, uint16_t, uint64_t
+from libc.stdint cimport uint16_t, uint64_t
 from fzsim_core.policy cimport Observation
 from fzsim_core.policies.guard cimport Threat, read_threat, unseen_wait_weight
 from fzsim_core.policies.defence cimport fold_at, guard_keep
