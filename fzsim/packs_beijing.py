@@ -338,7 +338,9 @@ def score(hand, *, variant: str = VARIANT, melds: Iterable = (), wild=None, indi
         raise ValueError(f"shaozhuang {shaozhuang!r}: allowed a number of rounds 0..20")
     if isinstance(base, bool) or not isinstance(base, (int, np.integer)) or not 1 <= base <= 1_000_000:
         raise ValueError(f"base {base!r}: allowed an integer 1..1000000")
-    res = _core.evaluate(counts, meld_list, w, flags, wk, _core_options(opts), natural)
+    # BJ-A2 natural: a discarded 惠牌 won on is its face value in the hand, not a wild (as the engine)
+    natural_win = natural and alone and wk == w
+    res = _core.evaluate(counts, meld_list, w, flags, wk, _core_options(opts), natural, natural_win)
     hand_d = _core.win_deltas(res["total"], winner, payer, partners, int(base))
     sz_d = _core.shaozhuang_deltas(int(shaozhuang), dealer, int(base))
     pays = _payments(hand_d, winner)
@@ -347,7 +349,7 @@ def score(hand, *, variant: str = VARIANT, melds: Iterable = (), wild=None, indi
         pays += [{"payer": dealer, "receiver": x, "kind": "shaozhuang", "amount": s} for x in range(4) if x != dealer]
     return BeijingReport(
         variant=VARIANT, win=win, winner=winner, dealer=dealer, payer=payer, hand=fmt(counts),
-        melds=_meld_text(meld_list), wild=kind_name(w), wilds=int(counts[w]), fans=res["fans"], total=res["total"],
+        melds=_meld_text(meld_list), wild=kind_name(w), wilds=int(counts[w]) - natural_win, fans=res["fans"], total=res["total"],
         hubao=partners, shaozhuang=int(shaozhuang), shaozhuang_fan=2 ** (int(shaozhuang) - 1) if shaozhuang else 0,
         base=int(base), hand_deltas=hand_d, shaozhuang_deltas=sz_d,
         deltas=[a + b for a, b in zip(hand_d, sz_d)], payments=pays,

@@ -202,6 +202,9 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
     _b("bj_dihe_after_claims", True, "Beijing 地和 before the winner's first discard even after someone's claim"
        " (literal, BJ-A11; false: only while nobody has claimed)"),
     _b("bj_zhuowukui_unique", True, "Beijing 捉五魁 needs 5m to be the only winning tile (BJ-A12)"),
+    _e("bj_hui_discard", "dead", ("dead", "natural"),
+       "Beijing: a discarded 惠牌 is dead (never claimed or won on), or natural: claimable (chow / pung / kong)"
+       " and won on at its face value, a natural tile in that meld or winning hand (BJ-A2)"),
     _e("gb_variant", "rulebook", ("rulebook", "botzone"),
        "国标 walls (GB-A2): rulebook (144 tiles with 8 flowers, one wall drawn to the last tile) or botzone"
        " (136 tiles, no flowers, one 34-tile wall per seat: each seat draws from its own, the hand is drawn"

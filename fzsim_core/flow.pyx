@@ -135,7 +135,7 @@ cdef int turn_offer(Game* g) noexcept nogil:
     if dec == DEC_TURN:
         # kongs in kind order, a concealed kong before an added one of the same kind
         four = fz_counts_mask(h.counts, 4) & held & ~gbit
-        added = held & st.pung_mask
+        added = held & st.pung_mask & ~gbit   # a pung of a claimed natural 惠牌 (BJ-A2) takes no wild
         m = four | added
         while m:
             k = ctz64(m)
@@ -247,8 +247,8 @@ cdef int discard_tile(Game* g, int s, int k, bint youjin) noexcept nogil:
         g.pack.discarded(g, s, k)
     if g.check and check_invariants(g) != ST_CONT:
         return ST_ERR
-    if k == g.gold:   # a discarded gold can never be claimed
-        return draw_turn(g, next_active(g, s))
+    if k == g.gold and not g.r.bj_hui_discard:   # a discarded gold can never be claimed
+        return draw_turn(g, next_active(g, s))   # (Beijing BJ-A2 natural: at its face value it can)
     return win_offer_start(g, s, k, DEC_DISCARD_WIN)
 
 

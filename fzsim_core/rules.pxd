@@ -159,6 +159,7 @@ ctypedef struct RuleSet:
     bint bj_sihui_shape               # BJ-A10: 四惠牌 also takes the hand's shape fans
     bint bj_dihe_after_claims         # BJ-A11: 地和 even after someone's claim (literal), else only before any
     bint bj_zhuowukui_unique          # BJ-A12: 捉五魁 needs 5m as the only winning tile
+    int32_t bj_hui_discard            # BJ-A2: 0 a discarded 惠牌 is dead, 1 natural (claimed and won on at face value)
     int32_t gb_variant                # GB-A2 walls: 0 rulebook (144 tiles, one wall), 1 botzone (136, no flowers, a wall per seat)
     # the Shanghai pack's options (RULES-PACKS §1, §9 SH-A*; base is the 底分 2, flower_point the
     # 花分 1, reserve_base the dead wall); the enumerated ones are ShOption: 0 default, 1 option

@@ -79,6 +79,7 @@ FUZHOU_FIELDS = dict(
     bj_sihui_shape=0,
     bj_dihe_after_claims=1,
     bj_zhuowukui_unique=1,
+    bj_hui_discard=0,
     gb_variant=0,
     sh_lezi=10,
     sh_bahua_lezi=2,

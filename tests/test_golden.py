@@ -41,6 +41,16 @@ def block_digest(preset, policy, seed):
     return h.hexdigest()[:16]
 
 
+def option_block_digest(preset, overrides, policy, seed):
+    """block_digest of a preset with rule options set (an option's own pinned play)."""
+    rules = load(preset, hands_per_match=HANDS_PER_MATCH, **overrides).core
+    out = play_block(rules, seed, 0, N_GAMES // HANDS_PER_MATCH, policy)
+    h = hashlib.sha256()
+    for col in GOLDEN_COLUMNS:
+        h.update(np.ascontiguousarray(out[col]).astype(out[col].dtype.newbyteorder("<")).tobytes())
+    return h.hexdigest()[:16]
+
+
 def records_digest(preset, policy, seed):
     rules = load(preset, hands_per_match=HANDS_PER_MATCH).core
     _, rec = play_block(rules, seed, 0, N_GAMES // HANDS_PER_MATCH, policy, records=True)
@@ -139,6 +149,21 @@ RECORD_DIGESTS = {
 }
 
 
+# options whose play is pinned beside the presets': (preset, {key: value}) -> digest per policy / seed 1
+OPTIONS = {"beijing+bj_hui_discard=natural": ("beijing", {"bj_hui_discard": "natural"})}
+OPTION_DIGESTS = {   # greedy's equals beijing/greedy/1: it kept every 惠牌 in those hands
+    "beijing+bj_hui_discard=natural/random": "a989457d12f61dbf",
+    "beijing+bj_hui_discard=natural/greedy": "de889d5004198fe5",
+}
+
+
+@pytest.mark.parametrize("option", OPTIONS)
+@pytest.mark.parametrize("policy", POLICIES)
+def test_option_block_digest(option, policy):
+    preset, overrides = OPTIONS[option]
+    assert option_block_digest(preset, overrides, policy, SEEDS[0]) == OPTION_DIGESTS[f"{option}/{policy}"]
+
+
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("policy", POLICIES)
 @pytest.mark.parametrize("seed", SEEDS)
@@ -172,4 +197,8 @@ if __name__ == "__main__":
     for preset in RECORD_PRESETS:
         for policy in POLICIES:
             print(f'    "{preset}/{policy}": "{records_digest(preset, policy, SEEDS[0])}",')
+    print("}\nOPTION_DIGESTS = {")
+    for option, (preset, overrides) in OPTIONS.items():
+        for policy in POLICIES:
+            print(f'    "{option}/{policy}": "{option_block_digest(preset, overrides, policy, SEEDS[0])}",')
     print("}")

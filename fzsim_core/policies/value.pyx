@@ -375,7 +375,7 @@ cdef int value_choose(void* state, const Observation* o, const uint16_t* acts, i
         snprintf(o.errmsg, o.errmsg_size, "the value policy does not play the sichuan pack (allowed there: random, greedy, guard)")
         return -1
     if o.rules.pack == PACK_BEIJING:   # no seven pairs, and three 惠牌 are not a win there
-        snprintf(o.errmsg, o.errmsg_size, "the value policy does not play the beijing pack (allowed there: random, greedy)")
+        snprintf(o.errmsg, o.errmsg_size, "the value policy does not play the beijing pack (allowed there: random, greedy, guard)")
         return -1
     if o.rules.pack == PACK_GUOBIAO:   # its EV is Fuzhou's scoring: it knows no fans nor the 8-fan minimum
         snprintf(o.errmsg, o.errmsg_size, "the value policy does not play the guobiao pack (allowed there: random, greedy, guard)")

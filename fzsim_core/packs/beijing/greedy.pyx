@@ -61,29 +61,33 @@ cdef int kong_shanten(const MjHand* h, int k, int t) noexcept nogil:
     return bj_shanten(&x)
 
 
-cdef int bj_turn(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+cdef int bj_turn_among(const Observation* o, const uint16_t* acts, int n, const bint* keep) noexcept nogil:
+    """greedy's own turn; keep != NULL (guard's defence): only the discards it marks, by greedy's
+    tie-break, no win or kong considered (the caller has handled those)."""
     cdef MjHand h
     cdef int i, t, k, best = 99, key
     cdef int sh_of[MAX_ACTIONS]
     cdef BestOf choice
     best_init(&choice)
     bj_hand_of(o.me, o.gold, &h)
-    for i in range(n):
-        if act_type(acts[i]) == ACT_WIN:
-            return i
+    if keep == NULL:
+        for i in range(n):
+            if act_type(acts[i]) == ACT_WIN:
+                return i
     for i in range(n):
         sh_of[i] = 99
-        if act_type(acts[i]) == ACT_DISCARD:
+        if act_type(acts[i]) == ACT_DISCARD and (keep == NULL or keep[i]):
             k = act_kind(acts[i])
             h.counts[k] -= 1
             sh_of[i] = bj_shanten(&h)
             h.counts[k] += 1
             if sh_of[i] < best:
                 best = sh_of[i]
-    for i in range(n):
-        t = act_type(acts[i])
-        if (t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG) and kong_shanten(&h, act_kind(acts[i]), t) <= best:
-            return i
+    if keep == NULL:
+        for i in range(n):
+            t = act_type(acts[i])
+            if (t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG) and kong_shanten(&h, act_kind(acts[i]), t) <= best:
+                return i
     for i in range(n):
         if sh_of[i] != best:
             continue
@@ -99,38 +103,45 @@ cdef int bj_turn(const Observation* o, const uint16_t* acts, int n) noexcept nog
     return best_pick(&choice, o.rng)
 
 
+cdef int bj_claim_shanten(const Observation* o, const MjHand* h, uint16_t a) noexcept nogil:
+    """The shanten claim `a` on o.claim_tile reaches: after the kong for an exposed kong, after the
+    best discard (not a banned claimed tile) for a chow or pung; 99 for anything else."""
+    cdef MjHand x = h[0]
+    cdef int t = act_type(a), k = act_kind(a), c = o.claim_tile, j
+    cdef int banned = c if o.rules.no_discard_claimed_tile else -1
+    x.meld_kind[x.n_melds] = k
+    if t == ACT_PUNG:
+        x.counts[c] -= 2
+        x.meld_type[x.n_melds] = MJ_PUNG
+    elif t == ACT_CHOW:
+        for j in range(k, k + 3):
+            if j != c:
+                x.counts[j] -= 1
+        x.meld_type[x.n_melds] = MJ_CHOW
+    elif t == ACT_EXPOSED_KONG:
+        x.counts[c] -= 3
+        x.meld_type[x.n_melds] = MJ_KONG
+    else:
+        return 99
+    x.n_melds += 1
+    return bj_shanten(&x) if t == ACT_EXPOSED_KONG else after_discard(&x, banned)
+
+
 cdef int bj_claim(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
     """A chow or pung that brings the hand strictly closer to ready, an exposed kong that leaves it
     no further; the one reaching the lowest shanten (the first of equals), else pass."""
-    cdef MjHand h, x
-    cdef int i, t, k, c = o.claim_tile, sh, sh0, best = -1, best_sh = 99, pass_at = 0
-    cdef int banned = c if o.rules.no_discard_claimed_tile else -1
+    cdef MjHand h
+    cdef int i, t, sh, sh0, best = -1, best_sh = 99, pass_at = 0
     bj_hand_of(o.me, o.gold, &h)
     sh0 = bj_shanten(&h)
     for i in range(n):
         t = act_type(acts[i])
-        k = act_kind(acts[i])
         if t == ACT_PASS:
             pass_at = i
             continue
-        x = h
-        x.meld_kind[x.n_melds] = k
-        if t == ACT_PUNG:
-            x.counts[c] -= 2
-            x.meld_type[x.n_melds] = MJ_PUNG
-        elif t == ACT_CHOW:
-            for c in range(k, k + 3):
-                if c != o.claim_tile:
-                    x.counts[c] -= 1
-            c = o.claim_tile
-            x.meld_type[x.n_melds] = MJ_CHOW
-        elif t == ACT_EXPOSED_KONG:
-            x.counts[c] -= 3
-            x.meld_type[x.n_melds] = MJ_KONG
-        else:
+        sh = bj_claim_shanten(o, &h, acts[i])
+        if sh == 99:
             continue
-        x.n_melds += 1
-        sh = bj_shanten(&x) if t == ACT_EXPOSED_KONG else after_discard(&x, banned)
         if (sh <= sh0 if t == ACT_EXPOSED_KONG else sh < sh0) and sh < best_sh:
             best, best_sh = i, sh
     return best if best >= 0 else pass_at
@@ -139,7 +150,7 @@ cdef int bj_claim(const Observation* o, const uint16_t* acts, int n) noexcept no
 cdef int bj_greedy_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil:
     cdef int i, dec = o.decision
     if dec == DEC_TURN or dec == DEC_AFTER_CLAIM:
-        return bj_turn(o, acts, n)
+        return bj_turn_among(o, acts, n, NULL)
     if dec == DEC_CLAIM:
         return bj_claim(o, acts, n)
     for i in range(n):   # a win on a discard or a robbed kong: taken

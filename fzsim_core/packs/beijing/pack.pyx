@@ -29,8 +29,8 @@ from fzsim_core.winrec cimport WinRec, REC_SHAOZHUANG
 from fzsim_core.packs.deal cimport seat_dealt_hands
 from fzsim_core.packs.beijing.hand cimport MJ_CONCEALED_KONG, MJ_KINDS, MjHand
 from fzsim_core.packs.beijing.wild cimport WILD_NEXT, wild_of
-from fzsim_core.packs.beijing.shapes cimport (bj_is_seven_pairs, bj_is_win, bj_may_win_on_discard, bj_seven_pairs_waits,
-                                             bj_wait_mask, bj_wilds)
+from fzsim_core.packs.beijing.shapes cimport (bj_add_natural, bj_is_seven_pairs, bj_is_win, bj_may_win_on_discard,
+                                             bj_seven_pairs_waits, bj_wait_mask, bj_wilds)
 from fzsim_core.wintables cimport hand_is_win, hand_wait_mask
 from fzsim_core.packs.beijing.score cimport (
     BjRules, BjScore, BJ_F_SELFDRAW, BJ_F_KONG_FLOWER, BJ_F_LAST, BJ_F_TIANHE, BJ_F_DIHE, BJ_F_SIHUI,
@@ -145,16 +145,18 @@ cdef uint64_t bj_waits(const Game* g, int s) noexcept nogil:
 
 cdef bint bj_may_discard_win(Game* g, int s, int k, bint fresh) noexcept nogil:
     """§4.3: only a concealed hand (concealed kongs allowed) holding fewer than three 惠牌 wins on
-    another's tile (a discard, or a robbed added kong)."""
+    another's tile (a discard, or a robbed added kong). A discarded 惠牌 (reaching here only under
+    BJ-A2 natural) wins at its face value: the wait mask's bit for the wild kind says "ready" (a
+    drawn 惠牌 wins any ready hand), so it is checked afresh as a natural tile."""
     cdef MjHand h
     bj_hand_of(&g.seats[s], g.gold, &h)
     if not bj_may_win_on_discard(&h):
         return False
-    if not fresh:
+    if not fresh and k != g.gold:
         return True
     if h.counts[k] >= 4:
         return False
-    h.counts[k] += 1
+    bj_add_natural(&h, k)
     return bj_is_win(&h)
 
 
@@ -250,14 +252,18 @@ cdef int bj_score_win(Game* g, int winner, int discarder, int win_type, uint32_t
     cdef WinRec* rec = &g.recs[g.n_recs - 1]   # this win's record (settle.record_win)
     cdef int f
     bj_hand_of(&g.seats[winner], g.gold, &h)
+    if discarder >= 0 and tile == g.gold:   # a discarded 惠牌 won at its face value (BJ-A2 natural)
+        h.counts[tile] -= 1
+        bj_add_natural(&h, tile)
     bj_rules_of(&g.r, &r)
     f = bj_win_flags(g, winner, discarder, win_type, flags[0], &h)
     if bj_evaluate(&r, &h, f, tile, &sc) < 0:
         return fail(g, "Beijing win that bj_evaluate does not accept (seat, tile)", winner, tile)
     if g.check and discarder >= 0:
         h.counts[tile] -= 1
-        if not bj_may_win_on_discard(&h):
-            return fail(g, "Beijing discard win by a claimed hand or one holding three wilds (seat, tile)", winner, tile)
+        if (tile == g.gold and not g.r.bj_hui_discard) or not bj_may_win_on_discard(&h):
+            return fail(g, "Beijing discard win by a claimed hand, one holding three wilds or on a dead wild (seat, tile)",
+                        winner, tile)
     bj_win_deltas(sc.total, r.base, winner, discarder, bj_partners(g, winner), g.row.deltas)
     flags[0] |= (<uint32_t>f) << BJ_FLAG_SHIFT
     g.row.S = sc.total

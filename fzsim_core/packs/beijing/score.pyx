@@ -13,7 +13,7 @@ import numpy as np
 
 from fzsim_core.packs.beijing.hand cimport MJ_CONCEALED_KONG, MjHand, flag_bits, mj_claimed, mj_load
 from fzsim_core.packs.beijing.shapes cimport (
-    bj_is_dragon, bj_is_haohua, bj_is_pungs, bj_is_seven_pairs, bj_is_standard, bj_is_win, bj_is_zhuowukui,
+    bj_add_natural, bj_is_dragon, bj_is_haohua, bj_is_pungs, bj_is_seven_pairs, bj_is_standard, bj_is_win, bj_is_zhuowukui,
     bj_wilds,
 )
 
@@ -196,10 +196,12 @@ cdef int _rules(BjRules* r, int base, options) except -1:
     return 0
 
 
-def evaluate(counts, melds=(), int wild=-1, flags=(), int win_kind=-1, options=None, bint wild_melds=False):
+def evaluate(counts, melds=(), int wild=-1, flags=(), int win_kind=-1, options=None, bint wild_melds=False,
+             bint natural_win=False):
     """The counted fans of a Beijing win: {"fans": {name: 番}, "total": F}. Raises ValueError when
     the tiles are not a win (4 sets + a pair or seven pairs, wilds wild; or four wilds with the
-    'sihui' flag)."""
+    'sihui' flag). natural_win: the winning tile win_kind is a discarded 惠牌 won at its face value
+    (BJ-A2 natural), a real tile of the hand, not a wild."""
     cdef BjRules r
     cdef MjHand h
     cdef BjScore s
@@ -207,6 +209,11 @@ def evaluate(counts, melds=(), int wild=-1, flags=(), int win_kind=-1, options=N
     mj_load(&h, counts, melds, wild, wild_melds)
     if not -1 <= win_kind < 34:
         raise ValueError(f"win_kind {win_kind}: allowed -1 (unknown) or a kind 0..33")
+    if natural_win:
+        if win_kind < 0 or win_kind != wild or h.counts[win_kind] == 0:
+            raise ValueError(f"natural_win: the winning tile {win_kind} must be a held copy of the wild kind {wild}")
+        h.counts[win_kind] -= 1
+        bj_add_natural(&h, win_kind)
     if bj_evaluate(&r, &h, flag_bits(flags, FLAGS), win_kind, &s) < 0:
         raise ValueError("not a Beijing win: the tiles are neither 4 sets + a pair nor seven pairs with the "
                          "惠牌 wild" + ("; 四惠牌 needs all four 惠牌 in the hand" if "sihui" in flags else ""))

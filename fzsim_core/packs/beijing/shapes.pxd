@@ -35,6 +35,11 @@ cdef uint64_t bj_seven_pairs_waits(const MjHand* h) noexcept nogil
 # Shanten over both shapes, wilds wild, ignoring the 4-copy limit like the core's tables: -1
 # complete, 0 ready. BJ_NO_SHAPE for a concealed size that is neither 3n+1 nor 3n+2.
 cdef int bj_shanten(const MjHand* h) noexcept nogil
+# Its seven-pairs part (99 with melds; a 13- or 14-tile hand)
+cdef int bj_seven_pairs_shanten(const MjHand* h) noexcept nogil
 # §4.3: may this hand win on a discard (or rob a kong)? Not after any claimed meld (an added kong
 # rests on a pung; a concealed kong does not count), and not holding three 惠牌 (BJ-4..6, BJ-A9).
 cdef bint bj_may_win_on_discard(const MjHand* h) noexcept nogil
+# One more tile of kind k at face value; a copy of the wild kind (a won discard under BJ-A2
+# natural) stays real: the wilds move to a kind the hand and melds hold none of, h.wild with them.
+cdef void bj_add_natural(MjHand* h, int k) noexcept nogil

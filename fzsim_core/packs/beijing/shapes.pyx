@@ -243,28 +243,49 @@ cdef uint64_t bj_wait_mask(const MjHand* h) noexcept nogil:
     return mask
 
 
+cdef int bj_seven_pairs_shanten(const MjHand* h) noexcept nogil:
+    """Seven pairs: real pairs fill slots with 2 tiles; of the other slots each takes a single and
+    every wild adds one tile to a slot (pairing a single, or a pair of wilds)."""
+    cdef int p, s, t, w, free, used
+    if h.n_melds:
+        return 99
+    _pairs(h, &p, &s, &t)
+    w = bj_wilds(h)
+    if p > 7:
+        p = 7
+    free = 7 - p
+    used = (s if s < free else free) + w
+    if used > 2 * free:
+        used = 2 * free
+    used += 2 * p
+    return 14 - used - 1
+
+
 cdef int bj_shanten(const MjHand* h) noexcept nogil:
     cdef Hand x
-    cdef int size = mj_concealed_size(h), n = 4 - h.n_melds, best, p, s, t, w, free, used
+    cdef int size = mj_concealed_size(h), n = 4 - h.n_melds, best, sp
     if h.n_melds > 4 or (size != 3 * n + 1 and size != 3 * n + 2):
         return BJ_NO_SHAPE
     hand_set_counts(&x, h.counts, h.wild)
     best = hand_shanten(&x)
-    if h.n_melds == 0:
-        # seven pairs: real pairs fill slots with 2 tiles; of the other slots each takes a single
-        # and every wild adds one tile to a slot (pairing a single, or a pair of wilds)
-        _pairs(h, &p, &s, &t)
-        w = bj_wilds(h)
-        if p > 7:
-            p = 7
-        free = 7 - p
-        used = (s if s < free else free) + w
-        if used > 2 * free:
-            used = 2 * free
-        used += 2 * p
-        if 14 - used - 1 < best:
-            best = 14 - used - 1
-    return best
+    sp = bj_seven_pairs_shanten(h)
+    return sp if sp < best else best
+
+
+cdef void bj_add_natural(MjHand* h, int k) noexcept nogil:
+    """One more tile of kind k at its face value. For the wild kind (a discarded 惠牌 won on under
+    BJ-A2 natural) the hand's wilds first move to a kind it holds nowhere: a wild stands for any
+    tile, so the slot holding them changes no shape, and the copy left at the wild's own kind is
+    then real (it counts for 清一色 and 捉五魁, and not as a 惠牌 for 门清无惠 or three 惠牌)."""
+    cdef int e
+    if k == h.wild:
+        for e in range(MJ_KINDS):
+            if e != k and mj_held(h, e) == 0:
+                h.counts[e] = h.counts[k]
+                h.counts[k] = 0
+                h.wild = e
+                break
+    h.counts[k] += 1
 
 
 cdef bint bj_may_win_on_discard(const MjHand* h) noexcept nogil:

@@ -1,0 +1,289 @@
+# cython: language_level=3
+"""guard on the Beijing pack: the Beijing greedy's hand building (greedy.pyx here: both shapes,
+the 惠牌 wild) with waits chosen by value, the seven-pairs route kept, concealment-aware claims and
+guard's defend / fold.
+
+- Ready: among the discards that leave the hand ready, the one whose waits are worth most (over
+  the winning kinds, unseen copies x the 番 of that win); greedy counts the winning tiles only.
+- Building: among greedy's best-shanten discards, those that keep the seven-pairs shanten lowest
+  (七对子 is 4 番, 豪华 8, against 推倒和's 1) while that route is at most SP_SLACK behind, then of
+  those the ones leaving the most unseen tiles whose draw lowers the shanten (greedy reads only
+  how connected the thrown tile is): most of guard's gain.
+- Threat reading: after any chow, pung or exposed kong a seat may win only by self-draw (§4.3), so
+  no discard can deal into it: its danger is nil, whatever it holds. Each concealed seat's chance
+  of being ready is a logistic in its discards (turns played), its concealed kongs and the wall's
+  depth; a ready seat's chance of waiting on kind k grows with k's unseen copies (pair / pung
+  waits) and its neighbours' (chow waits; unseen_wait_weight, shared with guard), is lower for
+  kinds that seat threw itself, and is nil for a discarded 惠牌 while it is dead (BJ-A2 default).
+- Fold / defend / push (policies/defence.pyx): ready, it pushes; further, when some concealed seat
+  is likely ready, it defends — greedy among the best-shanten discards within MARGIN of the
+  safest — and folds (the safest tiles, the nearest to ready among them) only past `fold` scaled
+  by the distance from ready. By default it only pushes: it never folds (a deal-in costs F from
+  one seat, the same as that seat's self-draw costs each, so giving up the hand lost in every
+  duel) and MARGIN = 1 (defending cut deal-ins but cost about as many wins; docs/guide/beijing.md
+  has the table). guard:fold=X turns folding on.
+- Claims: a chow or pung only when the best discard after it leaves the hand strictly nearer
+  ready (stricter gates for a concealed hand — call only to get ready, or never — lost to greedy:
+  with four wilds hands are fast and the discard wins a claim forfeits are fewer than the tempo it
+  gains); never an exposed kong from a concealed hand (no shanten gained for the right to win on
+  a discard); once open, greedy's claims. None while folding. Own kongs and every win: greedy's.
+
+Reads only its Observation; greedy's random tie-break is its only draw. nogil, no Python objects.
+Parameter: `fold` (guard:fold=X; default BJ_DEFAULT_FOLD: never).
+"""
+from libc.stdint cimport uint16_t, uint64_t
+from fzsim_core.policy cimport Observation
+from fzsim_core.policies.guard cimport Threat, read_threat, unseen_wait_weight
+from fzsim_core.policies.defence cimport fold_at, guard_keep
+from fzsim_core.table cimport *
+from fzsim_core.bits cimport ctz64
+from fzsim_core.packs.beijing.hand cimport MJ_KINDS, MjHand, mj_claimed
+from fzsim_core.packs.beijing.shapes cimport bj_may_win_on_discard, bj_seven_pairs_shanten, bj_shanten, bj_wait_mask
+from fzsim_core.packs.beijing.score cimport BjRules, BjScore, BJ_F_SELFDRAW, bj_evaluate
+from fzsim_core.packs.beijing.pack cimport bj_hand_of, bj_rules_of
+from fzsim_core.packs.beijing.greedy cimport bj_claim, bj_claim_shanten, bj_turn_among
+
+# The defaults come from duels against greedy (tuning seeds 101 and 202, docs/guide/beijing.md):
+cdef double BJ_DEFAULT_FOLD = 1.0  # never folds: giving up the hand lost to greedy (a discard costs F alone)
+cdef double MARGIN = 1.0           # danger within this of the safest counts as equally safe (defending):
+                                   # 1.0, no defence — 0.02 gained a little on average but doubled the
+                                   # variance, so z fell on both tuning seeds and on a fresh one
+cdef double FOLD_MARGIN = 0.008    # ... when folding (guard:fold=X below 1)
+cdef int SP_SLACK = 1              # the seven-pairs route is kept while at most this behind the best shanten
+cdef double WAIT_SCALE = 0.017     # wait chance per unit of unseen_wait_weight (capped at WAIT_CAP)
+cdef double WAIT_CAP = 0.3
+cdef double THROWN = 0.55          # a kind the seat threw itself (no 过水 in Beijing, but less wanted)
+
+
+cdef inline bint is_open(const Meld* melds, int n) noexcept nogil:
+    """A claimed meld among them (an added kong rests on a pung; a concealed kong is not one)."""
+    cdef int i
+    for i in range(n):
+        if melds[i].type != MELD_CONCEALED_KONG:
+            return True
+    return False
+
+
+cdef void bj_read_threat(const Observation* o, Threat* t) noexcept nogil:
+    """guard's reading (its logistic in melds — here only concealed kongs —, discards and the
+    wall's depth), then no danger from a seat that has claimed: it may only self-draw."""
+    cdef int j
+    cdef double none = 1.0
+    read_threat(o, t)
+    for j in range(4):
+        if j != o.seat and is_open(o.table[j].melds, o.table[j].n_melds[0]):
+            t.ready[j] = 0.0
+        none *= 1.0 - t.ready[j]
+    t.total = 1.0 - none
+
+
+cdef double bj_wait_chance(const Observation* o, const Threat* t, int j, int k) noexcept nogil:
+    cdef double w
+    if k == o.gold and not o.rules.bj_hui_discard:
+        return 0.0                   # a discarded 惠牌 is dead (BJ-A2 default)
+    w = unseen_wait_weight(t.un, k)
+    if (t.thrown[j] >> k) & 1:
+        w *= THROWN
+    w *= WAIT_SCALE
+    return w if w < WAIT_CAP else WAIT_CAP
+
+
+cdef double bj_discard_danger(const Observation* o, const Threat* t, int k) noexcept nogil:
+    cdef int j
+    cdef double safe = 1.0
+    for j in range(4):
+        if j != o.seat and t.ready[j] > 0.0:
+            safe *= 1.0 - t.ready[j] * bj_wait_chance(o, t, j, k)
+    return 1.0 - safe
+
+
+cdef inline bint folding(const Threat* t, int sh, double fold) noexcept nogil:
+    """Whether a hand `sh` from ready would fold: a typical live tile is too dangerous for it."""
+    return sh > 0 and t.total * 0.05 > fold_at(fold, sh)
+
+
+cdef int ready_value(const Observation* o, MjHand* h, const BjRules* r) noexcept nogil:
+    """What a ready 13 - 3 n_melds hand h is worth: over its winning kinds (a drawn 惠牌 among
+    them), the unseen copies times the hand's 番 won on that tile (a discard win while concealed,
+    else a self-draw; no situational fans)."""
+    cdef uint64_t m = bj_wait_mask(h)
+    cdef BjScore sc
+    cdef int k, v, total = 0, flags = 0 if bj_may_win_on_discard(h) else BJ_F_SELFDRAW
+    while m:
+        k = ctz64(m)
+        m &= m - 1
+        v = 4 - o.seen[k] - h.counts[k]
+        if v <= 0:
+            continue
+        h.counts[k] += 1
+        if bj_evaluate(r, h, flags, k, &sc) >= 0:
+            total += v * sc.total
+        h.counts[k] -= 1
+    return total
+
+
+cdef int best_ready(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    """Among the discards that leave the hand ready, the one whose waits are worth most; -1 when
+    none does or two tie (greedy decides then)."""
+    cdef MjHand h
+    cdef BjRules r
+    cdef int i, k, v, best = -1, best_v = 0, ties = 0
+    bj_hand_of(o.me, o.gold, &h)
+    bj_rules_of(o.rules, &r)
+    for i in range(n):
+        if act_type(acts[i]) != ACT_DISCARD:
+            continue
+        k = act_kind(acts[i])
+        h.counts[k] -= 1
+        v = ready_value(o, &h, &r) if bj_shanten(&h) == 0 else 0
+        h.counts[k] += 1
+        if v > best_v:
+            best, best_v, ties = i, v, 0
+        elif v == best_v and v > 0:
+            ties += 1
+    return best if ties == 0 else -1
+
+
+cdef int draws_that_help(const Observation* o, MjHand* h, int sh) noexcept nogil:
+    """Unseen tiles whose draw takes the 3n+1 hand h below shanten sh (a 惠牌 always does)."""
+    cdef int k, v, total = 0
+    for k in range(MJ_KINDS):
+        v = 4 - o.seen[k] - h.counts[k]
+        if v <= 0:
+            continue
+        if k == h.wild:
+            total += v
+            continue
+        h.counts[k] += 1
+        if bj_shanten(h) < sh:    # a 14-tile shanten: the draw then a discard
+            total += v
+        h.counts[k] -= 1
+    return total
+
+
+cdef int discard_shanten(MjHand* h, const uint16_t* acts, int n, int* sh_of) noexcept nogil:
+    """sh_of[i]: the shanten discard i leaves (99: not a discard); returns the lowest."""
+    cdef int i, k, best = 99
+    for i in range(n):
+        sh_of[i] = 99
+        if act_type(acts[i]) != ACT_DISCARD:
+            continue
+        k = act_kind(acts[i])
+        h.counts[k] -= 1
+        sh_of[i] = bj_shanten(h)
+        h.counts[k] += 1
+        if sh_of[i] < best:
+            best = sh_of[i]
+    return best
+
+
+cdef bint building_choice(const Observation* o, MjHand* h, const uint16_t* acts, int n, const int* sh_of,
+                          int best, bint* keep) noexcept nogil:
+    """keep[]: among greedy's best-shanten discards, those that keep the seven-pairs route (its
+    shanten lowest while at most SP_SLACK behind: 七对子 is 4 番 against 推倒和's 1), then among them
+    those leaving the most unseen tiles that help. False when that keeps every best discard."""
+    cdef int i, k, best_sp = 99, best_u = -1, n_best = 0, n_keep = 0
+    cdef int sp_of[MAX_ACTIONS]
+    cdef int u_of[MAX_ACTIONS]
+    if best == 99 or best == 0:
+        return False
+    for i in range(n):
+        if sh_of[i] == best:
+            k = act_kind(acts[i])
+            h.counts[k] -= 1
+            sp_of[i] = bj_seven_pairs_shanten(h)
+            h.counts[k] += 1
+            if sp_of[i] < best_sp:
+                best_sp = sp_of[i]
+    if best_sp > best + SP_SLACK:
+        best_sp = -1          # off the seven-pairs route: every best discard stays
+    for i in range(n):
+        keep[i] = sh_of[i] == best and (best_sp < 0 or sp_of[i] == best_sp)
+        u_of[i] = -1
+        if keep[i]:
+            k = act_kind(acts[i])
+            h.counts[k] -= 1
+            u_of[i] = draws_that_help(o, h, best)
+            h.counts[k] += 1
+            if u_of[i] > best_u:
+                best_u = u_of[i]
+    for i in range(n):
+        n_best += sh_of[i] == best
+        keep[i] = keep[i] and u_of[i] == best_u
+        n_keep += keep[i]
+    return n_keep < n_best
+
+
+cdef inline int build(const Observation* o, MjHand* h, const uint16_t* acts, int n, const int* sh_of, int best,
+                      bint* keep) noexcept nogil:
+    """The offensive discard: greedy's among building_choice's."""
+    if building_choice(o, h, acts, n, sh_of, best, keep):
+        return bj_turn_among(o, acts, n, keep)
+    return bj_turn_among(o, acts, n, NULL)
+
+
+cdef int bj_guard_turn(const Observation* o, const uint16_t* acts, int n, double fold) noexcept nogil:
+    cdef MjHand h
+    cdef Threat th
+    cdef int i, k, t, best_sh = 99
+    cdef int sh_of[MAX_ACTIONS]
+    cdef double dang[MAX_ACTIONS]
+    cdef bint keep[MAX_ACTIONS]
+    for i in range(n):
+        t = act_type(acts[i])
+        if t == ACT_WIN or t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
+            return bj_turn_among(o, acts, n, NULL)   # wins and kongs as greedy
+    i = best_ready(o, acts, n)   # a discard that leaves the hand ready: the waits worth most
+    if i >= 0:
+        return i
+    bj_hand_of(o.me, o.gold, &h)
+    best_sh = discard_shanten(&h, acts, n, sh_of)
+    bj_read_threat(o, &th)
+    if th.total < 0.05:
+        return build(o, &h, acts, n, sh_of, best_sh, keep)   # nobody near a discard win: build the hand
+    if best_sh == 99 or best_sh == 0:
+        return bj_turn_among(o, acts, n, NULL)       # ready: push, greedy's most winning tiles
+    for i in range(n):
+        if sh_of[i] != 99:
+            dang[i] = bj_discard_danger(o, &th, act_kind(acts[i]))
+    if not guard_keep(o, sh_of, dang, n, fold, FOLD_MARGIN, MARGIN, keep):
+        return build(o, &h, acts, n, sh_of, best_sh, keep)   # every best discard is about as safe
+    return bj_turn_among(o, acts, n, keep)
+
+
+cdef int bj_guard_claim(const Observation* o, const uint16_t* acts, int n, double fold) noexcept nogil:
+    cdef MjHand h
+    cdef Threat th
+    cdef int i, t, sh, sh0, best = -1, best_sh = 99, pass_at = 0
+    bj_hand_of(o.me, o.gold, &h)
+    for i in range(n):
+        if act_type(acts[i]) == ACT_PASS:
+            pass_at = i
+    sh0 = bj_shanten(&h)
+    bj_read_threat(o, &th)
+    if folding(&th, sh0, fold):
+        return pass_at
+    if mj_claimed(&h):
+        return bj_claim(o, acts, n)   # already self-draw only: greedy's claims
+    for i in range(n):
+        t = act_type(acts[i])
+        if t != ACT_CHOW and t != ACT_PUNG:
+            continue                  # never an exposed kong from a concealed hand
+        sh = bj_claim_shanten(o, &h, acts[i])
+        if sh < sh0 and sh < best_sh:
+            best, best_sh = i, sh
+    return best if best >= 0 else pass_at
+
+
+cdef int bj_guard_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    cdef int i, dec = o.decision
+    cdef double fold = BJ_DEFAULT_FOLD if state == NULL else (<double*>state)[0]
+    if dec == DEC_TURN or dec == DEC_AFTER_CLAIM:
+        return bj_guard_turn(o, acts, n, fold)
+    if dec == DEC_CLAIM:
+        return bj_guard_claim(o, acts, n, fold)
+    for i in range(n):   # a win on a discard or a robbed kong: taken
+        if act_type(acts[i]) != ACT_PASS:
+            return i
+    return 0
+
