@@ -40,7 +40,7 @@ from fzsim_core.packs.shanghai.greedy cimport sh_after_claim, sh_greedy_choose, 
 from fzsim_core.policies.defence cimport chow_unseen, fold_at, guard_keep
 
 # chosen by duels against greedy (seed 101, 10,000 walls each; docs/guide/shanghai.md): defence
-# within a margin of 0.04 of my hand's value paid most; folding (fold 0.1-0.15) and strict pungs
+# within a margin of 0.04 of my hand's value paid best (0.03 .. 0.065 alike); folding (fold 0.1-0.15) and strict pungs
 # (only when strictly nearer) each cost points, so the fold level is high and pungs are greedy's
 cdef double SH_DEFAULT_FOLD = 0.5
 cdef double SH_QUIET = 0.3           # below this chance that anyone is ready: greedy's discard
@@ -151,7 +151,9 @@ cdef void sh_read_threat(const Observation* o, ShThreat* t) noexcept nogil:
         elif f > r.lezi:
             f = r.lezi
         t.value[j] = f * (1 + liable_with(o, j))
-        x = (-3.4 + 0.75 * nm + 0.3 * o.table[j].n_discards[0] + (0.5 if o.live < 30 else 0.0))
+        # tuned by duels (seed 101): an intercept of -3.4 read seats as ready too early, and
+        # guard defended away its own wins (-4.0 .. -5.2 all did better, -4.6 best)
+        x = (-4.6 + 0.75 * nm + 0.3 * o.table[j].n_discards[0] + (0.5 if o.live < 30 else 0.0))
         t.ready[j] = 1.0 / (1.0 + exp(-x))
         none *= 1.0 - t.ready[j]
     t.total = 1.0 - none
