@@ -56,9 +56,11 @@ cdef int connectivity(const MjHand* h, int k) noexcept nogil:
     return c
 
 
-cdef int sh_turn_among(const Observation* o, const uint16_t* acts, int n, const bint* keep) noexcept nogil:
+cdef int sh_turn_among(const Observation* o, const uint16_t* acts, int n, const bint* keep,
+                       const int* sh_pre) noexcept nogil:
     """The own-turn choice above; keep non-NULL (guard's defended set): only the discards it marks,
-    no win or kong (the caller has decided those)."""
+    no win or kong (the caller has decided those); sh_pre non-NULL: sh_shanten after each discard
+    action, already computed by the caller (read for those discards only)."""
     cdef MjHand h, x
     cdef ShShape sh
     cdef int i, j, t, k, best = 999, key, suit, waits
@@ -75,9 +77,12 @@ cdef int sh_turn_among(const Observation* o, const uint16_t* acts, int n, const 
         sh_of[i] = 999
         if act_type(acts[i]) == ACT_DISCARD and (keep == NULL or keep[i]):
             k = act_kind(acts[i])
-            h.counts[k] -= 1
-            sh_of[i] = sh_shanten(&sh, &h)
-            h.counts[k] += 1
+            if sh_pre != NULL:
+                sh_of[i] = sh_pre[i]
+            else:
+                h.counts[k] -= 1
+                sh_of[i] = sh_shanten(&sh, &h)
+                h.counts[k] += 1
             if sh_of[i] < best:
                 best = sh_of[i]
     for i in range(n if keep == NULL else 0):   # a kong that leaves the hand no further from the minimum
@@ -167,7 +172,7 @@ cdef int sh_claim(const Observation* o, const uint16_t* acts, int n) noexcept no
 cdef int sh_greedy_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil:
     cdef int dec = o.decision, i
     if dec == DEC_TURN or dec == DEC_AFTER_CLAIM:
-        return sh_turn_among(o, acts, n, NULL)
+        return sh_turn_among(o, acts, n, NULL, NULL)
     if dec == DEC_CLAIM:
         return sh_claim(o, acts, n)
     for i in range(n):   # every win taken

@@ -267,6 +267,7 @@ cdef int sh_guard_turn(const Observation* o, const uint16_t* acts, int n, double
     cdef int i, k, t, g, best_sh = 999, kong = 0
     cdef double mine
     cdef int sh_of[MAX_ACTIONS]
+    cdef int raw[MAX_ACTIONS]          # sh_shanten as computed (greedy reuses it)
     cdef double dang[MAX_ACTIONS]
     cdef bint keep[MAX_ACTIONS]
     for i in range(n):
@@ -276,7 +277,7 @@ cdef int sh_guard_turn(const Observation* o, const uint16_t* acts, int n, double
         if t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
             kong = 1
     if kong:                            # greedy's kong rule: one that keeps the hand as near
-        g = sh_turn_among(o, acts, n, NULL)
+        g = sh_turn_among(o, acts, n, NULL, NULL)
         t = act_type(acts[g])
         if t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
             return g
@@ -288,7 +289,7 @@ cdef int sh_guard_turn(const Observation* o, const uint16_t* acts, int n, double
             continue
         k = act_kind(acts[i])
         h.counts[k] -= 1
-        sh_of[i] = sh_shanten(&sh, &h)
+        sh_of[i] = raw[i] = sh_shanten(&sh, &h)
         h.counts[k] += 1
         if sh_of[i] >= SH_NO_WIN:
             sh_of[i] = SH_DEAD          # no pattern reachable: as far as it gets (99 is "no discard")
@@ -300,14 +301,14 @@ cdef int sh_guard_turn(const Observation* o, const uint16_t* acts, int n, double
             return i
     sh_read_threat(o, &th)
     if th.total < SH_QUIET or best_sh == 999:
-        return sh_turn_among(o, acts, n, NULL)
+        return sh_turn_among(o, acts, n, NULL, raw)
     mine = own_value(o, &h)
     for i in range(n):
         if sh_of[i] != 99:
             dang[i] = sh_discard_cost(o, &th, act_kind(acts[i])) / mine
     if not guard_keep(o, sh_of, dang, n, fold, SH_FOLD_MARGIN, SH_MARGIN, keep):
-        return sh_turn_among(o, acts, n, NULL)   # push: every best discard is about as safe
-    return sh_turn_among(o, acts, n, keep)
+        return sh_turn_among(o, acts, n, NULL, raw)   # push: every best discard is about as safe
+    return sh_turn_among(o, acts, n, keep, raw)
 
 
 cdef int sh_guard_claim(const Observation* o, const uint16_t* acts, int n, double fold) noexcept nogil:
