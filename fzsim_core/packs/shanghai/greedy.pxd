@@ -15,3 +15,5 @@ cdef int sh_claim(const Observation* o, const uint16_t* acts, int n) noexcept no
 cdef int sh_after_claim(const ShShape* sh, const MjHand* h, int t, int k, int c) noexcept nogil
 # the shape options of the observation's rules
 cdef void shape_of(const Observation* o, ShShape* sh) noexcept nogil
+# n[0..3): the hand's tiles of each suit, its melds counted as 3
+cdef void suit_tiles(const MjHand* h, int* n) noexcept nogil

@@ -33,15 +33,21 @@ cdef inline int unseen(const Observation* o, const MjHand* h, int k) noexcept no
     return v if v > 0 else 0
 
 
-cdef int main_suit(const MjHand* h) noexcept nogil:
-    cdef int n[3]
-    cdef int s, k, i, best = 0
+cdef void suit_tiles(const MjHand* h, int* n) noexcept nogil:
+    """n[0..3): the hand's tiles of each suit, its melds counted as 3."""
+    cdef int k, i
     n[0] = n[1] = n[2] = 0
     for k in range(27):
         n[k // 9] += h.counts[k]
     for i in range(h.n_melds):
         if h.meld_kind[i] < 27:
             n[h.meld_kind[i] // 9] += 3
+
+
+cdef int main_suit(const MjHand* h) noexcept nogil:
+    cdef int n[3]
+    cdef int s, best = 0
+    suit_tiles(h, n)
     for s in range(1, 3):
         if n[s] > n[best]:
             best = s

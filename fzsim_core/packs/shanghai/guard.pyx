@@ -36,7 +36,7 @@ from fzsim_core.packs.beijing.hand cimport MjHand, MJ_CHOW, MJ_PUNG, MJ_KONG, MJ
 from fzsim_core.packs.shanghai.shapes cimport ShShape, SH_NO_WIN, SH_NO_SHAPE, sh_shanten, sh_wait_mask
 from fzsim_core.packs.shanghai.score cimport ShRules, ShScore, sh_evaluate, sh_flower_points
 from fzsim_core.packs.shanghai.pack cimport sh_hand_of, sh_rules_of
-from fzsim_core.packs.shanghai.greedy cimport sh_after_claim, sh_greedy_choose, sh_turn_among, shape_of
+from fzsim_core.packs.shanghai.greedy cimport sh_after_claim, sh_greedy_choose, sh_turn_among, shape_of, suit_tiles
 from fzsim_core.policies.defence cimport chow_unseen, fold_at, guard_keep
 
 # chosen by duels against greedy (seed 101, 10,000 walls each; docs/guide/shanghai.md): defence
@@ -202,15 +202,10 @@ cdef double own_value(const Observation* o, const MjHand* h) noexcept nogil:
     are one suit and honours (a flush), else 2 + its 花 points capped at a 勒子 (碰碰胡)."""
     cdef ShRules r
     cdef int n[3]
-    cdef int k, i, main = 0, total = 0, nf = o.me.n_flowers
+    cdef int i, main = 0, total = 0, nf = o.me.n_flowers
     cdef double v
     sh_rules_of(o.rules, &r)
-    n[0] = n[1] = n[2] = 0
-    for k in range(27):
-        n[k // 9] += h.counts[k]
-    for i in range(h.n_melds):
-        if h.meld_kind[i] < 27:
-            n[h.meld_kind[i] // 9] += 3
+    suit_tiles(h, n)
     for i in range(3):
         total += n[i]
         if n[i] > n[main]:
