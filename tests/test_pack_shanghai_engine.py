@@ -207,7 +207,7 @@ def test_thousands_of_hands_keep_every_invariant(policy):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("policy", ["random", "greedy"])
+@pytest.mark.parametrize("policy", ["random", "greedy", "guard"])
 def test_sweep_100000_hands(policy, request):
     markexpr = request.config.getoption("-m") or ""
     if "slow" not in markexpr or "not slow" in markexpr:
