@@ -160,8 +160,8 @@ def test_event_log_digest(preset, policy):
 
 # guard on the packs that have their own guard module, pinned like the presets above
 GUARD_DIGESTS = {
-    "shanghai/guard/1": "5557db8e086313da",
-    "shanghai/guard/20261201": "1c8fa55f8323eced",
+    "shanghai/guard/1": "b4646448d708655f",
+    "shanghai/guard/20261201": "787c4e89166b53d5",
     "shanghai/guard/log": "ee9cfb3203a548e7",
 }
 

@@ -40,9 +40,9 @@ from fzsim_core.packs.shanghai.greedy cimport sh_after_claim, sh_greedy_choose, 
 from fzsim_core.policies.defence cimport chow_unseen, fold_at, guard_keep
 
 # chosen by duels against greedy (seed 101, 10,000 walls each; docs/guide/shanghai.md): defence
-# within a margin of 0.04 of my hand's value paid best (0.03 .. 0.065 alike); folding (fold 0.1-0.15) and strict pungs
-# (only when strictly nearer) each cost points, so the fold level is high and pungs are greedy's
-cdef double SH_DEFAULT_FOLD = 0.5
+# within a margin of 0.04 of my hand's value paid best (0.03 .. 0.065 alike); folding from 0.08 to
+# 0.15 gained a little over none (0.5), 0.04 lost; strict pungs (only when strictly nearer) lost
+cdef double SH_DEFAULT_FOLD = 0.12
 cdef double SH_QUIET = 0.3           # below this chance that anyone is ready: greedy's discard
 cdef double SH_MARGIN = 0.04         # cost (in my hand's values) within this of the least: as safe
 cdef double SH_FOLD_MARGIN = 0.01
