@@ -117,6 +117,8 @@ class HandResult(_HandResultMethods):
     events: list | None = None
     #: the hand's records (one per win and end-of-hand payment, fzsim_core.winschema columns)
     records: dict | None = dataclasses.field(default=None, compare=False, repr=False)
+    #: the rules it was played under (fzsim_core.rules.Rules): the replay names its pack's terms
+    rules: object = dataclasses.field(default=None, compare=False, repr=False)
 
 
 if [f.name for f in dataclasses.fields(HandResult)][:len(ROW_COLUMNS)] != [name for name, _ in ROW_COLUMNS]:
@@ -256,7 +258,7 @@ def play_hand(seed: int, game_id: int, variant="fuzhou", policies=None, wall=Non
     row, events, records = _engine.play_hand_raw(rules, seed, game_id, hand, d, s, policies,
                                                  None if wall is None else np.asarray(wall), log, check, True, c)
     return HandResult(**row, seed=seed, events=None if events is None else [_event(e) for e in events],
-                      records=records)
+                      records=records, rules=rules)
 
 
 def format_events(result: HandResult) -> list[str]:
@@ -327,11 +329,100 @@ def _compact(tiles: list[str]) -> str:
     return fmt(parse("".join(tiles)))
 
 
+def _pack_name(r: HandResult) -> str:
+    from fzsim.rules import FIELDS
+    if r.rules is None:
+        return "fuzhou"
+    return FIELDS["pack"].choices[int(r.rules.fields["pack"])]
+
+
 def _score_line(r: HandResult) -> str:
-    if r.outcome == 0:
+    """The result line: Fuzhou's (and plain's) row fields F/K/G/L/S, every other pack's own terms
+    read from its win records (one clause per win: 一炮多响 and 血战 have several)."""
+    pack = _pack_name(r)
+    wins = _win_records(r) if pack not in ("fuzhou", "plain") else []
+    if r.outcome == 0 and not wins:
         return f"result: drawn, {r.tiles_left} tiles left; no score"
-    who = f"seat {r.winner} wins by {r.win_type_name}" + (f" off seat {r.discarder}" if r.discarder >= 0 else "")
-    sp = ",".join(r.special_names) or "none"
-    fl = ",".join(r.flag_names) or "none"
-    return (f"result: {who}; F={r.F} K={r.K} G={r.G} L={r.L} S={r.S}; specials {sp}; flags {fl}; "
-            f"deltas {list(r.deltas)}")
+    if not wins:
+        who = f"seat {r.winner} wins by {r.win_type_name}" + (f" off seat {r.discarder}" if r.discarder >= 0 else "")
+        sp = ",".join(r.special_names) or "none"
+        fl = ",".join(r.flag_names) or "none"
+        return (f"result: {who}; F={r.F} K={r.K} G={r.G} L={r.L} S={r.S}; specials {sp}; flags {fl}; "
+                f"deltas {list(r.deltas)}")
+    terms = {"shanghai": _shanghai_terms, "beijing": _beijing_terms, "sichuan": _sichuan_terms,
+             "guobiao": _guobiao_terms}[pack]
+    clauses = []
+    for i in wins:
+        rec = {c: r.records[c][i] for c in ("seat", "from_seat", "win_type", "flags", "patterns", "base_pattern",
+                                            "gen", "value", "points")}
+        who = (f"seat {rec['seat']} wins by {_WIN_TYPE_NAMES.get(int(rec['win_type']), rec['win_type'])}"
+               + (f" off seat {rec['from_seat']}" if rec["from_seat"] >= 0 else ""))
+        clauses.append(f"{who}: {terms(r, rec, i)}")
+    return f"result: {'; '.join(clauses)}; deltas {list(r.deltas)}"
+
+
+def _win_records(r: HandResult) -> list[int]:
+    from fzsim_core.winschema import RECORD_KINDS
+    if not r.records or "kind" not in r.records:
+        return []
+    return [i for i, k in enumerate(r.records["kind"]) if int(k) == RECORD_KINDS["win"]]
+
+
+def _bits(value: int, names: dict[int, str]) -> str:
+    return ",".join(n for b, n in sorted(names.items()) if int(value) & b) or "none"
+
+
+def _shanghai_terms(r: HandResult, rec: dict, i: int) -> str:
+    """Shanghai: the counted pattern (and every one the hand forms), the situation flags, the
+    winner's 花牌 and 花分, the value after the 杠开 / 大吊车 floor, P per payer and P in 勒子."""
+    from fzsim.wintable import _pack_names, base_pattern_names
+    pats, flags = _pack_names("shanghai")
+    lezi = int(r.rules.fields["sh_lezi"])
+    base = base_pattern_names("shanghai")[int(rec["base_pattern"])]
+    hua = _shanghai_flower_points(r, i, int(rec["gen"]))
+    return (f"pattern {base} (forms {_bits(rec['patterns'], pats)}); flags {_bits(rec['flags'], flags)}; "
+            f"花牌 {int(rec['gen'])}, 花分 {hua}; value {int(rec['value'])}; P {int(rec['points'])} per payer "
+            f"= {int(rec['points']) / lezi:g} 勒子")
+
+
+def _shanghai_flower_points(r: HandResult, i: int, flowers: int) -> str:
+    """花分 F of record i (flowers, honour pungs / kongs, suited kongs) from its hand; the row's F
+    for the hand's first win when the hand is not a pattern (八花齐)."""
+    from fzsim_core.packs.shanghai import score
+    names = {1: "chow", 2: "pung", 3: "kong", 4: "added_kong", 5: "concealed_kong"}
+    counts = [0] * 34
+    for k in r.records["concealed"][i]:
+        if int(k) < 34:
+            counts[int(k)] += 1
+    melds = [(names[int(r.records["meld_type"][i][m])], int(r.records["meld_kind"][i][m]))
+             for m in range(int(r.records["n_melds"][i]))]
+    try:
+        return str(score.evaluate(counts, melds, flowers=min(flowers, 8))["flowers"])
+    except ValueError:
+        return str(r.F) if i == _win_records(r)[0] else "-"
+
+
+def _beijing_terms(r: HandResult, rec: dict, i: int) -> str:
+    """Beijing: the fans counted, their total and the payment unit (fans x 底分)."""
+    from fzsim.wintable import _pack_names
+    fans, flags = _pack_names("beijing")
+    return (f"fans {_bits(rec['patterns'], fans)} = {int(rec['value'])} 番; flags {_bits(rec['flags'], flags)}; "
+            f"{int(rec['points'])} per payer")
+
+
+def _sichuan_terms(r: HandResult, rec: dict, i: int) -> str:
+    """Sichuan: the base pattern and every one counted, the 根, the value (番 or 分) and the unit."""
+    from fzsim.wintable import _pack_names, base_pattern_names
+    pats, flags = _pack_names("sichuan")
+    from fzsim.rules import FIELDS
+    base = base_pattern_names("sichuan")[int(rec["base_pattern"])]
+    unit = "番" if FIELDS["scoring"].choices[int(r.rules.fields["scoring"])] == "xuezhan" else "分"
+    return (f"pattern {base} (counts {_bits(rec['patterns'], pats)}); 根 {int(rec['gen'])}; "
+            f"flags {_bits(rec['flags'], flags)}; {int(rec['value'])} {unit}; {int(rec['points'])} per payer")
+
+
+def _guobiao_terms(r: HandResult, rec: dict, i: int) -> str:
+    """国标: the highest fans, the fan total (flowers included) and what each payer pays."""
+    from fzsim.guobiao_records import top_fans
+    return (f"fans {','.join(top_fans([rec['patterns']])[0]) or 'none'} (the highest) = {int(rec['value'])} 番, "
+            f"花牌 {int(rec['gen'])}; {int(rec['points'])} per payer")

@@ -183,6 +183,21 @@ def test_event_log_digest(preset, policy):
     assert log_digest(preset, policy) == LOG_DIGESTS[f"{preset}/{policy}"]
 
 
+# guard on the packs that have their own guard module, pinned like the presets above
+GUARD_DIGESTS = {
+    "shanghai/guard/1": "b4646448d708655f",
+    "shanghai/guard/20261201": "787c4e89166b53d5",
+    "shanghai/guard/log": "ee9cfb3203a548e7",
+}
+
+
+@pytest.mark.parametrize("key", sorted(GUARD_DIGESTS))
+def test_guard_digest(key):
+    preset, policy, seed = key.split("/")
+    got = log_digest(preset, policy) if seed == "log" else block_digest(preset, policy, int(seed))
+    assert got == GUARD_DIGESTS[key]
+
+
 if __name__ == "__main__":
     print("BLOCK_DIGESTS = {")
     for preset in PRESETS:
@@ -201,4 +216,9 @@ if __name__ == "__main__":
     for option, (preset, overrides) in OPTIONS.items():
         for policy in POLICIES:
             print(f'    "{option}/{policy}": "{option_block_digest(preset, overrides, policy, SEEDS[0])}",')
+    print("}\nGUARD_DIGESTS = {")
+    for key in sorted(GUARD_DIGESTS):
+        preset, policy, seed = key.split("/")
+        got = log_digest(preset, policy) if seed == "log" else block_digest(preset, policy, int(seed))
+        print(f'    "{key}": "{got}",')
     print("}")

@@ -123,9 +123,10 @@ def test_the_pack_needs_its_scoring_and_held_honours():
         load("shanghai", honors_are_flowers=True)
 
 
-@pytest.mark.parametrize("policy", ["guard", "value"])
-def test_guard_and_value_refuse_the_pack_naming_it(policy):
-    with pytest.raises(Exception, match=f"{policy} policy does not play the shanghai pack"):
+@pytest.mark.parametrize("policy", ["value", "rollout"])
+def test_value_and_rollout_refuse_the_pack_naming_what_plays_it(policy):
+    with pytest.raises(Exception, match=f"{policy} policy does not play the shanghai pack "
+                                        r"\(allowed there: random, greedy, guard\)"):
         play_block(SHANGHAI.core, 1, 0, 2, policy)
 
 
@@ -206,7 +207,7 @@ def test_thousands_of_hands_keep_every_invariant(policy):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("policy", ["random", "greedy"])
+@pytest.mark.parametrize("policy", ["random", "greedy", "guard"])
 def test_sweep_100000_hands(policy, request):
     markexpr = request.config.getoption("-m") or ""
     if "slow" not in markexpr or "not slow" in markexpr:

@@ -31,6 +31,7 @@ from fzsim_core.table cimport *
 from fzsim_core.wintables cimport hand_shanten
 from fzsim_core.packs.sichuan.guard cimport sc_guard_choose
 from fzsim_core.packs.beijing.guard cimport bj_guard_choose
+from fzsim_core.packs.shanghai.guard cimport sh_guard_choose
 from fzsim_core.policies.defence cimport fold_at, guard_keep
 from fzsim_core.policies.greedy cimport (View, ctx_of, shanten_less, greedy_discard, greedy_among,
                                          best_discard_shanten, call_tiles, first_win, own_turn_offers)
@@ -164,9 +165,8 @@ cdef int guard_choose(void* state, const Observation* o, const uint16_t* acts, i
         return bj_guard_choose(state, o, acts, n)
     if o.rules.pack == PACK_GUOBIAO:   # fan targets and its own threat reading (packs/guobiao/guard)
         return gb_guard_choose(state, o, acts, n)
-    if o.rules.pack == PACK_SHANGHAI:   # its shanten is the standard shape's, not the Shanghai minimum's
-        snprintf(o.errmsg, o.errmsg_size, "the guard policy does not play the shanghai pack (allowed there: random, greedy)")
-        return -1
+    if o.rules.pack == PACK_SHANGHAI:   # the minimum's shanten and pattern-read threats (packs/shanghai/guard)
+        return sh_guard_choose(state, o, acts, n)
     cdef double fold = DEFAULT_FOLD if state == NULL else (<double*>state)[0]
     if dec == DEC_TURN or dec == DEC_AFTER_CLAIM:
         return guard_turn(o, acts, n, fold)

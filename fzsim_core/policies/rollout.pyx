@@ -250,7 +250,7 @@ cdef int rollout_choose(void* state, const Observation* o, const uint16_t* acts,
         snprintf(o.errmsg, o.errmsg_size, "the rollout policy does not play the beijing pack (allowed there: random, greedy, guard)")
         return -1
     if o.rules.pack == PACK_SHANGHAI:   # its shanten is the standard shape's, not the Shanghai minimum's
-        snprintf(o.errmsg, o.errmsg_size, "the rollout policy does not play the shanghai pack (allowed there: random, greedy)")
+        snprintf(o.errmsg, o.errmsg_size, "the rollout policy does not play the shanghai pack (allowed there: random, greedy, guard)")
         return -1
     base = value_choice(o, acts, n)
     if base < 0 or n < 2:

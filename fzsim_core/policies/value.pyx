@@ -381,7 +381,7 @@ cdef int value_choose(void* state, const Observation* o, const uint16_t* acts, i
         snprintf(o.errmsg, o.errmsg_size, "the value policy does not play the guobiao pack (allowed there: random, greedy, guard)")
         return -1
     if o.rules.pack == PACK_SHANGHAI:   # its shanten is the standard shape's, not the Shanghai minimum's
-        snprintf(o.errmsg, o.errmsg_size, "the value policy does not play the shanghai pack (allowed there: random, greedy)")
+        snprintf(o.errmsg, o.errmsg_size, "the value policy does not play the shanghai pack (allowed there: random, greedy, guard)")
         return -1
     if dec == DEC_TURN or dec == DEC_AFTER_CLAIM:
         return value_turn(o, acts, n)

@@ -19,11 +19,11 @@ from fzsim_core.policy cimport Observation
 from fzsim_core.policies.ties cimport BestOf, best_init, best_offer, best_pick
 from fzsim_core.table cimport *
 from fzsim_core.packs.beijing.hand cimport mj_own_kong, MjHand, MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG
-from fzsim_core.packs.shanghai.shapes cimport ShShape, sh_shanten, sh_wait_mask
+from fzsim_core.packs.shanghai.shapes cimport ShShape, SH_NO_SHAPE, sh_shanten, sh_wait_mask
 from fzsim_core.packs.shanghai.pack cimport sh_hand_of
 
 
-cdef inline void shape_of(const Observation* o, ShShape* sh) noexcept nogil:
+cdef void shape_of(const Observation* o, ShShape* sh) noexcept nogil:
     sh.feng = (<uint64_t>0x7F) << 27 if o.rules.sh_feng_includes_dragons else (<uint64_t>0xF) << 27
     sh.fengyise_shape = o.rules.sh_fengyise_shape
 
@@ -33,15 +33,21 @@ cdef inline int unseen(const Observation* o, const MjHand* h, int k) noexcept no
     return v if v > 0 else 0
 
 
-cdef int main_suit(const MjHand* h) noexcept nogil:
-    cdef int n[3]
-    cdef int s, k, i, best = 0
+cdef void suit_tiles(const MjHand* h, int* n) noexcept nogil:
+    """n[0..3): the hand's tiles of each suit, its melds counted as 3."""
+    cdef int k, i
     n[0] = n[1] = n[2] = 0
     for k in range(27):
         n[k // 9] += h.counts[k]
     for i in range(h.n_melds):
         if h.meld_kind[i] < 27:
             n[h.meld_kind[i] // 9] += 3
+
+
+cdef int main_suit(const MjHand* h) noexcept nogil:
+    cdef int n[3]
+    cdef int s, best = 0
+    suit_tiles(h, n)
     for s in range(1, 3):
         if n[s] > n[best]:
             best = s
@@ -56,7 +62,11 @@ cdef int connectivity(const MjHand* h, int k) noexcept nogil:
     return c
 
 
-cdef int sh_turn(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+cdef int sh_turn_among(const Observation* o, const uint16_t* acts, int n, const bint* keep,
+                       const int* sh_pre) noexcept nogil:
+    """The own-turn choice above; keep non-NULL (guard's defended set): only the discards it marks,
+    no win or kong (the caller has decided those); sh_pre non-NULL: sh_shanten after each discard
+    action, already computed by the caller (read for those discards only)."""
     cdef MjHand h, x
     cdef ShShape sh
     cdef int i, j, t, k, best = 999, key, suit, waits
@@ -67,18 +77,21 @@ cdef int sh_turn(const Observation* o, const uint16_t* acts, int n) noexcept nog
     sh_hand_of(o.me, &h)
     shape_of(o, &sh)
     for i in range(n):
-        if act_type(acts[i]) == ACT_WIN:
+        if keep == NULL and act_type(acts[i]) == ACT_WIN:
             return i
     for i in range(n):
         sh_of[i] = 999
-        if act_type(acts[i]) == ACT_DISCARD:
+        if act_type(acts[i]) == ACT_DISCARD and (keep == NULL or keep[i]):
             k = act_kind(acts[i])
-            h.counts[k] -= 1
-            sh_of[i] = sh_shanten(&sh, &h)
-            h.counts[k] += 1
+            if sh_pre != NULL:
+                sh_of[i] = sh_pre[i]
+            else:
+                h.counts[k] -= 1
+                sh_of[i] = sh_shanten(&sh, &h)
+                h.counts[k] += 1
             if sh_of[i] < best:
                 best = sh_of[i]
-    for i in range(n):   # a kong that leaves the hand no further from the minimum
+    for i in range(n if keep == NULL else 0):   # a kong that leaves the hand no further from the minimum
         t = act_type(acts[i])
         if t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
             k = act_kind(acts[i])
@@ -116,40 +129,46 @@ cdef int sh_turn(const Observation* o, const uint16_t* acts, int n) noexcept nog
     return best_pick(&choice, o.rng)
 
 
+cdef int sh_after_claim(const ShShape* sh, const MjHand* h, int t, int k, int c) noexcept nogil:
+    """The shanten of hand h after claiming discard c as action type t on kind k (a 3n+2 hand: the
+    best discard's), SH_NO_SHAPE when t is no chow, pung or exposed kong."""
+    cdef MjHand x = h[0]
+    cdef int s
+    x.meld_kind[x.n_melds] = k
+    x.n_melds += 1
+    if t == ACT_PUNG:
+        x.counts[k] -= 2
+        x.meld_type[x.n_melds - 1] = MJ_PUNG
+    elif t == ACT_EXPOSED_KONG:
+        x.counts[k] -= 3
+        x.meld_type[x.n_melds - 1] = MJ_KONG
+    elif t == ACT_CHOW:
+        for s in range(k, k + 3):
+            if s != c:
+                x.counts[s] -= 1
+        x.meld_type[x.n_melds - 1] = MJ_CHOW
+    else:
+        return SH_NO_SHAPE
+    return sh_shanten(sh, &x)
+
+
 cdef int sh_claim(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
     """A pung or kong on the discard when the hand after it is no further from the minimum, a chow
     when it is closer (the 3n+2 hand's shanten is the best discard's)."""
-    cdef MjHand h, x
+    cdef MjHand h
     cdef ShShape sh
-    cdef int i, t, k, s, sh0, best = -1, best_sh, pass_at = 0, c = o.claim_tile
+    cdef int i, t, s, sh0, best = -1, best_sh, pass_at = 0
     sh_hand_of(o.me, &h)
     shape_of(o, &sh)
     sh0 = sh_shanten(&sh, &h)
     best_sh = sh0 + 1
     for i in range(n):
         t = act_type(acts[i])
-        k = act_kind(acts[i])
         if t == ACT_PASS:
             pass_at = i
             continue
-        x = h
-        x.meld_kind[x.n_melds] = k
-        x.n_melds += 1
-        if t == ACT_PUNG:
-            x.counts[k] -= 2
-            x.meld_type[x.n_melds - 1] = MJ_PUNG
-        elif t == ACT_EXPOSED_KONG:
-            x.counts[k] -= 3
-            x.meld_type[x.n_melds - 1] = MJ_KONG
-        elif t == ACT_CHOW:
-            for s in range(k, k + 3):
-                if s != c:
-                    x.counts[s] -= 1
-            x.meld_type[x.n_melds - 1] = MJ_CHOW
-        else:
-            continue
-        s = sh_shanten(&sh, &x)
-        if t == ACT_CHOW and s >= sh0:
+        s = sh_after_claim(&sh, &h, t, act_kind(acts[i]), o.claim_tile)
+        if s == SH_NO_SHAPE or (t == ACT_CHOW and s >= sh0):
             continue
         if s < best_sh:
             best, best_sh = i, s
@@ -159,7 +178,7 @@ cdef int sh_claim(const Observation* o, const uint16_t* acts, int n) noexcept no
 cdef int sh_greedy_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil:
     cdef int dec = o.decision, i
     if dec == DEC_TURN or dec == DEC_AFTER_CLAIM:
-        return sh_turn(o, acts, n)
+        return sh_turn_among(o, acts, n, NULL, NULL)
     if dec == DEC_CLAIM:
         return sh_claim(o, acts, n)
     for i in range(n):   # every win taken

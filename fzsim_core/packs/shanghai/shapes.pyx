@@ -90,6 +90,39 @@ cdef int sh_patterns(const ShShape* s, const MjHand* h) noexcept nogil:
     return pats
 
 
+cdef uint64_t _flush_candidates(const ShShape* s, const MjHand* h, int suits) noexcept nogil:
+    """The kinds that might complete a hand of one suit (`suits`, a bit or 0) and 风向牌 into a
+    flush or 风一色. In a standard shape honours never chow, so the 14 tiles' honour counts must be
+    0, 2 or 3 with one pair at most: an honour held once (or four times) must be the tile added,
+    and a suited tile can complete only when every honour is already 0, 2 or 3 with at most one
+    pair. (Shapeless 风一色 — no suit, SH-A4 default — takes any 风向牌.) A necessary filter only:
+    the caller checks each candidate with sh_patterns, so the mask is unchanged, only cheaper."""
+    cdef uint64_t c = 0
+    cdef int k, i, n, bad = 0, pairs = 0, fix = -1
+    if suits == 0 and not s.fengyise_shape:
+        return s.feng
+    for k in range(27, 34):
+        if not s.feng & ((<uint64_t>1) << k):
+            continue
+        n = h.counts[k]
+        if n == 1 or n == 4:
+            bad += 1
+            fix = k if n == 1 else -1
+        elif n == 2:
+            pairs += 1
+    if bad == 0 and pairs <= 1:
+        for i in range(3):
+            if suits == 1 << i:
+                c |= (<uint64_t>0x1FF) << (9 * i)
+    if bad == 1 and fix >= 0 and pairs == 0:
+        c |= (<uint64_t>1) << fix          # the single honour becomes the pair
+    elif bad == 0 and 1 <= pairs <= 2:
+        for k in range(27, 34):            # a pair becomes a pung
+            if s.feng & ((<uint64_t>1) << k) and h.counts[k] == 2:
+                c |= (<uint64_t>1) << k
+    return c
+
+
 cdef uint64_t sh_wait_mask(const ShShape* s, const MjHand* h) noexcept nogil:
     # Only a few kinds can complete an allowed pattern, so only they are tried: the single (or
     # either of two pairs) of a hand of pungs, and when the tiles hold one suit at most (no other
@@ -120,10 +153,7 @@ cdef uint64_t sh_wait_mask(const ShShape* s, const MjHand* h) noexcept nogil:
     elif n1 == 1:
         cand = (<uint64_t>1) << single
     if not other and (suits == 0 or suits == 1 or suits == 2 or suits == 4):
-        cand |= s.feng
-        for i in range(3):
-            if suits == 1 << i:
-                cand |= (<uint64_t>0x1FF) << (9 * i)
+        cand |= _flush_candidates(s, h, suits)
     memcpy(&t, h, sizeof(MjHand))
     while cand:
         k = ctz64(cand)
