@@ -249,6 +249,7 @@ def describe(table) -> str:
 
 
 def mc_note(attrs, system: str) -> str:
-    """The describe() tail of both packs: the Monte Carlo sample and what is still missing."""
+    """The describe() tail of both packs: the Monte Carlo sample and where whole-hand rates are."""
     text = f"; Monte Carlo: {attrs['deals']:,} sampled deals, seed {attrs['seed']}" if attrs.get("deals") else ""
-    return text + f". Whole-hand rows need the {system} engine pack (not built yet)."
+    return text + (f". Whole-hand rates (patterns, drawn hands) come from runs: fzsim run --variant "
+                   f"{system.lower()}, then fzsim report.")

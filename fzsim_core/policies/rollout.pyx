@@ -5,16 +5,22 @@ At an own-turn discard, a claim or a discard win it lists a few candidate action
 policy's choice first, then (discards) the safest tile and the discards that keep the hand
 nearest ready with the most useful draws, or (own turn with a win, 游金 or kong on offer) those
 actions, or (claims, discard wins) every call and the pass — and, when there are at least two,
-plays each on `n` sampled worlds: `sample_world` (fzsim_core/determinize) re-deals every tile
-the seat cannot see, uniformly among the arrangements consistent with its view, and each
-candidate is applied on a copy of that world and played to the end of the hand by a fast
-playout policy in every seat (`play`: greedy, guard or value — never this policy, so there is
-no recursion), without an event log. The same worlds serve every candidate (common random
+plays each on `n` sampled worlds. A world (fzsim_core/determinize) re-deals every tile the seat
+cannot see among the arrangements consistent with its view, the other seats' hands built turn by
+turn as a player builds them (`world` 1, sample_world_built) or drawn as the best of a few
+uniform deals (`world` 0, sample_world_prior). Each candidate is applied on a copy of that world
+and played to the end of the hand by a fast playout policy in every seat (`play`: greedy,
+guard, value, or value for the deciding seat beside greedy or guard — never this policy, so
+there is no recursion), without an event log. The same worlds serve every candidate (common random
 numbers), so their differences are paired; with `beta` < 1 each world is weighed by how likely
 the other seats' discards are in it (determinize.pxd discard_likelihood). The candidate with the best mean score delta for the
 seat is taken when its paired gain over value's choice exceeds `z` standard errors; otherwise,
 and wherever there is one candidate or no sample can be drawn (another seat in 游金, a win
 already accepted by another seat), value's choice stands.
+
+By default only discard wins are searched (`at` 8): taking pays a known amount, and what passing
+is worth — a self-draw paid by all three against another seat winning first — is where value's
+recursion is roughest (docs/guide/policies.md has what else was tried and what it measured).
 
 The policy reads only its Observation; the game pointer in it goes straight to sample_world, which
 overwrites everything hidden before a playout reads the copy. Its random stream is its own: one
