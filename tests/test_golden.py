@@ -183,19 +183,42 @@ def test_event_log_digest(preset, policy):
     assert log_digest(preset, policy) == LOG_DIGESTS[f"{preset}/{policy}"]
 
 
-# guard on the packs that have their own guard module, pinned like the presets above
-GUARD_DIGESTS = {
+# the ladder's policies beyond greedy, pinned like the presets above: guard and value on the Fuzhou
+# presets (value plays those only), and guard on the packs that have their own guard module
+POLICY_DIGESTS = {
+    "fuzhou/guard/1": "94ca9366e916d5c6",
+    "fuzhou/guard/20261201": "3fb3f3ea82983dd3",
+    "fuzhou/value/1": "4dd48643bd43fbfa",
+    "fuzhou/value/20261201": "69220243c60ef352",
+    "lianzhong/guard/1": "d468dd7b25323a01",
+    "lianzhong/guard/20261201": "50f5047cb0884ee6",
+    "lianzhong/value/1": "39baae27e714694c",
+    "lianzhong/value/20261201": "9b1e4c1187584541",
+    "bianfeng/guard/1": "f361d0b1810ca9ec",
+    "bianfeng/guard/20261201": "de1c8f9283249e65",
+    "bianfeng/value/1": "56152192fa222c66",
+    "bianfeng/value/20261201": "59cdd03a7db50ce4",
+    "youjin/guard/1": "95ff8e8a95059d9a",
+    "youjin/guard/20261201": "0b6224f0c6025a41",
+    "youjin/value/1": "1bf85405db77edde",
+    "youjin/value/20261201": "aec937376807e5c5",
+    "fuzhou-honors/guard/1": "78f0003435abc1e3",
+    "fuzhou-honors/guard/20261201": "c5b1adcd917b4c46",
+    "fuzhou-honors/value/1": "c5cf48982ecf0e4c",
+    "fuzhou-honors/value/20261201": "541512810502c096",
+    "fuzhou/guard/log": "acf79bb5e69cfeed",
+    "fuzhou/value/log": "806bcbfb2bb1ccc5",
     "shanghai/guard/1": "b4646448d708655f",
     "shanghai/guard/20261201": "787c4e89166b53d5",
     "shanghai/guard/log": "ee9cfb3203a548e7",
 }
 
 
-@pytest.mark.parametrize("key", sorted(GUARD_DIGESTS))
-def test_guard_digest(key):
+@pytest.mark.parametrize("key", sorted(POLICY_DIGESTS))
+def test_policy_digest(key):
     preset, policy, seed = key.split("/")
     got = log_digest(preset, policy) if seed == "log" else block_digest(preset, policy, int(seed))
-    assert got == GUARD_DIGESTS[key]
+    assert got == POLICY_DIGESTS[key]
 
 
 if __name__ == "__main__":
@@ -216,8 +239,8 @@ if __name__ == "__main__":
     for option, (preset, overrides) in OPTIONS.items():
         for policy in POLICIES:
             print(f'    "{option}/{policy}": "{option_block_digest(preset, overrides, policy, SEEDS[0])}",')
-    print("}\nGUARD_DIGESTS = {")
-    for key in sorted(GUARD_DIGESTS):
+    print("}\nPOLICY_DIGESTS = {")
+    for key in sorted(POLICY_DIGESTS):
         preset, policy, seed = key.split("/")
         got = log_digest(preset, policy) if seed == "log" else block_digest(preset, policy, int(seed))
         print(f'    "{key}": "{got}",')
