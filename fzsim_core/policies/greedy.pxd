@@ -39,14 +39,10 @@ cdef inline uint64_t kinds_mask(const Observation* o) noexcept nogil:
     return ((<uint64_t>1) << o.n_kinds) - 1
 
 
-cdef inline uint64_t near_mask(const Observation* o, const Hand* h) noexcept nogil:
-    """Kinds that can lower a hand's shanten when drawn: held kinds, their neighbours within two
-    ranks of the same suit, and the gold. An isolated new tile never helps: below ready every
-    meld/pair slot of a best decomposition already holds a tile, so the newcomer could only
-    replace one. Shifts move the held suit tiles up or down one or two ranks; the rank masks
-    keep them inside their suit."""
+cdef inline uint64_t near_held(const Observation* o, uint64_t held_kinds) noexcept nogil:
+    """near_mask of a hand holding the kinds in the mask `held_kinds`."""
     cdef uint64_t gbit = (<uint64_t>1) << o.gold
-    cdef uint64_t held = held_mask(h) & kinds_mask(o) & ~gbit
+    cdef uint64_t held = held_kinds & kinds_mask(o) & ~gbit
     cdef uint64_t s = held & 0x7FFFFFFULL                   # suited kinds 0..26
     cdef uint64_t r0 = 0x8040201ULL                           # rank 1 of m, p, s (and 1z)
     cdef uint64_t r8 = 0x4020100ULL                           # rank 9 of m, p, s
@@ -54,6 +50,14 @@ cdef inline uint64_t near_mask(const Observation* o, const Hand* h) noexcept nog
                        | ((s >> 1) & ~r8) | ((s >> 2) & ~(r8 | (r8 >> 1)))) & 0x7FFFFFFULL
     return m | (held & ~0x7FFFFFFULL) | gbit
 
+
+cdef inline uint64_t near_mask(const Observation* o, const Hand* h) noexcept nogil:
+    """Kinds that can lower a hand's shanten when drawn: held kinds, their neighbours within two
+    ranks of the same suit, and the gold. An isolated new tile never helps: below ready every
+    meld/pair slot of a best decomposition already holds a tile, so the newcomer could only
+    replace one. Shifts move the held suit tiles up or down one or two ranks; the rank masks
+    keep them inside their suit."""
+    return near_held(o, held_mask(h))
 
 
 cdef inline int own_turn_offers(const Observation* o, const uint16_t* acts, int n) noexcept nogil:

@@ -25,21 +25,25 @@ Deterministic given the Observation and its stream; nogil, no Python objects.
 from libc.stdio cimport snprintf
 from libc.stdint cimport uint16_t, uint64_t
 from libc.string cimport memset
-from fzsim_core.hand cimport Hand, hand_add, hand_remove
+from fzsim_core.hand cimport Hand, hand_add, hand_remove, FZ_KPART, FZ_KPOW, FZ_POW5
 from fzsim_core.rules cimport PACK_SICHUAN, PACK_GUOBIAO, PACK_BEIJING, PACK_SHANGHAI
 from fzsim_core.policy cimport Observation, Policy, note_fold
 from fzsim_core.scoring cimport (ScoreResult, WinFacts, score_win, SP_JINQUE, WIN_DISCARD, WIN_SELFDRAW)
 from fzsim_core.table cimport *
 from fzsim_core.wintables cimport hand_is_jinque, hand_shanten
-from fzsim_core.bits cimport ctz64
+from fzsim_core.bits cimport ctz64, held_mask
+from fzsim_core.suit_shanten cimport ShCtx, ShVary, sh_ctx_replace, sh_vary, sh_vary_d
 from fzsim_core.policies.greedy cimport (View, ctx_of, shanten_less, greedy_discard, greedy_among,
-                                         kinds_mask, near_mask, wait_draws, best_discard_shanten,
+                                         kinds_mask, near_mask, near_held, wait_draws, best_discard_shanten,
                                          call_tiles, first_win, own_turn_offers)
 from fzsim_core.policies.guard cimport Threat, read_threat, discard_danger
 
 cdef enum:
     MAX_ROUNDS = 40       # more own turns than a wall holds
     MAX_STEPS = 8         # shanten up to 7 is modelled; further is as far as 7
+
+# what ev_less returns when check=True finds its fast count off the definition (errmsg set)
+cdef double EV_CHECK_FAILED = -1e300
 
 
 ctypedef struct Pays:
@@ -203,6 +207,67 @@ cdef double hand_ev(const Observation* o, const Pays* p, Hand* h, int sh) noexce
     return position_ev(p, sh, useful_near(o, h, sh), 0.0)
 
 
+cdef int useful_less(const Observation* o, const View* w, const Hand* h, int k, int sh) noexcept nogil:
+    """useful_near of the 3n+2 hand h minus one k (k not a gold, `sh` >= 1 its shanten), read
+    through h's View w instead of a shanten per draw: a draw changes one part, so its D comes
+    from w's own view of k's part for a draw there, and from a view with k's part replaced for
+    the others (greedy's reads, suit_shanten.pxd); the gold, wild, always helps below ready."""
+    cdef ShCtx c
+    cdef ShVary v
+    cdef const ShVary* vp
+    cdef int q = FZ_KPART[k], part, r, x, u, total = 0, lim = sh + h.golds + 1
+    cdef uint64_t held = held_mask(h), m, bits
+    if h.counts[k] == 1:
+        held &= ~((<uint64_t>1) << k)
+    m = near_held(o, held) & kinds_mask(o)
+    if o.gold >= 0 and (m >> o.gold) & 1:
+        m &= ~((<uint64_t>1) << o.gold)
+        u = 4 - o.seen[o.gold] - h.counts[o.gold]
+        if u > 0:
+            total += u
+    c = w.c
+    sh_ctx_replace(&c, q, c.key[q] - FZ_KPOW[k])
+    for part in range(4):
+        bits = (m >> (9 * part)) & 0x1FF
+        if not bits:
+            continue
+        if part == q:
+            vp = &w.v[q]   # a part's view does not depend on its own key
+        else:
+            sh_vary(&v, &c, part)
+            vp = &v
+        while bits:
+            r = ctz64(bits)
+            bits &= bits - 1
+            x = 9 * part + r
+            u = 4 - o.seen[x] - h.counts[x] + (x == k)   # one k fewer held once it goes
+            if u > 0 and sh_vary_d(vp, c.key[part] + FZ_POW5[r]) < lim:
+                total += u
+    return total
+
+
+cdef double ev_less(const Observation* o, const Pays* p, const View* w, Hand* h, int k, int sh) noexcept nogil:
+    """hand_ev of the 3n+2 hand h (its View w) minus one k at shanten `sh`; check=True holds
+    the fast useful count to useful_near (EV_CHECK_FAILED, errmsg set, when they differ)."""
+    cdef int u, plain
+    cdef double ev
+    if sh < 1 or k == o.gold:
+        hand_remove(h, k)
+        ev = hand_ev(o, p, h, sh)
+        hand_add(h, k)
+        return ev
+    u = useful_less(o, w, h, k, sh)
+    if o.check:
+        hand_remove(h, k)
+        plain = useful_near(o, h, sh)
+        hand_add(h, k)
+        if plain != u:
+            snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
+                     "value's fast useful-draw count differs from useful_near (fast, plain)", u, plain)
+            return EV_CHECK_FAILED
+    return position_ev(p, sh, u, 0.0)
+
+
 cdef int value_turn(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
     """Own turn: wins, 游金 and kongs as greedy; otherwise the discard of largest value."""
     cdef Hand own = o.me.hand
@@ -244,9 +309,9 @@ cdef int value_turn(const Observation* o, const uint16_t* acts, int n) noexcept 
             # are chosen when they are much safer, not for their exact count)
             ev = position_ev(&p, sh, 10.0 + 5.0 * (sh - 1), 0.0)
         else:
-            hand_remove(&own, k)
-            ev = hand_ev(o, &p, &own, sh)
-            hand_add(&own, k)
+            ev = ev_less(o, &p, &ctx, &own, k, sh)
+            if ev == EV_CHECK_FAILED:
+                return -1
         d = d_of[i]
         ev = (1.0 - d) * ev - d * p.deal_in
         ev_of[i] = ev
@@ -274,6 +339,8 @@ cdef double best_after_call(const Observation* o, const Threat* th, const Pays* 
     cdef bint plain = 0
     cdef double ev, d, best = -1e18
     cdef int sh_of[34]
+    cdef View w
+    ctx_of(&w, h)
     for k in range(34):
         if h.counts[k] and k != banned and k != o.gold:
             plain = 1
@@ -282,17 +349,23 @@ cdef double best_after_call(const Observation* o, const Threat* th, const Pays* 
         # the tiles that may go: not the claimed kind (when barred), a gold only when forced
         if not h.counts[k] or k == banned or (plain and k == o.gold):
             continue
-        hand_remove(h, k)
-        sh_of[k] = hand_shanten(h)
-        hand_add(h, k)
+        sh_of[k] = shanten_less(&w, h, k)
+        if o.check:
+            hand_remove(h, k)
+            sh = hand_shanten(h)
+            hand_add(h, k)
+            if sh != sh_of[k]:
+                snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
+                         "value's fast shanten after a call differs from hand_shanten (fast, plain)", sh_of[k], sh)
+                return EV_CHECK_FAILED
         if sh_of[k] < min_sh:
             min_sh = sh_of[k]
     for k in range(34):
         if sh_of[k] != min_sh:
             continue
-        hand_remove(h, k)
-        ev = hand_ev(o, p, h, min_sh)
-        hand_add(h, k)
+        ev = ev_less(o, p, &w, h, k, min_sh)
+        if ev == EV_CHECK_FAILED:
+            return ev
         d = discard_danger(o, th, k)
         ev = (1.0 - d) * ev - d * p.deal_in
         if ev > best:
@@ -338,6 +411,8 @@ cdef int value_claim(const Observation* o, const uint16_t* acts, int n) noexcept
         else:
             ev = best_after_call(o, &th, &p, h, banned)
         call_tiles(h, t, act_kind(acts[i]), c, 0)
+        if ev == EV_CHECK_FAILED:
+            return -1
         if ev > best_ev:
             best, best_ev = i, ev
     return best
