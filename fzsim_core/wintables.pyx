@@ -24,6 +24,7 @@ import time
 
 import numpy as np
 
+from fzsim_core.bits cimport fz_counts_mask
 from fzsim_core.hand cimport FZ_POW5, Hand, hand_add, hand_init, hand_remove, hand_set_counts
 
 
@@ -372,10 +373,10 @@ cdef uint64_t hand_wait_mask(const Hand* h) noexcept nogil:
     """Adding a tile changes one part only: with A = Σ f0 of the other parts and B = the
     cheapest of them holding the pair, the new need is min(f1' + A, f0' + B), where f' is
     f - 1 for the ranks in the part's STEP mask and f + 2 for the others."""
-    cdef uint64_t mask = 0
+    cdef uint64_t mask = 0, barred
     cdef int f0[4]
     cdef int f1[4]
-    cdef int part, r, A, B, t, v, s0 = 0, g = h.golds
+    cdef int part, A, B, t, v, s0 = 0, g = h.golds, lo = 0, d_lo = 255, d_2nd = 255
     cdef uint32_t step, low0, low1, win, allr, key
     if h.size % 3 != 1 or _need(h.key[0], h.key[1], h.key[2], h.key[3]) > g + 1:
         return 0  # not ready: no draw can win (a gold would complete any ready hand)
@@ -384,12 +385,19 @@ cdef uint64_t hand_wait_mask(const Hand* h) noexcept nogil:
         f0[part] = v & 15
         f1[part] = v >> 4
         s0 += f0[part]
+        # the two cheapest parts to hold the pair (f1 - f0), for B below
+        t = f1[part] - f0[part]
+        if t < d_lo:
+            d_2nd, d_lo, lo = d_lo, t, part
+        elif t < d_2nd:
+            d_2nd = t
+    # a kind held 4 times cannot be drawn; the gold kind is handled at the end
+    barred = fz_counts_mask(h.counts, 4)
+    if h.gold >= 0:
+        barred |= (<uint64_t>1) << h.gold
     for part in range(4):
         A = s0 - f0[part]
-        B = 255
-        for t in range(4):
-            if t != part and A - f0[t] + f1[t] < B:
-                B = A - f0[t] + f1[t]
+        B = A + (d_2nd if part == lo else d_lo)   # the pair in the cheapest other part
         key = h.key[part]
         if part == 3:
             step = HON_STEP[key]
@@ -408,11 +416,7 @@ cdef uint64_t hand_wait_mask(const Hand* h) noexcept nogil:
             win |= low0
         if f0[part] + 2 + B <= g:
             win |= ~low0
-        win &= allr
-        for r in range(9 if part < 3 else 7):
-            # a kind held 4 times cannot be drawn; the gold kind is handled below
-            if h.counts[part * 9 + r] >= 4 or part * 9 + r == h.gold:
-                win &= ~(1u << r)
+        win &= allr & ~<uint32_t>(barred >> (part * 9))
         mask |= (<uint64_t>win) << (part * 9)
     if h.gold >= 0 and h.counts[h.gold] < 4:
         mask |= (<uint64_t>1) << h.gold  # ready, so a drawn gold wins
