@@ -268,6 +268,7 @@ cdef inline void replace_dealt_flowers(Game* g, uint8_t* raw) noexcept nogil:
     cdef bint active[4]
     cdef bint drew[4]
     cdef int i, j, s, k, c, nf, any_drew
+    cdef int first = HONOR_BASE if g.r.honors_are_flowers else FLOWER_BASE   # the flower kinds
     for s in range(4):
         active[s] = True
     while True:
@@ -278,13 +279,12 @@ cdef inline void replace_dealt_flowers(Game* g, uint8_t* raw) noexcept nogil:
             if not active[s]:
                 continue
             nf = 0
-            for k in range(HONOR_BASE, N_KINDS):
-                if is_flower(g, k):
-                    c = raw[s * N_KINDS + k]
-                    for j in range(c):
-                        give_flower(g, s, k)
-                    raw[s * N_KINDS + k] = 0
-                    nf += c
+            for k in range(first, N_KINDS):
+                c = raw[s * N_KINDS + k]
+                for j in range(c):
+                    give_flower(g, s, k)
+                raw[s * N_KINDS + k] = 0
+                nf += c
             for j in range(nf):
                 k = g.wall[g.tail]
                 g.tail -= 1

@@ -178,6 +178,7 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
     cdef int memo[2 * MAX_ACTIONS]
     cdef int n_memo = 0
     cdef int win_at = -1, youjin_at = -1, gold_at = -1, best_gold = 99
+    cdef bint any_kong = 0
     ctx_of(&ctx, h)
     for i in range(n):   # one pass: wins, and the shanten after each discard (golds apart)
         sh_of[i] = 99
@@ -197,42 +198,45 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
             if k == o.gold:
                 gold_at = i
                 best_gold = sh
-            else:
+            else:   # the discards at the lowest shanten so far, in action order
                 any_plain = 1
                 if sh < best_sh:
                     best_sh = sh
+                    n_tied = 0
+                if sh == best_sh:
+                    tied[n_tied] = i
+                    n_tied += 1
         elif t == ACT_WIN and win_at < 0:
             win_at = i
         elif t == ACT_YOUJIN and youjin_at < 0:
             youjin_at = i
+        elif t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
+            any_kong = 1
     if win_at >= 0 and not (youjin_at >= 0 and youjin_worth_more(o)):
         return win_at
     if youjin_at >= 0:   # 游金 pays more (or no win is allowed, e.g. two golds must 游金)
         return youjin_at
-    if gold_at >= 0:
-        if any_plain:
-            sh_of[gold_at] = 99   # never a gold while another tile may go
-        else:
-            best_sh = best_gold
-    for i in range(n):   # a kong no worse than the best discard is taken, the first one
-        t = act_type(acts[i])
-        if t == ACT_CONCEALED_KONG:
-            k = act_kind(acts[i])
-            hand_remove(h, k); hand_remove(h, k); hand_remove(h, k); hand_remove(h, k)
-            sh = hand_shanten(h)
-            hand_add(h, k); hand_add(h, k); hand_add(h, k); hand_add(h, k)
-            if sh <= best_sh:
-                return i
-        elif t == ACT_ADDED_KONG:
-            k = act_kind(acts[i])
-            hand_remove(h, k)
-            sh = hand_shanten(h)
-            hand_add(h, k)
-            if sh <= best_sh:
-                return i
-        elif sh_of[i] == best_sh:
-            tied[n_tied] = i
-            n_tied += 1
+    if gold_at >= 0 and not any_plain:   # never a gold while another tile may go
+        best_sh = best_gold
+        tied[0] = gold_at
+        n_tied = 1
+    if any_kong:
+        for i in range(n):   # a kong no worse than the best discard is taken, the first one
+            t = act_type(acts[i])
+            if t == ACT_CONCEALED_KONG:
+                k = act_kind(acts[i])
+                hand_remove(h, k); hand_remove(h, k); hand_remove(h, k); hand_remove(h, k)
+                sh = hand_shanten(h)
+                hand_add(h, k); hand_add(h, k); hand_add(h, k); hand_add(h, k)
+                if sh <= best_sh:
+                    return i
+            elif t == ACT_ADDED_KONG:
+                k = act_kind(acts[i])
+                hand_remove(h, k)
+                sh = hand_shanten(h)
+                hand_add(h, k)
+                if sh <= best_sh:
+                    return i
     if n_tied == 1:
         return tied[0]
     # tie-break on useful draws, then uniformly at random among the best. Draws that can help
