@@ -1,4 +1,4 @@
-"""国标 / MCR (Chinese Official) fans of a winning hand (RULES-PACKS.md §5).
+"""国标 / MCR (Chinese Official) fans of a winning hand (docs/spec/RULES-PACKS.md §5).
 
 ``fans(hand, melds=..., win_tile=..., ...)`` scores one hand; ``fans_many`` scores arrays of
 hands in one loop without the GIL, for analysis. The work is done by the C evaluator in
@@ -114,7 +114,7 @@ def fans(hand, *, melds=(), win_tile, win: str = "discard", robbed_kong: bool = 
          kong_replacement: bool = False, last_tile: bool = False, fourth_tile: bool = False,
          flowers: int = 0, seat_wind: str = "1z", round_wind: str = "1z",
          mingangang: bool = False) -> FanReport:
-    """The 国标 fans of a winning hand (RULES-PACKS.md §5.4), choosing the best reading.
+    """The 国标 fans of a winning hand (docs/spec/RULES-PACKS.md §5.4), choosing the best reading.
 
     ``hand``: the concealed tiles including ``win_tile`` (notation or 34 counts); ``melds``:
     the declared sets (module doc); ``win``: "discard" (点和, also for ``robbed_kong`` 抢杠和)
@@ -221,13 +221,13 @@ def fans_many(counts, win_tile, *, melds=None, flags=0, flowers=0, seat_wind=0, 
     return total, out
 
 
-#: 底分: what each non-winner pays on every win (RULES-PACKS.md §5.4)
+#: 底分: what each non-winner pays on every win (docs/spec/RULES-PACKS.md §5.4)
 BASE_POINTS = 8
 MINIMUM_FANS = 8
 
 
 def payments(report, winner: int, discarder: int | None = None) -> list[int]:
-    """Zero-sum deltas of seats 0..3 for a legal win (RULES-PACKS.md §5.4, 底分 8).
+    """Zero-sum deltas of seats 0..3 for a legal win (docs/spec/RULES-PACKS.md §5.4, 底分 8).
 
     Self-draw (``discarder`` None): each of the three others pays 8 + fan. On a discard (or a
     robbed kong, whose konger is the ``discarder``): the discarder pays 8 + fan, the other two
@@ -256,7 +256,7 @@ def payments(report, winner: int, discarder: int | None = None) -> list[int]:
 
 def discard_winner(discarder: int, claimants) -> int:
     """The one winner when several claim a discard: the first counter-clockwise (in play order:
-    下家, 对家, 上家) from the discarder (RULES-PACKS.md §5.2, GB-10)."""
+    下家, 对家, 上家) from the discarder (docs/spec/RULES-PACKS.md §5.2, GB-10)."""
     seats = set(claimants)
     for step in (1, 2, 3):
         if (discarder + step) % 4 in seats:

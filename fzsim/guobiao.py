@@ -1,5 +1,5 @@
 """国标 / MCR hand analysis for bots and users: shanten over every winning shape, useful tiles,
-and which fans a hand can still reach (RULES-PACKS.md §5.3–§5.4).
+and which fans a hand can still reach (docs/spec/RULES-PACKS.md §5.3–§5.4).
 
 ``shanten(hand, melds=...)`` is the fewest tile exchanges before the hand is ready (-1 complete,
 0 ready) over the standard shape, 七对, 十三幺, 全不靠 / 七星不靠 and 组合龙; ``useful_tiles``

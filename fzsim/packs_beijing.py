@@ -1,4 +1,4 @@
-"""The Beijing scoring calculator (RULES-PACKS.md §4 北京麻将, 惠牌): validate a described win, score it with
+"""The Beijing scoring calculator (docs/spec/RULES-PACKS.md §4 北京麻将, 惠牌): validate a described win, score it with
 the core's pack (fzsim_core.packs.beijing) and name every fan and payment, 烧庄 and 互包 included.
 
 Like the Sichuan calculator, the preset is a pack name here (``"beijing"``) with every §9 option a
@@ -19,7 +19,7 @@ from fzsim_core.packs.beijing import wild as _wild
 
 VARIANT = "beijing"
 VARIANTS = (VARIANT,)
-#: every §9 option of Beijing with its default (RULES-PACKS.md §4, §9 BJ-A1..A12)
+#: every §9 option of Beijing with its default (docs/spec/RULES-PACKS.md §4, §9 BJ-A1..A12)
 OPTIONS: dict[str, Any] = {
     "north_next": "east",              # BJ-A1: 北 -> 东 | "zhong" (北 -> 中, 白 -> 东)
     "hui_discard": "dead",             # BJ-A2: a discarded 惠牌 is never claimed | "natural" (face value)

@@ -1,4 +1,4 @@
-"""The Shanghai scoring calculator (RULES-PACKS.md §1 上海麻将, 清混碰 / 勒子): validate a described win, score
+"""The Shanghai scoring calculator (docs/spec/RULES-PACKS.md §1 上海麻将, 清混碰 / 勒子): validate a described win, score
 it with the core's pack (fzsim_core.packs.shanghai) and name the pattern, the flower points, the
 multipliers and every payment, 承包 included.
 

@@ -1,4 +1,4 @@
-"""The Sichuan scoring calculator (RULES-PACKS.md §2 四川麻将, §3 血战到底): validate a described win or
+"""The Sichuan scoring calculator (docs/spec/RULES-PACKS.md §2 四川麻将, §3 血战到底): validate a described win or
 end-of-hand position, score it with the core's pack (fzsim_core.packs.sichuan) and name every
 pattern and payment.
 

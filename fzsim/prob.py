@@ -4,7 +4,7 @@ Exact part: why the opening deal is hypergeometric
 --------------------------------------------------
 The wall is a uniform shuffle of all 144 tiles. Split it into three independent,
 uniform pieces: the positions of the flowers, the order of the flowers, and the
-order of the non-flower tiles. Dealing and 补花 (RULES.md §3) decide *which
+order of the non-flower tiles. Dealing and 补花 (docs/spec/RULES.md §3) decide *which
 positions* end up in each hand, and the indicator flip (§4) takes the first
 non-flower tile at the tail; both look only at where the flowers lie, never at
 which non-flower tile sits where. So, conditional on the flower positions, the
@@ -24,7 +24,7 @@ suit into melds only) and ``f1`` (melds plus the pair) from the core's win table
 program and a brute-force solver), then multiply per-suit generating functions, keeping the tile count
 and the capped need values, so every 17- or 16-tile hand is counted once with
 its weight. A hand with ``k`` golds wins iff ``min_e f1(e) + sum_{s!=e} f0(s) <= k``
-(RULES.md §5-§6 shape: melds + one pair, golds wild, a gold may be a 5th copy).
+(docs/spec/RULES.md §5-§6 shape: melds + one pair, golds wild, a gold may be a 5th copy).
 
 * 天胡 (dealer, 17 tiles): need(real tiles) <= golds.
 * 抢金 by a non-dealer (16 tiles + the indicator, which is a gold, §10 "G ...
@@ -64,7 +64,7 @@ from fzsim_core.wintables import need_tables
 
 #: need values above this cannot matter (at most 3 golds + the indicator = 4)
 _CAP = 5
-#: hand sizes at the opening window (RULES.md §3)
+#: hand sizes at the opening window (docs/spec/RULES.md §3)
 DEALER_TILES = 17
 NONDEALER_TILES = 16
 LIVE_GOLDS = 3

@@ -1,4 +1,4 @@
-"""Exact 天胡 probability for Beijing (RULES-PACKS.md §4), with the 惠牌 wild, and a Monte Carlo check.
+"""Exact 天胡 probability for Beijing (docs/spec/RULES-PACKS.md §4), with the 惠牌 wild, and a Monte Carlo check.
 
 Why it is a sum of per-suit counts
 ----------------------------------

@@ -1,4 +1,4 @@
-"""Exact 天胡 probability for Shanghai (RULES-PACKS.md §1): the dealer's 14 tiles form a win that meets
+"""Exact 天胡 probability for Shanghai (docs/spec/RULES-PACKS.md §1): the dealer's 14 tiles form a win that meets
 the minimum (§1.3), with a Monte Carlo check.
 
 The 8 flowers are replaced (§1.1, the Fuzhou 补花 procedure), which looks only at where flowers lie,

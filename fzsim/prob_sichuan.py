@@ -1,4 +1,4 @@
-"""Exact 天胡 probability for the Sichuan presets (RULES-PACKS.md §2, §3), with a Monte Carlo check.
+"""Exact 天胡 probability for the Sichuan presets (docs/spec/RULES-PACKS.md §2, §3), with a Monte Carlo check.
 
 The dealer's 14 tiles are a uniform 14-subset of the 108 suited tiles (no flowers, no gold, no
 dealing detail can bias which tiles), so P(天胡) = (weighted count of winning 14-tile count

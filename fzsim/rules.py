@@ -1,4 +1,4 @@
-"""Rule variants (RULES.md §12, §13): presets, user overrides, validation, canonical form.
+"""Rule variants (docs/spec/RULES.md §12, §13): presets, user overrides, validation, canonical form.
 
 A rule set is plain data: a preset plus overrides, given from Python or a TOML file::
 
@@ -90,7 +90,7 @@ _POINT_MAX = 1_000
 FIELDS: dict[str, Field] = {f.name: f for f in (
     # the rule pack: its tile set, hand size, deal and scoring (fzsim_core/packs)
     _e("pack", "fuzhou", ("fuzhou", "plain", "sichuan", "guobiao", "beijing", "shanghai"),
-       "the rule pack: fuzhou (RULES.md), plain, the minimal example pack (136 tiles, 13-tile hands, no wild),"
+       "the rule pack: fuzhou (docs/spec/RULES.md), plain, the minimal example pack (136 tiles, 13-tile hands, no wild),"
        " sichuan (RULES-PACKS §2-§3: 108 tiles, 13-tile hands, seven pairs, at most two suits)"
        ", guobiao (RULES-PACKS §5: 国标 / MCR, 144 tiles, 81 fans, an 8-fan minimum)"
        ", beijing (RULES-PACKS §4: 136 tiles, the 惠牌 wildcard, seven pairs, 烧庄 and 互包)"

@@ -1,4 +1,4 @@
-"""The scoring calculator: what a described win pays under any rule variant (RULES.md §6, §10).
+"""The scoring calculator: what a described win pays under any rule variant (docs/spec/RULES.md §6, §10).
 
 ``fzsim.score(...)`` checks that the description is a possible win (tile counts, melds, golds,
 flowers for the variant, the winning shape from the wildcard win search, the way it was won),

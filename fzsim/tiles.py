@@ -1,4 +1,4 @@
-"""Tile kinds and the text notation (RULES.md §1).
+"""Tile kinds and the text notation (docs/spec/RULES.md §1).
 
 Notation: ``123m456p789s`` for suited tiles, ``1z``..``7z`` for 东南西北白发中 and
 ``1f``..``8f`` for 春夏秋冬梅兰竹菊. Counts are numpy ``uint8`` arrays indexed by kind:

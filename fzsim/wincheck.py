@@ -2,7 +2,7 @@
 
 Every function takes a hand as tile notation (``"123m456p789s11z"``) or a 34/42-long count
 array, and ``gold`` as a kind in notation (``"5p"``), a kind index, or None. Every copy of the
-gold kind in the hand is wild (RULES.md §4): it may stand for any tile, its own kind included,
+gold kind in the hand is wild (docs/spec/RULES.md §4): it may stand for any tile, its own kind included,
 even a fifth copy of a kind. The work is done by the C tables in ``fzsim_core.wintables``.
 
 Sizes are concealed tiles: a winning shape is n melds + a pair (3n+2 tiles, at most 17 = 5

@@ -1,7 +1,7 @@
 # cython: language_level=3
 """Information-set sampling: `sample_world` re-deals the tiles one seat cannot see.
 
-What `seat` observes (RULES.md; policy.pxd's Observation): its own hand, every meld, discard and
+What `seat` observes (docs/spec/RULES.md; policy.pxd's Observation): its own hand, every meld, discard and
 flower, the gold and its indicator, how many tiles each other seat holds concealed and how many
 are left in the wall. Hidden: the other seats' concealed tiles and the order of the live wall
 (the reserve at its end included). Flowers are always set aside on being drawn, so a hidden

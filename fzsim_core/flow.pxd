@@ -1,4 +1,4 @@
-# The flow of a hand (RULES.md §5, §9) as a resumable state machine: turns, claims by priority,
+# The flow of a hand (docs/spec/RULES.md §5, §9) as a resumable state machine: turns, claims by priority,
 # the end of the wall. A decision is posted in Game.pend (state.pxd); where the flow stopped is
 # Game.flow, plain data, so a copy of a Game resumes from the same point.
 from libc.stdint cimport int64_t, uint64_t, uint8_t

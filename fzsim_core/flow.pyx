@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""The flow of one hand (RULES.md §5, §9) as a resumable state machine: the dealer's first
+"""The flow of one hand (docs/spec/RULES.md §5, §9) as a resumable state machine: the dealer's first
 discard, then turns — a head draw (flowers replaced from the tail), kongs with their
 replacements, a self-draw win or a discard — claims on each discard in priority (win > kong =
 pung > chow, a 金雀 win ahead of seat order), the last group and the drawn hand.

@@ -1,4 +1,4 @@
-# Legal actions (RULES.md §4, §5): the rules the flow lists actions by and the invariant checks
+# Legal actions (docs/spec/RULES.md §4, §5): the rules the flow lists actions by and the invariant checks
 # re-check chosen actions against — one source for both.
 from libc.stdint cimport uint16_t, uint64_t
 from fzsim_core.hand cimport Hand

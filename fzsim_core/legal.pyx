@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""Legal actions (RULES.md §4, §5): which chows may be offered (who may win a discard: legal.pxd's
+"""Legal actions (docs/spec/RULES.md §4, §5): which chows may be offered (who may win a discard: legal.pxd's
 can_discard_win, past the wait mask the rule pack's may_discard_win)."""
 from libc.stdint cimport uint16_t, uint64_t
 from fzsim_core.hand cimport Hand

@@ -1,4 +1,4 @@
-# Tile notation and count arrays -> validated counts: the one tile parser of fzsim (RULES.md §1).
+# Tile notation and count arrays -> validated counts: the one tile parser of fzsim (docs/spec/RULES.md §1).
 #
 # Notation: digits followed by a suit letter, m p s (1..9), z (1..7: 东南西北白发中), f (1..8:
 # 春夏秋冬梅兰竹菊); whitespace between groups is ignored. Kind indices are those of tiles.pxd.

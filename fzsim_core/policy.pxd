@@ -1,4 +1,4 @@
-# The policy seam (DESIGN.md "Policies see an observation, not the game"), after numpy's bitgen_t:
+# The policy seam (docs/spec/DESIGN.md "Policies see an observation, not the game"), after numpy's bitgen_t:
 # a seat is driven by a `Policy`, a choose function pointer and its state. The flow fills an
 # `Observation` — the seat's own hand and melds, every seat's public melds, discards and flowers,
 # the seen counts, the gold, live and reserve counts, the decision and its legal actions — and

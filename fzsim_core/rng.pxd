@@ -1,4 +1,4 @@
-# The portable random generator of the core (DESIGN.md "Every game is reproducible on its own").
+# The portable random generator of the core (docs/spec/DESIGN.md "Every game is reproducible on its own").
 #
 # Everything random in a hand comes from a `Rng` seeded by (root_seed, game_id, hand, stream):
 #

@@ -1,4 +1,4 @@
-# The compiled rule set: plain C fields the hot path reads (RULES.md §12).
+# The compiled rule set: plain C fields the hot path reads (docs/spec/RULES.md §12).
 #
 # fzsim/rules.py validates a user's configuration (preset + overrides, TOML)
 # and compiles its canonical form into one `Rules` object; the engine and the
@@ -48,7 +48,7 @@ cdef enum ScoringFamily:
     SCORING_SHANGHAI = 8              # Shanghai 底分 + 花分 in 勒子 caps (RULES-PACKS §1.4)
 
 cdef enum PackId:
-    PACK_FUZHOU = 0                   # 福州麻将 (RULES.md): fzsim_core/packs/fuzhou
+    PACK_FUZHOU = 0                   # 福州麻将 (docs/spec/RULES.md): fzsim_core/packs/fuzhou
     PACK_PLAIN = 1                    # the minimal example pack: fzsim_core/packs/plain
     PACK_SICHUAN = 2                  # 四川 / 血战到底 (RULES-PACKS §2, §3): fzsim_core/packs/sichuan
     PACK_GUOBIAO = 3                  # 国标 / MCR (RULES-PACKS §5): fzsim_core/packs/guobiao/pack

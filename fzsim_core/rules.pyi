@@ -1,4 +1,4 @@
-"""Typed stub for fzsim_core.rules: the compiled rule set (RULES.md §12)."""
+"""Typed stub for fzsim_core.rules: the compiled rule set (docs/spec/RULES.md §12)."""
 
 #: the `fuzhou` preset as RuleSet fields (ints; enums as their int values)
 FUZHOU_FIELDS: dict[str, int]

@@ -5,7 +5,7 @@ Validation, presets and the canonical configuration live in `fzsim.rules`;
 this module only checks that every field is present and an integer.
 """
 
-#: The `fuzhou` preset (RULES.md §13) as struct fields; fzsim.rules builds the others on it.
+#: The `fuzhou` preset (docs/spec/RULES.md §13) as struct fields; fzsim.rules builds the others on it.
 FUZHOU_FIELDS = dict(
     pack=PACK_FUZHOU,
     chow=1,

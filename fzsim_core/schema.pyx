@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""The result row's columns, declared once (DESIGN.md "One row schema").
+"""The result row's columns, declared once (docs/spec/DESIGN.md "One row schema").
 
 `ROW_DTYPE` is a numpy structured dtype laid out exactly like the C struct `Row` (row.pxd); the
 layout is checked against the compiler's at import, so the two cannot drift apart. `COLUMNS` —

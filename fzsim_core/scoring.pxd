@@ -1,4 +1,4 @@
-# Scoring of one win (RULES.md §10), shared by the engine and `fzsim.score`.
+# Scoring of one win (docs/spec/RULES.md §10), shared by the engine and `fzsim.score`.
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t
 from fzsim_core.rules cimport RuleSet
 

@@ -1,4 +1,4 @@
-"""Typed stub for fzsim_core.scoring (RULES.md §10)."""
+"""Typed stub for fzsim_core.scoring (docs/spec/RULES.md §10)."""
 from typing import Iterable, TypedDict
 
 from fzsim_core.rules import Rules

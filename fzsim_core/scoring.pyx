@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""Scoring of one win (RULES.md §10): the four scoring families, zero-sum deltas.
+"""Scoring of one win (docs/spec/RULES.md §10): the four scoring families, zero-sum deltas.
 
 `score_win` is the C entry point the engine calls for every win; `score_facts`
 is the same computation from Python (used by ``fzsim.score`` and the tests).

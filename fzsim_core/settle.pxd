@@ -1,4 +1,4 @@
-# Settlement (RULES.md §6, §9, §10): the end of a hand, drawn or won, into the row and the hand's
+# Settlement (docs/spec/RULES.md §6, §9, §10): the end of a hand, drawn or won, into the row and the hand's
 # records (winrec.pxd: one per win, one per end-of-hand payment).
 from libc.stdint cimport int32_t, uint32_t
 from fzsim_core.state cimport Game

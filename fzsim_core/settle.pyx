@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""Settlement (RULES.md §6, §9, §10): the end of a hand, drawn or won, into the row and the hand's
+"""Settlement (docs/spec/RULES.md §6, §9, §10): the end of a hand, drawn or won, into the row and the hand's
 records. A win's scores come from the rule pack's hook (Game.pack.score_win), each into a record
 of its own (several in 血战到底 or 一炮多响); the row keeps the first win and sums every record's
 payments. The checks after it are the packs' common ones (zero-sum, the invariants)."""

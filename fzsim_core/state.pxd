@@ -50,7 +50,7 @@ ctypedef struct FlowState:
     int kong_source               # the seat whose discard this turn's seat konged (点杠花), -1
 
 
-# A rule pack's hooks (DESIGN.md "packs/<name>/: what only that system has"), bound from the rules'
+# A rule pack's hooks (docs/spec/DESIGN.md "packs/<name>/: what only that system has"), bound from the rules'
 # `pack` field by fzsim_core/packs/registry: the flow calls them and nothing else of a pack.
 cdef struct Game
 ctypedef int (*PackStep)(Game* g) noexcept nogil
@@ -264,7 +264,7 @@ cdef inline void give_flower(Game* g, int seat, int kind) noexcept nogil:
 cdef inline void replace_dealt_flowers(Game* g, uint8_t* raw) noexcept nogil:
     """Opening 补花 on the dealt counts raw (4 x N_KINDS, seat-major): in rounds from the dealer,
     each seat holding flowers sets them all aside and draws as many from the tail; a round repeats
-    for the seats that drew a flower again (Fuzhou RULES.md §3, 国标 RULES-PACKS §5.1)."""
+    for the seats that drew a flower again (Fuzhou docs/spec/RULES.md §3, 国标 RULES-PACKS §5.1)."""
     cdef bint active[4]
     cdef bint drew[4]
     cdef int i, j, s, k, c, nf, any_drew

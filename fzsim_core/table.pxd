@@ -1,4 +1,4 @@
-# The table's plain types (RULES.md §2-§10): decisions, actions, melds, seats, log events.
+# The table's plain types (docs/spec/RULES.md §2-§10): decisions, actions, melds, seats, log events.
 #
 # Shared by the game state (state.pxd), the policies (policy.pxd) and the flow. Plain structs
 # only, copyable by value; the small helpers on them are inline.

@@ -1,4 +1,4 @@
-# Tile kinds shared by every core module (RULES.md §1).
+# Tile kinds shared by every core module (docs/spec/RULES.md §1).
 #
 # Kind index:   0..8   1m..9m     (characters 万)
 #               9..17  1p..9p     (dots 饼)

@@ -1,4 +1,4 @@
-# The tile set of a rule system and its hand size (DESIGN.md "no magic 144/136/16/17 in the flow"):
+# The tile set of a rule system and its hand size (docs/spec/DESIGN.md "no magic 144/136/16/17 in the flow"):
 # the wall, the deal and the invariants read these fields, so a 108- or 136-tile, 13-tile-hand
 # pack gives its own TileSet instead of editing them. Kind indices keep the layout of tiles.pxd
 # (a set simply has no copies of the kinds it lacks).
@@ -29,7 +29,7 @@ cdef inline void tiles_from_copies(TileSet* ts, int hand_size) noexcept nogil:
 
 
 cdef inline void fuzhou_tiles(TileSet* ts) noexcept nogil:
-    """RULES.md §1, §3: 144 tiles (four of each of 34 kinds, one of each of 8 flowers), 16-tile hands."""
+    """docs/spec/RULES.md §1, §3: 144 tiles (four of each of 34 kinds, one of each of 8 flowers), 16-tile hands."""
     cdef int k
     for k in range(N_KINDS):
         ts.copies[k] = 4 if k < FLOWER_BASE else 1

@@ -1,4 +1,4 @@
-# The wall (RULES.md §3): the seeded shuffle, its digest and a match's first dealer.
+# The wall (docs/spec/RULES.md §3): the seeded shuffle, its digest and a match's first dealer.
 from libc.stdint cimport uint8_t, uint64_t
 from fzsim_core.tileset cimport TileSet
 

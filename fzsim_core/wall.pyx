@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""The wall (RULES.md §3): the seeded shuffle, its digest, a match's first dealer, explicit walls.
+"""The wall (docs/spec/RULES.md §3): the seeded shuffle, its digest, a match's first dealer, explicit walls.
 
 The wall depends only on (root seed, game id, hand) through STREAM_WALL, never on the variant or
 the policies, so two variants on the same ids play the same walls.

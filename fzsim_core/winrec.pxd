@@ -1,4 +1,4 @@
-# One record per win and per end-of-hand settlement (the results' "wins" table; DESIGN.md "One row
+# One record per win and per end-of-hand settlement (the results' "wins" table; docs/spec/DESIGN.md "One row
 # schema"): a hand of 血战到底 or with 一炮多响 has several wins, a drawn Sichuan hand its 查叫
 # payments. Declared once here and, as a numpy dtype, in fzsim_core/winschema.pyx (checked at
 # import). The per-hand Row keeps the first win and the four seats' totals.

@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""Table-driven wildcard (金) win search, waits and shanten (contract 1; RULES.md §4–§6).
+"""Table-driven wildcard (金) win search, waits and shanten (contract 1; docs/spec/RULES.md §4–§6).
 
 Tables (built once, at import, in C):
 

@@ -5,7 +5,7 @@ shanten and the fan table, sharing no code or tables with fzsim_core.packs.beiji
   anything, a fifth copy too); seven pairs: the pairing search of tests/reference_sichuan.py;
 * fans: every reading of the concealed tiles is enumerated (each set with which of its slots are
   real tiles and which wilds; sets made of wilds only are "free" and may be any set), the fan table
-  of RULES-PACKS.md §4.4 is applied to each, and the best total is taken.
+  of docs/spec/RULES-PACKS.md §4.4 is applied to each, and the best total is taken.
 """
 from __future__ import annotations
 

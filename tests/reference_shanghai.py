@@ -1,5 +1,5 @@
 """Slow, obviously-correct reference for the Shanghai pack (tests only): patterns from the definitions of
-RULES-PACKS.md §1.3 over every reading, gate-aware waits and shanten by exhaustive search, the §1.4
+docs/spec/RULES-PACKS.md §1.3 over every reading, gate-aware waits and shanten by exhaustive search, the §1.4
 flower table and per-payer value, and the payments written out case by case. Shares no code or
 tables with fzsim_core.packs.shanghai (readings come from tests/reference_beijing.py, the exchange
 search from tests/reference_win.py).

@@ -1,4 +1,4 @@
-"""Slow, plain reference for the Sichuan win value (RULES-PACKS.md §2.4, §3.4), for the tests.
+"""Slow, plain reference for the Sichuan win value (docs/spec/RULES-PACKS.md §2.4, §3.4), for the tests.
 
 Written from the spec tables without the core: list every reading of the concealed tiles (sets +
 pair, by trying pung / pair / chow on the lowest tile left; and seven pairs), name the patterns

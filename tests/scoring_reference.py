@@ -2,7 +2,7 @@
 
 - `ref_is_win` / `ref_is_jinque` / `ref_is_jinlong` / `ref_is_xianjin_wait`: exhaustive recursion
   over the groups that can hold the lowest remaining tile, golds wild.
-- `reference_score(...)`: RULES.md §10, one family at a time, straight from the text.
+- `reference_score(...)`: docs/spec/RULES.md §10, one family at a time, straight from the text.
 """
 from functools import lru_cache
 

@@ -1,4 +1,4 @@
-"""RULES-PACKS.md §8.4 (BJ-1..BJ-18) and the Beijing calculator's rules, options and refusals.
+"""docs/spec/RULES-PACKS.md §8.4 (BJ-1..BJ-18) and the Beijing calculator's rules, options and refusals.
 
 Seats: 0 东 (the dealer unless said otherwise), 1 南, 2 西, 3 北; d = the 底分 (base)."""
 from __future__ import annotations

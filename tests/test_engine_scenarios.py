@@ -1,4 +1,4 @@
-"""Rule edges of RULES.md §3-§7 on explicit walls, each seat driven by a script."""
+"""Rule edges of docs/spec/RULES.md §3-§7 on explicit walls, each seat driven by a script."""
 import pytest
 
 from engine_scripts import Script, event_types, scenario

@@ -1,4 +1,4 @@
-"""国标 fan evaluator: the test cases GB-1…GB-10 of RULES-PACKS.md §8.5, one scenario per fan
+"""国标 fan evaluator: the test cases GB-1…GB-10 of docs/spec/RULES-PACKS.md §8.5, one scenario per fan
 family, the combination principles, the documented readings, and the API's errors.
 
 Melds in the comments are in [ ]; the hand passed to ``fzsim.fans`` holds the winning tile.
@@ -33,7 +33,7 @@ ORACLE_CALLS = [
 ]
 
 
-# --- RULES-PACKS.md §8.5 (seat = round = East) ------------------------------------------------
+# --- docs/spec/RULES-PACKS.md §8.5 (seat = round = East) ------------------------------------------------
 
 def test_gb1_chicken_hand():
     r = fzsim.fans(**GB1)

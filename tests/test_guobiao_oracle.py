@@ -3,7 +3,7 @@ winning hands of every shape and situation (tests/guobiao_oracle.py generates th
 
 The comparison is exact — the total and the multiset of fans — with one documented reading:
 PyMahjongGB counts an exposed plus a concealed kong as 明暗杠 5, a fan the 1998 rulebook does not
-have (it gives 明杠 1 + 暗杠 2, RULES-PACKS.md §5.4). fzsim follows the rulebook by default and
+have (it gives 明杠 1 + 暗杠 2, docs/spec/RULES-PACKS.md §5.4). fzsim follows the rulebook by default and
 PyMahjongGB under ``mingangang=True`` (FLAG_MINGANGANG): the sweeps run with the flag and
 ``test_rulebook_kong_pair_is_the_only_difference`` checks that without it only that fan
 differs. Other readings of PyMahjongGB's that fzsim shares (from its changelog, each tested

@@ -81,7 +81,7 @@ def test_suit_need_table_known_values_and_lemma():
     f0, f1 = prob.suit_need_table()
     assert f0[0] == 0 and f1[0] == 2
     assert int(f0.max()) == 8 and int(f1.max()) == 7
-    # f1 - f0 is -1 or +2 for every key (the per-key lemma of notes/wincheck.md)
+    # f1 - f0 is -1 or +2 for every key (the per-key lemma of docs/guide/tiles.md)
     assert set(np.unique(f1.astype(int) - f0.astype(int))) == {-1, 2}
     # 1111m + a gold is only 11 + 11 + a gold: a pung of five 1m is allowed
     assert f1[_key([4, 0, 0, 0, 0, 0, 0, 0, 0])] == 1

@@ -1,4 +1,4 @@
-"""``fzsim score --variant guobiao``: the 国标 calculator on RULES-PACKS.md §8.5's cases, and
+"""``fzsim score --variant guobiao``: the 国标 calculator on docs/spec/RULES-PACKS.md §8.5's cases, and
 its errors (each names the bad value)."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""score_win (RULES.md §10) against hand-computed examples and an independent pure-Python reference."""
+"""score_win (docs/spec/RULES.md §10) against hand-computed examples and an independent pure-Python reference."""
 import random
 
 import pytest

@@ -1,4 +1,4 @@
-"""RULES-PACKS.md §8.1 (SH-1..SH-22) and the Shanghai calculator's rules, options and refusals
+"""docs/spec/RULES-PACKS.md §8.1 (SH-1..SH-22) and the Shanghai calculator's rules, options and refusals
 (底分 2, 花分 1, 勒子 10). Seats 0..3 counter-clockwise: seat s + 1 is s's 下家."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES-PACKS.md §8.2 (SC-*) and §8.3 (XZ-*) worked examples through fzsim.score / the Sichuan pack.
+"""docs/spec/RULES-PACKS.md §8.2 (SC-*) and §8.3 (XZ-*) worked examples through fzsim.score / the Sichuan pack.
 
 The seed's inconsistent examples (SC-4..SC-7, XZ-8) are pinned to the spec's corrected values; each
 quotes the seed line. Cases about play (SC-9's next dealer, SC-12 过水, XZ-11..XZ-13) need the

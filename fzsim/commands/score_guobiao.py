@@ -1,4 +1,4 @@
-"""``fzsim score --variant guobiao``: the 国标 / MCR calculator (RULES-PACKS.md §5.4).
+"""``fzsim score --variant guobiao``: the 国标 / MCR calculator (docs/spec/RULES-PACKS.md §5.4).
 
 The fans come from ``fzsim.fans`` (names as PyMahjongGB spells them), the payments from
 ``fzsim.fans.payments`` (底分 8: self-draw, each other seat pays 8 + fan; discard, the discarder

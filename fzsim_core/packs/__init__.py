@@ -1,1 +1,1 @@
-"""Rule packs of the compiled core: what only one rule system has (RULES-PACKS.md)."""
+"""Rule packs of the compiled core: what only one rule system has (docs/spec/RULES-PACKS.md)."""

@@ -1,4 +1,4 @@
-# The greedy policy (RULES.md §8): see greedy.pyx. Its helpers are shared here with the policies
+# The greedy policy (docs/spec/RULES.md §8): see greedy.pyx. Its helpers are shared here with the policies
 # built on it (guard, value), so they reuse greedy's shanten machinery without copying it: the
 # per-decision View of a hand's parts and the one-tile shanten reads, inline, and greedy's own
 # choices as C functions (calling them from another module changes none of greedy's decisions).

@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""The greedy policy (RULES.md §8): fewest tiles from ready with golds wild, then most useful
+"""The greedy policy (docs/spec/RULES.md §8): fewest tiles from ready with golds wild, then most useful
 draws (unseen copies of the kinds that lower shanten), never a gold unless forced; kongs and
 claims only when they do not worsen that; every win taken, 游金 when its next level pays more.
 

@@ -1,5 +1,5 @@
 # A player's tiles for the 34-kind systems with chows and no seven-pairs-only quirks (Beijing
-# §4, Shanghai §1 of RULES-PACKS.md): the concealed counts and up to four declared sets. Shared
+# §4, Shanghai §1 of docs/spec/RULES-PACKS.md): the concealed counts and up to four declared sets. Shared
 # by fzsim_core.packs.beijing and fzsim_core.packs.shanghai so the two loaders are one.
 from libc.stdint cimport int8_t, uint8_t
 

@@ -1,4 +1,4 @@
-# Beijing scoring (RULES-PACKS.md §4.4): additive 番 with the table's exclusions, 烧庄 and 互包, linear
+# Beijing scoring (docs/spec/RULES-PACKS.md §4.4): additive 番 with the table's exclusions, 烧庄 and 互包, linear
 # payments in units of the 底分 d. Pure: every function reads only its arguments (safe without the GIL).
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t
 from fzsim_core.packs.beijing.hand cimport MjHand

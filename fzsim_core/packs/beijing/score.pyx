@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""Beijing scoring: fans, 烧庄 and 互包 payments (contract in score.pxd; RULES-PACKS.md §4.4).
+"""Beijing scoring: fans, 烧庄 and 互包 payments (contract in score.pxd; docs/spec/RULES-PACKS.md §4.4).
 
 Fans add up; the only exclusions are the table's (推倒和 with any listed fan, 庄 with 天和, 七对子
 with 豪华七对子). Fans that depend on how the tiles are read (七对子 / 豪华 / 对对和 / 一条龙 / 捉五魁)
@@ -172,7 +172,7 @@ FANS = ("tuidaohu", "zhuang", "menqing_wuhui", "duiduihe", "dadiao", "zhuowukui"
         "qiduizi", "gangshang", "qingyise", "haohua", "sihui", "tianhe", "dihe")
 FLAGS = {"selfdraw": BJ_F_SELFDRAW, "kong_flower": BJ_F_KONG_FLOWER, "last": BJ_F_LAST, "tianhe": BJ_F_TIANHE,
          "dihe": BJ_F_DIHE, "sihui": BJ_F_SIHUI, "dealer_wins": BJ_F_DEALER_WINS, "dealer_pays": BJ_F_DEALER_PAYS}
-#: the scoring options the core reads, with their defaults (RULES-PACKS.md §9 BJ-A5, BJ-A10, BJ-A12)
+#: the scoring options the core reads, with their defaults (docs/spec/RULES-PACKS.md §9 BJ-A5, BJ-A10, BJ-A12)
 OPTIONS = {"haidi_discard": 1, "zhuowukui_unique": True, "sihui_shape": False}
 
 

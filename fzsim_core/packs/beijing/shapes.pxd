@@ -1,4 +1,4 @@
-# Beijing winning shapes with the 惠牌 wildcard (RULES-PACKS.md §4.2, §4.4): 4 sets + a pair or seven
+# Beijing winning shapes with the 惠牌 wildcard (docs/spec/RULES-PACKS.md §4.2, §4.4): 4 sets + a pair or seven
 # pairs (concealed; a four-of-a-kind is two pairs), up to 4 wilds standing for any tile (their own
 # kind included, a fifth copy too, as Fuzhou's gold), and the wait analysis the fans need.
 #

@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""Beijing shapes with the 惠牌 wildcard (contract in shapes.pxd; RULES-PACKS.md §4.2, §4.4).
+"""Beijing shapes with the 惠牌 wildcard (contract in shapes.pxd; docs/spec/RULES-PACKS.md §4.2, §4.4).
 
 * standard shape, waits of the standard shape and its shanten: the core's wildcard tables
   (wintables.pxd) on a Hand whose gold kind is the wild, so Fuzhou's gold and Beijing's 惠牌 share

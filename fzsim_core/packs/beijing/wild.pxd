@@ -1,4 +1,4 @@
-# The indicator -> wildcard mapping (RULES-PACKS.md §4.2, RULES.md §4): one function for every
+# The indicator -> wildcard mapping (docs/spec/RULES-PACKS.md §4.2, docs/spec/RULES.md §4): one function for every
 # system with a flipped indicator, so Fuzhou's gold (the indicator's own kind) and Beijing's 惠牌
 # (the kind after it) are two rules of one mapping, not two copies. Pure; safe without the GIL.
 

@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""The indicator -> wildcard mapping (contract in wild.pxd; RULES-PACKS.md §4.2, BJ-3, BJ-A1).
+"""The indicator -> wildcard mapping (contract in wild.pxd; docs/spec/RULES-PACKS.md §4.2, BJ-3, BJ-A1).
 
 Beijing's dragons run 中 -> 发 -> 白 -> 中 (7z -> 6z -> 5z -> 7z, the seed's explicit order, the
 reverse of riichi's dora order); winds 东 -> 南 -> 西 -> 北 -> 东 by default. Under the BJ-A1

@@ -1,4 +1,4 @@
-# Fuzhou's start of a hand (RULES.md §3, §4, §7): the deal with 补花 rounds, the gold reveal, the opening window.
+# Fuzhou's start of a hand (docs/spec/RULES.md §3, §4, §7): the deal with 补花 rounds, the gold reveal, the opening window.
 from fzsim_core.state cimport Game
 
 cdef int setup(Game* g) noexcept nogil

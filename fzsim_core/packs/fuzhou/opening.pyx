@@ -1,6 +1,6 @@
 # cython: language_level=3
 """Fuzhou's start of a hand: the deal (hand_size each, one more to the dealer), opening 补花 in rounds from
-the dealer (RULES.md §3), the gold flip at the tail (§4) and the opening window in the order of
+the dealer (docs/spec/RULES.md §3), the gold flip at the tail (§4) and the opening window in the order of
 §7: 天胡 (or the dealer's 三金倒), a non-dealer's 三金倒, a non-dealer's 抢金, the dealer's 抢金.
 The window is resumable like the flow: `opening_offer` posts its next decision, `opening_resolve`
 applies the answer and goes on."""

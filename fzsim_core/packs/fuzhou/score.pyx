@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""Fuzhou's scoring hook (RULES.md §6, §10): the facts of the winner's full final hand — specials
+"""Fuzhou's scoring hook (docs/spec/RULES.md §6, §10): the facts of the winner's full final hand — specials
 金雀 / 金龙, 闲金, flowers, kongs, golds, the dealer's streak, the 游金 level — into WinFacts, then
 fzsim_core/scoring's score_win, into the row."""
 from libc.stdint cimport uint32_t

@@ -1,4 +1,4 @@
-# What wins in Fuzhou (RULES.md §4, §5, §7, §11): the pack's is_win / may_self_win / waits /
+# What wins in Fuzhou (docs/spec/RULES.md §4, §5, §7, §11): the pack's is_win / may_self_win / waits /
 # may_discard_win / declined / turn_offer / self_win_kind hooks (state.pxd Pack).
 from libc.stdint cimport uint16_t, uint32_t, uint64_t
 from fzsim_core.state cimport Game

@@ -1,4 +1,4 @@
-# The 游金 chain (RULES.md §11): who may win how while seats are in 游金, and when a gold is freed.
+# The 游金 chain (docs/spec/RULES.md §11): who may win how while seats are in 游金, and when a gold is freed.
 from fzsim_core.hand cimport Hand
 from fzsim_core.rules cimport RuleSet, SCORING_YOUJIN
 from fzsim_core.state cimport Game

@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""The 游金 chain (RULES.md §11): the limits it puts on wins and the gold a draw frees."""
+"""The 游金 chain (docs/spec/RULES.md §11): the limits it puts on wins and the gold a draw frees."""
 from fzsim_core.hand cimport Hand, hand_add, hand_remove
 from libc.stdint cimport uint64_t
 from fzsim_core.state cimport Game

@@ -1,10 +1,10 @@
-# Fan ids of the 国标 evaluator (the rulebook's numbering 1..81, RULES-PACKS.md §5.4) and their
+# Fan ids of the 国标 evaluator (the rulebook's numbering 1..81, docs/spec/RULES-PACKS.md §5.4) and their
 # values; 82 is 明暗杠 (an option, see fans.pxd GB_MINGANGANG). Shared by fans.pyx and relations.pyx.
 from libc.stdint cimport uint8_t
 
 cdef extern from *:
     """
-    /* value of each fan id (RULES-PACKS.md §5.4; id 82 = 明暗杠, an option) */
+    /* value of each fan id (docs/spec/RULES-PACKS.md §5.4; id 82 = 明暗杠, an option) */
     static const unsigned char GB_VALUE[83] = {0,
         88, 88, 88, 88, 88, 88, 88,  64, 64, 64, 64, 64, 64,  48, 48,  32, 32, 32,
         24, 24, 24, 24, 24, 24, 24, 24, 24,  16, 16, 16, 16, 16, 16,  12, 12, 12, 12, 12,

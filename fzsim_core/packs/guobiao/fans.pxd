@@ -1,4 +1,4 @@
-# The 国标 / MCR fan evaluator (RULES-PACKS.md §5.4): one winning hand in, every fan counted out.
+# The 国标 / MCR fan evaluator (docs/spec/RULES-PACKS.md §5.4): one winning hand in, every fan counted out.
 #
 # A pure function of its input, no GIL, no Python objects: gb_evaluate chooses, over every
 # reading of the hand (each decomposition, each place of the winning tile, each special shape),

@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""The 国标 / MCR fan evaluator (RULES-PACKS.md §5.4): the 81 fans of the official rulebook.
+"""The 国标 / MCR fan evaluator (docs/spec/RULES-PACKS.md §5.4): the 81 fans of the official rulebook.
 
 `gb_evaluate` reads every reading of a winning hand — each decomposition into sets and a pair
 (declared sets fixed), each set the winning tile may have completed, 组合龙 + set + pair, 七对,
@@ -14,8 +14,8 @@ highest (就高不就低). Within one reading the five principles are applied as
   leaves the fourth one pairing once with one of them; otherwise the pair fans form a forest
   (no set joins a group twice) in which two fans of the same name share no set.
 
-Readings where the rulebook text (RULES-PACKS.md §5.4, seed 000 ⑧) leaves room, chosen to agree
-with PyMahjongGB, the calculator RULES-PACKS.md §7.1 names as the cross-check (0 differences in
+Readings where the rulebook text (docs/spec/RULES-PACKS.md §5.4, seed 000 ⑧) leaves room, chosen to agree
+with PyMahjongGB, the calculator docs/spec/RULES-PACKS.md §7.1 names as the cross-check (0 differences in
 1,000,000 random hands, tests/test_guobiao_oracle.py):
 
 * 边张 / 嵌张 / 单钓 need 独听: one kind completes the 13 tiles in any shape, a fifth copy

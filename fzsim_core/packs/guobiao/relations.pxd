@@ -1,4 +1,4 @@
-# Fans between the sets of one reading (RULES-PACKS.md §5.4: 不拆移, 不得相同, 套算一次).
+# Fans between the sets of one reading (docs/spec/RULES-PACKS.md §5.4: 不拆移, 不得相同, 套算一次).
 from libc.stdint cimport uint8_t
 
 # Add to cnt[fan id] the fans among n (<= 4) chows (`chows`: their lowest kinds) or suited

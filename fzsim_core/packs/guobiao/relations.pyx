@@ -3,7 +3,7 @@
 three-chow fans (一色三同顺, 清龙, 一色三步高, 花龙, 三色三同顺, 三色三步高), 一色四同顺 / 一色四步高,
 and among pungs 双同刻, 一色三节高 / 三同刻 / 三色三节高, 一色四节高.
 
-The principles (RULES-PACKS.md §5.4) as this module reads them: 不拆移 — the sets of a fan do
+The principles (docs/spec/RULES-PACKS.md §5.4) as this module reads them: 不拆移 — the sets of a fan do
 not form further fans among themselves; 套算一次 — a set not yet in a fan joins a set already in
 one once, so the pair fans form a forest; 不得相同 — a set in a fan does not form the same fan
 again with another set. Pure C, no GIL.

@@ -1,4 +1,4 @@
-# 国标 shanten over every winning shape (RULES-PACKS.md §5.3), and the useful tiles (进张).
+# 国标 shanten over every winning shape (docs/spec/RULES-PACKS.md §5.3), and the useful tiles (进张).
 #
 # `counts` are the 34 concealed counts (kinds as in tiles.pxd), `n_melds` the sets already
 # declared (0..4); the concealed part then holds 13 - 3 n_melds tiles (before a draw) or

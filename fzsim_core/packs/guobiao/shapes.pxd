@@ -1,4 +1,4 @@
-# 国标 winning shapes (RULES-PACKS.md §5.3): decompositions of the concealed tiles into sets and
+# 国标 winning shapes (docs/spec/RULES-PACKS.md §5.3): decompositions of the concealed tiles into sets and
 # a pair, the special shapes (七对, 十三幺, 全不靠 / 七星不靠, 组合龙) and the wait test.
 #
 # Kinds are the core's 0..33 (tiles.pxd): 0..26 suited (suit = k // 9, rank = k % 9 from 0),

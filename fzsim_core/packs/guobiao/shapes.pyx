@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""国标 winning shapes (RULES-PACKS.md §5.3), the groundwork of the fan evaluator (fans.pyx).
+"""国标 winning shapes (docs/spec/RULES-PACKS.md §5.3), the groundwork of the fan evaluator (fans.pyx).
 
 * the basic shape: n sets (chows, pungs) + a pair, every decomposition listed once;
 * 七对 (four of a kind = two pairs), 十三幺, 全不靠 (七星不靠 when all 7 honours are in it),

@@ -1,4 +1,4 @@
-# Small pure rules of Shanghai play (RULES-PACKS.md §1.1, §1.2, §1.4) that the engine pack will call:
+# Small pure rules of Shanghai play (docs/spec/RULES-PACKS.md §1.1, §1.2, §1.4) that the engine pack will call:
 # the dice (开宝, break), the match-level 荒番 counter, the next dealer, 漏胡 and 承包 relations.
 # Seats run counter-clockwise: seat s + 1 (mod 4) is s's 下家. Pure: safe without the GIL.
 from libc.stdint cimport uint8_t, uint64_t

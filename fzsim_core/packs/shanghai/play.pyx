@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""Shanghai's small rules of play (contract in play.pxd; RULES-PACKS.md §1.1, §1.2, §1.4, SH-A1, SH-A6)."""
+"""Shanghai's small rules of play (contract in play.pxd; docs/spec/RULES-PACKS.md §1.1, §1.2, §1.4, SH-A1, SH-A6)."""
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memset
 

@@ -1,4 +1,4 @@
-# Shanghai scoring (RULES-PACKS.md §1.4): 底分 + 花分 capped at one 勒子 for 碰碰胡 / 混一色, fixed 勒子
+# Shanghai scoring (docs/spec/RULES-PACKS.md §1.4): 底分 + 花分 capped at one 勒子 for 碰碰胡 / 混一色, fixed 勒子
 # values for the others, the 杠开 / 大吊车 floor, 开宝 and 荒番 doubling score and cap, and the
 # payments with 承包. Pure: safe without the GIL.
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t

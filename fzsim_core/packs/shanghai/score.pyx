@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""Shanghai scoring and payments (contract in score.pxd; RULES-PACKS.md §1.4, §8.1, §9).
+"""Shanghai scoring and payments (contract in score.pxd; docs/spec/RULES-PACKS.md §1.4, §8.1, §9).
 
 Patterns never add: the counted one is the single highest value among those the hand forms (清碰
 over 清一色 and 碰碰胡, ...). Per payer: P = V x m, V = min(底分 + 花分, 勒子) for 碰碰胡 / 混一色 and the
@@ -145,7 +145,7 @@ cdef int32_t sh_win_deltas(const ShRules* r, int32_t per_payer, int winner, int 
 
 PATTERNS = ("pengpeng", "hunyise", "qingyise", "hunpeng", "fengyise", "qingpeng", "fengpeng", "bahua", "standalone")
 FLAGS = {"selfdraw": SH_F_SELFDRAW, "gangkai": SH_F_GANGKAI, "robbed_kong": SH_F_ROBBED, "bahua": SH_F_BAHUA}
-#: the scoring options the core reads, with their defaults (RULES-PACKS.md §1.4, §9 SH-A2..A9)
+#: the scoring options the core reads, with their defaults (docs/spec/RULES-PACKS.md §1.4, §9 SH-A2..A9)
 OPTIONS = {"base_points": 2, "flower_point": 1, "lezi": 10, "bahua_lezi": 2, "gangkai_over_lezi": "keep",
            "kaibao_huangfan_stack": "multiply", "huangfan_mult": "x2", "dadiaoche_standalone": False,
            "chengbao": "extra", "feng_includes_dragons": True, "fengyise_shape": False}

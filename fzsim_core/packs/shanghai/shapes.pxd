@@ -1,4 +1,4 @@
-# Shanghai winning patterns and the minimum-hand gate (RULES-PACKS.md §1.3): 4 sets + a pair with no
+# Shanghai winning patterns and the minimum-hand gate (docs/spec/RULES-PACKS.md §1.3): 4 sets + a pair with no
 # wildcard (the core's table search, via the Beijing pack's shapes with no wild), and the seven
 # patterns a win must be one of. Pure: safe without the GIL.
 from libc.stdint cimport uint64_t

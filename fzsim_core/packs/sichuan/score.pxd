@@ -1,4 +1,4 @@
-# Sichuan scoring (RULES-PACKS.md §2.4 四川 additive 分; §3.4 血战 番 → 2^番 capped at 3) and the
+# Sichuan scoring (docs/spec/RULES-PACKS.md §2.4 四川 additive 分; §3.4 血战 番 → 2^番 capped at 3) and the
 # end-of-hand settlements (查叫 §2.4; 查花猪 then 查大叫 §3.4). Pure: every function reads only its
 # arguments, so it is safe without the GIL.
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t

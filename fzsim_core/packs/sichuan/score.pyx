@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""Sichuan scoring and end-of-hand settlements (RULES-PACKS.md §2.4, §3.4; contract in score.pxd).
+"""Sichuan scoring and end-of-hand settlements (docs/spec/RULES-PACKS.md §2.4, §3.4; contract in score.pxd).
 
 In the core rather than in Python so the engine's settle step can call the same code without the
 GIL when the pack's flow lands; the calculator (fzsim.packs_sichuan) only validates and names.
@@ -274,7 +274,7 @@ PATTERNS = ("pinghu", "duiduihu", "qingyise", "yaojiu", "qidui", "longqidui", "q
 FLAGS = {"selfdraw": SC_F_SELFDRAW, "kong_flower": SC_F_KONG_FLOWER, "kong_discard": SC_F_KONG_DISCARD,
          "robbed_kong": SC_F_ROBBED, "tianhu": SC_F_TIANHU, "dihu": SC_F_DIHU}
 PAYMENT_KINDS = ("win", "chajiao", "huazhu", "dajiao")
-#: the rule options each preset's scoring reads, with their defaults (RULES-PACKS.md §9)
+#: the rule options each preset's scoring reads, with their defaults (docs/spec/RULES-PACKS.md §9)
 OPTIONS = {
     "sichuan": {"longqidui_value": 4, "qianggang_base": False, "kong_and_gen": False, "chajiao_kongs": True},
     "xuezhan": {"end_checks": "any_unfinished", "dajiao_to_winners": False},

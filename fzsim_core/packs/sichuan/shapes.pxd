@@ -1,4 +1,4 @@
-# Sichuan winning shapes (RULES-PACKS.md §2.3, §3.3): 4 sets + a pair or seven pairs (a
+# Sichuan winning shapes (docs/spec/RULES-PACKS.md §2.3, §3.3): 4 sets + a pair or seven pairs (a
 # four-of-a-kind is two pairs; concealed only), no wildcard, at most two suits counting melds.
 #
 # Kinds are the core's suited kinds 0..26 (suit = k // 9: 0 万 m, 1 筒 p, 2 条 s; rank = k % 9).

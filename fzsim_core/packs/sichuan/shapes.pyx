@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""Sichuan winning shapes, waits and shanten (RULES-PACKS.md §2.3, §3.3; contract in shapes.pxd).
+"""Sichuan winning shapes, waits and shanten (docs/spec/RULES-PACKS.md §2.3, §3.3; contract in shapes.pxd).
 
 * the standard shape (4 sets + a pair, no wildcard) is the core's table search (wintables.pxd)
   on a Hand with no gold; its shanten reads the per-suit tables of suit_shanten.pxd, which take
