@@ -113,6 +113,10 @@ class HandResult(_HandResultMethods):
     dice: int = 0                 # the opening dice 10 d1 + d2 (a pack that rolls them), 0
     carry: int = 0                # the match counter entering the hand (Shanghai 荒番 H)
     winners: int = 0              # a bit per seat that won (1 << seat)
+    dealins_0: int = 0
+    dealins_1: int = 0
+    dealins_2: int = 0
+    dealins_3: int = 0
     seed: int = 0
     events: list | None = None
     #: the hand's records (one per win and end-of-hand payment, fzsim_core.winschema columns)
@@ -356,7 +360,7 @@ def _score_line(r: HandResult) -> str:
         rec = {c: r.records[c][i] for c in ("seat", "from_seat", "win_type", "flags", "patterns", "base_pattern",
                                             "gen", "value", "points")}
         who = (f"seat {rec['seat']} wins by {_WIN_TYPE_NAMES.get(int(rec['win_type']), rec['win_type'])}"
-               + (f" off seat {rec['from_seat']}" if rec["from_seat"] >= 0 else ""))
+               + _payer_clause(int(rec["win_type"]), int(rec["from_seat"])))
         clauses.append(f"{who}: {terms(r, rec, i)}")
     return f"result: {'; '.join(clauses)}; deltas {list(r.deltas)}"
 
@@ -366,6 +370,16 @@ def _win_records(r: HandResult) -> list[int]:
     if not r.records or "kind" not in r.records:
         return []
     return [i for i, k in enumerate(r.records["kind"]) if int(k) == RECORD_KINDS["win"]]
+
+
+def _payer_clause(win_type: int, from_seat: int) -> str:
+    """Who the win was taken from: the discarder (or robbed seat), or the one seat that pays a
+    self-draw alone (点杠花, 承包, 互包); nothing when every other seat pays."""
+    if from_seat < 0:
+        return ""
+    if _WIN_TYPE_NAMES.get(win_type) in ("discard", "robbed_kong"):
+        return f" off seat {from_seat}"
+    return f", paid by seat {from_seat} alone"
 
 
 def _bits(value: int, names: dict[int, str]) -> str:

@@ -31,9 +31,11 @@ _MELD_CHOW, _MELD_PUNG, _MELD_CONCEALED_KONG = 1, 2, 5
 def _pack_names(pack: str) -> tuple[dict[int, str], dict[int, str]]:
     """(pattern bit -> name, flag bit -> name) of a pack; an unknown pack names no bits."""
     if pack == "sichuan":
-        from fzsim_core.packs.sichuan.score import FLAGS, PATTERNS
+        from fzsim_core.packs.sichuan.score import PATTERNS
+        from fzsim_core.scoring import RECORD_FLAGS
 
-        return {1 << i: n for i, n in enumerate(PATTERNS)}, {b: n for n, b in FLAGS.items()}
+        # the record's flags are the flow's FLAG_* bits and the situations the pack adds (杠上炮, 天胡, 地胡)
+        return {1 << i: n for i, n in enumerate(PATTERNS)}, {b: n for n, b in RECORD_FLAGS.items()}
     if pack == "beijing":
         from fzsim_core.packs.beijing.score import FANS, FLAGS as BJ_FLAGS
         from fzsim_core.scoring import FLAGS

@@ -35,3 +35,4 @@ ctypedef struct Row:
     int8_t dice                   # the opening dice as 10 d1 + d2 (a pack that rolls them: Shanghai 开宝), 0
     int16_t carry                 # the match counter entering the hand (Shanghai 荒番 H), 0
     int8_t winners                # a bit per seat that won (1 << seat): several on one discard
+    int8_t dealins[4]             # wins on this seat's discard or robbed kong, per seat (one per winner)

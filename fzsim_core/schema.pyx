@@ -4,7 +4,7 @@
 `ROW_DTYPE` is a numpy structured dtype laid out exactly like the C struct `Row` (row.pxd); the
 layout is checked against the compiler's at import, so the two cannot drift apart. `COLUMNS` —
 what `play_block` returns, one array per column — is derived from it: a field holding one value
-per seat (`deltas`, `flowers`, `golds`, `claims`, `declines`, `folds`) becomes four columns `delta_0` .. `delta_3` and so on.
+per seat (`deltas`, `flowers`, `golds`, `claims`, `declines`, `folds`, `dealins`) becomes four columns `delta_0` .. `delta_3` and so on.
 Storage, `fzsim.HandResult` and the analysis take their engine columns from `COLUMNS`. A system
 with several wins per hand (血战到底, 一炮多响) adds a per-win struct and dtype beside this one.
 """
@@ -24,7 +24,7 @@ _FIELDS = (
     ("tiles_left", np.int16, None), ("flowers", np.int8, "flowers"), ("golds", np.int8, "golds"),
     ("claims", np.int8, "claims"), ("declines", np.int8, "declines"), ("n_wins", np.int8, None),
     ("folds", np.int8, "folds"), ("dice", np.int8, None), ("carry", np.int16, None),
-    ("winners", np.int8, None),
+    ("winners", np.int8, None), ("dealins", np.int8, "dealins"),
 )
 
 #: the row as a numpy structured dtype, byte for byte the C struct Row
@@ -56,7 +56,7 @@ cdef dict _c_offsets():
         "n_wins": <char*>&r.n_wins - base,
         "folds": <char*>&r.folds[0] - base,
         "dice": <char*>&r.dice - base, "carry": <char*>&r.carry - base,
-        "winners": <char*>&r.winners - base,
+        "winners": <char*>&r.winners - base, "dealins": <char*>&r.dealins[0] - base,
     }
 
 

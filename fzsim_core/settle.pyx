@@ -62,7 +62,7 @@ cdef int record_win(Game* g, int winner, int discarder, int win_type, uint32_t f
     cdef int32_t before[4]
     cdef Row first
     cdef WinRec* rec = new_record(g, REC_WIN, winner, discarder)
-    cdef int s, total = 0
+    cdef int s, total = 0, payers = 0, payer = -1
     if rec == NULL:
         return ST_ERR
     keep_hand(rec, &g.seats[winner])
@@ -76,13 +76,18 @@ cdef int record_win(Game* g, int winner, int discarder, int win_type, uint32_t f
         return ST_ERR
     rec.win_type = win_type
     rec.tile = tile
-    rec.flags = flags
+    rec.flags |= flags           # the pack may have set its own situation bits on rec (Sichuan)
     rec.patterns = g.row.special_counted if rec.patterns == 0 else rec.patterns
     if rec.value == 0:
         rec.value = g.row.S
     for s in range(4):
         rec.deltas[s] = g.row.deltas[s]
         total += g.row.deltas[s]
+        if discarder < 0 and rec.deltas[s] < 0:
+            payers += 1
+            payer = s
+    if payers == 1:
+        rec.from_seat = payer   # a self-draw one seat pays alone (点杠花, 承包, 包): from_seat names it
     if g.n_wins:
         for s in range(4):
             first.deltas[s] = before[s] + rec.deltas[s]
@@ -95,6 +100,8 @@ cdef int record_win(Game* g, int winner, int discarder, int win_type, uint32_t f
         g.row.win_type = win_type
         g.row.flags = flags
     g.row.winners |= <int8_t>(1 << winner)
+    if discarder >= 0:
+        g.row.dealins[discarder] += 1
     g.n_wins += 1
     g.seats[winner].finished = True
     log_event(g, EV_WIN, winner, tile, win_type)

@@ -10,6 +10,7 @@ import pytest
 from fzsim.packs_beijing import score as bj_score
 from fzsim.rules import RuleError, load
 from fzsim_core.engine import play_block
+from fzsim_core.scoring import WIN_TYPES
 from fzsim_core.packs.beijing.score import FANS, FLAGS, evaluate
 from tests.engine_scripts import Script
 from tests.reference_beijing import ref_fans, ref_is_win
@@ -52,7 +53,7 @@ def test_a_discarded_hui_is_won_on_at_face_value_only_under_natural():
     # dead (the default): nobody is offered the 2p, seat 1 never sees a discard win on it
     r, s1 = _win_on_hui(load("beijing"))
     assert not any(dec == "discard_win" and t == "2p" for dec, t, _ in s1.seen)
-    assert all(int(w["tile"]) != k("2p") or int(w["from_seat"]) < 0 for w in records(r, WIN))
+    assert all(int(w["tile"]) != k("2p") or int(w["win_type"]) != WIN_TYPES["discard"] for w in records(r, WIN))
 
 
 def test_a_discarded_hui_is_not_won_on_where_only_a_wild_would_complete_the_hand():
@@ -98,7 +99,7 @@ def recheck_natural(out, w, check_ref=300):
         wild, tile = gold[(int(rec["game_id"]), int(rec["hand"]))], int(rec["tile"])
         bits = int(rec["flags"]) >> BJ_SHIFT
         flags = [n for b, n in names.items() if bits & b]
-        natural = int(rec["from_seat"]) >= 0 and tile == wild
+        natural = int(rec["win_type"]) == WIN_TYPES["discard"] and tile == wild
         n_natural += natural
         got = evaluate(counts, melds, wild, flags, tile, None, True, natural)
         assert got["total"] == int(rec["value"]) and sum(1 << FANS.index(f) for f in got["fans"]) == int(rec["patterns"])

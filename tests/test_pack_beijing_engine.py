@@ -14,12 +14,14 @@ from fzsim.wintable import _pack_names
 from fzsim_core.engine import next_dealer, play_block
 from fzsim_core.packs.beijing.score import FANS, FLAGS, evaluate
 from fzsim_core.packs.registry import PACKS, tile_set
+from fzsim_core.scoring import WIN_TYPES
 from fzsim_core.winschema import RECORD_KINDS
 from tests.engine_scripts import Script, explicit_wall
 from tests.reference_beijing import ref_fans, ref_is_win
 
 BEIJING = load("beijing")
 WIN, SHAO = RECORD_KINDS["win"], RECORD_KINDS["shaozhuang"]
+WIN_SELFDRAW_TYPE = WIN_TYPES["selfdraw"]
 BJ_SHIFT = 16                        # packs/beijing/pack.pyx: BJ_F_* above the flow's flags
 _MELDS = {1: "chow", 2: "pung", 3: "kong", 4: "added_kong", 5: "concealed_kong"}   # table.pxd MeldType
 
@@ -162,7 +164,8 @@ def test_bj10_hubao_the_partner_pays_the_whole_self_drawn_hand():
            Script(**PASSIVE), Script(**PASSIVE)]
     r = play(hands, pol, draws="1z3z4z7z2z3z4z7z8s7p", indicator="6z")
     (w,) = records(r, WIN)
-    assert int(w["seat"]) == 1 and int(w["from_seat"]) == -1 and fans_of(w) == {"yitiaolong"} and int(w["value"]) == 3
+    # from_seat names the one seat paying the self-draw
+    assert int(w["seat"]) == 1 and int(w["from_seat"]) == 0 and fans_of(w) == {"yitiaolong"} and int(w["value"]) == 3
     assert deltas(r) == [-9, 9, 0, 0]
     # BJ-A7 counts chows: with the option chow_pung the count is still 3 (no kongs here)
     r = play(hands, pol_copy(pol), draws="1z3z4z7z2z3z4z7z8s7p", indicator="6z",
@@ -301,7 +304,7 @@ def recheck_wins(out, w, check_ref=200):
             kw = {f: True for f in flags}
             ref = ref_fans(counts, melds, wild, win_kind=int(rec["tile"]), **kw)
             assert ref is not None and ref[0] == got["total"], (rec, ref, got)
-        if rec["from_seat"] < 0:
+        if rec["win_type"] == WIN_SELFDRAW_TYPE:
             assert sorted(int(rec[f"delta_{s}"]) for s in range(4) if s != rec["seat"])[0] < 0
     return len(wins)
 

@@ -104,7 +104,7 @@ def test_sc8_a_kong_replacement_win_on_a_konged_discard_is_paid_by_the_discarder
     hands = {0: "1m4m7m1p4p7p1s4s7s2m5m8m3p5p", 1: "555p123m456m78m99m",
              2: "2p9p8p7s6s9s5m6m9m1s2s8s7p", 3: "2p3p6p8p9p3s5s8s9s3m4m6m7m"}
     r = play(hands, [Script("5p"), Script(claims=["kong"]), Script(), Script()], draws="9m")
-    assert wins_of(r) == [(1, -1, 4)]    # 平胡 1 + kong 1 + 杠上花 2 (SC-8)
+    assert wins_of(r) == [(1, 0, 4)]     # 平胡 1 + kong 1 + 杠上花 2 (SC-8); from_seat: the lone payer
     assert deltas(r) == [-4, 4, 0, 0]
     assert "kong" in [e.type for e in r.events]
 

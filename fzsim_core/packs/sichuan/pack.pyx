@@ -14,7 +14,8 @@ konged discarder pays alone — 天胡 / 地胡), and 查叫 / 查花猪 / 查�
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
 from fzsim_core.rules cimport RuleSet, SCORING_XUEZHAN, SC_GUOSHUI_UNLESS_HIGHER
-from fzsim_core.scoring cimport WIN_SELFDRAW, WIN_ROBBED_KONG, FLAG_KONG_REPLACEMENT
+from fzsim_core.scoring cimport (WIN_SELFDRAW, WIN_ROBBED_KONG, FLAG_KONG_REPLACEMENT, FLAG_KONG_DISCARD, FLAG_TIANHU,
+                                 FLAG_DIHU)
 from fzsim_core.settle cimport record_payment
 from fzsim_core.state cimport Game, Pack, fail
 from fzsim_core.table cimport (Seat, DEC_ROB_KONG, ST_CONT, ST_ERR, MELD_PUNG, MELD_EXPOSED_KONG, MELD_ADDED_KONG,
@@ -144,10 +145,18 @@ cdef int sc_score_win(Game* g, int winner, int discarder, int win_type, uint32_t
     cdef WinRec* rec = &g.recs[g.n_recs - 1]   # this win's record (settle.record_win)
     cdef int s, payer = discarder, payers = 0
     cdef bint kong_flower = (flags[0] & FLAG_KONG_REPLACEMENT) != 0
+    cdef int situation = win_flags(g, winner, discarder, win_type == WIN_ROBBED_KONG, kong_flower)
     sc_hand_of(&g.seats[winner], &h)
     sc_rules_of(&g.r, &r)
-    if sc_evaluate(&r, &h, win_flags(g, winner, discarder, win_type == WIN_ROBBED_KONG, kong_flower), &sc) < 0:
+    if sc_evaluate(&r, &h, situation, &sc) < 0:
         return fail(g, "Sichuan win that sc_evaluate does not accept (seat, tile)", winner, tile)
+    # the situations the flow's flags do not say, on the record (the row keeps the flow's flags)
+    if situation & SC_F_KONG_DISCARD:
+        rec.flags |= FLAG_KONG_DISCARD
+    if situation & SC_F_TIANHU:
+        rec.flags |= FLAG_TIANHU
+    if situation & SC_F_DIHU:
+        rec.flags |= FLAG_DIHU
     if discarder < 0:
         if kong_flower and g.flow.kong_source >= 0:
             payer = g.flow.kong_source   # 点杠花: the discarder whose tile was konged pays alone
