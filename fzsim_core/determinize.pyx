@@ -45,7 +45,6 @@ from fzsim_core.flow cimport copy_game
 from fzsim_core.hand cimport Hand, hand_add, hand_init, hand_remove, hand_set_counts
 from fzsim_core.rng cimport Rng, rng_below, rng_next
 from fzsim_core.state cimport Game, is_flower
-from fzsim_core.rules cimport PACK_SICHUAN
 from fzsim_core.table cimport DEC_DISCARD_WIN, DEC_ROB_KONG
 from fzsim_core.tiles cimport N_HAND_KINDS, N_KINDS
 from fzsim_core.tileset cimport MAX_TILES
@@ -54,8 +53,8 @@ from fzsim_core.wintables cimport hand_shanten, hand_wait_mask
 
 cdef int can_sample(const Game* src, int seat) noexcept nogil:
     cdef int s
-    if src.r.pack == PACK_SICHUAN:
-        return SAMPLE_UNSUPPORTED   # 定缺 and 换三张 constrain the hands beyond counts
+    if src.pack.hidden_constraints:
+        return SAMPLE_UNSUPPORTED   # the deal constrains the hands beyond counts (Sichuan 定缺, 换三张)
     for s in range(4):
         if s != seat and src.seats[s].youjin:
             return SAMPLE_UNSUPPORTED

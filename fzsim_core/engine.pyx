@@ -17,7 +17,7 @@ from cpython.pycapsule cimport PyCapsule_CheckExact
 import numpy as np
 
 from fzsim_core.rules cimport Rules
-from fzsim_core.state cimport Game, GameLog, Row
+from fzsim_core.state cimport Game, GameLog, Pack, Row
 from fzsim_core.winrec cimport WinRec
 from fzsim_core.table cimport *
 from fzsim_core.tileset cimport MAX_TILES, TileSet
@@ -78,7 +78,7 @@ cdef tuple bind_policies(Game* g, policies, list errors):
     if len(seq) != 4:
         raise ValueError(f"policies must name 1 or 4 seats, got {len(seq)}: {seq!r}")
     for s, p in enumerate(seq):
-        bind_policy(&g.policies[s], p, s, errors)
+        bind_policy(&g.policies[s], p, s, errors, &g.pack)
     return seq
 
 
@@ -154,7 +154,7 @@ def play_block(Rules rules, uint64_t root_seed, int64_t first_game, int64_t n_ga
                             recs = grown
                         memcpy(&recs[n_recs], g.recs, g.n_recs * sizeof(WinRec))
                         n_recs += g.n_recs
-                    advance_match(&rules.c, &g.row, root_seed, &dealer, &streak, &carry)
+                    advance_match(&g.pack, &rules.c, &g.row, root_seed, &dealer, &streak, &carry)
                 if st == ST_ERR:
                     break
         if st == ST_ERR:
@@ -239,7 +239,10 @@ def next_dealer(Rules rules, int dealer, int streak, row, uint64_t root_seed=0, 
     dealer. with_carry=True: (dealer, streak, carry), carry the match counter entering the next
     hand (Shanghai 荒番 H; 0 in the other packs)."""
     cdef Row r
+    cdef Pack pack
+    cdef TileSet tiles
     cdef int carry = 0
+    bind_pack(&pack, &tiles, rules.c.pack, &rules.c)
     r.outcome = row["outcome"]
     r.winner = row["winner"]
     r.discarder = row.get("discarder", -1)
@@ -248,7 +251,7 @@ def next_dealer(Rules rules, int dealer, int streak, row, uint64_t root_seed=0, 
     r.hand = row.get("hand", 0)
     r.carry = row.get("carry", 0)
     r.winners = row.get("winners", (1 << r.winner) if r.outcome and 0 <= r.winner < 4 else 0)
-    advance_match(&rules.c, &r, root_seed, &dealer, &streak, &carry)
+    advance_match(&pack, &rules.c, &r, root_seed, &dealer, &streak, &carry)
     if with_carry:
         return dealer, streak, carry
     return dealer, streak

@@ -98,7 +98,7 @@ cdef class Tables:
             bind_pack(&self.games[i].pack, &self.tiles, rules.c.pack, &rules.c)   # the rules' pack: tiles and hooks
             for s in range(4):   # agent seats are never asked (play_until stops at them)
                 bind_policy(&self.games[i].policies[s], "greedy" if (self.agent_mask >> s) & 1 else opponents[s],
-                            s, self.errors)
+                            s, self.errors, &self.games[i].pack)
             prepare_game(&self.games[i], &self.tiles, NULL, check)
         self.planes = np.zeros(n, dtype=PLANES_DTYPE)
         self.rows = np.zeros(n, dtype=ROW_DTYPE)
@@ -189,7 +189,7 @@ cdef class Tables:
                 encode_planes(&g.obs, g.pend.acts, 0, &self.pl[i])
                 return ST_END
             dealer, streak = self.dealer_v[i], self.streak_v[i]
-            advance_match(&self.rules.c, &g.row, self.seed, &dealer, &streak, &carry)
+            advance_match(&g.pack, &self.rules.c, &g.row, self.seed, &dealer, &streak, &carry)
             self.dealer_v[i], self.streak_v[i], self.carry_v[i] = dealer, streak, carry
             hand = self.hand_v[i] + 1
             if hand >= self.rules.c.hands_per_match:
@@ -327,7 +327,7 @@ cdef class Tables:
         cdef Policy pol
         cdef list errors = []
         cdef Game* g = &self.games[i]
-        bind_policy(&pol, policy, g.pend.seat, errors)
+        bind_policy(&pol, policy, g.pend.seat, errors, &g.pack)
         fill_observation(g, g.pend.seat, g.pend.decision)
         c = pol.choose(pol.state, &g.obs, g.pend.acts, g.pend.n)
         if c < 0 or c >= g.pend.n:

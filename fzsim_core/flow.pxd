@@ -4,7 +4,7 @@
 from libc.stdint cimport int64_t, uint64_t, uint8_t
 from fzsim_core.rules cimport RuleSet
 from fzsim_core.tileset cimport TileSet
-from fzsim_core.state cimport Game, GameLog, Row
+from fzsim_core.state cimport Game, GameLog, Pack, Row
 
 cdef void prepare_game(Game* g, const TileSet* ts, GameLog* log, bint check) noexcept nogil
 # dst = a copy of src resuming from the same point (log: dst's own, or NULL).
@@ -23,5 +23,5 @@ cdef int play_one_hand(Game* g) noexcept nogil
 # The dealer, streak and match counter (row.carry: Shanghai 荒番, 0 in the other packs) of the
 # match's next hand after `row` (root: the run's seed, for a random dealer). The caller puts
 # carry into the next hand's g.row.carry after init_game.
-cdef void advance_match(const RuleSet* r, const Row* row, uint64_t root, int* dealer, int* streak,
-                        int* carry) noexcept nogil
+cdef void advance_match(const Pack* pack, const RuleSet* r, const Row* row, uint64_t root, int* dealer,
+                        int* streak, int* carry) noexcept nogil

@@ -22,7 +22,7 @@ from fzsim_core.bits cimport ctz64, fz_counts_mask, held_mask
 from fzsim_core.hand cimport Hand, hand_add, hand_remove
 from fzsim_core.rng cimport Rng, rng_below, rng_seed, STREAM_DICE, STREAM_POLICY
 from fzsim_core.rules cimport (
-    RuleSet, SCORING_YOUJIN, PACK_SHANGHAI, SH_OPT_OTHER, NEXT_DEALER_NEXT, NEXT_DEALER_WINNER,
+    RuleSet, SCORING_YOUJIN, NEXT_DEALER_NEXT, NEXT_DEALER_WINNER,
     NEXT_DEALER_WINNER_OR_DISCARDER, NEXT_DEALER_PREVIOUS, NEXT_DEALER_RANDOM, NEXT_DEALER_ROTATE, DRAW_DEALER_NEXT,
     DRAW_STREAK_RESET, DRAW_STREAK_INCREMENT,
 )
@@ -43,7 +43,6 @@ from fzsim_core.decide cimport ask
 from fzsim_core.invariants cimport check_invariants, verify_action
 from fzsim_core.legal cimport add_chows, can_discard_win, claim_leaves_discard, discard_mask
 from fzsim_core.settle cimport end_drawn, end_hand, finish_win, record_win
-from fzsim_core.packs.shanghai.play cimport sh_huangfan_next
 
 
 # Where the flow stands (Game.flow.phase); init_game's zeroing makes a hand start at PH_START.
@@ -247,7 +246,7 @@ cdef int discard_tile(Game* g, int s, int k, bint youjin) noexcept nogil:
         g.pack.discarded(g, s, k)
     if g.check and check_invariants(g) != ST_CONT:
         return ST_ERR
-    if k == g.gold and not g.r.bj_hui_discard:   # a discarded gold can never be claimed
+    if k == g.gold and not g.pack.wild_claimable:   # a discarded gold is dead (Beijing BJ-A2 natural: claimable)
         return draw_turn(g, next_active(g, s))   # (Beijing BJ-A2 natural: at its face value it can)
     return win_offer_start(g, s, k, DEC_DISCARD_WIN)
 
@@ -365,7 +364,7 @@ cdef int pung_offer(Game* g) noexcept nogil:
         if claim_leaves_discard(g, h, h.counts[k] - 2):
             acts[n] = act(ACT_PUNG, k)
             n += 1
-        if h.counts[k] >= 3 and (g.r.sh_xiajia_can_kong or ps != (ds + 1) % 4):   # SH-A10 literal: no 下家 kong
+        if h.counts[k] >= 3 and (not g.pack.next_seat_kong_barred or ps != (ds + 1) % 4):   # Shanghai SH-A10 literal
             acts[n] = act(ACT_EXPOSED_KONG, k)
             n += 1
         if ps == (ds + 1) % 4 and g.r.chow:
@@ -674,21 +673,16 @@ cdef void init_game(Game* g, const RuleSet* rules, uint64_t root, int64_t game_i
     g.row.win_type = WIN_NONE
 
 
-cdef void advance_match(const RuleSet* r, const Row* row, uint64_t root, int* dealer, int* streak,
-                        int* carry) noexcept nogil:
+cdef void advance_match(const Pack* pack, const RuleSet* r, const Row* row, uint64_t root, int* dealer,
+                        int* streak, int* carry) noexcept nogil:
     """§2: the dealer keeps the deal (streak + 1) on a dealer win; after a drawn hand the deal and
     the streak follow draw_dealer / draw_streak; otherwise the next seat (or the winner) deals at 0.
     next_dealer = random (血战): a seeded dealer for every hand, at streak 0; rotate (国标, no 连庄):
-    the next seat after every hand. carry: Shanghai's 荒番 counter (RULES-PACKS §1.4), else 0."""
-    cdef bint doubled
+    the next seat after every hand. A pack with its own next-hand rule (pack.next_hand) goes
+    first; carry is its match counter (Shanghai's 荒番), else 0."""
     carry[0] = 0
-    if r.pack == PACK_SHANGHAI:
-        carry[0] = sh_huangfan_next(row.carry, row.n_wins, r.sh_huangfan_multi_ron == SH_OPT_OTHER, &doubled)
-        if row.n_wins > 1 and r.sh_multi_ron_dealer == SH_OPT_OTHER:
-            # SH-A1 literal: the 下家 of the nearest winner (the row's first win) deals
-            streak[0] = streak[0] + 1 if (row.winner + 1) % 4 == dealer[0] else 0
-            dealer[0] = (row.winner + 1) % 4
-            return
+    if pack.next_hand != NULL and pack.next_hand(r, row, dealer, streak, carry):
+        return
     if r.next_dealer == NEXT_DEALER_ROTATE:
         dealer[0] = (dealer[0] + 1) % 4
         streak[0] = 0

@@ -35,13 +35,13 @@ cdef int check_invariants(Game* g) noexcept nogil:
             if st.melds[i].type == MELD_CHOW:
                 if m >= HONOR_BASE or m % 9 > 6:
                     return fail(g, "malformed chow (seat, kind)", s, m)
-                if g.gold >= m and g.gold <= m + 2 and not g.r.bj_hui_discard:   # BJ-A2 natural: a claimed one
+                if g.gold >= m and g.gold <= m + 2 and not g.pack.wild_claimable:   # BJ-A2 natural: a claimed one
                     return fail(g, "a gold used in a chow (seat, kind)", s, m)
                 cnt[m] += 1
                 cnt[m + 1] += 1
                 cnt[m + 2] += 1
             else:
-                if m == g.gold and not g.r.bj_hui_discard:   # BJ-A2 natural: a claimed one at face value
+                if m == g.gold and not g.pack.wild_claimable:   # BJ-A2 natural: a claimed one at face value
                     return fail(g, "a gold used in a pung or kong (seat, kind)", s, m)
                 cnt[m] += 3 if st.melds[i].type == MELD_PUNG else 4
         if s == 3 and sets != g.table_flower_sets:
@@ -123,7 +123,7 @@ cdef int verify_action(Game* g, int seat, int dec, uint16_t a) noexcept nogil:
         return ST_CONT if (dec == DEC_TURN and k != g.gold and h.counts[k] >= 1 and has_pung(st, k)) else fail(
             g, "illegal added kong (seat, kind)", seat, k)
     if t == ACT_PUNG or t == ACT_EXPOSED_KONG:
-        if dec != DEC_CLAIM or k != c or (c == g.gold and not g.r.bj_hui_discard) or seat == g.claim_from:
+        if dec != DEC_CLAIM or k != c or (c == g.gold and not g.pack.wild_claimable) or seat == g.claim_from:
             return fail(g, "illegal pung/kong claim (seat, kind)", seat, k)
         if h.counts[k] < (2 if t == ACT_PUNG else 3):
             return fail(g, "pung/kong without the tiles (seat, kind)", seat, k)
@@ -131,7 +131,7 @@ cdef int verify_action(Game* g, int seat, int dec, uint16_t a) noexcept nogil:
     if t == ACT_CHOW:
         lo = k
         if (not g.r.chow or dec != DEC_CLAIM or seat != (g.claim_from + 1) % 4 or c >= HONOR_BASE
-                or (c == g.gold and not g.r.bj_hui_discard)):
+                or (c == g.gold and not g.pack.wild_claimable)):
             return fail(g, "illegal chow claim (seat, kind)", seat, c)
         if lo >= HONOR_BASE or lo % 9 > 6 or c < lo or c > lo + 2:
             return fail(g, "chow does not contain the claimed tile (low, claimed)", lo, c)

@@ -49,6 +49,18 @@ ctypedef struct Observation:
                                   # chooses a defensive discard over its best offensive one adds 1
 
 
+# The compiled policies as bits (a pack's descriptor lists the ones that play it: state.pxd Pack.policies);
+# the bit of each is 1 << its id in fzsim_core/policies/registry.pyx NAMES.
+cdef enum:
+    POLICY_GREEDY = 1
+    POLICY_RANDOM = 2
+    POLICY_GUARD = 4
+    POLICY_VALUE = 8
+    POLICY_ROLLOUT = 16
+    POLICIES_ALL = 31
+    POLICIES_BASIC = 7            # random, greedy, guard: what every pack's bots cover
+
+
 # choose: the index of the chosen action in acts[0..n), or -1 on error (errmsg written, or a
 # Python exception stored by the bridge).
 ctypedef int (*ChooseFn)(void* state, const Observation* obs, const uint16_t* acts, int n) noexcept nogil

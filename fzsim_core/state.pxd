@@ -13,7 +13,7 @@ from fzsim_core.rng cimport Rng
 from fzsim_core.hand cimport Hand
 from fzsim_core.tiles cimport FLOWER_BASE, HONOR_BASE, N_HAND_KINDS, N_KINDS
 from fzsim_core.table cimport Event, Meld, Seat, MAX_ACTIONS, MAX_EVENTS, ST_CONT, ST_DECIDE, ST_ERR, EV_DEAL, EV_FLOWER, EV_REPLACE
-from fzsim_core.policy cimport Observation, Policy, PublicSeat
+from fzsim_core.policy cimport ChooseFn, Observation, Policy, PublicSeat
 from fzsim_core.row cimport Row
 from fzsim_core.winrec cimport WinRec, MAX_RECORDS
 from fzsim_core.tileset cimport MAX_TILES, TileSet
@@ -67,6 +67,7 @@ ctypedef uint64_t (*PackDiscardFilter)(const Game* g, int seat, uint64_t legal) 
 ctypedef int (*PackKong)(Game* g, int seat, int kind, int meld_type, int source) noexcept nogil
 ctypedef int (*PackWinNote)(Game* g, int winner, int discarder) noexcept nogil
 ctypedef int (*PackDraw)(Game* g, int seat, bint replacement) noexcept nogil
+ctypedef bint (*PackNextHand)(const RuleSet* r, const Row* row, int* dealer, int* streak, int* carry) noexcept nogil
 
 ctypedef struct Pack:
     PackStep setup                # the deal, flowers, the wild reveal: ST_CONT or ST_ERR
@@ -112,6 +113,21 @@ ctypedef struct Pack:
                                   # the reserve
     bint rolls_dice               # init_game rolls the two opening dice from STREAM_DICE into
                                   # row.dice (Shanghai 开宝); False: no dice, row.dice 0
+    # --- what the code above the flow asks of a pack (never `if pack == X` outside its folder) ---
+    const char* name              # the pack's name (fzsim_core.packs.registry PACKS)
+    uint32_t policies             # the compiled policies that play it (policy.pxd POLICY_* bits):
+                                  # a run, duel, env or stepper naming another is refused at setup
+    ChooseFn greedy               # its own greedy bot (packs/<name>/greedy); NULL: policies/greedy
+    ChooseFn guard                # its own guard bot (packs/<name>/guard); NULL: policies/guard
+    PackNextHand next_hand        # the next hand's dealer and streak (and carry: Shanghai's 荒番)
+                                  # where the pack has its own rule: True when it set them; NULL /
+                                  # False: the rules header's (flow.advance_match)
+    bint wild_claimable           # a discarded wild may be claimed at face value (Beijing BJ-A2
+                                  # natural); False: a discarded gold / 惠牌 is dead
+    bint next_seat_kong_barred    # the discarder's next seat may not kong the discard (Shanghai
+                                  # SH-A10 literal); False: it may
+    bint hidden_constraints       # the hidden hands obey more than the tile counts (Sichuan 定缺,
+                                  # 换三张): no information-set world is sampled (determinize)
 
 
 cdef struct Game:

@@ -11,10 +11,10 @@ from fzsim_core.tileset cimport TileSet
 from fzsim_core.tiles cimport N_KINDS
 from fzsim_core.packs.fuzhou.pack cimport fuzhou_pack
 from fzsim_core.packs.plain.pack cimport plain_pack
-from fzsim_core.packs.sichuan.pack cimport sichuan_pack
-from fzsim_core.packs.guobiao.pack cimport guobiao_pack
-from fzsim_core.packs.beijing.pack cimport beijing_pack
-from fzsim_core.packs.shanghai.pack cimport shanghai_pack
+from fzsim_core.packs.sichuan.plug cimport sichuan_plug
+from fzsim_core.packs.guobiao.plug cimport guobiao_plug
+from fzsim_core.packs.beijing.plug cimport beijing_plug
+from fzsim_core.packs.shanghai.plug cimport shanghai_plug
 
 #: the rule packs, by name (values: the rules' `pack` field)
 PACKS = {"fuzhou": PACK_FUZHOU, "plain": PACK_PLAIN, "sichuan": PACK_SICHUAN, "guobiao": PACK_GUOBIAO,
@@ -32,13 +32,13 @@ cdef int bind_pack(Pack* p, TileSet* ts, int pack, const RuleSet* r=NULL) except
     elif pack == PACK_PLAIN:
         plain_pack(p, ts)
     elif pack == PACK_SICHUAN:
-        sichuan_pack(p, ts)
+        sichuan_plug(p, ts, r)
     elif pack == PACK_GUOBIAO:
-        guobiao_pack(p, ts, r)
+        guobiao_plug(p, ts, r)
     elif pack == PACK_BEIJING:
-        beijing_pack(p, ts)
+        beijing_plug(p, ts, r)
     elif pack == PACK_SHANGHAI:
-        shanghai_pack(p, ts)
+        shanghai_plug(p, ts, r)
     else:
         raise ValueError(f"unknown rule pack {pack}: allowed {PACKS}")
     return 0

@@ -19,11 +19,6 @@ from fzsim_core.rng cimport rng_below
 from fzsim_core.table cimport *
 from fzsim_core.wintables cimport hand_shanten, hand_wait_mask
 from fzsim_core.packs.fuzhou.youjin cimport youjin_multiplier
-from fzsim_core.packs.sichuan.greedy cimport sc_greedy_choose
-from fzsim_core.packs.shanghai.greedy cimport sh_greedy_choose
-from fzsim_core.rules cimport PACK_SICHUAN, PACK_GUOBIAO, PACK_BEIJING, PACK_SHANGHAI
-from fzsim_core.packs.guobiao.greedy cimport gb_greedy_choose
-from fzsim_core.packs.beijing.greedy cimport bj_greedy_choose
 from fzsim_core.suit_shanten cimport (ShCtx, ShVary, sh_tables, sh_ctx_set, sh_ctx_replace, sh_d,
                                       sh_vary, sh_vary_d)
 
@@ -358,17 +353,10 @@ cdef int greedy_claim(const Observation* o, const uint16_t* acts, int n) noexcep
 
 
 cdef int greedy_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil:
-    """The policy's choose function (policy.pxd): discards and kongs, claims, and every win taken
-    (on the Sichuan, 国标, Beijing and Shanghai packs: their own shapes, packs/<pack>/greedy)."""
+    """The policy's choose function (policy.pxd): discards and kongs, claims, and every win taken.
+    A pack with its own shapes has its own greedy (its descriptor's `greedy`, bound in its place by
+    policies/registry)."""
     cdef int dec = o.decision
-    if o.rules.pack == PACK_SICHUAN:
-        return sc_greedy_choose(state, o, acts, n)
-    if o.rules.pack == PACK_GUOBIAO:
-        return gb_greedy_choose(state, o, acts, n)
-    if o.rules.pack == PACK_BEIJING:
-        return bj_greedy_choose(state, o, acts, n)
-    if o.rules.pack == PACK_SHANGHAI:
-        return sh_greedy_choose(state, o, acts, n)
     if dec == DEC_TURN or dec == DEC_AFTER_CLAIM:
         return greedy_discard(o, acts, n)
     if dec == DEC_CLAIM:

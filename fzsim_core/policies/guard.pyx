@@ -24,14 +24,9 @@ from libc.stdio cimport snprintf
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy
 from fzsim_core.hand cimport Hand
-from fzsim_core.rules cimport PACK_SICHUAN, PACK_GUOBIAO, PACK_BEIJING, PACK_SHANGHAI
-from fzsim_core.packs.guobiao.guard cimport gb_guard_choose
 from fzsim_core.policy cimport Observation, Policy, note_fold
 from fzsim_core.table cimport *
 from fzsim_core.wintables cimport hand_shanten
-from fzsim_core.packs.sichuan.guard cimport sc_guard_choose
-from fzsim_core.packs.beijing.guard cimport bj_guard_choose
-from fzsim_core.packs.shanghai.guard cimport sh_guard_choose
 from fzsim_core.policies.defence cimport fold_at, guard_keep
 from fzsim_core.policies.greedy cimport (View, ctx_of, shanten_less, greedy_discard, greedy_among,
                                          best_discard_shanten, call_tiles, first_win, own_turn_offers)
@@ -158,15 +153,9 @@ cdef int guard_claim(const Observation* o, const uint16_t* acts, int n, double f
 
 
 cdef int guard_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    # a pack with its own shapes and threat model has its own guard (its descriptor's `guard`,
+    # bound in its place by policies/registry with the same state: the fold threshold)
     cdef int dec = o.decision
-    if o.rules.pack == PACK_SICHUAN:   # its own shapes and threat model: packs/sichuan/guard
-        return sc_guard_choose(state, o, acts, n)
-    if o.rules.pack == PACK_BEIJING:   # seven pairs, 惠牌, discard wins for concealed hands only (packs/beijing/guard)
-        return bj_guard_choose(state, o, acts, n)
-    if o.rules.pack == PACK_GUOBIAO:   # fan targets and its own threat reading (packs/guobiao/guard)
-        return gb_guard_choose(state, o, acts, n)
-    if o.rules.pack == PACK_SHANGHAI:   # the minimum's shanten and pattern-read threats (packs/shanghai/guard)
-        return sh_guard_choose(state, o, acts, n)
     cdef double fold = DEFAULT_FOLD if state == NULL else (<double*>state)[0]
     if dec == DEC_TURN or dec == DEC_AFTER_CLAIM:
         return guard_turn(o, acts, n, fold)

@@ -9,6 +9,9 @@ needs no change to fzsim at all (see the architecture page).
 """
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 from fzsim_core.policy cimport BindFn, Policy
+from fzsim_core.state cimport Pack
+from fzsim_core.tileset cimport TileSet
+from fzsim_core.packs.registry cimport bind_pack
 from fzsim_core.policies.greedy cimport greedy_policy
 from fzsim_core.policies.guard cimport guard_policy, guard_policy_with
 from fzsim_core.policies.random cimport random_policy
@@ -72,15 +75,41 @@ def parse_spec(spec: str) -> tuple:
     return name, params
 
 
-cdef int bind_policy(Policy* p, object spec, int seat, list errors) except -1:
-    """Fill `p` for seat `seat` from a name (with parameters) or a callable; ValueError else."""
+#: the compiled policies from the weakest rung of the ladder up (the order errors list them in)
+LADDER = ("random", "greedy", "guard", "value", "rollout")
+
+
+def allowed_names(unsigned int policies) -> list:
+    """The names of the compiled policies in a pack's `policies` bits, weakest first."""
+    return [name for name in LADDER if policies >> NAMES[name] & 1]
+
+
+def pack_policies(int pack) -> tuple:
+    """The compiled policies that play a rule pack (its descriptor's `policies`; pack: the rules'
+    `pack` id, fzsim_core.packs.registry.PACKS), weakest first; ValueError for an unknown pack.
+    Python callables and compiled policies from outside fzsim play every pack."""
+    cdef Pack p
+    cdef TileSet ts
+    bind_pack(&p, &ts, pack, NULL)
+    return tuple(allowed_names(p.policies))
+
+
+cdef int bind_policy(Policy* p, object spec, int seat, list errors, const Pack* pack) except -1:
+    """Fill `p` for seat `seat` from a name (with parameters) or a callable for a game of `pack`;
+    ValueError else, or when the pack does not play the named policy."""
     if isinstance(spec, str):
         try:
             name, params = parse_spec(spec)
         except ValueError as exc:
             raise ValueError(f"seat {seat}: {exc}, a callable or a compiled policy's capsule") from None
+        if not pack.policies >> NAMES[name] & 1:
+            pack_name = pack.name.decode() if pack.name != NULL else "this"
+            raise ValueError(f"seat {seat}: the {name} policy does not play the {pack_name} pack (allowed there: "
+                             f"{', '.join(allowed_names(pack.policies))})")
         if name == "greedy":
             greedy_policy(p)
+            if pack.greedy != NULL:
+                p.choose = pack.greedy
         elif name == "random":
             random_policy(p)
         elif name == "guard":
@@ -88,6 +117,8 @@ cdef int bind_policy(Policy* p, object spec, int seat, list errors) except -1:
                 guard_policy_with(p, params["fold"])
             else:
                 guard_policy(p)
+            if pack.guard != NULL:
+                p.choose = pack.guard
         elif name == "value":
             value_policy(p)
         elif name == "rollout":

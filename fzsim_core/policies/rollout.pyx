@@ -35,8 +35,7 @@ from libc.string cimport memcpy
 from fzsim_core.hand cimport Hand, hand_remove, hand_add
 from fzsim_core.policy cimport Observation, Policy, note_fold
 from fzsim_core.rng cimport Rng, rng_next, rng_seed
-from fzsim_core.rules cimport PACK_SICHUAN, PACK_BEIJING, PACK_SHANGHAI
-from fzsim_core.state cimport Game
+from fzsim_core.state cimport Game, Pack
 from fzsim_core.table cimport *
 from fzsim_core.flow cimport apply, copy_game, play_until
 from fzsim_core.determinize cimport (SAMPLE_OK, can_sample, discard_likelihood, sample_world_built,
@@ -73,13 +72,18 @@ cdef int value_choice(const Observation* o, const uint16_t* acts, int n) noexcep
     return i
 
 
-cdef void bind_playout(Policy* p, int play) noexcept nogil:
+cdef void bind_playout(Policy* p, int play, const Pack* pack) noexcept nogil:
+    """A playout seat's policy: the pack's own greedy / guard where it has them (as registry.bind_policy)."""
     if play == PLAY_VALUE:
         value_policy(p)
     elif play == PLAY_GUARD:
         guard_policy(p)
+        if pack.guard != NULL:
+            p.choose = pack.guard
     else:
         greedy_policy(p)
+        if pack.greedy != NULL:
+            p.choose = pack.greedy
 
 
 cdef inline int add_cand(int* cand, int m, int k, int i) noexcept nogil:
@@ -207,11 +211,11 @@ cdef int search(const Observation* o, const RolloutParams* prm, const uint16_t* 
         world.obs.check = o.check
         for s in range(4):
             if prm.play == PLAY_MIXED:
-                bind_playout(&world.policies[s], PLAY_VALUE if s == o.seat else PLAY_GREEDY)
+                bind_playout(&world.policies[s], PLAY_VALUE if s == o.seat else PLAY_GREEDY, &world.pack)
             elif prm.play == PLAY_MIXED_GUARD:
-                bind_playout(&world.policies[s], PLAY_VALUE if s == o.seat else PLAY_GUARD)
+                bind_playout(&world.policies[s], PLAY_VALUE if s == o.seat else PLAY_GUARD, &world.pack)
             else:
-                bind_playout(&world.policies[s], prm.play)
+                bind_playout(&world.policies[s], prm.play, &world.pack)
         for c in range(m):
             copy_game(&sim, &world, NULL)
             st = apply(&sim, cand[c])
@@ -249,15 +253,6 @@ cdef int rollout_choose(void* state, const Observation* o, const uint16_t* acts,
     cdef int cand[MAX_K]
     cdef int fold_of[MAX_ACTIONS]
     cdef int k = prm.k if prm.k <= MAX_K else MAX_K
-    if o.rules.pack == PACK_SICHUAN:   # value's model and the sampler are not Sichuan's
-        snprintf(o.errmsg, o.errmsg_size, "the rollout policy does not play the sichuan pack (allowed there: random, greedy, guard)")
-        return -1
-    if o.rules.pack == PACK_BEIJING:   # no seven pairs, and three 惠牌 are not a win there
-        snprintf(o.errmsg, o.errmsg_size, "the rollout policy does not play the beijing pack (allowed there: random, greedy, guard)")
-        return -1
-    if o.rules.pack == PACK_SHANGHAI:   # its shanten is the standard shape's, not the Shanghai minimum's
-        snprintf(o.errmsg, o.errmsg_size, "the rollout policy does not play the shanghai pack (allowed there: random, greedy, guard)")
-        return -1
     base = value_choice(o, acts, n)
     if base < 0 or n < 2:
         return base

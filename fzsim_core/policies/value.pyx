@@ -26,7 +26,6 @@ from libc.stdio cimport snprintf
 from libc.stdint cimport uint16_t, uint64_t
 from libc.string cimport memset
 from fzsim_core.hand cimport Hand, hand_add, hand_remove, FZ_KPART, FZ_KPOW, FZ_POW5
-from fzsim_core.rules cimport PACK_SICHUAN, PACK_GUOBIAO, PACK_BEIJING, PACK_SHANGHAI
 from fzsim_core.policy cimport Observation, Policy, note_fold
 from fzsim_core.scoring cimport (ScoreResult, WinFacts, score_win, SP_JINQUE, WIN_DISCARD, WIN_SELFDRAW)
 from fzsim_core.table cimport *
@@ -445,19 +444,8 @@ cdef int value_discard_win(const Observation* o, const uint16_t* acts, int n) no
 
 
 cdef int value_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    # the packs it plays are in their descriptors (Pack.policies): another is refused at setup
     cdef int dec = o.decision
-    if o.rules.pack == PACK_SICHUAN:   # its shanten is the Fuzhou/standard shape's, not Sichuan's
-        snprintf(o.errmsg, o.errmsg_size, "the value policy does not play the sichuan pack (allowed there: random, greedy, guard)")
-        return -1
-    if o.rules.pack == PACK_BEIJING:   # no seven pairs, and three 惠牌 are not a win there
-        snprintf(o.errmsg, o.errmsg_size, "the value policy does not play the beijing pack (allowed there: random, greedy, guard)")
-        return -1
-    if o.rules.pack == PACK_GUOBIAO:   # its EV is Fuzhou's scoring: it knows no fans nor the 8-fan minimum
-        snprintf(o.errmsg, o.errmsg_size, "the value policy does not play the guobiao pack (allowed there: random, greedy, guard)")
-        return -1
-    if o.rules.pack == PACK_SHANGHAI:   # its shanten is the standard shape's, not the Shanghai minimum's
-        snprintf(o.errmsg, o.errmsg_size, "the value policy does not play the shanghai pack (allowed there: random, greedy, guard)")
-        return -1
     if dec == DEC_TURN or dec == DEC_AFTER_CLAIM:
         return value_turn(o, acts, n)
     if dec == DEC_CLAIM:

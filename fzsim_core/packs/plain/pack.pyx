@@ -6,6 +6,7 @@ from each other seat on a self-draw, from the discarder alone on a discard. The 
 actions, the invariants, the policies and the engine are the same code Fuzhou runs on.
 """
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from fzsim_core.policy cimport POLICIES_ALL
 from fzsim_core.state cimport Game, Pack, no_opening, no_opening_choice
 from fzsim_core.table cimport ST_CONT, ST_ERR
 from fzsim_core.tiles cimport N_HAND_KINDS, N_KINDS
@@ -55,6 +56,8 @@ cdef void plain_declined(Game* g, int s, int k) noexcept nogil:
 
 cdef void plain_pack(Pack* p, TileSet* ts) noexcept nogil:
     plain_tiles(ts)
+    p.name = b"plain"
+    p.policies = POLICIES_ALL
     p.setup = plain_setup
     p.opening_offer = no_opening
     p.opening_resolve = no_opening_choice
