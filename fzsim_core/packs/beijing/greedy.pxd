@@ -1,7 +1,7 @@
 # greedy for the Beijing pack (policies/greedy.pyx hands it Beijing decisions): see greedy.pyx here.
 from libc.stdint cimport uint16_t
 from fzsim_core.policy cimport Observation
-from fzsim_core.packs.beijing.hand cimport MjHand
+from fzsim_core.kit.hand34 cimport MjHand
 
 cdef int bj_greedy_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil
 # greedy's own turn; keep != NULL: only among the discards it marks (guard's defence), no win or kong

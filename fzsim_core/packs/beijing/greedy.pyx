@@ -16,7 +16,7 @@ from libc.stdint cimport uint16_t, uint64_t
 from fzsim_core.policy cimport Observation
 from fzsim_core.policies.ties cimport BestOf, best_init, best_offer, best_pick
 from fzsim_core.table cimport *
-from fzsim_core.packs.beijing.hand cimport mj_own_kong, MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG, MJ_KINDS, MjHand
+from fzsim_core.kit.hand34 cimport mj_own_kong, MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG, MJ_KINDS, MjHand
 from fzsim_core.packs.beijing.shapes cimport bj_shanten, bj_wait_mask
 from fzsim_core.packs.beijing.pack cimport bj_hand_of
 

@@ -37,7 +37,7 @@ from fzsim_core.policies.guard cimport Threat, read_threat, unseen_wait_weight
 from fzsim_core.policies.defence cimport fold_at, guard_keep
 from fzsim_core.table cimport *
 from fzsim_core.bits cimport ctz64
-from fzsim_core.packs.beijing.hand cimport MJ_KINDS, MjHand, mj_claimed
+from fzsim_core.kit.hand34 cimport MJ_KINDS, MjHand, mj_claimed
 from fzsim_core.packs.beijing.shapes cimport bj_may_win_on_discard, bj_seven_pairs_shanten, bj_shanten, bj_wait_mask
 from fzsim_core.packs.beijing.score cimport BjRules, BjScore, BJ_F_SELFDRAW, bj_evaluate
 from fzsim_core.packs.beijing.pack cimport bj_hand_of, bj_rules_of

@@ -27,10 +27,11 @@ from fzsim_core.tiles cimport N_HAND_KINDS, N_KINDS
 from fzsim_core.tileset cimport TileSet, tiles_from_copies
 from fzsim_core.winrec cimport WinRec, REC_SHAOZHUANG
 from fzsim_core.packs.deal cimport seat_dealt_hands
-from fzsim_core.packs.beijing.hand cimport MJ_CONCEALED_KONG, MJ_KINDS, MjHand
+from fzsim_core.kit.hand34 cimport MJ_CONCEALED_KONG, MJ_KINDS, MjHand
 from fzsim_core.packs.beijing.wild cimport WILD_NEXT, wild_of
 from fzsim_core.packs.beijing.shapes cimport (bj_add_natural, bj_is_seven_pairs, bj_is_win, bj_may_win_on_discard,
-                                             bj_seven_pairs_waits, bj_wait_mask, bj_wilds)
+                                             bj_seven_pairs_waits, bj_wait_mask)
+from fzsim_core.kit.shapes34 cimport mj_wilds
 from fzsim_core.wintables cimport hand_is_win, hand_wait_mask
 from fzsim_core.packs.beijing.score cimport (
     BjRules, BjScore, BJ_F_SELFDRAW, BJ_F_KONG_FLOWER, BJ_F_LAST, BJ_F_TIANHE, BJ_F_DIHE, BJ_F_SIHUI,
@@ -213,7 +214,7 @@ cdef int bj_win_flags(const Game* g, int winner, int discarder, int win_type, ui
             f |= BJ_F_KONG_FLOWER
         if flags & FLAG_LAST_TILE:
             f |= BJ_F_LAST
-        if bj_wilds(h) == 4:
+        if mj_wilds(h) == 4:
             f |= BJ_F_SIHUI
         if winner == d and done == 0:
             f |= BJ_F_TIANHE   # the dealer complete before any discard

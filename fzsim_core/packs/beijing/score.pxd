@@ -1,7 +1,7 @@
 # Beijing scoring (docs/spec/RULES-PACKS.md §4.4): additive 番 with the table's exclusions, 烧庄 and 互包, linear
 # payments in units of the 底分 d. Pure: every function reads only its arguments (safe without the GIL).
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t
-from fzsim_core.packs.beijing.hand cimport MjHand
+from fzsim_core.kit.hand34 cimport MjHand
 
 cdef enum:
     # fans (bit i of BjScore.fans), in the seed's table order

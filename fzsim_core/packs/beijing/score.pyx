@@ -11,11 +11,11 @@ from libc.string cimport memset
 
 import numpy as np
 
-from fzsim_core.packs.beijing.hand cimport MJ_CONCEALED_KONG, MjHand, flag_bits, mj_claimed, mj_load
+from fzsim_core.kit.hand34 cimport MJ_CONCEALED_KONG, MjHand, flag_bits, mj_claimed, mj_load
 from fzsim_core.packs.beijing.shapes cimport (
-    bj_add_natural, bj_is_dragon, bj_is_haohua, bj_is_pungs, bj_is_seven_pairs, bj_is_standard, bj_is_win, bj_is_zhuowukui,
-    bj_wilds,
+    bj_add_natural, bj_is_dragon, bj_is_haohua, bj_is_pungs, bj_is_seven_pairs, bj_is_win, bj_is_zhuowukui,
 )
+from fzsim_core.kit.shapes34 cimport mj_is_standard, mj_wilds
 
 cdef extern from *:
     """
@@ -62,7 +62,7 @@ cdef void _reading(const BjRules* r, const MjHand* h, int win_kind, BjScore* s) 
             best, pick = 8, BJ_HAOHUA
         else:
             best, pick = 4, BJ_QIDUIZI
-    if bj_is_standard(h):
+    if mj_is_standard(h):
         zwk = bj_is_zhuowukui(h, win_kind, r.unique_wuhui)
         if zwk and bj_is_dragon(h, 1) and 5 > best:
             best, pick = 5, 100          # 一条龙 + 捉五魁 in one reading
@@ -82,7 +82,7 @@ cdef void _reading(const BjRules* r, const MjHand* h, int win_kind, BjScore* s) 
 cdef int bj_evaluate(const BjRules* r, const MjHand* h, int flags, int win_kind, BjScore* out) noexcept nogil:
     cdef BjScore s
     cdef bint win = bj_is_win(h), sihui = flags & BJ_F_SIHUI
-    if sihui and bj_wilds(h) != 4:
+    if sihui and mj_wilds(h) != 4:
         return -1
     if not win and not sihui:
         return -1
@@ -94,7 +94,7 @@ cdef int bj_evaluate(const BjRules* r, const MjHand* h, int flags, int win_kind,
         if not r.sihui_shape or not win:
             out[0] = s
             return 0
-    if mj_claimed(h) == 0 and bj_wilds(h) == 0:
+    if mj_claimed(h) == 0 and mj_wilds(h) == 0:
         _add(&s, BJ_MENQING_WUHUI, 1)
     if h.n_melds == 4 and mj_claimed(h) == 4:
         _add(&s, BJ_DADIAO, 2)

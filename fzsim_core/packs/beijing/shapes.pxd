@@ -5,14 +5,12 @@
 # The standard shape is the core's table search (wintables.pxd) on a Hand whose gold is the wild.
 # Every function reads only its arguments and the read-only core tables: safe without the GIL.
 from libc.stdint cimport uint64_t
-from fzsim_core.packs.beijing.hand cimport MjHand
+from fzsim_core.kit.hand34 cimport MjHand
 
 cdef enum:
     BJ_NO_SHAPE = -2
 
-cdef int bj_wilds(const MjHand* h) noexcept nogil
-# The concealed tiles (14 - 3 n_melds) are (4 - n_melds) sets + a pair, wilds wild.
-cdef bint bj_is_standard(const MjHand* h) noexcept nogil
+# The standard shape and the wild count are the kit's (fzsim_core/kit/shapes34.pxd: mj_is_standard, mj_wilds).
 # 14 concealed tiles, no melds, pairable with the wilds (singles <= wilds).
 cdef bint bj_is_seven_pairs(const MjHand* h) noexcept nogil
 # 豪华七对子: seven pairs readable with two identical pairs (a kind held 3 or 4 times, or two wilds

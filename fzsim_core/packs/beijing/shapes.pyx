@@ -17,45 +17,11 @@ from libc.string cimport memcpy
 import numpy as np
 
 from fzsim_core.hand cimport Hand, hand_set_counts
-from fzsim_core.packs.beijing.hand cimport (
+from fzsim_core.kit.hand34 cimport (
     MJ_CHOW, MJ_CONCEALED_KONG, MJ_KINDS, MjHand, mj_claimed, mj_concealed_size, mj_held, mj_load,
 )
 from fzsim_core.wintables cimport hand_need, hand_shanten, hand_wait_mask
-
-
-cdef int bj_wilds(const MjHand* h) noexcept nogil:
-    return h.counts[h.wild] if h.wild >= 0 else 0
-
-
-cdef inline bint _rest_wins(const uint8_t* c, int wilds, int wild) noexcept nogil:
-    """The real counts c (c[wild] ignored) plus `wilds` wilds are sets + a pair (size 3m + 2)."""
-    cdef uint8_t t[34]
-    cdef Hand x
-    cdef int k, n = wilds
-    memcpy(t, c, 34)
-    if wild >= 0:
-        t[wild] = <uint8_t>wilds
-    for k in range(34):
-        if k != wild:
-            n += t[k]
-    if n % 3 != 2:
-        return 0
-    hand_set_counts(&x, t, wild)
-    return hand_need(&x) <= wilds
-
-
-cdef inline void _real(const MjHand* h, uint8_t* c) noexcept nogil:
-    memcpy(c, h.counts, 34)
-    if h.wild >= 0:
-        c[h.wild] = 0
-
-
-cdef bint bj_is_standard(const MjHand* h) noexcept nogil:
-    cdef uint8_t c[34]
-    if h.n_melds > 4 or mj_concealed_size(h) != 14 - 3 * h.n_melds:
-        return 0
-    _real(h, c)
-    return _rest_wins(c, bj_wilds(h), h.wild)
+from fzsim_core.kit.shapes34 cimport mj_is_standard, mj_real, mj_rest_wins, mj_wilds
 
 
 cdef inline void _pairs(const MjHand* h, int* pairs, int* singles, int* top) noexcept nogil:
@@ -77,7 +43,7 @@ cdef bint bj_is_seven_pairs(const MjHand* h) noexcept nogil:
     if h.n_melds or mj_concealed_size(h) != 14:
         return 0
     _pairs(h, &p, &s, &t)
-    return s <= bj_wilds(h)
+    return s <= mj_wilds(h)
 
 
 cdef bint bj_is_haohua(const MjHand* h) noexcept nogil:
@@ -86,11 +52,11 @@ cdef bint bj_is_haohua(const MjHand* h) noexcept nogil:
         return 0
     _pairs(h, &p, &s, &t)
     # a kind held 3 times takes a wild for its single: four of a kind; spare wilds copy a pair
-    return t >= 3 or bj_wilds(h) - s >= 2
+    return t >= 3 or mj_wilds(h) - s >= 2
 
 
 cdef bint bj_is_win(const MjHand* h) noexcept nogil:
-    return bj_is_seven_pairs(h) or bj_is_standard(h)
+    return bj_is_seven_pairs(h) or mj_is_standard(h)
 
 
 cdef extern from *:
@@ -105,7 +71,7 @@ cdef extern from *:
 
 cdef bint bj_is_pungs(const MjHand* h) noexcept nogil:
     cdef int i, k, need = 0, best = 2   # best: extra for the pair; 2 = a pair of two wilds
-    if not bj_is_standard(h):
+    if not mj_is_standard(h):
         return 0
     for i in range(h.n_melds):
         if h.meld_type[i] == MJ_CHOW:
@@ -116,7 +82,7 @@ cdef bint bj_is_pungs(const MjHand* h) noexcept nogil:
         need += BJ_PUNG_COST[h.counts[k]]
         if BJ_PAIR_COST[h.counts[k]] - BJ_PUNG_COST[h.counts[k]] < best:
             best = BJ_PAIR_COST[h.counts[k]] - BJ_PUNG_COST[h.counts[k]]
-    return need + best <= bj_wilds(h)
+    return need + best <= mj_wilds(h)
 
 
 cdef bint _dragon_rest(const MjHand* h, const uint8_t* c0, int wilds, int suit, int have) noexcept nogil:
@@ -154,17 +120,17 @@ cdef bint _dragon_rest(const MjHand* h, const uint8_t* c0, int wilds, int suit, 
         size = wilds - missing
         for k in range(34):
             size += c[k]
-        if size >= 2 and _rest_wins(c, wilds - missing, h.wild):
+        if size >= 2 and mj_rest_wins(c, wilds - missing, h.wild):
             return 1
     return 0
 
 
 cdef bint bj_is_dragon(const MjHand* h, bint zhuowukui) noexcept nogil:
     cdef uint8_t c[34]
-    cdef int suit, wilds = bj_wilds(h)
-    if not bj_is_standard(h):
+    cdef int suit, wilds = mj_wilds(h)
+    if not mj_is_standard(h):
         return 0
-    _real(h, c)
+    mj_real(h, c)
     if zhuowukui:
         if c[3] == 0 or c[4] == 0 or c[5] == 0:
             return 0
@@ -184,15 +150,15 @@ cdef bint bj_is_zhuowukui(const MjHand* h, int win_kind, bint unique) noexcept n
     cdef uint8_t c[34]
     cdef MjHand before
     cdef uint64_t mask
-    if win_kind != 4 or h.wild == 4 or not bj_is_standard(h):
+    if win_kind != 4 or h.wild == 4 or not mj_is_standard(h):
         return 0
-    _real(h, c)
+    mj_real(h, c)
     if c[3] == 0 or c[4] == 0 or c[5] == 0:
         return 0
     c[3] -= 1
     c[4] -= 1
     c[5] -= 1
-    if not _rest_wins(c, bj_wilds(h), h.wild):
+    if not mj_rest_wins(c, mj_wilds(h), h.wild):
         return 0
     if not unique:
         return 1
@@ -209,7 +175,7 @@ cdef uint64_t bj_seven_pairs_waits(const MjHand* h) noexcept nogil:
     kinds and w wilds, one more tile of a kind held an odd number of times wins iff s - 1 <= w, of
     a kind held an even number of times (none included) iff s + 1 <= w, a wild iff s <= w + 1."""
     cdef uint64_t odd = 0, even = 0, mask = 0
-    cdef int k, s = 0, w = bj_wilds(h)
+    cdef int k, s = 0, w = mj_wilds(h)
     for k in range(34):
         if k == h.wild:
             continue
@@ -250,7 +216,7 @@ cdef int bj_seven_pairs_shanten(const MjHand* h) noexcept nogil:
     if h.n_melds:
         return 99
     _pairs(h, &p, &s, &t)
-    w = bj_wilds(h)
+    w = mj_wilds(h)
     if p > 7:
         p = 7
     free = 7 - p
@@ -289,7 +255,7 @@ cdef void bj_add_natural(MjHand* h, int k) noexcept nogil:
 
 
 cdef bint bj_may_win_on_discard(const MjHand* h) noexcept nogil:
-    return mj_claimed(h) == 0 and bj_wilds(h) < 3
+    return mj_claimed(h) == 0 and mj_wilds(h) < 3
 
 
 # ---------------------------------------------------------------------------------------------
@@ -316,7 +282,7 @@ def facts(counts, melds=(), wild=-1, win_kind=-1, bint unique_wuhui=True):
     (一条龙), zhuowukui (win_kind 5m: kind 4) and zhuowukui_dragon (both in one reading)."""
     cdef MjHand h
     mj_load(&h, counts, melds, _load_args(counts, melds, wild))
-    return {"standard": bool(bj_is_standard(&h)), "seven_pairs": bool(bj_is_seven_pairs(&h)),
+    return {"standard": bool(mj_is_standard(&h)), "seven_pairs": bool(bj_is_seven_pairs(&h)),
             "haohua": bool(bj_is_haohua(&h)), "pungs": bool(bj_is_pungs(&h)),
             "dragon": bool(bj_is_dragon(&h, 0)),
             "zhuowukui": bool(bj_is_zhuowukui(&h, win_kind, unique_wuhui)),

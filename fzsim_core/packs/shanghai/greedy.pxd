@@ -1,7 +1,7 @@
 # greedy for the Shanghai pack (policies/greedy.pyx hands it Shanghai decisions): see greedy.pyx here.
 from libc.stdint cimport uint16_t
 from fzsim_core.policy cimport Observation
-from fzsim_core.packs.beijing.hand cimport MjHand
+from fzsim_core.kit.hand34 cimport MjHand
 from fzsim_core.packs.shanghai.shapes cimport ShShape
 
 cdef int sh_greedy_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil

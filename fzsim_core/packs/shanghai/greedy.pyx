@@ -18,7 +18,7 @@ from libc.stdint cimport uint16_t, uint64_t
 from fzsim_core.policy cimport Observation
 from fzsim_core.policies.ties cimport BestOf, best_init, best_offer, best_pick
 from fzsim_core.table cimport *
-from fzsim_core.packs.beijing.hand cimport mj_own_kong, MjHand, MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG
+from fzsim_core.kit.hand34 cimport mj_own_kong, MjHand, MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG
 from fzsim_core.packs.shanghai.shapes cimport ShShape, SH_NO_SHAPE, sh_shanten, sh_wait_mask
 from fzsim_core.packs.shanghai.pack cimport sh_hand_of
 

@@ -32,7 +32,7 @@ from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from fzsim_core.policy cimport Observation
 from fzsim_core.rules cimport SH_OPT_OTHER
 from fzsim_core.table cimport *
-from fzsim_core.packs.beijing.hand cimport MjHand, MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG
+from fzsim_core.kit.hand34 cimport MjHand, MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG
 from fzsim_core.packs.shanghai.shapes cimport ShShape, SH_NO_WIN, SH_NO_SHAPE, sh_shanten, sh_wait_mask
 from fzsim_core.packs.shanghai.score cimport ShRules, ShScore, sh_evaluate, sh_flower_points
 from fzsim_core.packs.shanghai.pack cimport sh_hand_of, sh_rules_of

@@ -3,7 +3,7 @@ from fzsim_core.state cimport Game, Pack
 from fzsim_core.table cimport Seat
 from fzsim_core.tileset cimport TileSet
 from fzsim_core.rules cimport RuleSet
-from fzsim_core.packs.beijing.hand cimport MjHand
+from fzsim_core.kit.hand34 cimport MjHand
 from fzsim_core.packs.shanghai.shapes cimport ShShape
 from fzsim_core.packs.shanghai.score cimport ShRules
 

@@ -35,9 +35,9 @@ from fzsim_core.tiles cimport N_HAND_KINDS
 from fzsim_core.tileset cimport TileSet, fuzhou_tiles
 from fzsim_core.winrec cimport WinRec
 from fzsim_core.packs.deal cimport deal_without_wild
-from fzsim_core.packs.beijing.hand cimport (MjHand, MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG,
+from fzsim_core.kit.hand34 cimport (MjHand, MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG,
                                             mj_claimed, mj_held)
-from fzsim_core.packs.beijing.shapes cimport bj_is_standard
+from fzsim_core.kit.shapes34 cimport mj_is_standard
 from fzsim_core.packs.shanghai.shapes cimport ShShape, sh_patterns, sh_wait_mask
 from fzsim_core.packs.shanghai.score cimport (ShRules, ShScore, SH_CB_EXTRA, SH_CB_FULL, SH_F_SELFDRAW, SH_F_GANGKAI,
                                              SH_F_ROBBED, SH_F_BAHUA, sh_evaluate, sh_rules_default, sh_win_deltas)
@@ -128,7 +128,7 @@ cdef bint complete(const Game* g, int s, bint from_kong, int extra=-1) noexcept 
     shape_of(&g.r, &sh)
     if sh_patterns(&sh, &h):
         return True
-    return g.r.sh_dadiaoche_standalone and (from_kong or (h.n_melds == 4 and mj_claimed(&h) == 4)) and bj_is_standard(&h)
+    return g.r.sh_dadiaoche_standalone and (from_kong or (h.n_melds == 4 and mj_claimed(&h) == 4)) and mj_is_standard(&h)
 
 
 cdef bint sh_is_win_hook(const Game* g, int s) noexcept nogil:

@@ -2,7 +2,7 @@
 # values for the others, the 杠开 / 大吊车 floor, 开宝 and 荒番 doubling score and cap, and the
 # payments with 承包. Pure: safe without the GIL.
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t
-from fzsim_core.packs.beijing.hand cimport MjHand
+from fzsim_core.kit.hand34 cimport MjHand
 from fzsim_core.packs.shanghai.shapes cimport ShShape
 
 cdef enum:

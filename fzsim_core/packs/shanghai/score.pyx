@@ -11,10 +11,10 @@ from libc.string cimport memset
 
 import numpy as np
 
-from fzsim_core.packs.beijing.hand cimport (
+from fzsim_core.kit.hand34 cimport (
     MJ_CHOW, MJ_CONCEALED_KONG, MJ_PUNG, MjHand, flag_bits, mj_claimed, mj_concealed_size, mj_load,
 )
-from fzsim_core.packs.beijing.shapes cimport bj_is_standard
+from fzsim_core.kit.shapes34 cimport mj_is_standard
 from fzsim_core.packs.shanghai.shapes cimport (
     SH_BAHUA, SH_FENGPENG, SH_FENGYISE, SH_HUNPENG, SH_HUNYISE, SH_N_PATTERNS, SH_PENGPENG, SH_QINGPENG,
     SH_QINGYISE, SH_STANDALONE, ShShape, sh_patterns, sh_shape_default, shape_options,
@@ -76,7 +76,7 @@ cdef int sh_evaluate(const ShRules* r, const MjHand* h, int flags, int n_flowers
         floor_rule = 0
     else:
         pats = sh_patterns(&r.shape, h)
-        if not pats and r.standalone and floor_rule and bj_is_standard(h):
+        if not pats and r.standalone and floor_rule and mj_is_standard(h):
             pats = 1 << SH_STANDALONE
         if not pats:
             return -1

@@ -2,7 +2,7 @@
 # wildcard (the core's table search, via the Beijing pack's shapes with no wild), and the seven
 # patterns a win must be one of. Pure: safe without the GIL.
 from libc.stdint cimport uint64_t
-from fzsim_core.packs.beijing.hand cimport MjHand
+from fzsim_core.kit.hand34 cimport MjHand
 
 cdef enum:
     # patterns (bit i of a pattern mask), lowest value first

@@ -1,7 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """Shanghai patterns, the minimum-hand gate, gate-aware waits and shanten (contract in shapes.pxd).
 
-The shape tests are the Beijing pack's with no wild (bj_is_standard: the core's
+The shape tests are the Beijing pack's with no wild (mj_is_standard: the core's
 table search), so the two packs share one win search. The shanten targets:
 * 碰碰胡: a small DP over kinds for n pungs + a pair (each kind a pung, the pair or nothing);
 * one suit S + 风向牌, standard shape: the core's per-suit shanten tables (suit_shanten.pxd) with
@@ -14,8 +14,8 @@ from fzsim_core.bits cimport ctz64
 
 import numpy as np
 
-from fzsim_core.packs.beijing.hand cimport MJ_CHOW, MjHand, mj_concealed_size, mj_held, mj_load
-from fzsim_core.packs.beijing.shapes cimport bj_is_standard
+from fzsim_core.kit.hand34 cimport MJ_CHOW, MjHand, mj_concealed_size, mj_held, mj_load
+from fzsim_core.kit.shapes34 cimport mj_is_standard
 from fzsim_core.hand cimport FZ_POW5
 from fzsim_core.suit_shanten cimport ShCtx, sh_ctx_set, sh_d, sh_tables
 
@@ -73,7 +73,7 @@ cdef int sh_patterns(const ShShape* s, const MjHand* h) noexcept nogil:
     if pungs:
         pats |= 1 << SH_PENGPENG
     if (suits == 1 or suits == 2 or suits == 4) and not other_honour:
-        std = pungs or bj_is_standard(h)
+        std = pungs or mj_is_standard(h)
         if std and not feng:
             pats |= 1 << SH_QINGYISE
             if pungs:
@@ -262,7 +262,7 @@ cdef int sh_shanten(const ShShape* s, const MjHand* h) noexcept nogil:
 
 # ---------------------------------------------------------------------------------------------
 # Validated Python wrappers: counts are 34 concealed counts, melds (type, kind) pairs as in
-# fzsim_core.packs.beijing.hand (chow, pung, kong, added_kong, concealed_kong).
+# fzsim_core.kit.hand34 (chow, pung, kong, added_kong, concealed_kong).
 
 PATTERNS = ("pengpeng", "hunyise", "qingyise", "hunpeng", "fengyise", "qingpeng", "fengpeng", "bahua", "standalone")
 NO_WIN = SH_NO_WIN

@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""The 34-kind hand with chows (contract in hand.pxd) and its validated loader."""
+"""The 34-kind hand with chows (contract in hand34.pxd) and its validated loader."""
 from libc.stdint cimport int8_t, uint8_t
 from libc.string cimport memset
 

@@ -1,6 +1,6 @@
-# A player's tiles for the 34-kind systems with chows and no seven-pairs-only quirks (Beijing
-# §4, Shanghai §1 of docs/spec/RULES-PACKS.md): the concealed counts and up to four declared sets. Shared
-# by fzsim_core.packs.beijing and fzsim_core.packs.shanghai so the two loaders are one.
+# A player's tiles for the 34-kind systems with chows (the bot kit, below the packs and the
+# policies): the concealed counts, a wild kind and up to four declared sets. The packs that read a
+# hand this way (Beijing, Shanghai) share this one loader instead of one cimporting the other.
 from libc.stdint cimport int8_t, uint8_t
 
 cdef enum:
