@@ -220,7 +220,7 @@ def score(hand, *, variant: str = "sichuan", melds: Iterable = (), win: str = "s
     else:
         additions = {"kong": res["kongs"], "gen": res["gen"], "kong_flower": 2 * ("kong_flower" in flags),
                      "robbed_kong": res["additions"] - res["kongs"] - res["gen"] - 2 * ("kong_flower" in flags)}
-    facts = {"suits": sorted({k // 9 for k in np.flatnonzero(counts)} | {k // 9 for k in kinds}),
+    facts = {"suits": sorted({int(k) // 9 for k in np.flatnonzero(counts)} | {k // 9 for k in kinds}),  # ints: JSON
              "quads": sum(int(counts[k]) + sum(3 if t == "pung" else 4 for t, m in meld_list if m == k) == 4
                           for k in range(27)),
              # 金钩钓 (a single pair left after four melds) is named, but neither seed text scores it

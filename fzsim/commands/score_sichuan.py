@@ -6,6 +6,7 @@ import argparse
 import json
 
 from fzsim import packs_sichuan
+from fzsim.pack_registry import check_score_options
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -28,7 +29,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                        "end_checks=no_winner_only")
 
 
-def _options(items) -> dict:
+def _options(items, pack: str) -> dict:
+    """``--option KEY=VALUE`` items of `pack`'s calculator (shared by every pack calculator); an
+    option of another pack is refused by name."""
     out = {}
     for item in items:
         key, sep, value = item.partition("=")
@@ -37,6 +40,7 @@ def _options(items) -> dict:
         low = value.strip().lower()
         out[key.strip()] = (True if low == "true" else False if low == "false"
                             else int(low) if low.isdigit() else value.strip())
+    check_score_options(pack, out)
     return out
 
 
@@ -47,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     if given:
         raise ValueError(f"{', '.join(given)}: Fuzhou-only flag(s), not part of a {args.variant} hand "
                          f"(no gold, no flowers; pack options go in --option KEY=VALUE)")
-    opts = _options(args.sc_options)
+    opts = _options(args.sc_options, "sichuan")
     if args.end is not None:
         won = [h.strip().lower() == "won" for h in args.end]
         report = packs_sichuan.settle(args.end, variant=args.variant, won=won, base=args.base, overrides=opts)
