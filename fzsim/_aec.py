@@ -10,7 +10,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from fzsim.env import OBS_SIZE, _check_seed, _seat_of
+from fzsim.env import OBS_SIZE, _check_seed, _seat_of, check_opponents
 from fzsim.game import resolve_rules
 from fzsim_core.env import Tables
 from fzsim_core.obs_planes import ACTION_TUPLES, N_ACTIONS, decode, empty_planes
@@ -38,6 +38,7 @@ class FzsimAEC(AECEnv):
         self._seat = {a: _seat_of(a) for a in self.possible_agents}
         self._agent = {s: a for a, s in self._seat.items()}
         self._root = _check_seed(seed)
+        check_opponents(self.rules, self.variant, opponents, seats)
         self._next_game = 0
         self._t = Tables(self.rules, self._root, 1, sorted(self._seat.values()), opponents,
                          auto_reset=False, check=check)

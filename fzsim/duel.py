@@ -21,6 +21,8 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
+from fzsim.policyspec import check_policies_play
+
 # the runner (pyarrow, joblib) is imported on first use: `import fzsim` binds `fzsim.duel` to the
 # function below at once, so this module must stay light
 DEFAULT_BLOCK_SIZE = 10_000
@@ -172,6 +174,7 @@ def duel(challenger: str, baseline: str = "greedy", variant="fuzhou", hands: int
         raise ValueError(f"seed must be an integer in 0..2**64-1, got {seed!r}")
     seed = int(seed)
     config = _load_rules(os.fspath(variant) if isinstance(variant, os.PathLike) else variant, overrides)
+    check_policies_play(config, {"challenger": challenger, "baseline": baseline}, config.name)
     hpm = int(config.core.fields["hands_per_match"])
     if hands % hpm:
         raise ValueError(f"hands={hands} is not a whole number of matches for variant {config.name!r}"

@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from fzsim.game import resolve_rules
+from fzsim.policyspec import check_policies_play
 from fzsim_core.env import Tables
 from fzsim_core.obs_planes import (ACTION_TUPLES, FLAT_SIZE, N_ACTIONS, PLANES_DTYPE, decode, decode_action,
                                    empty_planes, encode_action, flatten, legal_actions)
@@ -75,6 +76,7 @@ class VecEnv:
             raise ValueError(f"n (tables) must be an integer >= 1, got {n!r}")
         self._seed = _check_seed(seed)
         self.agent_seats = tuple(agent_seats)
+        check_opponents(self.rules, self.variant, opponents, self.agent_seats)
         self._t = Tables(self.rules, self._seed, int(n), self.agent_seats, opponents, auto_reset=True, check=check)
         self.n = int(n)
         self._truncated = np.zeros(self.n, dtype=np.bool_)
@@ -97,12 +99,26 @@ class VecEnv:
 
     def hint(self, table: int, policy: str = "greedy") -> int:
         """The fixed action id compiled `policy` would choose at `table` now (see Tables.hint)."""
+        check_policies_play(self.rules, {"hint": policy}, self.variant)
         return self._t.hint(table, policy)
 
     @property
     def single_action_space(self):
         from gymnasium import spaces
         return spaces.Discrete(N_ACTIONS)
+
+
+def check_opponents(rules, variant: str, opponents, agent_seats) -> None:
+    """Refuse an opponent policy the variant's pack does not play, before any table is set up
+    (the seats agents play are not checked: their opponents' entries are ignored)."""
+    if isinstance(opponents, str) or callable(opponents):
+        opponents = (opponents,) * 4
+    try:
+        seats = dict(enumerate(opponents))
+    except TypeError:
+        return   # not a policy setting at all: Tables says what it takes
+    agents = {s for s in agent_seats if isinstance(s, (int, np.integer))}
+    check_policies_play(rules, {f"seat {s}": p for s, p in seats.items() if s not in agents}, variant)
 
 
 def _check_seed(seed) -> int:

@@ -13,7 +13,7 @@ import dataclasses
 from collections import namedtuple
 import numpy as np
 
-from fzsim.policyspec import policy_seats
+from fzsim.policyspec import check_policies_play, policy_seats
 from fzsim.tiles import COPIES, N_KINDS, kind_name
 from fzsim_core import engine as _engine
 from fzsim_core.notation import parse_sequence
@@ -230,7 +230,7 @@ def play_hand(seed: int, game_id: int, variant="fuzhou", policies=None, wall=Non
     check=True verifies the engine's invariants after every action. carry: the match counter
     entering the hand (Shanghai 荒番 H), by default the one the replayed hands reach (0 with `dealer`).
     """
-    rules, _ = resolve_rules(variant)
+    rules, variant_name = resolve_rules(variant)
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < 2**64:
         raise ValueError(f"seed must be an integer 0..2**64-1, got {seed!r}")
     if isinstance(game_id, bool) or not isinstance(game_id, (int, np.integer)) or not 0 <= int(game_id) < 2**63:
@@ -239,6 +239,7 @@ def play_hand(seed: int, game_id: int, variant="fuzhou", policies=None, wall=Non
     if isinstance(hand, bool) or not isinstance(hand, (int, np.integer)) or not 0 <= int(hand) < hpm:
         raise ValueError(f"hand must be an integer 0..{hpm - 1} (hands_per_match={hpm}), got {hand!r}")
     policies = policy_seats(policies)
+    check_policies_play(rules, policies, variant_name)
     if wall is not None and isinstance(wall, str):
         wall = parse_tile_sequence(wall)
     seed, game_id, hand = int(seed), int(game_id), int(hand)

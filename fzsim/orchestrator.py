@@ -28,7 +28,7 @@ import numpy as np
 
 from fzsim import integrity, storage
 from fzsim.lock import LOCK_NAME, FolderLock
-from fzsim.policyspec import policy_seats
+from fzsim.policyspec import check_policies_play, policy_seats
 from fzsim.progress import Progress
 
 BACKENDS = ("loky", "threads", "dask", "ray")
@@ -596,6 +596,10 @@ def simulate(
                          " each seat's policy from its setting")
     seats = next(iter(sets.values())) if sets else _check_policies(policies)
     plans = _plan_variants(variants, overrides, hands)
+    for plan in plans:    # before the folder is touched: a policy its pack does not play is refused
+        for label, setting in (sets.items() if sets else [(None, seats)]):
+            of_set = "" if label is None else f" of policy set {label!r}"
+            check_policies_play(plan.config, {f"seat {s}{of_set}": p for s, p in enumerate(setting)}, plan.name)
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}: allowed {', '.join(BACKENDS)}")
     root = os.fspath(out)
