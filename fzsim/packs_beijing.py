@@ -2,7 +2,8 @@
 the core's pack (fzsim_core.packs.beijing) and name every fan and payment, 烧庄 and 互包 included.
 
 Like the Sichuan calculator, the preset is a pack name here (``"beijing"``) with every §9 option a
-validated key of ``OPTIONS`` passed as ``overrides``; the rules loader and the engine pack come later.
+validated key of ``OPTIONS`` passed as ``overrides`` (the engine's rule keys are ``bj_`` ones of
+``fzsim.rules``).
 ``fzsim.score(..., variant="beijing")`` and ``fzsim score --variant beijing`` dispatch here.
 """
 from __future__ import annotations

@@ -3,7 +3,7 @@ it with the core's pack (fzsim_core.packs.shanghai) and name the pattern, the fl
 multipliers and every payment, 承包 included.
 
 The preset is a pack name here (``"shanghai"``) with every §9 option a validated key of ``OPTIONS``
-passed as ``overrides``; the rules loader and the engine pack come later.
+passed as ``overrides`` (the engine's rule keys are ``sh_`` ones of ``fzsim.rules``).
 ``fzsim.score(..., variant="shanghai")`` and ``fzsim score --variant shanghai`` dispatch here.
 """
 from __future__ import annotations

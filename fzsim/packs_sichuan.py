@@ -2,10 +2,10 @@
 end-of-hand position, score it with the core's pack (fzsim_core.packs.sichuan) and name every
 pattern and payment.
 
-The rules loader (fzsim.rules) knows Fuzhou's fields only, and the general rules header is being
-rewritten, so the two presets are pack names here ("sichuan", "xuezhan") with their §9 scoring
-options passed as ``overrides``; no preset files exist yet. ``fzsim.score(..., variant="xuezhan")``
-and ``fzsim score --variant xuezhan`` dispatch here.
+The calculator takes a preset name ("sichuan", "xuezhan") with the core's §9 scoring options
+passed as ``overrides`` (``fzsim_core.packs.sichuan.score.OPTIONS``; the engine's rule keys are the
+``sc_`` / ``xz_`` ones of ``fzsim.rules``). ``fzsim.score(..., variant="xuezhan")`` and
+``fzsim score --variant xuezhan`` dispatch here.
 """
 from __future__ import annotations
 
