@@ -13,6 +13,7 @@ import dataclasses
 from collections import namedtuple
 import numpy as np
 
+from fzsim.pack_registry import REGISTRY
 from fzsim.policyspec import check_policies_play, policy_seats
 from fzsim.tiles import COPIES, N_KINDS, kind_name
 from fzsim_core import engine as _engine
@@ -331,17 +332,16 @@ def _compact(tiles: list[str]) -> str:
 
 
 def _pack_name(r: HandResult) -> str:
-    from fzsim.rules import FIELDS
     if r.rules is None:
         return "fuzhou"
-    return FIELDS["pack"].choices[int(r.rules.fields["pack"])]
+    return tuple(REGISTRY)[int(r.rules.fields["pack"])]   # the registry's order is the pack ids'
 
 
 def _score_line(r: HandResult) -> str:
     """The result line: Fuzhou's (and plain's) row fields F/K/G/L/S, every other pack's own terms
     read from its win records (one clause per win: 一炮多响 and 血战 have several)."""
-    pack = _pack_name(r)
-    wins = _win_records(r) if pack not in ("fuzhou", "plain") else []
+    terms = REGISTRY[_pack_name(r)].resolve("replay_terms")
+    wins = _win_records(r) if terms is not None else []
     if r.outcome == 0 and not wins:
         return f"result: drawn, {r.tiles_left} tiles left; no score"
     if not wins:
@@ -350,8 +350,6 @@ def _score_line(r: HandResult) -> str:
         fl = ",".join(r.flag_names) or "none"
         return (f"result: {who}; F={r.F} K={r.K} G={r.G} L={r.L} S={r.S}; specials {sp}; flags {fl}; "
                 f"deltas {list(r.deltas)}")
-    terms = {"shanghai": _shanghai_terms, "beijing": _beijing_terms, "sichuan": _sichuan_terms,
-             "guobiao": _guobiao_terms}[pack]
     clauses = []
     for i in wins:
         rec = {c: r.records[c][i] for c in ("seat", "from_seat", "win_type", "flags", "patterns", "base_pattern",

@@ -18,6 +18,9 @@ from fzsim.tiles import fmt, kind_index, kind_name, parse
 from fzsim_core.packs.sichuan import score as _core
 
 VARIANTS = ("sichuan", "xuezhan")
+#: every scoring option of the pack's calculator with its default (the core declares them per
+#: preset: xuezhan's are its own, the others both presets')
+OPTIONS: dict[str, Any] = {k: v for preset in VARIANTS for k, v in _core.OPTIONS[preset].items()}
 #: win kinds -> (core flags, a discarder-like seat pays alone)
 WINS: dict[str, tuple[tuple[str, ...], bool]] = {
     "selfdraw": (("selfdraw",), False),

@@ -26,6 +26,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
 
+from fzsim.pack_registry import REGISTRY
+from fzsim_core.packs.registry import PACKS as CORE_PACK_IDS
 from fzsim_core.rules import FUZHOU_FIELDS, Rules
 
 
@@ -95,7 +97,7 @@ _POINT_MAX = 1_000
 #: every rule option in canonical order, with its default (the `fuzhou` preset) and range
 FIELDS: dict[str, Field] = {f.name: f for f in (
     # the rule pack: its tile set, hand size, deal and scoring (fzsim_core/packs)
-    _e("pack", "fuzhou", ("fuzhou", "plain", "sichuan", "guobiao", "beijing", "shanghai"),
+    _e("pack", "fuzhou", tuple(REGISTRY),
        "the rule pack: fuzhou (docs/spec/RULES.md), plain, the minimal example pack (136 tiles, 13-tile hands, no wild),"
        " sichuan (RULES-PACKS §2-§3: 108 tiles, 13-tile hands, seven pairs, at most two suits)"
        ", guobiao (RULES-PACKS §5: 国标 / MCR, 144 tiles, 81 fans, an 8-fan minimum)"
@@ -243,8 +245,9 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
     _b("sh_bahua_optional", True, "Shanghai 八花齐 may be declined to play on (off: taken at once)")),
 )}
 
-#: the rule packs, by name (the values of the `pack` key)
+#: the rule packs, by name (the values of the `pack` key, in the order of the core's pack ids)
 PACKS: tuple[str, ...] = FIELDS["pack"].choices
+assert {name: i for i, name in enumerate(PACKS)} == CORE_PACK_IDS, "fzsim.pack_registry and the core's packs disagree"
 assert all(f.pack in (None, *PACKS) for f in FIELDS.values()), "a rule key names an unknown pack"
 
 
@@ -269,9 +272,8 @@ def _check_owned(table: Mapping[str, Any], pack: str, prefix: str) -> None:
 
 _TOP_KEYS = ("name", "description", "preset", "rules")
 _PRESET_DIR = resources.files("fzsim") / "presets"
-#: preset names, in the order `fzsim variants` lists them
-_PRESET_ORDER = ("fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors", "sichuan", "xuezhan", "guobiao",
-                 "beijing", "shanghai")
+#: preset names, in the order `fzsim variants` lists them: each pack's, pack by pack
+_PRESET_ORDER = tuple(preset for entry in REGISTRY.values() for preset in entry.presets)
 
 
 def _read_toml(text: str, origin: str) -> dict:
@@ -350,37 +352,14 @@ def _resolve(spec: _Spec) -> dict[str, Any]:
     return fields
 
 
-#: options a pack plays differently from Fuzhou must take these values under it (the others are
-#: the flow's own knobs, or Fuzhou scoring fields the pack does not read)
-_PACK_REQUIRES = {
-    "plain": {"honors_are_flowers": False, "youjin": False, "reserve_per_flower_set": 0},
-    "sichuan": {"honors_are_flowers": False, "youjin": False, "chow": False, "reserve_per_flower_set": 0},
-    # 国标: one winner per discard, nearest first (§5.2), flowers set aside but no reserve for them
-    "guobiao": {"honors_are_flowers": False, "youjin": False, "multi_win": False, "winners_to_end": 1,
-                "reserve_per_flower_set": 0},
-    # Beijing: 34 held kinds, the 14-tile reserve that each kong's replacement shrinks (§4.1; BJ-A4
-    # is bj_indicator_in_reserve), no last group, no 游金, one win ends the hand
-    "beijing": {"honors_are_flowers": False, "youjin": False, "reserve_base": 13, "reserve_per_exposed_kong": -1,
-                "reserve_per_concealed_kong": -1, "reserve_per_flower_set": 0, "last_group_size": 0,
-                "replace_from_head": False, "winners_to_end": 1, "forced_win_live": 0},
-    # Shanghai: honours held, 8 flowers, no last group; 一炮多响 with one hand end (§1.2)
-    "shanghai": {"honors_are_flowers": False, "youjin": False, "winners_to_end": 1, "reserve_per_flower_set": 0,
-                 "reserve_per_exposed_kong": 0, "reserve_per_concealed_kong": 0, "last_group_size": 0,
-                 "guoshui": False},
-}
-#: scoring families each pack reads
-_FUZHOU_SCORING = ("fuzhou", "lianzhong", "bianfeng", "youjin")
-_PACK_SCORING = {"fuzhou": _FUZHOU_SCORING, "plain": _FUZHOU_SCORING,   # plain reads none of them
-                 "sichuan": ("sichuan", "xuezhan"), "guobiao": ("guobiao",), "beijing": ("beijing",),
-                 "shanghai": ("shanghai",)}
-
-
 def _check_pack(fields: Mapping[str, Any]) -> None:
-    allowed = _PACK_SCORING[fields["pack"]]
-    if fields["scoring"] not in allowed:
+    """The scoring family and the general keys the pack plays differently from Fuzhou
+    (fzsim.pack_registry: its `scoring` and `requires`)."""
+    pack = REGISTRY[fields["pack"]]
+    if fields["scoring"] not in pack.scoring:
         raise RuleError(f"scoring = {fields['scoring']!r} is not allowed with pack = {fields['pack']!r}:"
-                        f" allowed {', '.join(repr(a) for a in allowed)}")
-    for key, want in _PACK_REQUIRES.get(fields["pack"], {}).items():
+                        f" allowed {', '.join(repr(a) for a in pack.scoring)}")
+    for key, want in pack.requires.items():
         if fields[key] != want:
             raise RuleError(f"{key} = {fields[key]!r} is not allowed with pack = {fields['pack']!r}:"
                             f" that pack needs {key} = {want!r}")

@@ -6,7 +6,6 @@ import pytest
 
 from fzsim import rules
 from fzsim.cli import main
-from fzsim.pack_registry import REGISTRY
 from fzsim.rules import FIELDS, PACKS, PRESETS, RuleError, load, pack_keys
 
 
@@ -111,9 +110,6 @@ def test_every_key_belongs_to_all_packs_or_one_and_the_prefixes_do_not_cross():
     with pytest.raises(RuleError, match="pack 'tibet' is unknown: allowed fuzhou, plain, sichuan"):
         pack_keys("tibet")
 
-
-def test_the_registry_names_every_pack():
-    assert tuple(REGISTRY) == PACKS
 
 
 def test_cli_set_refuses_another_packs_key(tmp_path, capsys):

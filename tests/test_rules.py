@@ -6,6 +6,7 @@ import tomllib
 import pytest
 
 from fzsim import rules
+from fzsim.pack_registry import REGISTRY
 from fzsim.rules import FIELDS, PRESETS, RuleConfig, RuleError, load
 from fzsim_core.rules import FUZHOU_FIELDS, Rules
 
@@ -137,7 +138,7 @@ def test_canonical_json_and_hash():
             else (value + 1 if value < f.hi else value - 1))
         change = {key: other}
         if key == "pack":   # another pack needs the options it plays differently set for it
-            change.update(rules._PACK_REQUIRES[other])
+            change.update(REGISTRY[other].requires)
         if f.pack not in (None, "fuzhou"):   # load refuses another pack's key: the canonical form holds it all the same
             seen.add(rules.RuleConfig("other", {**cfg.canonical, **change}).hash)
             continue

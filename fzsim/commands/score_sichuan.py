@@ -6,7 +6,8 @@ import argparse
 import json
 
 from fzsim import packs_sichuan
-from fzsim.pack_registry import check_score_options
+from fzsim.pack_registry import REGISTRY
+from fzsim.rules import FIELDS
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -42,6 +43,22 @@ def _options(items, pack: str) -> dict:
                             else int(low) if low.isdigit() else value.strip())
     check_score_options(pack, out)
     return out
+
+
+def check_score_options(pack: str, options) -> None:
+    """Refuse a calculator option (or rule key) of another pack by name: ValueError naming the pack
+    it belongs to and the options `pack`'s calculator has. Unknown keys are left to the calculator."""
+    own = REGISTRY[pack].score_options
+    for key in options:
+        if key in own:
+            continue
+        owners = [p.name for p in REGISTRY.values() if p.name != pack and key in p.score_options]
+        what = "an option of the {} pack's calculator"
+        if not owners and key in FIELDS and FIELDS[key].pack not in (None, pack):
+            owners, what = [FIELDS[key].pack], "a rule key of the {} pack"
+        if owners:
+            raise ValueError(f"--option {key}: {what.format(' and '.join(owners))}, not of {pack}; the {pack}"
+                             f" calculator's options: {', '.join(own) or 'none'}")
 
 
 def run(args: argparse.Namespace) -> int:
