@@ -13,6 +13,7 @@ from typing import Any, Iterable, Mapping
 
 import numpy as np
 
+from fzsim.rules import check_calculator_options
 from fzsim.tiles import fmt, kind_index, kind_name, parse
 from fzsim_core.packs.beijing import score as _core
 from fzsim_core.packs.beijing import shapes as _shapes
@@ -59,7 +60,9 @@ _MELD_CODES = {"chow": "chow", "pung": "pung", "kong": "kong", "added_kong": "ad
 
 
 def options(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The §9 options with `overrides` applied, each checked (ValueError naming key and allowed values)."""
+    """The §9 options with `overrides` applied, each checked (ValueError naming key and allowed values;
+    another pack's option names its pack)."""
+    check_calculator_options("beijing", dict(overrides or {}))
     out = dict(OPTIONS)
     for key, value in dict(overrides or {}).items():
         if key not in OPTIONS:

@@ -14,6 +14,7 @@ from typing import Any, Iterable, Mapping
 
 import numpy as np
 
+from fzsim.rules import check_calculator_options
 from fzsim.tiles import fmt, kind_index, kind_name, parse
 from fzsim_core.packs.sichuan import score as _core
 
@@ -164,6 +165,7 @@ def score(hand, *, variant: str = "sichuan", melds: Iterable = (), win: str = "s
     Raises ValueError with the reason when the description is not a possible win.
     """
     variant = _variant(variant)
+    check_calculator_options("sichuan", dict(overrides or {}))
     if win not in WINS:
         raise ValueError(f"win {win!r} is unknown for {variant}: allowed {', '.join(WINS)}")
     flags, alone = WINS[win]
@@ -286,6 +288,7 @@ def settle(hands, *, variant: str = "sichuan", won: Iterable[bool] = (False,) * 
     血战 (§3.4): every unfinished 三门 seat (花猪) pays 8b to every other non-花猪 seat, then every
     unfinished non-ready non-花猪 seat pays every ready unfinished seat 2^(its maximum 番, ≤ 3) b."""
     variant = _variant(variant)
+    check_calculator_options("sichuan", dict(overrides or {}))
     hands, won = list(hands), [bool(w) for w in won]
     if len(hands) != 4 or len(won) != 4:
         raise ValueError(f"settle needs 4 hands and 4 won flags, got {len(hands)} and {len(won)}")

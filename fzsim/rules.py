@@ -270,6 +270,23 @@ def _check_owned(table: Mapping[str, Any], pack: str, prefix: str) -> None:
                             f" (pack = {pack!r}); the keys of a {pack} variant: {', '.join(pack_keys(pack))}")
 
 
+def check_calculator_options(pack: str, options: Mapping[str, Any]) -> None:
+    """Refuse an option of another pack's scoring calculator (or a rule key of another pack) given
+    to `pack`'s calculator: ValueError naming the pack it belongs to and the options `pack`'s
+    calculator has. Keys no pack knows are left to the calculator to refuse."""
+    own = REGISTRY[pack].score_options
+    for key in options:
+        if key in own:
+            continue
+        owners = [p.name for p in REGISTRY.values() if p.name != pack and key in p.score_options]
+        what = "an option of the {} pack's calculator"
+        if not owners and key in FIELDS and FIELDS[key].pack not in (None, pack):
+            owners, what = [FIELDS[key].pack], "a rule key of the {} pack"
+        if owners:
+            raise RuleError(f"option {key}: {what.format(' and '.join(owners))}, not of {pack}; the {pack}"
+                            f" calculator's options: {', '.join(own) or 'none'}")
+
+
 _TOP_KEYS = ("name", "description", "preset", "rules")
 _PRESET_DIR = resources.files("fzsim") / "presets"
 #: preset names, in the order `fzsim variants` lists them: each pack's, pack by pack

@@ -125,15 +125,15 @@ def test_cli_set_refuses_another_packs_key(tmp_path, capsys):
 
 @pytest.mark.parametrize("argv, message", [
     (["--variant", "sichuan", "111222333m78999p", "--from", "1", "--option", "lezi=10"],
-     "--option lezi: an option of the shanghai pack's calculator, not of sichuan; the sichuan calculator's"
+     "option lezi: an option of the shanghai pack's calculator, not of sichuan; the sichuan calculator's"
      " options: longqidui_value, "),
     (["--variant", "xuezhan", "111222333m78999p", "--from", "1", "--option", "gb_variant=botzone"],
-     "--option gb_variant: a rule key of the guobiao pack, not of sichuan"),
+     "option gb_variant: a rule key of the guobiao pack, not of sichuan"),
     (["--variant", "beijing", "111m222p55s", "--pung", "777s", "--pung", "999p", "--wild", "1z", "--option",
-      "longqidui_value=8"], "--option longqidui_value: an option of the sichuan pack's calculator, not of beijing;"
+      "longqidui_value=8"], "option longqidui_value: an option of the sichuan pack's calculator, not of beijing;"
                             " the beijing calculator's options: north_next, "),
     (["--variant", "shanghai", "111m222p33355s", "--pung", "1z", "--option", "multi_ron=false"],
-     "--option multi_ron: an option of the beijing pack's calculator, not of shanghai"),
+     "option multi_ron: an option of the beijing pack's calculator, not of shanghai"),
 ])
 def test_score_option_of_another_pack_is_refused(capsys, argv, message):
     assert main(["score", *argv]) == 2
@@ -144,3 +144,23 @@ def test_score_option_of_its_own_pack_still_scores(capsys):
     assert main(["score", "--variant", "sichuan", "111222333m78999p", "--from", "1", "--option",
                  "longqidui_value=8", "--json"]) == 0
     assert '"deltas"' in capsys.readouterr().out
+
+
+def test_the_calculators_refuse_another_packs_option_from_python_too():
+    import fzsim
+    from fzsim import packs_sichuan
+
+    with pytest.raises(RuleError, match="^option lezi: an option of the shanghai pack's calculator, not of sichuan"):
+        fzsim.score("111222333m78999p", variant="sichuan", win="discard", discarder=1, overrides={"lezi": 10})
+    with pytest.raises(RuleError, match="^option end_checks: an option of the sichuan pack's calculator, not of"
+                                        " beijing; the beijing calculator's options: north_next, "):
+        fzsim.score("111m222p55s", variant="beijing", melds=["pung 777s", "pung 999p"], wild="1z",
+                    overrides={"end_checks": "no_winner_only"})
+    with pytest.raises(RuleError, match="^option bj_hui_discard: a rule key of the beijing pack, not of shanghai"):
+        fzsim.score("111m222p33355s", variant="shanghai", melds=["pung 1z"], overrides={"bj_hui_discard": "dead"})
+    with pytest.raises(RuleError, match="^option north_next: an option of the beijing pack's calculator"):
+        packs_sichuan.settle(["123m456m789m1122p"] * 4, overrides={"north_next": "zhong"})
+    # an option no pack has is the calculator's to refuse, as before
+    with pytest.raises(ValueError, match="option 'nosuch' is unknown for beijing"):
+        fzsim.score("111m222p55s", variant="beijing", melds=["pung 777s", "pung 999p"], wild="1z",
+                    overrides={"nosuch": 1})

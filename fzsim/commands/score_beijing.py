@@ -45,6 +45,6 @@ def run(args: argparse.Namespace) -> int:
     report = packs_beijing.score(
         args.hand, melds=args.melds or (), wild=args.wild, indicator=args.indicator, win=win, winner=args.winner,
         dealer=args.dealer, discarder=args.discarder, winning_tile=args.winning_tile, hubao=args.hubao,
-        shaozhuang=args.shaozhuang, base=args.base, overrides=_options(args.sc_options, "beijing"))
+        shaozhuang=args.shaozhuang, base=args.base, overrides=_options(args.sc_options))
     print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2) if args.json else report)
     return 0

@@ -36,6 +36,6 @@ def run(args: argparse.Namespace) -> int:
     report = packs_shanghai.score(
         args.hand, melds=args.melds or (), flowers=args.flowers, win=win, winner=args.winner, dealer=args.dealer,
         discarder=args.discarder, dice=args.dice, huangfan=args.huangfan, chengbao=args.chengbao,
-        winning_tile=args.winning_tile, overrides=_options(args.sc_options, "shanghai"))
+        winning_tile=args.winning_tile, overrides=_options(args.sc_options))
     print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2) if args.json else report)
     return 0

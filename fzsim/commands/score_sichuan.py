@@ -6,8 +6,6 @@ import argparse
 import json
 
 from fzsim import packs_sichuan
-from fzsim.pack_registry import REGISTRY
-from fzsim.rules import FIELDS
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,9 +28,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                        "end_checks=no_winner_only")
 
 
-def _options(items, pack: str) -> dict:
-    """``--option KEY=VALUE`` items of `pack`'s calculator (shared by every pack calculator); an
-    option of another pack is refused by name."""
+def _options(items) -> dict:
+    """``--option KEY=VALUE`` items (shared by every pack calculator, which checks them)."""
     out = {}
     for item in items:
         key, sep, value = item.partition("=")
@@ -41,24 +38,7 @@ def _options(items, pack: str) -> dict:
         low = value.strip().lower()
         out[key.strip()] = (True if low == "true" else False if low == "false"
                             else int(low) if low.isdigit() else value.strip())
-    check_score_options(pack, out)
     return out
-
-
-def check_score_options(pack: str, options) -> None:
-    """Refuse a calculator option (or rule key) of another pack by name: ValueError naming the pack
-    it belongs to and the options `pack`'s calculator has. Unknown keys are left to the calculator."""
-    own = REGISTRY[pack].score_options
-    for key in options:
-        if key in own:
-            continue
-        owners = [p.name for p in REGISTRY.values() if p.name != pack and key in p.score_options]
-        what = "an option of the {} pack's calculator"
-        if not owners and key in FIELDS and FIELDS[key].pack not in (None, pack):
-            owners, what = [FIELDS[key].pack], "a rule key of the {} pack"
-        if owners:
-            raise ValueError(f"--option {key}: {what.format(' and '.join(owners))}, not of {pack}; the {pack}"
-                             f" calculator's options: {', '.join(own) or 'none'}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -68,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     if given:
         raise ValueError(f"{', '.join(given)}: Fuzhou-only flag(s), not part of a {args.variant} hand "
                          f"(no gold, no flowers; pack options go in --option KEY=VALUE)")
-    opts = _options(args.sc_options, "sichuan")
+    opts = _options(args.sc_options)
     if args.end is not None:
         won = [h.strip().lower() == "won" for h in args.end]
         report = packs_sichuan.settle(args.end, variant=args.variant, won=won, base=args.base, overrides=opts)
