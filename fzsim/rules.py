@@ -142,8 +142,7 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
               _b("must_youjin_with_two_golds", True,
                  "with two or more golds a player may only win by 游金 (when youjin is on)")),
     # §10 scoring
-    _e("scoring", "fuzhou", ("fuzhou", "lianzhong", "bianfeng", "youjin", "sichuan", "xuezhan", "guobiao",
-                             "beijing", "shanghai"),
+    _e("scoring", "fuzhou", tuple(dict.fromkeys(f for entry in REGISTRY.values() for f in entry.scoring)),
        "scoring family (RULES §10; sichuan: additive 分 of RULES-PACKS §2.4, xuezhan: 2^番 of §3.4,"
        " guobiao: 底分 + fan of §5.4, beijing: additive 番 x 底分 of §4.4, shanghai: 底分 + 花分 in 勒子"
        " caps of §1.4)"),

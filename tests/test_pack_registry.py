@@ -1,4 +1,6 @@
 """fzsim.pack_registry: one entry per rule pack, each piece it names real and the pack's own."""
+import pathlib
+import re
 from importlib import resources
 
 import pytest
@@ -58,3 +60,11 @@ def test_a_piece_that_is_not_there_is_a_clear_error():
         PackEntry("x", (), (), replay_terms="fzsim.game:_no_such_terms").resolve("replay_terms")
     with pytest.raises(TypeError):   # the entry is frozen data
         REGISTRY["fuzhou"].requires["chow"] = False
+
+
+def test_the_scoring_families_keep_the_cores_numbers():
+    """The `scoring` values come from the registry's packs, in the order of the core's enum
+    (fzsim_core/rules.pxd SCORING_*), which the compiled rules store as ints."""
+    pxd = (pathlib.Path(__file__).resolve().parents[1] / "fzsim_core" / "rules.pxd").read_text(encoding="utf-8")
+    core = {m[1].lower(): int(m[2]) for m in re.finditer(r"^\s*SCORING_([A-Z]+) = (\d+)", pxd, re.M)}
+    assert core == {name: i for i, name in enumerate(rules.FIELDS["scoring"].choices)}
