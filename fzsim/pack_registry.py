@@ -21,6 +21,7 @@ _FUZHOU_SCORING = ("fuzhou", "lianzhong", "bianfeng", "youjin")
 class PackEntry:
     """One rule pack's Python-side pieces (module names are resolved on first use)."""
 
+    #: the pack's name: the rules' `pack` value
     name: str
     #: its presets (fzsim/presets/<name>.toml), in the order `fzsim variants` lists them
     presets: tuple[str, ...]
