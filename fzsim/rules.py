@@ -258,13 +258,15 @@ def pack_keys(pack: str) -> tuple[str, ...]:
     return tuple(k for k, f in FIELDS.items() if f.pack in (None, pack))
 
 
-def _check_owned(table: Mapping[str, Any], pack: str, prefix: str) -> None:
-    """Refuse a key another pack reads set away from its default: under `pack` it would change no
-    hand and yet name a new variant. Restating the default is allowed, so that a complete variant
-    file (``RuleConfig.to_toml``) reads back. `prefix` is the keys' TOML path ("rules." or "")."""
+def _check_owned(table: Mapping[str, Any], pack: str, prefix: str, before: Mapping[str, Any] | None = None) -> None:
+    """Refuse a key another pack reads that `table` would change (from `before`, default: every
+    key's default): under `pack` it would change no hand and yet name a new variant. Restating the
+    value is allowed, so that a complete variant file (``RuleConfig.to_toml``) reads back.
+    `prefix` is the keys' TOML path ("rules." or "")."""
     for key, value in table.items():
         owner = FIELDS[key].pack
-        if owner is not None and owner != pack and value != FIELDS[key].default:
+        was = FIELDS[key].default if before is None else before[key]
+        if owner is not None and owner != pack and value != was:
             raise RuleError(f"{prefix}{key} is a key of the {owner} pack, but this variant plays the {pack} pack"
                             f" (pack = {pack!r}); the keys of a {pack} variant: {', '.join(pack_keys(pack))}")
 
@@ -492,7 +494,7 @@ def load(variant: "str | Path | RuleConfig" = "fuzhou", overrides: Mapping[str, 
         fields.update(_check_rules(extra, ""))
     if file_keys:
         _check_owned(file_keys, fields["pack"], "rules.")
-    _check_owned(extra, fields["pack"], "")
+    _check_owned(extra, fields["pack"], "", base_fields)
     cfg = RuleConfig(base_name, fields, description)
     if name is not None:
         _parse_spec({"name": name}, "name", name)  # the same checks as a file's name

@@ -164,3 +164,13 @@ def test_the_calculators_refuse_another_packs_option_from_python_too():
     with pytest.raises(ValueError, match="option 'nosuch' is unknown for beijing"):
         fzsim.score("111m222p55s", variant="beijing", melds=["pung 777s", "pung 999p"], wild="1z",
                     overrides={"nosuch": 1})
+
+
+def test_a_stored_config_holding_another_packs_value_may_restate_it_but_not_change_it():
+    # configurations stored by earlier versions may hold another pack's key away from its default
+    # (RuleConfig is built from the stored canonical form, unchecked): restating it changes nothing
+    old = rules.RuleConfig("sichuan-8ce5a9", {**load("sichuan").canonical, "gb_variant": "botzone"})
+    same = load(old, gb_variant="botzone", sc_fan_cap=old["sc_fan_cap"])
+    assert (same.name, same.hash) == (old.name, old.hash)
+    with pytest.raises(RuleError, match="^gb_variant is a key of the guobiao pack"):
+        load(old, gb_variant="rulebook")
