@@ -68,3 +68,20 @@ def test_the_scoring_families_keep_the_cores_numbers():
     pxd = (pathlib.Path(__file__).resolve().parents[1] / "fzsim_core" / "rules.pxd").read_text(encoding="utf-8")
     core = {m[1].lower(): int(m[2]) for m in re.finditer(r"^\s*SCORING_([A-Z]+) = (\d+)", pxd, re.M)}
     assert core == {name: i for i, name in enumerate(rules.FIELDS["scoring"].choices)}
+
+
+def test_fzsim_score_never_scores_another_packs_variant_with_fuzhous_calculator(tmp_path, capsys):
+    from fzsim.cli import main
+
+    hand = ["123m456m789m123p55s", "--pung", "7p", "--gold", "9s"]
+    assert main(["score", *hand, "--variant", "docs/examples/plain.toml"]) == 2
+    assert ("variant 'plain' plays the plain pack, not the one Fuzhou's calculator scores; that pack has no"
+            " scoring calculator") in capsys.readouterr().err
+    path = tmp_path / "my-sichuan.toml"
+    path.write_text('preset = "sichuan"\n[rules]\nsc_fan_cap = 2\n', encoding="utf-8")
+    assert main(["score", *hand, "--variant", str(path)]) == 2
+    assert ("plays the sichuan pack, not the one Fuzhou's calculator scores; score it with that pack's calculator:"
+            " fzsim score --variant sichuan | xuezhan") in capsys.readouterr().err
+    # a Fuzhou variant file or overrides still score as before
+    assert main(["score", *hand, "--variant", "lianzhong", "--set", "guoshui=false", "--json"]) == 0
+    assert '"total"' in capsys.readouterr().out

@@ -6,7 +6,10 @@ import json
 
 from fzsim.commands.options import parse_set
 from fzsim.pack_registry import REGISTRY, pack_of_preset
+from fzsim.rules import load
 from fzsim.scoring import MELD_TYPES, WINS, score
+
+FUZHOU_CALCULATOR = score.__module__    # the calculator of the flags and run path below
 
 #: the packs with a score command of their own (the Fuzhou flags and run path are this module's)
 _COMMANDS = [entry.resolve("score_command") for entry in REGISTRY.values() if entry.score_command]
@@ -57,6 +60,8 @@ def _run(args: argparse.Namespace) -> int:
     pack = pack_of_preset(args.variant)
     if pack is not None and pack.score_command:   # each rule pack scores in its own module
         return pack.resolve("score_command").run(args)
+    overrides = parse_set(args.sets)
+    _refuse_other_packs(load(args.variant, overrides))
     if args.hand is None or args.gold is None:
         raise ValueError("give the hand and --gold (every Fuzhou hand has a gold kind, e.g. --gold 5p)")
     win = args.win or ("discard" if args.discarder is not None else "selfdraw")
@@ -64,7 +69,21 @@ def _run(args: argparse.Namespace) -> int:
         args.hand, args.gold, melds=args.melds or (), flowers=args.flowers, win=win, winner=args.winner,
         dealer=args.dealer, discarder=args.discarder, dealer_streak=args.streak, youjin_level=args.youjin_level,
         winning_tile=args.winning_tile, discarded_gold=args.discarded_gold, variant=args.variant,
-        overrides=parse_set(args.sets),
+        overrides=overrides,
     )
     print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2) if args.json else report)
     return 0
+
+
+def _refuse_other_packs(cfg) -> None:
+    """This module's calculator (fzsim.scoring) scores the variants of its own pack only: a variant
+    file or --set overrides switching to another pack would be scored by the wrong rules."""
+    entry = REGISTRY[cfg["pack"]]
+    if entry.calculator == FUZHOU_CALCULATOR:
+        return
+    if entry.score_command:
+        how = (f"score it with that pack's calculator: fzsim score --variant {' | '.join(entry.presets)}"
+               " (its options with --option KEY=VALUE)")
+    else:
+        how = "that pack has no scoring calculator"
+    raise ValueError(f"variant {cfg.name!r} plays the {entry.name} pack, not the one Fuzhou's calculator scores; {how}")
