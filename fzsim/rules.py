@@ -147,9 +147,11 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
        " guobiao: 底分 + fan of §5.4, beijing: additive 番 x 底分 of §4.4, shanghai: 底分 + 花分 in 勒子"
        " caps of §1.4)"),
     _i("base", 5, 0, _POINT_MAX, "base points: fuzhou 5, bianfeng 1, youjin 5 (lianzhong has none)"),
-    *_of_pack("fuzhou", _i("multiplier", 2, 0, 100, "the x2 of fuzhou (F+K+G+L+base)x2+S, lianzhong Hx2, bianfeng 2P and S+2(F+K+G+L)")),
+    *_of_pack("fuzhou", _i("multiplier", 2, 0, 100,
+                           "the x2 of fuzhou (F+K+G+L+base)x2+S, lianzhong Hx2, bianfeng 2P and S+2(F+K+G+L)")),
     _i("flower_point", 1, 0, _POINT_MAX, "F per flower"),
-    *_of_pack("fuzhou", _i("flower_set_value", 6, 0, _POINT_MAX, "F of a complete set of four (four identical, 春夏秋冬 or 梅兰竹菊)"),
+    *_of_pack("fuzhou",
+              _i("flower_set_value", 6, 0, _POINT_MAX, "F of a complete set of four (four identical, 春夏秋冬 or 梅兰竹菊)"),
     _i("exposed_kong_points", 1, 0, _POINT_MAX, "K per exposed or added kong"),
     _i("concealed_kong_points", 2, 0, _POINT_MAX, "K per concealed kong")),
     _b("zhuazhuang", True, "抓庄: a non-dealer winner adds the dealer's L"),
@@ -195,7 +197,8 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
        " each unfinished player), refunded by a konger not ready at a drawn hand (退税), moved to the winner on"
        " 杠上炮 (呼叫转移)")),
     # the 国标 pack (RULES-PACKS §5, options of §9; `base` is the 底分)
-    *_of_pack("guobiao", _i("gb_min_fan", 8, 1, 88, "国标: the fewest fans a win needs, flowers excluded (a win under it is never offered)"),
+    *_of_pack("guobiao",
+              _i("gb_min_fan", 8, 1, 88, "国标: the fewest fans a win needs, flowers excluded (a win under it is never offered)"),
     _b("gb_mingangang", False, "国标: an exposed + a concealed kong is 明暗杠 5 (Botzone, PyMahjongGB) instead of"
        " the rulebook's 明杠 1 + 暗杠 2")),
     # the Beijing pack (RULES-PACKS §4, options of §9 BJ-A*; `base` is the 底分 d, multi_win is BJ-A8,
@@ -221,7 +224,8 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
        " when the seat to draw has none left)")),
     # the Shanghai pack (RULES-PACKS §1, options of §9 SH-A*; `base` is the 底分, `flower_point` the
     # 花分, `reserve_base` the dead wall): the options of fzsim.packs_shanghai.OPTIONS with sh_ before them
-    *_of_pack("shanghai", _i("sh_lezi", 10, 1, 10_000, "Shanghai 勒子, the cap of 碰碰胡 / 混一色 and the unit of the fixed patterns"),
+    *_of_pack("shanghai",
+              _i("sh_lezi", 10, 1, 10_000, "Shanghai 勒子, the cap of 碰碰胡 / 混一色 and the unit of the fixed patterns"),
     _i("sh_bahua_lezi", 2, 1, 16, "Shanghai 八花齐 in 勒子 (SH-A9)"),
     _e("sh_gangkai_over_lezi", "keep", ("keep", "cap"),
        "Shanghai 杠开 / 大吊车 on a hand at or over one 勒子: keep its value, or cut it to one 勒子 (SH-A2)"),
