@@ -13,14 +13,19 @@ import dataclasses
 from collections import namedtuple
 import numpy as np
 
+from fzsim.guobiao_records import top_fans
 from fzsim.pack_registry import REGISTRY
 from fzsim.policyspec import check_policies_play, policy_seats
-from fzsim.tiles import COPIES, N_KINDS, kind_name
+from fzsim.rules import FIELDS
+from fzsim.rules import load as load_rules
+from fzsim.tiles import COPIES, N_KINDS, fmt, kind_name, parse
 from fzsim_core import engine as _engine
 from fzsim_core.notation import parse_sequence
+from fzsim_core.packs.shanghai import score as shanghai_score
 from fzsim_core.rules import Rules
 from fzsim_core.schema import COLUMNS as ROW_COLUMNS
 from fzsim_core.scoring import FLAGS, SPECIALS, WIN_TYPES
+from fzsim_core.winschema import RECORD_KINDS
 
 __all__ = ["HandResult", "Event", "play_hand", "build_wall", "parse_tile_sequence", "format_events",
            "resolve_rules"]
@@ -134,9 +139,7 @@ def resolve_rules(variant) -> tuple[Rules, str]:
     if isinstance(core, Rules):
         return core, str(getattr(variant, "name", "custom"))
     if isinstance(variant, str):
-        from fzsim.rules import load
-
-        cfg = load(variant)
+        cfg = load_rules(variant)
         return cfg.core, cfg.name
     raise ValueError(f"variant must be a name, a RuleConfig or a fzsim_core.rules.Rules, got {variant!r}")
 
@@ -327,7 +330,6 @@ def format_events(result: HandResult) -> list[str]:
 
 
 def _compact(tiles: list[str]) -> str:
-    from fzsim.tiles import fmt, parse
     return fmt(parse("".join(tiles)))
 
 
@@ -361,7 +363,6 @@ def _score_line(r: HandResult) -> str:
 
 
 def _win_records(r: HandResult) -> list[int]:
-    from fzsim_core.winschema import RECORD_KINDS
     if not r.records or "kind" not in r.records:
         return []
     return [i for i, k in enumerate(r.records["kind"]) if int(k) == RECORD_KINDS["win"]]
@@ -374,7 +375,7 @@ def _bits(value: int, names: dict[int, str]) -> str:
 def _shanghai_terms(r: HandResult, rec: dict, i: int) -> str:
     """Shanghai: the counted pattern (and every one the hand forms), the situation flags, the
     winner's 花牌 and 花分, the value after the 杠开 / 大吊车 floor, P per payer and P in 勒子."""
-    from fzsim.wintable import _pack_names, base_pattern_names
+    from fzsim.wintable import _pack_names, base_pattern_names   # imports pyarrow: heavy for `import fzsim`
     pats, flags = _pack_names("shanghai")
     lezi = int(r.rules.fields["sh_lezi"])
     base = base_pattern_names("shanghai")[int(rec["base_pattern"])]
@@ -387,7 +388,6 @@ def _shanghai_terms(r: HandResult, rec: dict, i: int) -> str:
 def _shanghai_flower_points(r: HandResult, i: int, flowers: int) -> str:
     """花分 F of record i (flowers, honour pungs / kongs, suited kongs) from its hand; the row's F
     for the hand's first win when the hand is not a pattern (八花齐)."""
-    from fzsim_core.packs.shanghai import score
     names = {1: "chow", 2: "pung", 3: "kong", 4: "added_kong", 5: "concealed_kong"}
     counts = [0] * 34
     for k in r.records["concealed"][i]:
@@ -396,14 +396,14 @@ def _shanghai_flower_points(r: HandResult, i: int, flowers: int) -> str:
     melds = [(names[int(r.records["meld_type"][i][m])], int(r.records["meld_kind"][i][m]))
              for m in range(int(r.records["n_melds"][i]))]
     try:
-        return str(score.evaluate(counts, melds, flowers=min(flowers, 8))["flowers"])
+        return str(shanghai_score.evaluate(counts, melds, flowers=min(flowers, 8))["flowers"])
     except ValueError:
         return str(r.F) if i == _win_records(r)[0] else "-"
 
 
 def _beijing_terms(r: HandResult, rec: dict, i: int) -> str:
     """Beijing: the fans counted, their total and the payment unit (fans x 底分)."""
-    from fzsim.wintable import _pack_names
+    from fzsim.wintable import _pack_names   # imports pyarrow: heavy for `import fzsim`
     fans, flags = _pack_names("beijing")
     return (f"fans {_bits(rec['patterns'], fans)} = {int(rec['value'])} 番; flags {_bits(rec['flags'], flags)}; "
             f"{int(rec['points'])} per payer")
@@ -411,9 +411,8 @@ def _beijing_terms(r: HandResult, rec: dict, i: int) -> str:
 
 def _sichuan_terms(r: HandResult, rec: dict, i: int) -> str:
     """Sichuan: the base pattern and every one counted, the 根, the value (番 or 分) and the unit."""
-    from fzsim.wintable import _pack_names, base_pattern_names
+    from fzsim.wintable import _pack_names, base_pattern_names   # imports pyarrow: heavy for `import fzsim`
     pats, flags = _pack_names("sichuan")
-    from fzsim.rules import FIELDS
     base = base_pattern_names("sichuan")[int(rec["base_pattern"])]
     unit = "番" if FIELDS["scoring"].choices[int(r.rules.fields["scoring"])] == "xuezhan" else "分"
     return (f"pattern {base} (counts {_bits(rec['patterns'], pats)}); 根 {int(rec['gen'])}; "
@@ -422,6 +421,5 @@ def _sichuan_terms(r: HandResult, rec: dict, i: int) -> str:
 
 def _guobiao_terms(r: HandResult, rec: dict, i: int) -> str:
     """国标: the highest fans, the fan total (flowers included) and what each payer pays."""
-    from fzsim.guobiao_records import top_fans
     return (f"fans {','.join(top_fans([rec['patterns']])[0]) or 'none'} (the highest) = {int(rec['value'])} 番, "
             f"花牌 {int(rec['gen'])}; {int(rec['points'])} per payer")
