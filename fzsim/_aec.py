@@ -10,7 +10,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from fzsim.env import OBS_SIZE, _check_seed, _seat_of
+from fzsim.env_spec import OBS_SIZE, agent_seat, check_opponents, check_seed
 from fzsim.game import resolve_rules
 from fzsim_core.env import Tables
 from fzsim_core.obs_planes import ACTION_TUPLES, N_ACTIONS, decode, empty_planes
@@ -27,7 +27,7 @@ class FzsimAEC(AECEnv):
         super().__init__()
         self.rules, self.variant = resolve_rules(variant)
         names = tuple(agents)
-        seats = [_seat_of(a) for a in names]
+        seats = [agent_seat(a) for a in names]
         if not seats or len(set(seats)) != len(seats):
             raise ValueError(f"agents must be distinct names 'seat_0'..'seat_3', at least one, got {agents!r}")
         if render_mode not in (None, "human", "ansi"):
@@ -35,9 +35,10 @@ class FzsimAEC(AECEnv):
         self.render_mode = render_mode
         order = sorted(range(len(names)), key=lambda i: seats[i])
         self.possible_agents = [names[i] for i in order]
-        self._seat = {a: _seat_of(a) for a in self.possible_agents}
+        self._seat = {a: agent_seat(a) for a in self.possible_agents}
         self._agent = {s: a for a, s in self._seat.items()}
-        self._root = _check_seed(seed)
+        self._root = check_seed(seed)
+        check_opponents(self.rules, self.variant, opponents, seats)
         self._next_game = 0
         self._t = Tables(self.rules, self._root, 1, sorted(self._seat.values()), opponents,
                          auto_reset=False, check=check)
@@ -52,17 +53,17 @@ class FzsimAEC(AECEnv):
         self.game_id = None
 
     def observation_space(self, agent):
-        _seat_of(agent)
+        agent_seat(agent)
         return self._obs_space
 
     def action_space(self, agent):
-        _seat_of(agent)
+        agent_seat(agent)
         return self._act_space
 
     def reset(self, seed=None, options=None):
         """A new hand: game 0 under root seed `seed` if given, else the next game id."""
         if seed is not None:
-            self._root = _check_seed(seed)
+            self._root = check_seed(seed)
             self._next_game = 0
         self.game_id = self._next_game
         self._next_game += 1

@@ -21,6 +21,9 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
+from fzsim.policyspec import check_policies_play
+from fzsim_core import engine
+
 # the runner (pyarrow, joblib) is imported on first use: `import fzsim` binds `fzsim.duel` to the
 # function below at once, so this module must stay light
 DEFAULT_BLOCK_SIZE = 10_000
@@ -86,9 +89,7 @@ def _lineup(name: str, challenger: str, baseline: str) -> tuple:
 
 def _play(rules, seed: int, first: int, n: int, policies: tuple, check: bool) -> dict:
     """One block of one line-up, in a worker: only the columns the duel reads."""
-    from fzsim_core.engine import play_block
-
-    cols = play_block(rules, seed, first, n, policies, check)
+    cols = engine.play_block(rules, seed, first, n, policies, check)
     return {c: cols[c] for c in _COLUMNS}
 
 
@@ -172,6 +173,7 @@ def duel(challenger: str, baseline: str = "greedy", variant="fuzhou", hands: int
         raise ValueError(f"seed must be an integer in 0..2**64-1, got {seed!r}")
     seed = int(seed)
     config = _load_rules(os.fspath(variant) if isinstance(variant, os.PathLike) else variant, overrides)
+    check_policies_play(config, {"challenger": challenger, "baseline": baseline}, config.name)
     hpm = int(config.core.fields["hands_per_match"])
     if hands % hpm:
         raise ValueError(f"hands={hands} is not a whole number of matches for variant {config.name!r}"

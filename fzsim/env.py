@@ -12,31 +12,15 @@ from __future__ import annotations
 
 import numpy as np
 
+from fzsim.env_spec import OBS_FIELDS, OBS_SIZE, check_opponents, check_seed
 from fzsim.game import resolve_rules
+from fzsim.policyspec import check_policies_play
 from fzsim_core.env import Tables
-from fzsim_core.obs_planes import (ACTION_TUPLES, FLAT_SIZE, N_ACTIONS, PLANES_DTYPE, decode, decode_action,
-                                   empty_planes, encode_action, flatten, legal_actions)
+from fzsim_core.obs_planes import (ACTION_TUPLES, N_ACTIONS, PLANES_DTYPE, decode, decode_action, empty_planes,
+                                   encode_action, flatten, legal_actions)
 
 __all__ = ["VecEnv", "env", "raw_env", "flatten", "unflatten", "OBS_FIELDS", "OBS_SIZE", "N_ACTIONS",
            "ACTION_TUPLES", "PLANES_DTYPE", "decode", "decode_action", "encode_action", "legal_actions"]
-
-#: the flat observation of the AEC env: every plane field but the mask, as int16, in
-#: PLANES_DTYPE order — (name, start, stop, shape) of each field in the vector
-OBS_FIELDS = []
-_start = 0
-for _name in PLANES_DTYPE.names:
-    if _name == "mask":
-        continue
-    _shape = PLANES_DTYPE.fields[_name][0].shape
-    _size = int(np.prod(_shape)) if _shape else 1
-    OBS_FIELDS.append((_name, _start, _start + _size, _shape))
-    _start += _size
-OBS_FIELDS = tuple(OBS_FIELDS)
-#: length of the flat observation vector
-OBS_SIZE = _start
-del _start, _name, _shape, _size
-if OBS_SIZE != FLAT_SIZE:
-    raise ImportError(f"fzsim.env: OBS_FIELDS cover {OBS_SIZE} values, obs_planes.flatten writes {FLAT_SIZE}")
 
 
 def unflatten(vec, mask=None) -> np.ndarray:
@@ -73,8 +57,9 @@ class VecEnv:
         self.rules, self.variant = resolve_rules(variant)
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
             raise ValueError(f"n (tables) must be an integer >= 1, got {n!r}")
-        self._seed = _check_seed(seed)
+        self._seed = check_seed(seed)
         self.agent_seats = tuple(agent_seats)
+        check_opponents(self.rules, self.variant, opponents, self.agent_seats)
         self._t = Tables(self.rules, self._seed, int(n), self.agent_seats, opponents, auto_reset=True, check=check)
         self.n = int(n)
         self._truncated = np.zeros(self.n, dtype=np.bool_)
@@ -83,7 +68,7 @@ class VecEnv:
     def reset(self, seed=None, first_game: int = 0):
         """Start game first_game + i at table i (under `seed` if given); returns (obs, info)."""
         if seed is not None:
-            self._seed = _check_seed(seed)
+            self._seed = check_seed(seed)
         self._t.reset(self._seed, first_game)
         return self._t.planes, self._info
 
@@ -97,6 +82,7 @@ class VecEnv:
 
     def hint(self, table: int, policy: str = "greedy") -> int:
         """The fixed action id compiled `policy` would choose at `table` now (see Tables.hint)."""
+        check_policies_play(self.rules, {"hint": policy}, self.variant)
         return self._t.hint(table, policy)
 
     @property
@@ -105,22 +91,10 @@ class VecEnv:
         return spaces.Discrete(N_ACTIONS)
 
 
-def _check_seed(seed) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < 2**64:
-        raise ValueError(f"seed must be an integer 0..2**64-1, got {seed!r}")
-    return int(seed)
-
-
-def _seat_of(agent) -> int:
-    if isinstance(agent, str) and agent.startswith("seat_") and agent[5:] in ("0", "1", "2", "3"):
-        return int(agent[5:])
-    raise ValueError(f"{agent!r} is not an agent: allowed 'seat_0' .. 'seat_3'")
-
-
 def raw_env(variant="fuzhou", seed: int = 0, agents=("seat_0", "seat_1", "seat_2", "seat_3"),
             opponents="greedy", render_mode=None, check: bool = False):
     """The PettingZoo AEC environment of one table (no wrappers); see `env`."""
-    from fzsim._aec import FzsimAEC
+    from fzsim._aec import FzsimAEC   # imports PettingZoo, an optional dependency (the [env] extra)
     return FzsimAEC(variant, seed, agents, opponents, render_mode, check)
 
 

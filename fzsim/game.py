@@ -13,13 +13,19 @@ import dataclasses
 from collections import namedtuple
 import numpy as np
 
-from fzsim.policyspec import policy_seats
-from fzsim.tiles import COPIES, N_KINDS, kind_name
+from fzsim.guobiao_records import top_fans
+from fzsim.pack_registry import REGISTRY
+from fzsim.policyspec import check_policies_play, policy_seats
+from fzsim.rules import FIELDS
+from fzsim.rules import load as load_rules
+from fzsim.tiles import COPIES, N_KINDS, fmt, kind_name, parse
 from fzsim_core import engine as _engine
 from fzsim_core.notation import parse_sequence
+from fzsim_core.packs.shanghai import score as shanghai_score
 from fzsim_core.rules import Rules
 from fzsim_core.schema import COLUMNS as ROW_COLUMNS
 from fzsim_core.scoring import FLAGS, SPECIALS, WIN_TYPES
+from fzsim_core.winschema import RECORD_KINDS
 
 __all__ = ["HandResult", "Event", "play_hand", "build_wall", "parse_tile_sequence", "format_events",
            "resolve_rules"]
@@ -137,9 +143,7 @@ def resolve_rules(variant) -> tuple[Rules, str]:
     if isinstance(core, Rules):
         return core, str(getattr(variant, "name", "custom"))
     if isinstance(variant, str):
-        from fzsim.rules import load
-
-        cfg = load(variant)
+        cfg = load_rules(variant)
         return cfg.core, cfg.name
     raise ValueError(f"variant must be a name, a RuleConfig or a fzsim_core.rules.Rules, got {variant!r}")
 
@@ -234,7 +238,7 @@ def play_hand(seed: int, game_id: int, variant="fuzhou", policies=None, wall=Non
     check=True verifies the engine's invariants after every action. carry: the match counter
     entering the hand (Shanghai 荒番 H), by default the one the replayed hands reach (0 with `dealer`).
     """
-    rules, _ = resolve_rules(variant)
+    rules, variant_name = resolve_rules(variant)
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < 2**64:
         raise ValueError(f"seed must be an integer 0..2**64-1, got {seed!r}")
     if isinstance(game_id, bool) or not isinstance(game_id, (int, np.integer)) or not 0 <= int(game_id) < 2**63:
@@ -243,6 +247,7 @@ def play_hand(seed: int, game_id: int, variant="fuzhou", policies=None, wall=Non
     if isinstance(hand, bool) or not isinstance(hand, (int, np.integer)) or not 0 <= int(hand) < hpm:
         raise ValueError(f"hand must be an integer 0..{hpm - 1} (hands_per_match={hpm}), got {hand!r}")
     policies = policy_seats(policies)
+    check_policies_play(rules, policies, variant_name)
     if wall is not None and isinstance(wall, str):
         wall = parse_tile_sequence(wall)
     seed, game_id, hand = int(seed), int(game_id), int(hand)
@@ -329,22 +334,20 @@ def format_events(result: HandResult) -> list[str]:
 
 
 def _compact(tiles: list[str]) -> str:
-    from fzsim.tiles import fmt, parse
     return fmt(parse("".join(tiles)))
 
 
 def _pack_name(r: HandResult) -> str:
-    from fzsim.rules import FIELDS
     if r.rules is None:
         return "fuzhou"
-    return FIELDS["pack"].choices[int(r.rules.fields["pack"])]
+    return tuple(REGISTRY)[int(r.rules.fields["pack"])]   # the registry's order is the pack ids'
 
 
 def _score_line(r: HandResult) -> str:
     """The result line: Fuzhou's (and plain's) row fields F/K/G/L/S, every other pack's own terms
     read from its win records (one clause per win: 一炮多响 and 血战 have several)."""
-    pack = _pack_name(r)
-    wins = _win_records(r) if pack not in ("fuzhou", "plain") else []
+    terms = REGISTRY[_pack_name(r)].resolve("replay_terms")
+    wins = _win_records(r) if terms is not None else []
     if r.outcome == 0 and not wins:
         return f"result: drawn, {r.tiles_left} tiles left; no score"
     if not wins:
@@ -353,8 +356,6 @@ def _score_line(r: HandResult) -> str:
         fl = ",".join(r.flag_names) or "none"
         return (f"result: {who}; F={r.F} K={r.K} G={r.G} L={r.L} S={r.S}; specials {sp}; flags {fl}; "
                 f"deltas {list(r.deltas)}")
-    terms = {"shanghai": _shanghai_terms, "beijing": _beijing_terms, "sichuan": _sichuan_terms,
-             "guobiao": _guobiao_terms}[pack]
     clauses = []
     for i in wins:
         rec = {c: r.records[c][i] for c in ("seat", "from_seat", "win_type", "flags", "patterns", "base_pattern",
@@ -366,7 +367,6 @@ def _score_line(r: HandResult) -> str:
 
 
 def _win_records(r: HandResult) -> list[int]:
-    from fzsim_core.winschema import RECORD_KINDS
     if not r.records or "kind" not in r.records:
         return []
     return [i for i, k in enumerate(r.records["kind"]) if int(k) == RECORD_KINDS["win"]]
@@ -389,7 +389,7 @@ def _bits(value: int, names: dict[int, str]) -> str:
 def _shanghai_terms(r: HandResult, rec: dict, i: int) -> str:
     """Shanghai: the counted pattern (and every one the hand forms), the situation flags, the
     winner's 花牌 and 花分, the value after the 杠开 / 大吊车 floor, P per payer and P in 勒子."""
-    from fzsim.wintable import _pack_names, base_pattern_names
+    from fzsim.wintable import _pack_names, base_pattern_names   # imports pyarrow: heavy for `import fzsim`
     pats, flags = _pack_names("shanghai")
     lezi = int(r.rules.fields["sh_lezi"])
     base = base_pattern_names("shanghai")[int(rec["base_pattern"])]
@@ -402,7 +402,6 @@ def _shanghai_terms(r: HandResult, rec: dict, i: int) -> str:
 def _shanghai_flower_points(r: HandResult, i: int, flowers: int) -> str:
     """花分 F of record i (flowers, honour pungs / kongs, suited kongs) from its hand; the row's F
     for the hand's first win when the hand is not a pattern (八花齐)."""
-    from fzsim_core.packs.shanghai import score
     names = {1: "chow", 2: "pung", 3: "kong", 4: "added_kong", 5: "concealed_kong"}
     counts = [0] * 34
     for k in r.records["concealed"][i]:
@@ -411,14 +410,14 @@ def _shanghai_flower_points(r: HandResult, i: int, flowers: int) -> str:
     melds = [(names[int(r.records["meld_type"][i][m])], int(r.records["meld_kind"][i][m]))
              for m in range(int(r.records["n_melds"][i]))]
     try:
-        return str(score.evaluate(counts, melds, flowers=min(flowers, 8))["flowers"])
+        return str(shanghai_score.evaluate(counts, melds, flowers=min(flowers, 8))["flowers"])
     except ValueError:
         return str(r.F) if i == _win_records(r)[0] else "-"
 
 
 def _beijing_terms(r: HandResult, rec: dict, i: int) -> str:
     """Beijing: the fans counted, their total and the payment unit (fans x 底分)."""
-    from fzsim.wintable import _pack_names
+    from fzsim.wintable import _pack_names   # imports pyarrow: heavy for `import fzsim`
     fans, flags = _pack_names("beijing")
     return (f"fans {_bits(rec['patterns'], fans)} = {int(rec['value'])} 番; flags {_bits(rec['flags'], flags)}; "
             f"{int(rec['points'])} per payer")
@@ -426,9 +425,8 @@ def _beijing_terms(r: HandResult, rec: dict, i: int) -> str:
 
 def _sichuan_terms(r: HandResult, rec: dict, i: int) -> str:
     """Sichuan: the base pattern and every one counted, the 根, the value (番 or 分) and the unit."""
-    from fzsim.wintable import _pack_names, base_pattern_names
+    from fzsim.wintable import _pack_names, base_pattern_names   # imports pyarrow: heavy for `import fzsim`
     pats, flags = _pack_names("sichuan")
-    from fzsim.rules import FIELDS
     base = base_pattern_names("sichuan")[int(rec["base_pattern"])]
     unit = "番" if FIELDS["scoring"].choices[int(r.rules.fields["scoring"])] == "xuezhan" else "分"
     return (f"pattern {base} (counts {_bits(rec['patterns'], pats)}); 根 {int(rec['gen'])}; "
@@ -437,6 +435,5 @@ def _sichuan_terms(r: HandResult, rec: dict, i: int) -> str:
 
 def _guobiao_terms(r: HandResult, rec: dict, i: int) -> str:
     """国标: the highest fans, the fan total (flowers included) and what each payer pays."""
-    from fzsim.guobiao_records import top_fans
     return (f"fans {','.join(top_fans([rec['patterns']])[0]) or 'none'} (the highest) = {int(rec['value'])} 番, "
             f"花牌 {int(rec['gen'])}; {int(rec['points'])} per payer")

@@ -27,9 +27,14 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from fzsim import integrity, storage
+from fzsim.game import play_hand
 from fzsim.lock import LOCK_NAME, FolderLock
-from fzsim.policyspec import policy_seats
+from fzsim.policyspec import check_policies_play, policy_seats
 from fzsim.progress import Progress
+from fzsim.rules import load as load_rules
+from fzsim.wintable import build_wins_table
+from fzsim_core import engine
+from fzsim_core.policies.registry import parse_spec
 
 BACKENDS = ("loky", "threads", "dask", "ray")
 DEFAULT_BLOCK_SIZE = 10_000
@@ -59,9 +64,7 @@ class RunStopped(KeyboardInterrupt):
 
 def _load_rules(variant, overrides):
     """``fzsim.rules.load`` (contract 2)."""
-    from fzsim.rules import load
-
-    return load(variant, overrides)
+    return load_rules(variant, overrides)
 
 
 # --- the plan ----------------------------------------------------------------------------------
@@ -95,10 +98,7 @@ class BlockTask:
 
 def _play_block(task: BlockTask) -> tuple[dict, dict]:
     """The block's per-hand columns and its records (one per win and end-of-hand payment)."""
-    if task.block_fn is None:
-        from fzsim_core.engine import play_block
-    else:
-        play_block = task.block_fn
+    play_block = engine.play_block if task.block_fn is None else task.block_fn
     return play_block(task.rules, task.seed, task.first_game, task.n_games, task.policies, task.check,
                       records=True)
 
@@ -110,8 +110,6 @@ def run_block(task: BlockTask) -> dict:
     hands part is in place (``fzsim.integrity``), so a crash between the two leaves an
     uncommitted wins part that the block's replay replaces.
     """
-    from fzsim.wintable import build_wins_table
-
     t0, c0 = time.perf_counter(), time.thread_time()
     cols, recs = _play_block(task)
     t1 = time.perf_counter()
@@ -153,9 +151,7 @@ def _positive_int(name: str, value, minimum: int = 1) -> int:
 
 
 def _known_policies() -> tuple[str, ...]:
-    from fzsim_core.engine import POLICIES as engine_policies
-
-    return tuple(engine_policies)
+    return tuple(engine.POLICIES)
 
 
 def _check_policies(policies) -> tuple[str, ...]:
@@ -168,8 +164,6 @@ def _check_policies(policies) -> tuple[str, ...]:
                              f" one of {', '.join(known)} (callables work in fzsim.play_hand)")
         if name.partition(":")[0].strip() not in known:
             raise ValueError(f"unknown policy {name!r}: allowed {', '.join(known)}")
-        from fzsim_core.policies.registry import parse_spec
-
         parse_spec(name)   # its parameters, checked before anything is written
     return tuple(seats)
 
@@ -446,8 +440,6 @@ def log_path(root: str, variant: str, policy: str | None = None) -> str:
 def _write_logs(root: str, plan: VariantPlan, seed: int, policies: tuple, k: int, policy: str | None = None) -> str:
     """Replay K evenly spread hands with full event logs into ``_logs/variant=NAME/hands.jsonl``
     (``_logs/variant=NAME/policy=LABEL/hands.jsonl`` in a run of several policy settings)."""
-    from fzsim.game import play_hand
-
     final = log_path(root, plan.name, policy)
     os.makedirs(os.path.dirname(final), exist_ok=True)
     tmp = os.path.join(os.path.dirname(final), f".hands.jsonl.tmp-{os.getpid()}")
@@ -596,6 +588,10 @@ def simulate(
                          " each seat's policy from its setting")
     seats = next(iter(sets.values())) if sets else _check_policies(policies)
     plans = _plan_variants(variants, overrides, hands)
+    for plan in plans:    # before the folder is touched: a policy its pack does not play is refused
+        for label, setting in (sets.items() if sets else [(None, seats)]):
+            of_set = "" if label is None else f" of policy set {label!r}"
+            check_policies_play(plan.config, {f"seat {s}{of_set}": p for s, p in enumerate(setting)}, plan.name)
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}: allowed {', '.join(BACKENDS)}")
     root = os.fspath(out)

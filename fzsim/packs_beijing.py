@@ -2,7 +2,8 @@
 the core's pack (fzsim_core.packs.beijing) and name every fan and payment, 烧庄 and 互包 included.
 
 Like the Sichuan calculator, the preset is a pack name here (``"beijing"``) with every §9 option a
-validated key of ``OPTIONS`` passed as ``overrides``; the rules loader and the engine pack come later.
+validated key of ``OPTIONS`` passed as ``overrides`` (the engine's rule keys are ``bj_`` ones of
+``fzsim.rules``).
 ``fzsim.score(..., variant="beijing")`` and ``fzsim score --variant beijing`` dispatch here.
 """
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any, Iterable, Mapping
 
 import numpy as np
 
+from fzsim.rules import check_calculator_options
 from fzsim.tiles import fmt, kind_index, kind_name, parse
 from fzsim_core.packs.beijing import score as _core
 from fzsim_core.packs.beijing import shapes as _shapes
@@ -58,7 +60,9 @@ _MELD_CODES = {"chow": "chow", "pung": "pung", "kong": "kong", "added_kong": "ad
 
 
 def options(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The §9 options with `overrides` applied, each checked (ValueError naming key and allowed values)."""
+    """The §9 options with `overrides` applied, each checked (ValueError naming key and allowed values;
+    another pack's option names its pack)."""
+    check_calculator_options("beijing", dict(overrides or {}))
     out = dict(OPTIONS)
     for key, value in dict(overrides or {}).items():
         if key not in OPTIONS:

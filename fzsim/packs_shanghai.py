@@ -3,7 +3,7 @@ it with the core's pack (fzsim_core.packs.shanghai) and name the pattern, the fl
 multipliers and every payment, 承包 included.
 
 The preset is a pack name here (``"shanghai"``) with every §9 option a validated key of ``OPTIONS``
-passed as ``overrides``; the rules loader and the engine pack come later.
+passed as ``overrides`` (the engine's rule keys are ``sh_`` ones of ``fzsim.rules``).
 ``fzsim.score(..., variant="shanghai")`` and ``fzsim score --variant shanghai`` dispatch here.
 """
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any, Iterable, Mapping
 import numpy as np
 
 from fzsim.packs_beijing import _hand_and_win_lines, _meld_text, _payer, _seat, _tile, parse_melds
+from fzsim.rules import check_calculator_options
 from fzsim.tiles import fmt, kind_name, parse
 from fzsim_core.packs.shanghai import play as _play
 from fzsim_core.packs.shanghai import score as _core
@@ -44,7 +45,9 @@ PATTERN_NAMES = {"pengpeng": "碰碰胡", "hunyise": "混一色", "qingyise": "�
 
 
 def options(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The §9 options with `overrides` applied, each checked (ValueError naming key and allowed values)."""
+    """The §9 options with `overrides` applied, each checked (ValueError naming key and allowed values;
+    another pack's option names its pack)."""
+    check_calculator_options("shanghai", dict(overrides or {}))
     out = dict(OPTIONS)
     core = {}
     for key, value in dict(overrides or {}).items():

@@ -2,10 +2,10 @@
 end-of-hand position, score it with the core's pack (fzsim_core.packs.sichuan) and name every
 pattern and payment.
 
-The rules loader (fzsim.rules) knows Fuzhou's fields only, and the general rules header is being
-rewritten, so the two presets are pack names here ("sichuan", "xuezhan") with their §9 scoring
-options passed as ``overrides``; no preset files exist yet. ``fzsim.score(..., variant="xuezhan")``
-and ``fzsim score --variant xuezhan`` dispatch here.
+The calculator takes a preset name ("sichuan", "xuezhan") with the core's §9 scoring options
+passed as ``overrides`` (``fzsim_core.packs.sichuan.score.OPTIONS``; the engine's rule keys are the
+``sc_`` / ``xz_`` ones of ``fzsim.rules``). ``fzsim.score(..., variant="xuezhan")`` and
+``fzsim score --variant xuezhan`` dispatch here.
 """
 from __future__ import annotations
 
@@ -14,10 +14,14 @@ from typing import Any, Iterable, Mapping
 
 import numpy as np
 
+from fzsim.rules import check_calculator_options
 from fzsim.tiles import fmt, kind_index, kind_name, parse
 from fzsim_core.packs.sichuan import score as _core
 
 VARIANTS = ("sichuan", "xuezhan")
+#: every scoring option of the pack's calculator with its default (the core declares them per
+#: preset: xuezhan's are its own, the others both presets')
+OPTIONS: dict[str, Any] = {k: v for preset in VARIANTS for k, v in _core.OPTIONS[preset].items()}
 #: win kinds -> (core flags, a discarder-like seat pays alone)
 WINS: dict[str, tuple[tuple[str, ...], bool]] = {
     "selfdraw": (("selfdraw",), False),
@@ -161,6 +165,7 @@ def score(hand, *, variant: str = "sichuan", melds: Iterable = (), win: str = "s
     Raises ValueError with the reason when the description is not a possible win.
     """
     variant = _variant(variant)
+    check_calculator_options("sichuan", dict(overrides or {}))
     if win not in WINS:
         raise ValueError(f"win {win!r} is unknown for {variant}: allowed {', '.join(WINS)}")
     flags, alone = WINS[win]
@@ -220,7 +225,7 @@ def score(hand, *, variant: str = "sichuan", melds: Iterable = (), win: str = "s
     else:
         additions = {"kong": res["kongs"], "gen": res["gen"], "kong_flower": 2 * ("kong_flower" in flags),
                      "robbed_kong": res["additions"] - res["kongs"] - res["gen"] - 2 * ("kong_flower" in flags)}
-    facts = {"suits": sorted({k // 9 for k in np.flatnonzero(counts)} | {k // 9 for k in kinds}),
+    facts = {"suits": sorted({int(k) // 9 for k in np.flatnonzero(counts)} | {k // 9 for k in kinds}),  # ints: JSON
              "quads": sum(int(counts[k]) + sum(3 if t == "pung" else 4 for t, m in meld_list if m == k) == 4
                           for k in range(27)),
              # 金钩钓 (a single pair left after four melds) is named, but neither seed text scores it
@@ -283,6 +288,7 @@ def settle(hands, *, variant: str = "sichuan", won: Iterable[bool] = (False,) * 
     血战 (§3.4): every unfinished 三门 seat (花猪) pays 8b to every other non-花猪 seat, then every
     unfinished non-ready non-花猪 seat pays every ready unfinished seat 2^(its maximum 番, ≤ 3) b."""
     variant = _variant(variant)
+    check_calculator_options("sichuan", dict(overrides or {}))
     hands, won = list(hands), [bool(w) for w in won]
     if len(hands) != 4 or len(won) != 4:
         raise ValueError(f"settle needs 4 hands and 4 won flags, got {len(hands)} and {len(won)}")

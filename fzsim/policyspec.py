@@ -5,9 +5,13 @@ of them, a ``{seat: name}`` dict, or text: ``"random"``, ``"greedy,random,greedy
 seats in order) or ``"0=random,all=greedy"`` assignments applied left to right (``all`` / ``*``
 for every seat). A name may carry its policy's parameters after a colon, ``"guard:fold=0.08"``
 (several separated by ``;``): the ``=`` after a colon belongs to the parameter, not a seat. ``fzsim.simulate``, ``fzsim run --policy`` and ``fzsim replay --policy`` read
-their settings here; whether a name is known is for the engine (or the runner) to say.
+their settings here; whether a name is known is for the engine (or the runner) to say, and which
+compiled policies play a rule pack is ``supported_policies``'s.
 """
 from __future__ import annotations
+
+from fzsim_core.packs.registry import PACKS as _PACK_IDS
+from fzsim_core.policies.registry import NAMES as _COMPILED
 
 SEATS = 4
 DEFAULT = "greedy"
@@ -71,3 +75,46 @@ def policy_seats(spec=None, default=DEFAULT) -> tuple:
     if len(seq) != SEATS:
         raise ValueError(f"policies must name 1 or 4 seats, got {len(seq)}: {list(seq)!r}")
     return seq
+
+
+#: compiled policies that play some packs only -> those packs (value's model and rollout's
+#: sampler are Fuzhou's: standard shapes, Fuzhou scoring); every other policy plays every pack
+_PLAYS_ONLY = {"value": ("fuzhou", "plain"), "rollout": ("fuzhou", "plain")}
+_PACK_NAMES = {i: name for name, i in _PACK_IDS.items()}
+
+
+def _pack_of(rules) -> str:
+    """The pack name of a RuleConfig, a fzsim_core.rules.Rules or a pack name."""
+    if isinstance(rules, str):
+        if rules not in _PACK_IDS:
+            raise ValueError(f"pack {rules!r} is unknown: allowed {', '.join(_PACK_IDS)}")
+        return rules
+    core = getattr(rules, "core", rules)    # a RuleConfig holds its compiled Rules as .core
+    fields = getattr(core, "fields", None)
+    if not isinstance(fields, dict) or "pack" not in fields:
+        raise ValueError(f"expected a RuleConfig, a fzsim_core.rules.Rules or a pack name, got {rules!r}")
+    return _PACK_NAMES[int(fields["pack"])]
+
+
+def supported_policies(rules) -> tuple[str, ...]:
+    """The compiled policies that play the pack of `rules` (a RuleConfig, a fzsim_core.rules.Rules
+    or a pack name), in the engine's order. Python callables and compiled policies from outside
+    fzsim are the caller's own and play every pack."""
+    pack = _pack_of(rules)
+    return tuple(name for name in _COMPILED if pack in _PLAYS_ONLY.get(name, (pack,)))
+
+
+def check_policies_play(rules, seats, variant: str | None = None) -> None:
+    """Refuse, before anything is played or written, a compiled policy that does not play the pack
+    of `rules`: ValueError naming the policy, who plays it, the pack and the policies allowed there.
+    seats: the policy of each seat (policy_seats' form) or ``{who: policy}`` (e.g. a duel's
+    challenger and baseline; leave out the seats agents play)."""
+    allowed = supported_policies(rules)
+    items = seats.items() if isinstance(seats, dict) else ((f"seat {s}", p) for s, p in enumerate(seats))
+    for who, spec in items:
+        name = spec.partition(":")[0].strip() if isinstance(spec, str) else None
+        if name not in _COMPILED or name in allowed:
+            continue   # a callable, a capsule or an unknown name: not this check's to judge
+        of = f" (variant {variant!r})" if variant else ""
+        raise ValueError(f"policy {spec!r} ({who}) does not play the {_pack_of(rules)} pack{of}: allowed there"
+                         f" {', '.join(allowed)}")

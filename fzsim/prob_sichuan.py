@@ -139,4 +139,5 @@ def describe(table) -> str:
             f"suits; the same for sichuan and xuezhan)")
     if a.get("deals"):
         text += f"; Monte Carlo: {a['deals']:,} sampled deals per row, seed {a['seed']}"
-    return text + ". Whole-hand rows need the Sichuan engine pack (not built yet)."
+    return text + (f". Whole-hand rates (patterns, drawn hands) come from runs: fzsim run --variant {a['variant']},"
+                   " then fzsim report.")

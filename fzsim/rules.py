@@ -20,12 +20,14 @@ import difflib
 import hashlib
 import json
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
 
+from fzsim.pack_registry import REGISTRY
+from fzsim_core.packs.registry import PACKS as CORE_PACK_IDS
 from fzsim_core.rules import FUZHOU_FIELDS, Rules
 
 
@@ -44,6 +46,7 @@ class Field:
     lo: int = 0
     hi: int = 0
     choices: tuple[str, ...] = ()   # enum names in the order of their core int values
+    pack: str | None = None         # the one rule pack that reads this key; None: every pack does
 
     def allowed(self) -> str:
         if self.kind == "bool":
@@ -83,13 +86,18 @@ def _e(name, default, choices, help):
     return Field(name, "enum", default, help, choices=tuple(choices))
 
 
+def _of_pack(pack, *fields):
+    """`fields` as keys of `pack` alone: under any other pack they are refused (see `pack_keys`)."""
+    return tuple(replace(f, pack=pack) for f in fields)
+
+
 _SPECIAL_MAX = 10_000
 _POINT_MAX = 1_000
 
 #: every rule option in canonical order, with its default (the `fuzhou` preset) and range
 FIELDS: dict[str, Field] = {f.name: f for f in (
     # the rule pack: its tile set, hand size, deal and scoring (fzsim_core/packs)
-    _e("pack", "fuzhou", ("fuzhou", "plain", "sichuan", "guobiao", "beijing", "shanghai"),
+    _e("pack", "fuzhou", tuple(REGISTRY),
        "the rule pack: fuzhou (docs/spec/RULES.md), plain, the minimal example pack (136 tiles, 13-tile hands, no wild),"
        " sichuan (RULES-PACKS §2-§3: 108 tiles, 13-tile hands, seven pairs, at most two suits)"
        ", guobiao (RULES-PACKS §5: 国标 / MCR, 144 tiles, 81 fans, an 8-fan minimum)"
@@ -116,7 +124,8 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
     # §4 gold
     _e("gold_discard", "allowed", ("allowed", "selfdraw_only", "forbidden"),
        "discarding a gold: allowed, allowed but the discarder may then only win by self-draw, or forbidden"),
-    _b("xianjin_selfdraw_only", False, "a 闲金 wait (one gold, waiting on any tile) wins by self-draw only"),
+    *_of_pack("fuzhou", _b("xianjin_selfdraw_only", False,
+                           "a 闲金 wait (one gold, waiting on any tile) wins by self-draw only")),
     # §5 play
     _b("guoshui", False, "过水: a declined discard win blocks that tile until the player's own discard"),
     _b("no_discard_claimed_tile", True, "after a chow or pung the claimed tile may not be discarded that turn"),
@@ -128,22 +137,25 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
     _i("reserve_per_flower_set", 2, 0, 8, "R grows by this per four-identical-flower or full season/plant set"),
     _i("last_group_size", 4, 0, 8, "at most this many draws in the last group (no discards)"),
     # §11 游金
-    _b("youjin", False, "the 游金 chain (单游, 双游, 三游) is played"),
-    _b("must_youjin_with_two_golds", True, "with two or more golds a player may only win by 游金 (when youjin is on)"),
+    *_of_pack("fuzhou",
+              _b("youjin", False, "the 游金 chain (单游, 双游, 三游) is played"),
+              _b("must_youjin_with_two_golds", True,
+                 "with two or more golds a player may only win by 游金 (when youjin is on)")),
     # §10 scoring
-    _e("scoring", "fuzhou", ("fuzhou", "lianzhong", "bianfeng", "youjin", "sichuan", "xuezhan", "guobiao",
-                             "beijing", "shanghai"),
+    _e("scoring", "fuzhou", tuple(dict.fromkeys(f for entry in REGISTRY.values() for f in entry.scoring)),
        "scoring family (RULES §10; sichuan: additive 分 of RULES-PACKS §2.4, xuezhan: 2^番 of §3.4,"
        " guobiao: 底分 + fan of §5.4, beijing: additive 番 x 底分 of §4.4, shanghai: 底分 + 花分 in 勒子"
        " caps of §1.4)"),
     _i("base", 5, 0, _POINT_MAX, "base points: fuzhou 5, bianfeng 1, youjin 5 (lianzhong has none)"),
-    _i("multiplier", 2, 0, 100, "the x2 of fuzhou (F+K+G+L+base)x2+S, lianzhong Hx2, bianfeng 2P and S+2(F+K+G+L)"),
+    *_of_pack("fuzhou", _i("multiplier", 2, 0, 100,
+                           "the x2 of fuzhou (F+K+G+L+base)x2+S, lianzhong Hx2, bianfeng 2P and S+2(F+K+G+L)")),
     _i("flower_point", 1, 0, _POINT_MAX, "F per flower"),
-    _i("flower_set_value", 6, 0, _POINT_MAX, "F of a complete set of four (four identical, 春夏秋冬 or 梅兰竹菊)"),
+    *_of_pack("fuzhou",
+              _i("flower_set_value", 6, 0, _POINT_MAX, "F of a complete set of four (four identical, 春夏秋冬 or 梅兰竹菊)"),
     _i("exposed_kong_points", 1, 0, _POINT_MAX, "K per exposed or added kong"),
-    _i("concealed_kong_points", 2, 0, _POINT_MAX, "K per concealed kong"),
+    _i("concealed_kong_points", 2, 0, _POINT_MAX, "K per concealed kong")),
     _b("zhuazhuang", True, "抓庄: a non-dealer winner adds the dealer's L"),
-    _e("zhuazhuang_payer", "all", ("all", "dealer"),
+    *_of_pack("fuzhou", _e("zhuazhuang_payer", "all", ("all", "dealer"),
        "who pays the 抓庄 L part: every payer, or the dealer alone (the others' formula uses L = 0)"),
     _e("special_discard_payer", "all", ("all", "discarder"),
        "bianfeng: a special won on a discard is paid by all three (as a self-draw) or by the discarder alone"),
@@ -162,9 +174,9 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
     _i("youjin_mult_single", 4, 0, _POINT_MAX, "youjin multiplier of 单游"),
     _i("youjin_mult_double", 8, 0, _POINT_MAX, "youjin multiplier of 双游"),
     _i("youjin_mult_triple", 16, 0, _POINT_MAX, "youjin multiplier of 三游"),
-    _i("youjin_discard_bonus", 1, 0, _POINT_MAX, "youjin: B gets +this on a discard win"),
+    _i("youjin_discard_bonus", 1, 0, _POINT_MAX, "youjin: B gets +this on a discard win")),
     # the Sichuan pack (RULES-PACKS §2-§3, options of §9; `base` is the unit b)
-    _e("sc_guoshui", "circle_unless_higher", ("circle_unless_higher", "off"),
+    *_of_pack("sichuan", _e("sc_guoshui", "circle_unless_higher", ("circle_unless_higher", "off"),
        "过水: after declining a discard win no discard win until the own next draw unless it scores more (SC-A5)"),
     _i("sc_longqidui_value", 4, 1, 100, "Sichuan 清七对 (seven pairs with four of a kind) 分: 4, or 8 (SC-A1)"),
     _b("sc_qianggang_base", False, "Sichuan 抢杠 is a 2分 base pattern instead of +1 (SC-A3)"),
@@ -183,14 +195,15 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
     _e("xz_kong_payments", "off", ("off", "commercial"),
        "Sichuan 刮风下雨 (XZ-A7): kongs paid at once (exposed 2b by the discarder, added 1b / concealed 2b by"
        " each unfinished player), refunded by a konger not ready at a drawn hand (退税), moved to the winner on"
-       " 杠上炮 (呼叫转移)"),
+       " 杠上炮 (呼叫转移)")),
     # the 国标 pack (RULES-PACKS §5, options of §9; `base` is the 底分)
-    _i("gb_min_fan", 8, 1, 88, "国标: the fewest fans a win needs, flowers excluded (a win under it is never offered)"),
+    *_of_pack("guobiao",
+              _i("gb_min_fan", 8, 1, 88, "国标: the fewest fans a win needs, flowers excluded (a win under it is never offered)"),
     _b("gb_mingangang", False, "国标: an exposed + a concealed kong is 明暗杠 5 (Botzone, PyMahjongGB) instead of"
-       " the rulebook's 明杠 1 + 暗杠 2"),
+       " the rulebook's 明杠 1 + 暗杠 2")),
     # the Beijing pack (RULES-PACKS §4, options of §9 BJ-A*; `base` is the 底分 d, multi_win is BJ-A8,
     # next_dealer = "previous" is BJ-A3's literal order)
-    _e("bj_north_next", "east", ("east", "zhong"),
+    *_of_pack("beijing", _e("bj_north_next", "east", ("east", "zhong"),
        "Beijing 惠牌 after a 北 indicator: 东 (winds cycle on their own) or 中 (one cycle 东南西北中发白, BJ-A1)"),
     _b("bj_indicator_in_reserve", True, "Beijing: the 惠坯 is one of the 14 reserved tiles, 69 live draws"
        " (false: 68, BJ-A4)"),
@@ -204,14 +217,15 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
     _b("bj_zhuowukui_unique", True, "Beijing 捉五魁 needs 5m to be the only winning tile (BJ-A12)"),
     _e("bj_hui_discard", "dead", ("dead", "natural"),
        "Beijing: a discarded 惠牌 is dead (never claimed or won on), or natural: claimable (chow / pung / kong)"
-       " and won on at its face value, a natural tile in that meld or winning hand (BJ-A2)"),
-    _e("gb_variant", "rulebook", ("rulebook", "botzone"),
+       " and won on at its face value, a natural tile in that meld or winning hand (BJ-A2)")),
+    *_of_pack("guobiao", _e("gb_variant", "rulebook", ("rulebook", "botzone"),
        "国标 walls (GB-A2): rulebook (144 tiles with 8 flowers, one wall drawn to the last tile) or botzone"
        " (136 tiles, no flowers, one 34-tile wall per seat: each seat draws from its own, the hand is drawn"
-       " when the seat to draw has none left)"),
+       " when the seat to draw has none left)")),
     # the Shanghai pack (RULES-PACKS §1, options of §9 SH-A*; `base` is the 底分, `flower_point` the
     # 花分, `reserve_base` the dead wall): the options of fzsim.packs_shanghai.OPTIONS with sh_ before them
-    _i("sh_lezi", 10, 1, 10_000, "Shanghai 勒子, the cap of 碰碰胡 / 混一色 and the unit of the fixed patterns"),
+    *_of_pack("shanghai",
+              _i("sh_lezi", 10, 1, 10_000, "Shanghai 勒子, the cap of 碰碰胡 / 混一色 and the unit of the fixed patterns"),
     _i("sh_bahua_lezi", 2, 1, 16, "Shanghai 八花齐 in 勒子 (SH-A9)"),
     _e("sh_gangkai_over_lezi", "keep", ("keep", "cap"),
        "Shanghai 杠开 / 大吊车 on a hand at or over one 勒子: keep its value, or cut it to one 勒子 (SH-A2)"),
@@ -231,14 +245,57 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
     _e("sh_chengbao_claims", "chow_pung_kong", ("chow_pung_kong", "chow_pung"),
        "Shanghai 承包 counts chows, pungs and exposed kongs from a discard, or chows and pungs (SH-A5)"),
     _b("sh_louhu", True, "Shanghai 漏胡: a declined discard win bars that kind until the seat's next draw or claim"),
-    _b("sh_bahua_optional", True, "Shanghai 八花齐 may be declined to play on (off: taken at once)"),
+    _b("sh_bahua_optional", True, "Shanghai 八花齐 may be declined to play on (off: taken at once)")),
 )}
+
+#: the rule packs, by name (the values of the `pack` key, in the order of the core's pack ids)
+PACKS: tuple[str, ...] = FIELDS["pack"].choices
+assert {name: i for i, name in enumerate(PACKS)} == CORE_PACK_IDS, "fzsim.pack_registry and the core's packs disagree"
+assert all(f.pack in (None, *PACKS) for f in FIELDS.values()), "a rule key names an unknown pack"
+
+
+def pack_keys(pack: str) -> tuple[str, ...]:
+    """The rule keys a variant of `pack` may set, in canonical order: the general keys every
+    pack reads, and the pack's own (those declared with ``_of_pack(pack, ...)`` in FIELDS)."""
+    if pack not in PACKS:
+        raise RuleError(f"pack {pack!r} is unknown: allowed {', '.join(PACKS)}")
+    return tuple(k for k, f in FIELDS.items() if f.pack in (None, pack))
+
+
+def _check_owned(table: Mapping[str, Any], pack: str, prefix: str, before: Mapping[str, Any] | None = None) -> None:
+    """Refuse a key another pack reads that `table` would change (from `before`, default: every
+    key's default): under `pack` it would change no hand and yet name a new variant. Restating the
+    value is allowed, so that a complete variant file (``RuleConfig.to_toml``) reads back.
+    `prefix` is the keys' TOML path ("rules." or "")."""
+    for key, value in table.items():
+        owner = FIELDS[key].pack
+        was = FIELDS[key].default if before is None else before[key]
+        if owner is not None and owner != pack and value != was:
+            raise RuleError(f"{prefix}{key} is a key of the {owner} pack, but this variant plays the {pack} pack"
+                            f" (pack = {pack!r}); the keys of a {pack} variant: {', '.join(pack_keys(pack))}")
+
+
+def check_calculator_options(pack: str, options: Mapping[str, Any]) -> None:
+    """Refuse an option of another pack's scoring calculator (or a rule key of another pack) given
+    to `pack`'s calculator: ValueError naming the pack it belongs to and the options `pack`'s
+    calculator has. Keys no pack knows are left to the calculator to refuse."""
+    own = REGISTRY[pack].score_options
+    for key in options:
+        if key in own:
+            continue
+        owners = [p.name for p in REGISTRY.values() if p.name != pack and key in p.score_options]
+        what = "an option of the {} pack's calculator"
+        if not owners and key in FIELDS and FIELDS[key].pack not in (None, pack):
+            owners, what = [FIELDS[key].pack], "a rule key of the {} pack"
+        if owners:
+            raise RuleError(f"option {key}: {what.format(' and '.join(owners))}, not of {pack}; the {pack}"
+                            f" calculator's options: {', '.join(own) or 'none'}")
+
 
 _TOP_KEYS = ("name", "description", "preset", "rules")
 _PRESET_DIR = resources.files("fzsim") / "presets"
-#: preset names, in the order `fzsim variants` lists them
-_PRESET_ORDER = ("fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors", "sichuan", "xuezhan", "guobiao",
-                 "beijing", "shanghai")
+#: preset names, in the order `fzsim variants` lists them: each pack's, pack by pack
+_PRESET_ORDER = tuple(preset for entry in REGISTRY.values() for preset in entry.presets)
 
 
 def _read_toml(text: str, origin: str) -> dict:
@@ -317,37 +374,14 @@ def _resolve(spec: _Spec) -> dict[str, Any]:
     return fields
 
 
-#: options a pack plays differently from Fuzhou must take these values under it (the others are
-#: the flow's own knobs, or Fuzhou scoring fields the pack does not read)
-_PACK_REQUIRES = {
-    "plain": {"honors_are_flowers": False, "youjin": False, "reserve_per_flower_set": 0},
-    "sichuan": {"honors_are_flowers": False, "youjin": False, "chow": False, "reserve_per_flower_set": 0},
-    # 国标: one winner per discard, nearest first (§5.2), flowers set aside but no reserve for them
-    "guobiao": {"honors_are_flowers": False, "youjin": False, "multi_win": False, "winners_to_end": 1,
-                "reserve_per_flower_set": 0},
-    # Beijing: 34 held kinds, the 14-tile reserve that each kong's replacement shrinks (§4.1; BJ-A4
-    # is bj_indicator_in_reserve), no last group, no 游金, one win ends the hand
-    "beijing": {"honors_are_flowers": False, "youjin": False, "reserve_base": 13, "reserve_per_exposed_kong": -1,
-                "reserve_per_concealed_kong": -1, "reserve_per_flower_set": 0, "last_group_size": 0,
-                "replace_from_head": False, "winners_to_end": 1, "forced_win_live": 0},
-    # Shanghai: honours held, 8 flowers, no last group; 一炮多响 with one hand end (§1.2)
-    "shanghai": {"honors_are_flowers": False, "youjin": False, "winners_to_end": 1, "reserve_per_flower_set": 0,
-                 "reserve_per_exposed_kong": 0, "reserve_per_concealed_kong": 0, "last_group_size": 0,
-                 "guoshui": False},
-}
-#: scoring families each pack reads
-_FUZHOU_SCORING = ("fuzhou", "lianzhong", "bianfeng", "youjin")
-_PACK_SCORING = {"fuzhou": _FUZHOU_SCORING, "plain": _FUZHOU_SCORING,   # plain reads none of them
-                 "sichuan": ("sichuan", "xuezhan"), "guobiao": ("guobiao",), "beijing": ("beijing",),
-                 "shanghai": ("shanghai",)}
-
-
 def _check_pack(fields: Mapping[str, Any]) -> None:
-    allowed = _PACK_SCORING[fields["pack"]]
-    if fields["scoring"] not in allowed:
+    """The scoring family and the general keys the pack plays differently from Fuzhou
+    (fzsim.pack_registry: its `scoring` and `requires`)."""
+    pack = REGISTRY[fields["pack"]]
+    if fields["scoring"] not in pack.scoring:
         raise RuleError(f"scoring = {fields['scoring']!r} is not allowed with pack = {fields['pack']!r}:"
-                        f" allowed {', '.join(repr(a) for a in allowed)}")
-    for key, want in _PACK_REQUIRES.get(fields["pack"], {}).items():
+                        f" allowed {', '.join(repr(a) for a in pack.scoring)}")
+    for key, want in pack.requires.items():
         if fields[key] != want:
             raise RuleError(f"{key} = {fields[key]!r} is not allowed with pack = {fields['pack']!r}:"
                             f" that pack needs {key} = {want!r}")
@@ -411,6 +445,9 @@ class RuleConfig:
 
 
 def _load_presets() -> dict[str, str]:
+    for name in _PRESET_ORDER:    # a shipped preset keeps to its pack's keys like any file
+        spec = _preset_spec(name)
+        _check_owned(spec.rules, _resolve(spec)["pack"], f"preset {name}: rules.")
     return {name: _preset_spec(name).description for name in _PRESET_ORDER}
 
 
@@ -433,6 +470,7 @@ def load(variant: "str | Path | RuleConfig" = "fuzhou", overrides: Mapping[str, 
     if dup:
         raise RuleError(f"{dup[0]} given both in overrides and as a keyword argument")
     extra.update(kwargs)
+    file_keys: Mapping[str, Any] = {}     # a variant file's own [rules] keys, checked like overrides
     if isinstance(variant, RuleConfig):
         base_name, description, fields = variant.name, variant.description, dict(variant.canonical)
     elif isinstance(variant, (str, Path)) and str(variant) in PRESETS:
@@ -448,6 +486,7 @@ def load(variant: "str | Path | RuleConfig" = "fuzhou", overrides: Mapping[str, 
             raise RuleError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
         spec = _parse_spec(_read_toml(text, str(path)), str(path), path.stem)
         base_name, description, fields = spec.name, spec.description, _resolve(spec)
+        file_keys = spec.rules
         if base_name in PRESETS and fields != _resolve(_preset_spec(base_name)):
             # a file may not pass for a preset whose rules it changes: it gets the hash suffix
             base_name = f"{base_name}-{RuleConfig(base_name, fields).hash[:6]}"
@@ -457,6 +496,9 @@ def load(variant: "str | Path | RuleConfig" = "fuzhou", overrides: Mapping[str, 
     base_fields = dict(fields)
     if extra:
         fields.update(_check_rules(extra, ""))
+    if file_keys:
+        _check_owned(file_keys, fields["pack"], "rules.")
+    _check_owned(extra, fields["pack"], "", base_fields)
     cfg = RuleConfig(base_name, fields, description)
     if name is not None:
         _parse_spec({"name": name}, "name", name)  # the same checks as a file's name

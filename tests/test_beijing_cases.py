@@ -232,6 +232,8 @@ def test_every_option_is_validated_with_its_default():
         with pytest.raises(ValueError, match=key):
             bj.options({key: bad})
     with pytest.raises(ValueError, match="unknown for beijing"):
+        bj.options({"nosuch": 10})
+    with pytest.raises(ValueError, match="option lezi: an option of the shanghai pack's calculator, not of beijing"):
         bj.options({"lezi": 10})
 
 

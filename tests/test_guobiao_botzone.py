@@ -8,6 +8,7 @@ import pytest
 from fzsim.rules import RuleError, load
 from fzsim_core.engine import play_block, play_hand_raw
 from fzsim_core.packs.registry import PACKS, tile_set
+from fzsim_core.rules import Rules
 from fzsim_core.wall import validate_wall
 
 BZ = load("guobiao", gb_variant="botzone")
@@ -56,8 +57,12 @@ def test_the_tile_set_is_136_tiles_without_flowers():
 
 def test_the_option_and_its_check():
     assert load("guobiao")["gb_variant"] == "rulebook"
-    # like every gb_* option, other packs do not read it: their tile sets stay
-    assert tile_set(PACKS["fuzhou"], load("fuzhou", gb_variant="botzone").core)[0] == 144
+    # like every gb_* option, other packs do not read it: their tile sets stay (a core RuleSet can
+    # hold it; the rules loader refuses it for another pack's variant)
+    fuzhou_botzone = Rules(**{**load("fuzhou").core.fields, "gb_variant": 1})
+    assert tile_set(PACKS["fuzhou"], fuzhou_botzone)[0] == 144
+    with pytest.raises(RuleError, match="gb_variant is a key of the guobiao pack, but this variant plays the fuzhou"):
+        load("fuzhou", gb_variant="botzone")
     with pytest.raises(RuleError, match="gb_variant = 'wall': allowed one of 'rulebook', 'botzone'"):
         load("guobiao", gb_variant="wall")
 

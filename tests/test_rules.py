@@ -6,6 +6,7 @@ import tomllib
 import pytest
 
 from fzsim import rules
+from fzsim.pack_registry import REGISTRY
 from fzsim.rules import FIELDS, PRESETS, RuleConfig, RuleError, load
 from fzsim_core.rules import FUZHOU_FIELDS, Rules
 
@@ -137,7 +138,10 @@ def test_canonical_json_and_hash():
             else (value + 1 if value < f.hi else value - 1))
         change = {key: other}
         if key == "pack":   # another pack needs the options it plays differently set for it
-            change.update(rules._PACK_REQUIRES[other])
+            change.update(REGISTRY[other].requires)
+        if f.pack not in (None, "fuzhou"):   # load refuses another pack's key: the canonical form holds it all the same
+            seen.add(rules.RuleConfig("other", {**cfg.canonical, **change}).hash)
+            continue
         seen.add(load(cfg, change).hash)
     assert len(seen) == len(FIELDS) + 1
 
@@ -176,5 +180,8 @@ def test_a_pack_checks_the_options_it_plays_differently():
         load("fuzhou", pack="plain")
     cfg = load("fuzhou", pack="plain", honors_are_flowers=False, reserve_per_flower_set=0)
     assert cfg.core.fields["pack"] == 1
-    with pytest.raises(RuleError, match="youjin = True is not allowed"):
+    with pytest.raises(RuleError, match="youjin is a key of the fuzhou pack, but this variant plays the plain pack"):
         load(cfg, youjin=True)
+    # a fuzhou key the pack needs at one value, inherited rather than given, is still refused
+    with pytest.raises(RuleError, match="youjin = True is not allowed with pack = 'plain'"):
+        load("youjin", pack="plain", honors_are_flowers=False, reserve_per_flower_set=0)

@@ -203,6 +203,9 @@ def test_every_option_is_validated_with_its_default():
         with pytest.raises(ValueError, match=key):
             sh.options({key: bad})
     with pytest.raises(ValueError, match="unknown for shanghai"):
+        sh.options({"nosuch": "east"})
+    with pytest.raises(ValueError, match="option north_next: an option of the beijing pack's calculator, not of"
+                                         " shanghai"):
         sh.options({"north_next": "east"})
 
 

@@ -59,7 +59,7 @@ def run(args) -> int:
     from fzsim import prob_beijing, prob_shanghai, prob_sichuan
     packs = {v: m for m in (prob_sichuan, prob_beijing, prob_shanghai) for v in m.VARIANTS}
     for variant in _variants(args.variant):
-        if variant in packs:   # 天胡 only until the packs' engines land
+        if variant in packs:   # their tables hold exact 天胡; whole-hand rates come from a run's report
             table = packs[variant].probability_table(variant, deals=deals, seed=args.seed)
         else:
             table = prob.probability_table(variant, deals=deals, hands=hands, seed=args.seed,

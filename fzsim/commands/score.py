@@ -4,9 +4,15 @@ from __future__ import annotations
 import argparse
 import json
 
-from fzsim.commands import score_beijing, score_guobiao, score_shanghai, score_sichuan
 from fzsim.commands.options import parse_set
+from fzsim.pack_registry import REGISTRY, pack_of_preset
+from fzsim.rules import load
 from fzsim.scoring import MELD_TYPES, WINS, score
+
+FUZHOU_CALCULATOR = score.__module__    # the calculator of the flags and run path below
+
+#: the packs with a score command of their own (the Fuzhou flags and run path are this module's)
+_COMMANDS = [entry.resolve("score_command") for entry in REGISTRY.values() if entry.score_command]
 
 
 def add_parser(subparsers) -> None:
@@ -26,8 +32,9 @@ def add_parser(subparsers) -> None:
                             metavar="TILES", help=f"a {mtype.replace('_', ' ')} (repeatable), e.g. "
                             + {"chow": "345p", "pung": "7s or 777s"}.get(mtype, "9m or 9999m"))
     parser.add_argument("--flowers", default="", help="the winner's flowers, e.g. 1z3z5f")
-    parser.add_argument("--win", choices=list(dict.fromkeys([*WINS, *score_sichuan.packs_sichuan.WINS, *score_beijing.packs_beijing.WINS,
-                                                      *score_shanghai.packs_shanghai.WINS])), default=None,
+    pack_wins = [getattr(entry.resolve("calculator"), "WINS", {}) for entry in REGISTRY.values()]
+    parser.add_argument("--win", choices=list(dict.fromkeys([*WINS, *(w for wins in pack_wins for w in wins)])),
+                        default=None,
                         help="how it was won (default: discard if --from is given, else selfdraw)")
     parser.add_argument("--from", dest="discarder", type=int, default=None, metavar="SEAT",
                         help="the discarder's seat (a discard or robbed-kong win)")
@@ -44,22 +51,17 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
                         help="override a rule field (repeatable), e.g. --set special_jinque=80")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
-    score_sichuan.add_arguments(parser)
-    score_guobiao.add_arguments(parser)
-    score_beijing.add_arguments(parser)
-    score_shanghai.add_arguments(parser)
+    for command in _COMMANDS:
+        command.add_arguments(parser)
     parser.set_defaults(func=_run)
 
 
 def _run(args: argparse.Namespace) -> int:
-    if args.variant in score_sichuan.packs_sichuan.VARIANTS:
-        return score_sichuan.run(args)
-    if args.variant == score_beijing.packs_beijing.VARIANT:
-        return score_beijing.run(args)
-    if args.variant == score_shanghai.packs_shanghai.VARIANT:
-        return score_shanghai.run(args)
-    if args.variant == score_guobiao.VARIANT:  # each rule pack scores in its own module
-        return score_guobiao.run(args)
+    pack = pack_of_preset(args.variant)
+    if pack is not None and pack.score_command:   # each rule pack scores in its own module
+        return pack.resolve("score_command").run(args)
+    overrides = parse_set(args.sets)
+    _refuse_other_packs(load(args.variant, overrides))
     if args.hand is None or args.gold is None:
         raise ValueError("give the hand and --gold (every Fuzhou hand has a gold kind, e.g. --gold 5p)")
     win = args.win or ("discard" if args.discarder is not None else "selfdraw")
@@ -67,7 +69,21 @@ def _run(args: argparse.Namespace) -> int:
         args.hand, args.gold, melds=args.melds or (), flowers=args.flowers, win=win, winner=args.winner,
         dealer=args.dealer, discarder=args.discarder, dealer_streak=args.streak, youjin_level=args.youjin_level,
         winning_tile=args.winning_tile, discarded_gold=args.discarded_gold, variant=args.variant,
-        overrides=parse_set(args.sets),
+        overrides=overrides,
     )
     print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2) if args.json else report)
     return 0
+
+
+def _refuse_other_packs(cfg) -> None:
+    """This module's calculator (fzsim.scoring) scores the variants of its own pack only: a variant
+    file or --set overrides switching to another pack would be scored by the wrong rules."""
+    entry = REGISTRY[cfg["pack"]]
+    if entry.calculator == FUZHOU_CALCULATOR:
+        return
+    if entry.score_command:
+        how = (f"score it with that pack's calculator: fzsim score --variant {' | '.join(entry.presets)}"
+               " (its options with --option KEY=VALUE)")
+    else:
+        how = "that pack has no scoring calculator"
+    raise ValueError(f"variant {cfg.name!r} plays the {entry.name} pack, not the one Fuzhou's calculator scores; {how}")

@@ -29,6 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _options(items) -> dict:
+    """``--option KEY=VALUE`` items (shared by every pack calculator, which checks them)."""
     out = {}
     for item in items:
         key, sep, value = item.partition("=")
