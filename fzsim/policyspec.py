@@ -11,7 +11,7 @@ compiled policies play a rule pack is ``supported_policies``'s.
 from __future__ import annotations
 
 from fzsim_core.packs.registry import PACKS as _PACK_IDS
-from fzsim_core.policies.registry import NAMES as _COMPILED
+from fzsim_core.policies.registry import NAMES as _COMPILED, pack_policies
 
 SEATS = 4
 DEFAULT = "greedy"
@@ -77,9 +77,6 @@ def policy_seats(spec=None, default=DEFAULT) -> tuple:
     return seq
 
 
-#: compiled policies that play some packs only -> those packs (value's model and rollout's
-#: sampler are Fuzhou's: standard shapes, Fuzhou scoring); every other policy plays every pack
-_PLAYS_ONLY = {"value": ("fuzhou", "plain"), "rollout": ("fuzhou", "plain")}
 _PACK_NAMES = {i: name for name, i in _PACK_IDS.items()}
 
 
@@ -98,10 +95,10 @@ def _pack_of(rules) -> str:
 
 def supported_policies(rules) -> tuple[str, ...]:
     """The compiled policies that play the pack of `rules` (a RuleConfig, a fzsim_core.rules.Rules
-    or a pack name), in the engine's order. Python callables and compiled policies from outside
-    fzsim are the caller's own and play every pack."""
-    pack = _pack_of(rules)
-    return tuple(name for name in _COMPILED if pack in _PLAYS_ONLY.get(name, (pack,)))
+    or a pack name), weakest first: the pack descriptor's list (the core refuses the others when
+    a hand's policies are bound). Python callables and compiled policies from outside fzsim are
+    the caller's own and play every pack."""
+    return pack_policies(_PACK_IDS[_pack_of(rules)])
 
 
 def check_policies_play(rules, seats, variant: str | None = None) -> None:

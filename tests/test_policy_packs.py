@@ -11,14 +11,14 @@ from fzsim.env import VecEnv
 from fzsim.policyspec import check_policies_play, supported_policies
 from fzsim.rules import PACKS, PRESETS, load
 from fzsim_core.engine import InvariantError, first_dealer, play_hand_raw
-from fzsim_core.policies.registry import NAMES
+from fzsim_core.policies.registry import LADDER, NAMES
 
 PLAIN = load("fuzhou", pack="plain", honors_are_flowers=False, reserve_per_flower_set=0)
 #: one variant of each pack
 BY_PACK = {load(p)["pack"]: load(p) for p in PRESETS} | {"plain": PLAIN}
 #: cheap forms of every compiled policy (rollout's searches kept small)
 CHEAP = {"greedy": "greedy", "random": "random", "guard": "guard", "value": "value", "rollout": "rollout:n=2;k=2"}
-REFUSED = "does not play the sichuan pack (variant 'sichuan'): allowed there greedy, random, guard"
+REFUSED = "does not play the sichuan pack (variant 'sichuan'): allowed there random, greedy, guard"
 
 
 def test_every_pack_has_a_variant_and_every_policy_a_cheap_form():
@@ -27,8 +27,8 @@ def test_every_pack_has_a_variant_and_every_policy_a_cheap_form():
 
 @pytest.mark.parametrize("pack", PACKS)
 def test_supported_policies_are_those_the_engine_plays(pack):
-    """Bypassing the setup check, the core itself refuses exactly the policies left out (at the
-    first decision that reaches them; a few hands make sure one is reached)."""
+    """Bypassing the setup check, the core itself refuses exactly the policies left out (when it
+    binds a hand's policies, from the pack descriptor)."""
     rules = BY_PACK[pack].core
     allowed = supported_policies(BY_PACK[pack])
     assert allowed == supported_policies(rules) == supported_policies(pack)
@@ -37,15 +37,15 @@ def test_supported_policies_are_those_the_engine_plays(pack):
             for game in range(3):
                 play_hand_raw(rules, 7, game, 0, first_dealer(7, game), 0, (spec,) * 4, None, False, False, False, 0)
             played = True
-        except InvariantError as exc:
+        except (InvariantError, ValueError) as exc:
             assert f"does not play the {pack} pack" in str(exc)
             played = False
         assert played == (name in allowed), (pack, name)
 
 
 def test_the_table_and_its_errors():
-    assert supported_policies("fuzhou") == tuple(NAMES)
-    assert supported_policies("sichuan") == ("greedy", "random", "guard")
+    assert supported_policies("fuzhou") == LADDER and set(LADDER) == set(NAMES)
+    assert supported_policies("sichuan") == ("random", "greedy", "guard")
     with pytest.raises(ValueError, match="pack 'tibet' is unknown: allowed fuzhou, plain, sichuan"):
         supported_policies("tibet")
     with pytest.raises(ValueError, match="expected a RuleConfig, a fzsim_core.rules.Rules or a pack name"):
@@ -123,3 +123,15 @@ def test_aec_env_refuses_its_opponents():
     with pytest.raises(ValueError, match=r"policy 'value' \(seat 2\) does not play the guobiao pack"):
         env("guobiao", agents=("seat_0", "seat_1"), opponents=["value"] * 4)
     raw_env("guobiao", agents=("seat_0", "seat_1", "seat_2", "seat_3"), opponents="value")   # no seat left to it
+
+
+def test_the_stepper_and_play_block_refuse_when_the_policies_are_bound():
+    """The core's own entry points refuse from the pack descriptor before a decision is played."""
+    from fzsim_core.engine import HandStepper, play_block
+
+    rules = load("beijing").core
+    with pytest.raises(ValueError, match=r"seat 2: the rollout policy does not play the beijing pack "
+                                         r"\(allowed there: random, greedy, guard\)"):
+        HandStepper(rules, 11, 0, 0, 0, 0, ("greedy", "greedy", "rollout", "greedy"), (0,))
+    with pytest.raises(ValueError, match="the value policy does not play the guobiao pack"):
+        play_block(load("guobiao").core, 1, 0, 1, "value")
