@@ -48,13 +48,14 @@ def plan(spec: StudySpec) -> tuple[list[int], float]:
 
 # --- the rows of the rounds ---------------------------------------------------------------------
 
-def read_rounds(root: str, rounds: int, columns=COLUMNS) -> pd.DataFrame:
-    """The stored hands of the first ``rounds`` rounds as one frame with a ``round`` column."""
+def read_rounds(root: str, rounds: int, columns=COLUMNS, table: str = "hands") -> pd.DataFrame:
+    """The stored rows (``table`` "hands" or "wins") of the first ``rounds`` rounds as one frame with
+    a ``round`` column; ``variant`` and ``policy`` (the line-up) as text."""
     from fzsim.storage import load
 
     frames = []
     for k in range(rounds):
-        df = load(round_folder(root, k), columns=list(columns) + ["variant", "policy"])
+        df = load(round_folder(root, k), columns=list(columns) + ["variant", "policy"], table=table)
         df.insert(0, "round", np.int16(k))
         frames.append(df)
     out = pd.concat(frames, ignore_index=True)
@@ -162,6 +163,7 @@ class StudyResult:
     answers: pd.DataFrame
     unanswered: list = field(default_factory=list)
     seconds: float = 0.0
+    card: dict = field(default_factory=dict)      # format -> path of the balance card's files
 
     def text(self) -> str:
         """The answers as the lines ``fzsim study`` prints."""
@@ -170,6 +172,8 @@ class StudyResult:
         lines = [f"fzsim study {self.out}: {self.walls:,} walls per variant and line-up in {self.rounds} round(s),"
                  f" {self.hands_played:,} hands; {how}",
                  f"intervals: {self.confidence:.0%} under the stopping rule (estimate ± {self.critical_value:.3f} se)"]
+        if self.card:
+            lines.append(f"balance card: {', '.join(self.card.values())}")
         for r in self.answers.itertuples():
             against = f" - {r.against}" if r.against else ""
             mark = "answered" if r.answered else "NOT answered"
@@ -191,14 +195,16 @@ def _lock(root: str) -> FolderLock:
 
 
 def run_study(spec, out="fzsim-study", *, jobs: int = 1, backend: str = "loky", scheduler=None,
-          resume: bool = False, progress: bool | None = None, control_variates: bool = True) -> StudyResult:
+          resume: bool = False, progress: bool | None = None, control_variates: bool = True,
+          card: bool = True) -> StudyResult:
     """Run the study ``spec`` (a TOML path, a dict or a StudySpec) into the folder ``out``.
 
     Rounds of hands (every variant x line-up on the same walls) are played until every question's
     interval is no wider than its precision, or the budget is spent. ``resume``: continue the same
     study in ``out`` (a folder holding another study is refused). jobs, backend, scheduler and
     progress are `fzsim.simulate`'s. ``control_variates``: sharpen the contrasts with the
-    covariates of `fzsim.study.covariates` (exactly known means). Returns a `StudyResult`.
+    covariates of `fzsim.study.covariates` (exactly known means). ``card``: write the balance card
+    (`fzsim.study.card`) into ``out`` at the end. Returns a `StudyResult`.
     """
     from fzsim.orchestrator import simulate
 
@@ -255,6 +261,10 @@ def run_study(spec, out="fzsim-study", *, jobs: int = 1, backend: str = "loky", 
                                      rounds=k + 1, critical_value=c, confidence=spec.confidence, answers=table,
                                      unanswered=unanswered)
                 break
+        if card:
+            from fzsim.study.card import write_card
+
+            result.card = write_card(root)
         result.seconds = time.perf_counter() - t0
         return result
     finally:

@@ -94,6 +94,7 @@ class StudySpec:
                 "block_size": self.block_size,
                 "variants": {n: {"rules_hash": c.hash} for n, c in self.variants.items()},
                 "lineups": {k: list(v) for k, v in self.lineups.items()},
+                "sweep": {"keys": list(self.sweep_keys), "points": self.sweep},
                 "questions": [{"name": q.name, "metric": q.metric, "compare": q.compare,
                                "precision": q.precision, "contrasts": [list(map(list_or_none, c)) for c in q.contrasts]}
                               for q in self.questions]}
