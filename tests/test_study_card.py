@@ -89,7 +89,8 @@ def test_every_figure_matches_pandas(study):
             w = wins[(wins["variant"] == variant) & (wins["policy"] == lineup) & (wins["record"].astype(str) == "win")]
             w = w.assign(gain=[r[f"delta_{s}"] for s, (_, r) in zip(w["seat"], w.iterrows())])
             for pattern, group in w.explode("patterns_named").dropna(subset=["patterns_named"]).groupby("patterns_named"):
-                assert figure(figs, f"{pattern} per hand", variant, lineup)["estimate"] == pytest.approx(len(group) / n)
+                hands_with = len(group.drop_duplicates(["game_id", "hand"]))
+                assert figure(figs, f"{pattern} per hand", variant, lineup)["estimate"] == pytest.approx(hands_with / n)
                 assert figure(figs, f"{pattern} point share", variant, lineup)["estimate"] == \
                     pytest.approx(group["gain"].sum() / w["gain"].sum())
     # the variant against the baseline, paired wall by wall
@@ -135,3 +136,20 @@ def test_streaks_appear_in_matches_of_several_hands(study):
 def test_a_folder_without_a_study_is_refused(tmp_path):
     with pytest.raises(ValueError, match="is not a study folder"):
         write_card(tmp_path)
+
+
+@pytest.mark.parametrize("preset", list(fzsim.PRESETS))
+def test_the_card_works_for_every_preset(preset, tmp_path):
+    walls = 32 if preset == "guobiao" else 150          # 国标: whole 16-hand matches, and slower
+    fzsim.study({"baseline": preset, "seed": 4, "first_round": walls, "budget": walls,
+                 "questions": [{"metric": "drawn", "precision": 1}]}, tmp_path, progress=False, card=False)
+    paths = write_card(tmp_path, png=False)
+    figs = card_figures(tmp_path)
+    assert {"fairness", "excitement", "length"} <= set(figs["section"].astype(str))
+    assert figs[["estimate", "lo", "hi"]].notna().all(axis=None)
+    assert (figs["lo"] <= figs["estimate"] + 1e-9).all() and (figs["estimate"] <= figs["hi"] + 1e-9).all()
+    # the pack's named patterns have their figures when the wins table names them
+    wins = fzsim.load(tmp_path / "round-00", table="wins")
+    named = {p for ps in wins["patterns_named"] for p in ps}
+    assert {f"{p} per hand" for p in named} <= set(figs["figure"])
+    assert "## Fairness" in open(paths["md"], encoding="utf-8").read()

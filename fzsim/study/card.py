@@ -19,8 +19,8 @@ Figures (``section``, ``figure``):
   between-policy variance / total);
 * excitement: ``points per hand`` and ``variance of a hand's points`` (points moved: the sum of
   the positive deltas), ``winning value q50 / q90 / q99`` (the winner's gain on won hands), and per
-  named pattern of the wins table ``P per hand`` (wins with it) and ``P point share`` (its wins'
-  share of all winners' gains);
+  named pattern of the wins table ``P per hand`` (hands with a win that has it) and ``P point
+  share`` (its wins' share of all winners' gains);
 * length: ``turns`` and ``drawn hands``.
 """
 from __future__ import annotations
@@ -97,13 +97,13 @@ def _variance(values: np.ndarray, c: float) -> tuple[float, float, float]:
     return s2, s2 - c * se, s2 + c * se
 
 
-def _ratio(x: np.ndarray, y: np.ndarray, c: float) -> tuple[float, float, float]:
-    """sum(x) / sum(y) with its linearised error (x, y per independent unit)."""
+def _share(x: np.ndarray, y: np.ndarray, c: float) -> tuple[float, float, float]:
+    """sum(x) / sum(y), a share in 0..1, with its linearised error (x, y per hand), kept in 0..1."""
     if y.sum() == 0:
         return math.nan, math.nan, math.nan
     r = float(x.sum() / y.sum())
     se = float(np.std(x - r * y, ddof=1) / math.sqrt(x.size) / abs(y.mean()))
-    return r, r - c * se, r + c * se
+    return r, max(r - c * se, 0.0), min(r + c * se, 1.0)
 
 
 def _winner_gain(hands: pd.DataFrame) -> np.ndarray:
@@ -158,10 +158,10 @@ def _pattern_figures(hands: pd.DataFrame, wins: pd.DataFrame, c: float) -> list[
     out = []
     for pattern in sorted({p for ps in names for p in (ps if ps is not None else [])}):
         has = np.array([ps is not None and pattern in ps for ps in names])
-        count = int(has.sum())
+        count = int((np.bincount(pos[has], minlength=n) > 0).sum())    # hands (血战: several wins)
         out.append(("excitement", f"{pattern} per hand", *_rate(count, n, c), n))
         share_x = np.bincount(pos[has], weights=gain[has], minlength=n)
-        out.append(("excitement", f"{pattern} point share", *_ratio(share_x, total, c), n))
+        out.append(("excitement", f"{pattern} point share", *_share(share_x, total, c), n))
     return out
 
 
