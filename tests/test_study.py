@@ -82,7 +82,7 @@ def test_variant_files_are_read_next_to_the_spec(tmp_path):
 
 def test_a_study_runs_until_answered_and_pandas_agrees(tmp_path):
     out = tmp_path / "study"
-    r = fzsim.study(spec(), out, progress=False, control_variates=False)
+    r = fzsim.study(spec(), out, progress=False, control_variates=False, card=False)
     # the draw rate cannot reach ±1e-9: the study spends its budget and says so
     assert r.status == "budget" and r.unanswered == ["draws"] and r.walls == 2000 and r.rounds == 2
     looks, c = plan(load_spec(spec()))
@@ -108,11 +108,11 @@ def test_a_study_runs_until_answered_and_pandas_agrees(tmp_path):
 def test_the_study_stops_at_the_first_look_that_answers_and_resumes(tmp_path):
     out = tmp_path / "s"
     answered = spec(questions=[{"name": "dealer gap", "precision": 100.0}])
-    r = fzsim.study(answered, out, progress=False)
+    r = fzsim.study(answered, out, progress=False, card=False)
     assert r.status == "answered" and r.rounds == 1 and not (out / "round-01").exists()
     with pytest.raises(ValueError, match="already holds this study; continue it with --resume"):
-        fzsim.study(answered, out, progress=False)
-    again = fzsim.study(answered, out, progress=False, resume=True)
+        fzsim.study(answered, out, progress=False, card=False)
+    again = fzsim.study(answered, out, progress=False, resume=True, card=False)
     pd.testing.assert_frame_equal(again.answers, r.answers)
     with pytest.raises(ValueError, match="holds another study \\(it differs in questions"):
         fzsim.study(spec(), out, progress=False, resume=True)
@@ -120,14 +120,14 @@ def test_the_study_stops_at_the_first_look_that_answers_and_resumes(tmp_path):
 
 def test_an_interrupted_round_is_finished_on_resume(tmp_path):
     out = tmp_path / "s"
-    whole = fzsim.study(spec(), tmp_path / "whole", progress=False)
-    fzsim.study(spec(), out, progress=False)
+    whole = fzsim.study(spec(), tmp_path / "whole", progress=False, card=False)
+    fzsim.study(spec(), out, progress=False, card=False)
     state = json.loads((out / "study.json").read_text())
     state["rounds"] = state["rounds"][:1]            # as if stopped while round 1 was playing
     (out / "study.json").write_text(json.dumps(state))
     part = sorted((out / "round-01").rglob("part-*.parquet"))[0]
     part.unlink()
-    again = fzsim.study(spec(), out, progress=False, resume=True)
+    again = fzsim.study(spec(), out, progress=False, resume=True, card=False)
     pd.testing.assert_frame_equal(again.answers, whole.answers)
 
 

@@ -20,7 +20,7 @@ def test_the_replayed_opening_reveals_the_engines_gold(variant):
 
 @pytest.mark.parametrize("haf", [True, False])
 def test_covariate_means_are_the_exact_ones(haf):
-    n = 3000
+    n = 2000
     values = np.array([cv.opening_covariates(shuffled_wall(77, g, 0), haf) for g in range(n)])
     exact = cv.opening_means(haf)
     se = np.sqrt(np.maximum(exact * (1 - np.minimum(exact, 1)), 1e-12) / n) * 2   # counts: a loose bound

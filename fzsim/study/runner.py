@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from fzsim.lock import FolderLock
 from fzsim.study import covariates as cv
 from fzsim.study.metrics import COLUMNS, metric_values
 from fzsim.study.sequential import critical_value, estimate, planned_looks
@@ -183,17 +182,6 @@ class StudyResult:
         return "\n".join(lines)
 
 
-def _lock(root: str) -> FolderLock:
-    if os.path.exists(root) and not os.path.isdir(root):
-        raise ValueError(f"study folder {root!r} is a file; choose a folder with --out")
-    lock = FolderLock(root, exclusive=True, create_folder=True)
-    try:
-        return lock.acquire()
-    except OSError as exc:
-        lock.remove_created_folder()
-        raise ValueError(f"cannot write to study folder {root!r}: {exc.strerror or exc}") from exc
-
-
 def run_study(spec, out="fzsim-study", *, jobs: int = 1, backend: str = "loky", scheduler=None,
           resume: bool = False, progress: bool | None = None, control_variates: bool = True,
           card: bool = True) -> StudyResult:
@@ -206,7 +194,7 @@ def run_study(spec, out="fzsim-study", *, jobs: int = 1, backend: str = "loky", 
     covariates of `fzsim.study.covariates` (exactly known means). ``card``: write the balance card
     (`fzsim.study.card`) into ``out`` at the end. Returns a `StudyResult`.
     """
-    from fzsim.orchestrator import simulate
+    from fzsim.orchestrator import _lock_folder, simulate
 
     t0 = time.perf_counter()
     spec = load_spec(spec)
@@ -214,7 +202,7 @@ def run_study(spec, out="fzsim-study", *, jobs: int = 1, backend: str = "loky", 
     identity = {"format": FORMAT, **spec.canonical(), "looks": looks, "critical_value": c,
                 "control_variates": bool(control_variates)}
     root = os.fspath(out)
-    lock = _lock(root)
+    lock = _lock_folder(root)          # one writer per study folder, as for a results folder
     try:
         state = _read_state(root)
         if state is None:
