@@ -153,3 +153,17 @@ def test_the_card_works_for_every_preset(preset, tmp_path):
     named = {p for ps in wins["patterns_named"] for p in ps}
     assert {f"{p} per hand" for p in named} <= set(figs["figure"])
     assert "## Fairness" in open(paths["md"], encoding="utf-8").read()
+
+
+def test_the_rarest_patterns_are_replayed_turn_by_turn(study):
+    out, _ = study
+    from fzsim.study.card import read_state
+    from fzsim.study.notable import notable_hands
+
+    hands = notable_hands(out, read_state(out))
+    assert hands and hands == sorted(hands, key=lambda h: h["hands_with_it"])
+    text = (out / "card.md").read_text(encoding="utf-8")
+    assert "## Notable hands" in text
+    page = (out / "notable" / "0.html").read_text(encoding="utf-8")
+    # the replay's final line is the stored hand's result (write_replays checks its deltas too)
+    assert hands[0]["pattern"] in page and "class='t'" in page and "deltas [" in page

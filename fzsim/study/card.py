@@ -343,12 +343,17 @@ def _plot(figures: pd.DataFrame, state: dict, path: str) -> bool:
     return True
 
 
-def write_card(root, png: bool = True) -> dict[str, str]:
+def write_card(root, png: bool = True, notable: int = 3) -> dict[str, str]:
     """Write ``card.md``, ``card.html`` (and ``card.png`` with matplotlib) into the study folder
-    ``root``; returns {format: path}. Each file is written whole, then renamed into place."""
+    ``root``, with turn-by-turn replays of ``notable`` hands of its rarest patterns
+    (`fzsim.study.notable`); returns {format: path}. Each file is written whole, then renamed into
+    place."""
+    from fzsim.study.notable import write_replays
+
     root = os.fspath(root)
     state = read_state(root)
     figures = card_figures(root)
+    replays = write_replays(root, state, notable) if notable else []
     tables = card_tables(figures)
     header = _header(state)
     paths = {}
@@ -366,6 +371,16 @@ def write_card(root, png: bool = True) -> dict[str, str]:
     for section, table in tables.items():
         md += [f"## {section.capitalize()}", "", _markdown_table(table), ""]
         html += [f"<h2>{section.capitalize()}</h2>", table.to_html(index=False, border=0)]
+    if replays:
+        md += ["## Notable hands", ""]
+        html.append("<h2>Notable hands</h2><ul>")
+        for h in replays:
+            what = (f"{h['pattern']} ({h['hands_with_it']} hand(s)): {h['variant']} / {h['lineup']}, round {h['round']},"
+                    f" game {h['game_id']}, hand {h['hand']}")
+            link = os.path.relpath(h["path"], root).replace(os.sep, "/")
+            md.append(f"- [{what}]({link})")
+            html.append(f"<li><a href='{link}'>{what}</a></li>")
+        html.append("</ul>")
     for name, text in (("md", "\n".join(md)), ("html", "\n".join(html))):
         path = os.path.join(root, f"card.{name}")
         with open(path + ".tmp", "w", encoding="utf-8") as f:
