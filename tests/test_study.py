@@ -48,6 +48,7 @@ def spec(**changes):
       "questions": [{"precision": 1}]},
      r"lineups.v: policy 'value' does not play the sichuan pack; allowed there: random, greedy, guard"),
     ({"lineups": {"x": "greedy,nobody,greedy,greedy"}}, r"lineups.x: policy 'nobody' does not play"),
+    ({"lineups": {"a/b": "greedy"}}, r"lineups: policy setting label 'a/b' cannot name a results folder"),
     ({"variants": {"sc": "sichuan"}}, r"variants.sc plays the sichuan pack, the baseline 'fuzhou' the fuzhou pack"),
     ({"variants": {"bad": {"special_jinque": -1}}}, r"variants.bad: special_jinque = -1 is out of range"),
     ({"budget": 0}, r"budget = 0: allowed an integer 1 or more"),

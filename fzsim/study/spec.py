@@ -213,8 +213,12 @@ def _lineups(table) -> dict:
             seats = policy_seats(setting)
         except ValueError as exc:
             raise StudyError(f"lineups.{label}: {exc}") from None
-        if not label or "/" in label or "\\" in label:
-            raise StudyError(f"lineups.{label!r}: a label names a folder: give a non-empty label without / or \\")
+        from fzsim.storage import check_policy_label
+
+        try:
+            check_policy_label(label)
+        except ValueError as exc:
+            raise StudyError(f"lineups: {exc}") from None
         out[label] = tuple(str(s).strip() for s in seats)
     return out
 
