@@ -144,3 +144,15 @@ def test_the_command_prints_the_plan_and_the_answers(tmp_path, capsys):
     path.write_text("budget = -1\n[[questions]]\nprecision = 1\n", encoding="utf-8")
     assert main(["study", str(path)]) == 2
     assert "budget = -1" in capsys.readouterr().err
+
+
+def test_a_small_first_round_is_played_with_a_warning(tmp_path):
+    with pytest.warns(UserWarning, match="first_round = 500 walls: below 1,000"):
+        fzsim.study(spec(first_round=500, budget=500), tmp_path, progress=False, card=False)
+
+
+def test_answers_do_not_depend_on_jobs_or_backend(tmp_path):
+    one = fzsim.study(spec(budget=1000), tmp_path / "one", progress=False, card=False)
+    two = fzsim.study(spec(budget=1000), tmp_path / "two", progress=False, card=False, jobs=2, backend="threads",
+                      )
+    pd.testing.assert_frame_equal(one.answers, two.answers)

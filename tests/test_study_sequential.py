@@ -117,3 +117,39 @@ def test_control_variates_keep_the_mean_and_shrink_the_error():
 def test_a_constant_covariate_is_ignored():
     y = np.arange(10.0)
     assert estimate(y, np.ones((10, 1)), np.array([1.0])) == estimate(y)
+
+
+def engine_coverage(studies: int, looks, precision: float, seed0: int):
+    """Coverage of seat 0's mean score, which is exactly 0 (every seat plays greedy and the first
+    dealer is uniform), by studies on the engine's own hands under the stopping rule, plain and
+    with the dealer-seat control variates (exact mean 1/4 each)."""
+    import fzsim
+    from fzsim_core.engine import play_block
+
+    rules = fzsim.load_rules("fuzhou").core
+    c = critical_value(tuple(looks), 0.95)
+    covered = {"plain": 0, "covariates": 0}
+    for s in range(studies):
+        delta, dealer, done = np.empty(0), np.empty(0, dtype=np.int64), 0
+        for n in looks:        # play only the walls this look needs
+            cols = play_block(rules, seed0 + s, done, n - done, ("greedy",) * 4, False)
+            delta = np.concatenate([delta, cols["delta_0"].astype(float)])
+            dealer = np.concatenate([dealer, cols["dealer"].astype(np.int64)])
+            done = n
+            x = np.column_stack([(dealer == k).astype(float) for k in range(3)])
+            plain = estimate(delta)
+            controlled = estimate(delta, x, np.full(3, 0.25))
+            if c * max(plain[1], controlled[1]) <= precision or n == looks[-1]:
+                break
+        covered["plain"] += abs(plain[0]) <= c * plain[1]
+        covered["covariates"] += abs(controlled[0]) <= c * controlled[1]
+    return {k: v / studies for k, v in covered.items()}
+
+
+@pytest.mark.slow
+def test_coverage_holds_on_the_engines_scores(request):
+    markexpr = request.config.getoption("-m") or ""
+    if "slow" not in markexpr or "not slow" in markexpr:
+        pytest.skip("400 studies of up to 8,000 engine hands: run with -m slow")
+    coverage = engine_coverage(400, planned_looks(1000, 8000, 2.0), precision=1.35, seed0=50_000)
+    assert coverage["plain"] >= 0.94 and coverage["covariates"] >= 0.94, coverage

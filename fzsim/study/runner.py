@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import time
+import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -23,6 +24,8 @@ from fzsim.study.sequential import critical_value, estimate, planned_looks
 from fzsim.study.spec import StudySpec, load_spec
 
 STATE_NAME = "study.json"
+#: below this many walls in the first round, the normal approximation is not trusted (a warning)
+MIN_FIRST_ROUND = 1000
 FORMAT = 1
 
 
@@ -198,6 +201,9 @@ def run_study(spec, out="fzsim-study", *, jobs: int = 1, backend: str = "loky", 
 
     t0 = time.perf_counter()
     spec = load_spec(spec)
+    if spec.first_round < MIN_FIRST_ROUND:
+        warnings.warn(f"first_round = {spec.first_round} walls: below {MIN_FIRST_ROUND:,} the rare big hands can make"
+                      " the intervals cover less than asked (see the studies page)", stacklevel=3)
     looks, c = plan(spec)
     identity = {"format": FORMAT, **spec.canonical(), "looks": looks, "critical_value": c,
                 "control_variates": bool(control_variates)}
