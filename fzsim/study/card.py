@@ -34,7 +34,7 @@ import numpy as np
 import pandas as pd
 
 from fzsim.study.metrics import metric_values
-from fzsim.study.runner import STATE_NAME, _per_game, read_rounds, unit_rows
+from fzsim.study.runner import STATE_NAME, _per_game, read_rounds, unit_rows, write_atomic
 
 SECTIONS = ("fairness", "skill", "excitement", "length")
 QUANTILES = (0.5, 0.9, 0.99)
@@ -383,8 +383,6 @@ def write_card(root, png: bool = True, notable: int = 3) -> dict[str, str]:
         html.append("</ul>")
     for name, text in (("md", "\n".join(md)), ("html", "\n".join(html))):
         path = os.path.join(root, f"card.{name}")
-        with open(path + ".tmp", "w", encoding="utf-8") as f:
-            f.write(text + "\n")
-        os.replace(path + ".tmp", path)
+        write_atomic(path, text + "\n")
         paths[name] = path
     return paths

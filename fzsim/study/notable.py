@@ -13,7 +13,7 @@ import json
 import os
 import re
 
-from fzsim.study.runner import read_rounds, round_folder, round_seed
+from fzsim.study.runner import read_rounds, round_folder, round_seed, write_atomic
 
 NOTATION = re.compile(r"\b(?:[0-9]+[mpszf])+\b")
 WIN_COLUMNS = ["game_id", "hand", "record", "patterns_named"]
@@ -101,8 +101,6 @@ def write_replays(root, state: dict, k: int = 3) -> list[dict]:
                 f" --policy {','.join(seats)}</code> and the variant's rules.</p>", "<ol>"]
         page += [f"<li>{_glyphs(line)}</li>" for line in lines] + ["</ol>"]
         path = os.path.join(folder, f"{i}.html")
-        with open(path + ".tmp", "w", encoding="utf-8") as f:
-            f.write("\n".join(page) + "\n")
-        os.replace(path + ".tmp", path)
+        write_atomic(path, "\n".join(page) + "\n")
         h["path"] = path
     return hands

@@ -139,12 +139,22 @@ def _read_state(root: str) -> dict | None:
     return state
 
 
+def write_atomic(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: a dot-named temporary file, then a rename (a
+    killed writer leaves only a hidden temporary, never half a file)."""
+    folder, name = os.path.split(path)
+    tmp = os.path.join(folder, f".{name}.tmp-{os.getpid()}")
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+
+
 def _write_state(root: str, state: dict) -> None:
-    path = os.path.join(root, STATE_NAME)
-    tmp = f"{path}.tmp-{os.getpid()}"
-    with open(tmp, "w", encoding="utf-8") as f:
-        json.dump(state, f, indent=1, ensure_ascii=False, default=float)
-    os.replace(tmp, path)
+    write_atomic(os.path.join(root, STATE_NAME), json.dumps(state, indent=1, ensure_ascii=False, default=float))
 
 
 def _differences(old: dict, new: dict) -> list[str]:
