@@ -96,12 +96,8 @@ class StudySpec:
                 "lineups": {k: list(v) for k, v in self.lineups.items()},
                 "sweep": {"keys": list(self.sweep_keys), "points": self.sweep},
                 "questions": [{"name": q.name, "metric": q.metric, "compare": q.compare,
-                               "precision": q.precision, "contrasts": [list(map(list_or_none, c)) for c in q.contrasts]}
+                               "precision": q.precision, "contrasts": [[None if unit is None else list(unit) for unit in c] for c in q.contrasts]}
                               for q in self.questions]}
-
-
-def list_or_none(unit):
-    return None if unit is None else list(unit)
 
 
 def _int(where: str, value, lo: int, hi: int | None = None) -> int:
