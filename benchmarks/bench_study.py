@@ -33,17 +33,17 @@ CONTRASTS = {
 
 def measure(name: str, setup: dict, walls: int, seed: int, out: str, jobs: int) -> list[dict]:
     import fzsim
-    from fzsim.study.runner import contrast_values, read_rounds
     from fzsim.study import covariates
+    from fzsim.study.runner import contrast_values, read_rounds
+    from fzsim.study.sequential import estimate
+    from fzsim.study.spec import load_spec
 
     spec = {k: v for k, v in setup.items() if k != "metrics"}
     spec.update(seed=seed, first_round=walls, budget=walls,
                 questions=[{"name": m, "metric": m, "precision": 1e-9} for m in setup["metrics"]])
     t0 = time.perf_counter()
-    fzsim.study(spec, out, jobs=jobs, progress=False, control_variates=False)
+    fzsim.study(spec, out, jobs=jobs, progress=False, control_variates=False, card=False)
     t1 = time.perf_counter()
-    from fzsim.study.spec import load_spec
-
     s = load_spec(spec)
     df = read_rounds(out, 1)
     rows = []
@@ -56,8 +56,6 @@ def measure(name: str, setup: dict, walls: int, seed: int, out: str, jobs: int) 
         if cov is None:
             cov = covariates.for_rows(s, urows)
         x, mu = cov.per_game(urows)
-        from fzsim.study.sequential import estimate
-
         _, se_paired, _ = estimate(diff)
         mean_cv, se_cv, factor = estimate(diff, x, mu)
         se_unpaired = math.sqrt((own.var(ddof=1) + ref.var(ddof=1)) / len(diff))
