@@ -29,7 +29,7 @@ __all__ = [
     "rules", "PRESETS", "RuleConfig", "RuleError", "load_rules", "ScoreReport", "score",
     "fans", "fans_many", "FanReport",
     "HandResult", "build_wall", "play_hand",
-    "simulate", "load", "duel",
+    "simulate", "load", "duel", "study",
 ]
 
 # probability tables (exact opening-window values need numpy only; pandas loads on use).
@@ -44,6 +44,7 @@ _LAZY = {"simulate": "fzsim.orchestrator", "load": "fzsim.storage"}
 # bound here, not lazily: importing the submodule fzsim.duel would otherwise leave `fzsim.duel`
 # naming the module (the submodule imports the runner only when a duel is played)
 from fzsim.duel import duel  # noqa: E402
+from fzsim.study import study  # noqa: E402  (the same: fzsim.study is the function)
 
 
 def __getattr__(name):
