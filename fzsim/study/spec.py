@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from fzsim import rules as fzrules
-from fzsim.policyspec import policy_seats
+from fzsim.policyspec import policy_seats, supported_policies
 
 #: top-level keys of a spec
 TOP_KEYS = ("baseline", "seed", "budget", "first_round", "growth", "confidence", "block_size",
@@ -29,13 +29,6 @@ SWEEP_MODES = ("grid", "zip")
 DEFAULT_FIRST_ROUND = 2_000
 DEFAULT_GROWTH = 2.0
 MAX_LOOKS = 12
-#: rule keys read by one pack only, by prefix (the others are shared or the Fuzhou family's)
-PACK_KEY_PREFIXES = {"sc_": ("sichuan",), "xz_": ("sichuan",), "gb_": ("guobiao",), "bj_": ("beijing",),
-                     "sh_": ("shanghai",)}
-#: Fuzhou-family rule keys (RULES.md scoring and 游金) that the other packs never read
-FUZHOU_KEY_PREFIXES = ("special_", "youjin", "lianzhong_", "must_youjin", "xianjin", "gold_discard",
-                       "zhuazhuang")
-FUZHOU_PACKS = ("fuzhou", "plain")
 
 
 class StudyError(ValueError):
@@ -43,19 +36,14 @@ class StudyError(ValueError):
 
 
 def pack_policies(pack: str) -> tuple[str, ...]:
-    """The policies that play ``pack``. One place, so that the shared check can replace it."""
-    generic = ("random", "greedy", "guard")
-    return generic + ("value", "rollout") if pack in FUZHOU_PACKS else generic
+    """The compiled policies that play ``pack`` (its descriptor's list, weakest first)."""
+    return supported_policies(pack)
 
 
 def key_packs(key: str) -> tuple[str, ...] | None:
-    """The packs that read rule key ``key``, or None when every pack does."""
-    for prefix, packs in PACK_KEY_PREFIXES.items():
-        if key.startswith(prefix):
-            return packs
-    if key.startswith(FUZHOU_KEY_PREFIXES):
-        return FUZHOU_PACKS
-    return None
+    """The packs that read rule key ``key`` (as fzsim.rules declares it), or None when every pack does."""
+    owner = fzrules.FIELDS[key].pack
+    return None if owner is None else (owner,)
 
 
 @dataclass(frozen=True)
