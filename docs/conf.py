@@ -19,9 +19,10 @@ extensions = [
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 root_doc = "index"
-# docs/generated/ holds Markdown fragments pulled into pages with {include}; docs/scripts/ the
+# docs/spec/sources/ holds the verbatim Chinese source texts (not pages). docs/generated/ holds Markdown
+# fragments pulled into pages with {include}; docs/scripts/ the
 # scripts that write them.
-exclude_patterns = ["_build", "generated", "scripts", "Thumbs.db", ".DS_Store"]
+exclude_patterns = ["_build", "generated", "scripts", "spec/sources", "Thumbs.db", ".DS_Store"]
 
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
