@@ -1,0 +1,7 @@
+"""Botzone's 国标 games and bots: reading game records (`read_games`), replaying them through the
+guobiao pack on Botzone walls (`replay_game`) and importing them into a results folder
+(`import_logs`). See docs/guide/botzone.md."""
+from fzsim.botzone.logs import LogError, LoggedGame, read_games
+from fzsim.botzone.replay import Mismatch, import_rules, replay_game
+
+__all__ = ["LogError", "LoggedGame", "Mismatch", "import_rules", "read_games", "replay_game"]

@@ -1,0 +1,233 @@
+"""Replaying one logged Botzone game through the 国标 pack on Botzone walls, and comparing.
+
+The game is played by `fzsim_core.engine.HandStepper` with every seat an agent: at each decision
+the logged action is looked up among the engine's legal actions and applied. Botzone's player 0
+always starts, so fzsim's dealer is seat 0, Botzone's player n is fzsim's seat n (the seat winds
+agree: player n's wind is n), and the round wind ``quan`` is that of hand ``4 * quan``. The walls:
+Botzone's player n draws its 34-tile part ``walltiles[34 n : 34 n + 34]`` from the back, fzsim's
+seat n takes ``wall[34 n : 34 n + 34]`` from the front; when the record has no full wall each
+seat's part is its deal and its draws in order, the tiles nobody drew filling the rest.
+
+A game that disagrees gets a `Mismatch`: its category, the line (or log entry) of the first event
+that differs, and what differs. The categories:
+
+* ``wall``: the logged deals and draws are not the logged wall's tiles;
+* ``illegal``: a logged action is not among the engine's legal actions at that point;
+* ``sequence``: the log has another seat act, or goes on after the engine ended the hand (or ends
+  before it);
+* ``claims``: competing claims resolved otherwise than logged;
+* ``outcome``: another winner, discarder or a drawn hand where the log has a win (or back);
+* ``fans``: another fan total or another list of fans; ``score``: another score vector;
+* ``bot_error``: the judge ended the match on a bot's error (a penalty, not a game to replay).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from fzsim.botzone.logs import LogError, LoggedGame
+from fzsim.botzone.names import TILE_NAMES
+from fzsim.fans import FAN_NAMES
+from fzsim.guobiao_records import record_fans
+from fzsim_core.engine import HandStepper
+
+__all__ = ["Mismatch", "Replayed", "replay_game", "seat_walls", "engine_wall", "CATEGORIES", "import_rules"]
+
+CATEGORIES = ("wall", "illegal", "sequence", "claims", "outcome", "fans", "score", "bot_error")
+# ActionType values (fzsim_core/table.pxd) and Decision values
+_PASS, _DISCARD, _WIN, _CONCEALED_KONG, _ADDED_KONG, _PUNG, _KONG, _CHOW = range(8)
+_TURN, _AFTER_CLAIM, _DISCARD_WIN, _CLAIM, _ROB_KONG = range(5)
+_OWN = {"play": _DISCARD, "angang": _CONCEALED_KONG, "bugang": _ADDED_KONG, "hu": _WIN}
+_CLAIM_ACT = {"peng": _PUNG, "gang": _KONG, "chi": _CHOW}
+_ACT_WORDS = {_PASS: "pass", _DISCARD: "Play", _WIN: "Hu", _CONCEALED_KONG: "AnGang", _ADDED_KONG: "BuGang",
+              _PUNG: "Peng", _KONG: "Gang", _CHOW: "Chi"}
+WALL = 34
+
+
+def import_rules():
+    """The rules logged games are replayed under: the guobiao preset on Botzone walls, 明暗杠 as
+    Botzone counts it, one hand a game (Botzone plays single hands)."""
+    from fzsim.rules import load
+
+    return load("guobiao", gb_variant="botzone", gb_mingangang=True, hands_per_match=1, name="botzone-logs")
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    category: str
+    line: int
+    detail: str
+
+
+@dataclass
+class Replayed:
+    """A replayed game: the engine's row and records (None when it disagrees), or the mismatch."""
+
+    game: LoggedGame
+    row: dict | None = None
+    records: dict | None = None
+    mismatch: Mismatch | None = None
+
+
+def _name(kind: int) -> str:
+    return TILE_NAMES[kind] if 0 <= kind < 34 else "-"
+
+
+def _action_text(a) -> str:
+    t, k = a
+    return _ACT_WORDS.get(t, str(t)) + (f" {_name(k)}" if k is not None and t != _CHOW else
+                                        f" {_name(k + 1)}" if t == _CHOW else "")
+
+
+def seat_walls(game: LoggedGame) -> tuple[list[list[int]], Mismatch | None]:
+    """Each seat's 34 tiles in the order it takes them (deal, then draws), and a `wall` mismatch
+    when the logged deals and draws are not the logged wall's. LogError for a tile named five
+    times or a seat taking more than its 34 tiles."""
+    taken = [list(game.deals[s]) for s in range(4)]
+    lines = [[game.line] * len(taken[s]) for s in range(4)]
+    for e in game.events:
+        if e.kind == "draw":
+            taken[e.seat].append(e.tile)
+            lines[e.seat].append(e.line)
+    for s in range(4):
+        if len(game.deals[s]) != 13:
+            raise LogError(f"{game.where()}: seat {s} has no deal of 13 tiles")
+        if len(taken[s]) > WALL:
+            raise LogError(f"{game.where(lines[s][WALL])}: seat {s} takes a {len(taken[s])}th tile; a seat's wall"
+                           f" on Botzone is {WALL} tiles (136 / 4)")
+    if game.wall is not None:
+        own = [game.wall[WALL * s:WALL * s + WALL][::-1] for s in range(4)]
+        for s in range(4):
+            if sorted(own[s][:13]) != sorted(taken[s][:13]):
+                return own, Mismatch("wall", game.line, f"seat {s}'s deal is not the last 13 tiles of its wall part")
+            for j in range(13, len(taken[s])):
+                if own[s][j] != taken[s][j]:
+                    return own, Mismatch("wall", lines[s][j], f"seat {s} draws {_name(taken[s][j])}, its wall"
+                                         f" holds {_name(own[s][j])} there")
+        return own, None
+    used = np.zeros(34, dtype=np.int64)
+    for s in range(4):
+        for j, k in enumerate(taken[s]):
+            used[k] += 1
+            if used[k] > 4:
+                raise LogError(f"{game.where(lines[s][j])}: {_name(k)} is dealt or drawn a fifth time (seat {s});"
+                               " the tile set has four")
+    rest = [k for k in range(34) for _ in range(4 - int(used[k]))]
+    for s in range(4):
+        need = WALL - len(taken[s])
+        taken[s] += rest[:need]
+        rest = rest[need:]
+    return taken, None
+
+
+def engine_wall(walls: list[list[int]]) -> np.ndarray:
+    """The engine's explicit wall (dealer seat 0): seat n's part at ``34 n``, front to back."""
+    return np.array([k for s in range(4) for k in walls[s]], dtype=np.uint8)
+
+
+def _next(events, i):
+    while i < len(events) and events[i].kind == "draw":
+        i += 1
+    return i
+
+
+def replay_game(game: LoggedGame, rules, game_id: int = 0) -> Replayed:
+    """Replay ``game`` under ``rules`` (`import_rules`), checking every action and the result."""
+    res = game.result
+    if res is not None and res.error:
+        return Replayed(game, mismatch=Mismatch("bot_error", res.line, f"the judge ended the match: {res.error}"
+                                                f" (scores {list(res.scores)})"))
+    walls, bad = seat_walls(game)
+    if bad is not None:
+        return Replayed(game, mismatch=bad)
+    st = HandStepper(rules.core, 0, game_id, 4 * game.wind, 0, 0, ("greedy",) * 4, (0, 1, 2, 3),
+                     engine_wall(walls), False, False)
+    events = game.events
+    i = 0
+    while not st.done:
+        seat, dec, legal = st.seat, st.decision, st.legal
+        i = _next(events, i)
+        e = events[i] if i < len(events) else None
+        if dec in (_TURN, _AFTER_CLAIM):
+            if e is None:
+                return Replayed(game, mismatch=Mismatch("sequence", res.line if res else game.line,
+                                                        f"the log ends where seat {seat} is to play"))
+            if e.seat != seat or e.kind not in _OWN:
+                return Replayed(game, mismatch=Mismatch("sequence", e.line, f"seat {seat} is to play; the log has"
+                                                        f" seat {e.seat} {e.kind} {_name(e.tile)}"))
+            want = _OWN[e.kind]
+            pick = [j for j, (t, k) in enumerate(legal) if t == want and (want == _WIN or k == e.tile)]
+            if not pick:
+                return Replayed(game, mismatch=Mismatch("illegal", e.line, f"seat {seat} {e.kind} {_name(e.tile)}"
+                                                        f" is not legal here; legal: "
+                                                        + ", ".join(map(_action_text, legal))))
+            st.apply(pick[0])
+            i += 1
+        elif dec in (_DISCARD_WIN, _ROB_KONG):
+            wins = e is not None and ((e.kind == "hu" and e.seat == seat)
+                                      or any(c[0] == seat and c[1] == "hu" for c in e.ignored))
+            st.apply(next(j for j, (t, _) in enumerate(legal) if t == (_WIN if wins else _PASS)))
+        elif dec == _CLAIM:
+            claim = None
+            if e is not None and e.seat == seat and e.kind in _CLAIM_ACT:
+                claim, taken = e, True
+            elif e is not None:
+                lost = [c for c in e.ignored if c[0] == seat and c[1] in _CLAIM_ACT]
+                claim, taken = (lost[0] if lost else None), False
+            if claim is None:
+                st.apply(next(j for j, (t, _) in enumerate(legal) if t == _PASS))
+                continue
+            kind, tile = (claim.kind, claim.tile) if taken else (claim[1], claim[2])
+            want = _CLAIM_ACT[kind]
+            pick = [j for j, (t, k) in enumerate(legal)
+                    if t == want and (k == tile - 1 if want == _CHOW else True)]
+            if not pick:
+                return Replayed(game, mismatch=Mismatch("illegal", e.line, f"seat {seat} {kind} {_name(tile)} is not"
+                                                        " legal here; legal: " + ", ".join(map(_action_text, legal))))
+            if not taken:
+                return Replayed(game, mismatch=Mismatch("claims", e.line, f"seat {seat}'s {kind} {_name(tile)} is"
+                                                        f" taken before seat {e.seat}'s {e.kind} in the engine"))
+            st.apply(pick[0])
+            i += 1
+        else:
+            return Replayed(game, mismatch=Mismatch("sequence", e.line if e else game.line,
+                                                    f"the engine asks an unexpected decision {dec}"))
+    return _compare(game, st, _next(events, i))
+
+
+def _compare(game: LoggedGame, st, i: int) -> Replayed:
+    row, recs = st.row(), st.records()
+    res = game.result
+    events = game.events
+    won = row["outcome"] == 1
+    if won and i < len(events) and events[i].kind == "hu" and events[i].seat == row["winner"]:
+        i += 1                                      # the discard (or robbed kong) the engine gave it
+    if i < len(events):
+        e = events[i]
+        what = f"a win by seat {row['winner']}" if won else "a drawn hand"
+        return Replayed(game, mismatch=Mismatch("outcome" if e.kind == "hu" else "sequence", e.line,
+                                                f"the engine ends the hand with {what}; the log goes on with seat"
+                                                f" {e.seat} {e.kind} {_name(e.tile)}"))
+    if (res.winner >= 0) != won or (won and res.winner != row["winner"]):
+        logged = f"seat {res.winner} wins" if res.winner >= 0 else "a drawn hand (荒庄)"
+        engine = f"seat {row['winner']} wins" if won else "a drawn hand"
+        return Replayed(game, mismatch=Mismatch("outcome", res.line, f"the log has {logged}, the engine {engine}"))
+    deltas = tuple(int(row[f"delta_{s}"]) for s in range(4))
+    if won:
+        w = int(np.flatnonzero(recs["kind"] == 0)[0])
+        total = int(recs["value"][w])
+        _, _, fans = record_fans({"game_id": [row["game_id"]], "hand": [row["hand"]], "dealer": [0]},
+                                 {k: v[w:w + 1] for k, v in recs.items()}, mingangang=True)
+        counted = {f: int(c) for f, c in enumerate(fans[0]) if c}
+        if total != res.fan_total or counted != res.fans:
+            return Replayed(game, mismatch=Mismatch("fans", res.line, f"the log has {res.fan_total} fans "
+                                                    f"{_fan_text(res.fans)}, the engine {total} {_fan_text(counted)}"))
+    if deltas != tuple(res.scores):
+        return Replayed(game, mismatch=Mismatch("score", res.line, f"the log scores {list(res.scores)}, the"
+                                                f" engine {list(deltas)}"))
+    return Replayed(game, row=row, records=recs)
+
+
+def _fan_text(fans: dict) -> str:
+    return "(" + "+".join(f"{FAN_NAMES[f]}*{c}" for f, c in sorted(fans.items())) + ")"
