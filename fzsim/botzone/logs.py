@@ -28,8 +28,9 @@ import json
 import os
 import zipfile
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
-from fzsim.botzone.names import FAN_IDS, tile_kind
+from fzsim.botzone.names import FAN_IDS, TILE_KINDS, tile_kind
 
 __all__ = ["LoggedGame", "LogEvent", "LoggedResult", "LogError", "read_games", "source_files", "CLAIMS"]
 
@@ -44,8 +45,7 @@ class LogError(ValueError):
     """A game record that cannot be read: the message names the file, the game and the line."""
 
 
-@dataclass(frozen=True)
-class LogEvent:
+class LogEvent(NamedTuple):
     """One logged action: ``kind`` (draw, play, chi, peng, gang, angang, bugang, hu), the seat,
     the tile (a kind; a chow's middle tile; -1 when the log names none), its line (text) or log
     entry (JSON), and the claims of other seats that lost to it: ``(seat, kind, tile)``."""
@@ -157,42 +157,37 @@ def _first_char(text) -> str:
 # ---- the text data format ---------------------------------------------------------------------
 
 def _text_games(name: str, text):
-    pushed = None
-    lines = enumerate(text, 1)
+    game = None
     index = 0
+    events = None
+    kinds, actions = TILE_KINDS, ACTIONS
+    for no, line in enumerate(text, 1):
+        words = line.split()
+        if not words:
+            continue
+        if game is None:
+            if words[0] != "Match":
+                raise LogError(f"{name}, line {no}: expected 'Match <id>' to start a game, got {' '.join(words)!r}")
+            game = LoggedGame(name, index, words[1] if len(words) > 1 else "", no)
+            events = game.events
+            index += 1
+            continue
+        # the common line first: Player <n> <action> <tile>, no lost claims
+        if len(words) == 4 and words[0] == "Player" and words[2] in actions and words[1] in _SEATS \
+                and words[3] in kinds:
+            events.append(_new(LogEvent, (actions[words[2]], _SEATS[words[1]], kinds[words[3]], no, ())))
+            continue
+        if words[0] == "Match":
+            raise LogError(f"{game.where(no)}: the game is truncated (a new Match starts before its Score line)")
+        if _text_line(game, no, words):
+            yield game
+            game = None
+    if game is not None:
+        raise LogError(f"{game.where()}: the game is truncated (the file ends before its Score line)")
 
-    def nxt():
-        nonlocal pushed
-        if pushed is not None:
-            item, pushed = pushed, None
-            return item
-        for no, line in lines:
-            words = line.split()
-            if words:
-                return no, words
-        return None
 
-    if not text.seekable():
-        raise LogError(f"{name}: the text format needs a readable file")
-    while True:
-        item = nxt()
-        if item is None:
-            return
-        no, words = item
-        if words[0] != "Match":
-            raise LogError(f"{name}, line {no}: expected 'Match <id>' to start a game, got {' '.join(words)!r}")
-        game = LoggedGame(name, index, words[1] if len(words) > 1 else "", no)
-        index += 1
-        while True:
-            item = nxt()
-            if item is None:
-                raise LogError(f"{game.where()}: the game is truncated (the file ends before its Score line)")
-            no, words = item
-            if words[0] == "Match":
-                raise LogError(f"{game.where(no)}: the game is truncated (a new Match starts before its Score line)")
-            if _text_line(game, no, words):
-                break
-        yield game
+_SEATS = {"0": 0, "1": 1, "2": 2, "3": 3}
+_new = tuple.__new__         # a LogEvent without NamedTuple's Python-level __new__ (the hot path)
 
 
 def _seat(game, no, word) -> int:

@@ -32,7 +32,7 @@ from fzsim.fans import FAN_NAMES
 from fzsim.guobiao_records import record_fans
 from fzsim_core.engine import HandStepper
 
-__all__ = ["Mismatch", "Replayed", "replay_game", "seat_walls", "engine_wall", "CATEGORIES", "import_rules"]
+__all__ = ["Mismatch", "Replayed", "replay_game", "replay_games", "seat_walls", "engine_wall", "CATEGORIES", "import_rules"]
 
 CATEGORIES = ("wall", "illegal", "sequence", "claims", "outcome", "fans", "score", "bot_error")
 # ActionType values (fzsim_core/table.pxd) and Decision values
@@ -134,6 +134,35 @@ def _next(events, i):
 
 def replay_game(game: LoggedGame, rules, game_id: int = 0) -> Replayed:
     """Replay ``game`` under ``rules`` (`import_rules`), checking every action and the result."""
+    return replay_games([game], rules, game_id)[0]
+
+
+def replay_games(games, rules, first_id: int = 0) -> list[Replayed]:
+    """`replay_game` for many games (ids from ``first_id``), the fan lists of all wins checked in
+    one call of the evaluator."""
+    done = [_replay(g, rules, first_id + j) for j, g in enumerate(games)]
+    wins = [r for r in done if r.mismatch is None and r.row["outcome"] == 1]
+    if wins:
+        _check_fans(wins)
+    return done
+
+
+def _check_fans(wins: list[Replayed]) -> None:
+    """Re-score every win with the evaluator and compare its fan list with the log's."""
+    rows = [int(np.flatnonzero(r.records["kind"] == 0)[0]) for r in wins]
+    recs = {k: np.concatenate([r.records[k][w:w + 1] for r, w in zip(wins, rows)]) for k in wins[0].records}
+    hands = {"game_id": recs["game_id"], "hand": recs["hand"], "dealer": np.zeros(len(wins), dtype=np.int8)}
+    _, _, fans = record_fans(hands, recs, mingangang=True)
+    for r, counts in zip(wins, fans):
+        counted = {f: int(c) for f, c in enumerate(counts) if c}
+        res = r.game.result
+        if counted != res.fans:
+            r.mismatch = Mismatch("fans", res.line, f"the log has {res.fan_total} fans {_fan_text(res.fans)}, the"
+                                  f" engine {res.fan_total} {_fan_text(counted)}")
+            r.row = r.records = None
+
+
+def _replay(game: LoggedGame, rules, game_id: int) -> Replayed:
     res = game.result
     if res is not None and res.error:
         return Replayed(game, mismatch=Mismatch("bot_error", res.line, f"the judge ended the match: {res.error}"
@@ -144,11 +173,13 @@ def replay_game(game: LoggedGame, rules, game_id: int = 0) -> Replayed:
     st = HandStepper(rules.core, 0, game_id, 4 * game.wind, 0, 0, ("greedy",) * 4, (0, 1, 2, 3),
                      engine_wall(walls), False, False)
     events = game.events
+    n = len(events)
     i = 0
     while not st.done:
         seat, dec, legal = st.seat, st.decision, st.legal
-        i = _next(events, i)
-        e = events[i] if i < len(events) else None
+        while i < n and events[i].kind == "draw":
+            i += 1
+        e = events[i] if i < n else None
         if dec in (_TURN, _AFTER_CLAIM):
             if e is None:
                 return Replayed(game, mismatch=Mismatch("sequence", res.line if res else game.line,
@@ -157,7 +188,10 @@ def replay_game(game: LoggedGame, rules, game_id: int = 0) -> Replayed:
                 return Replayed(game, mismatch=Mismatch("sequence", e.line, f"seat {seat} is to play; the log has"
                                                         f" seat {e.seat} {e.kind} {_name(e.tile)}"))
             want = _OWN[e.kind]
-            pick = [j for j, (t, k) in enumerate(legal) if t == want and (want == _WIN or k == e.tile)]
+            if want == _WIN:
+                pick = [j for j, (t, _) in enumerate(legal) if t == _WIN]
+            else:
+                pick = [legal.index((want, e.tile))] if (want, e.tile) in legal else []
             if not pick:
                 return Replayed(game, mismatch=Mismatch("illegal", e.line, f"seat {seat} {e.kind} {_name(e.tile)}"
                                                         f" is not legal here; legal: "
@@ -215,14 +249,10 @@ def _compare(game: LoggedGame, st, i: int) -> Replayed:
         return Replayed(game, mismatch=Mismatch("outcome", res.line, f"the log has {logged}, the engine {engine}"))
     deltas = tuple(int(row[f"delta_{s}"]) for s in range(4))
     if won:
-        w = int(np.flatnonzero(recs["kind"] == 0)[0])
-        total = int(recs["value"][w])
-        _, _, fans = record_fans({"game_id": [row["game_id"]], "hand": [row["hand"]], "dealer": [0]},
-                                 {k: v[w:w + 1] for k, v in recs.items()}, mingangang=True)
-        counted = {f: int(c) for f, c in enumerate(fans[0]) if c}
-        if total != res.fan_total or counted != res.fans:
-            return Replayed(game, mismatch=Mismatch("fans", res.line, f"the log has {res.fan_total} fans "
-                                                    f"{_fan_text(res.fans)}, the engine {total} {_fan_text(counted)}"))
+        total = int(recs["value"][recs["kind"] == 0][0])
+        if total != res.fan_total:       # the fan lists are compared for many games at once (_check_fans)
+            return Replayed(game, mismatch=Mismatch("fans", res.line, f"the log has {res.fan_total} fans"
+                                                    f" {_fan_text(res.fans)}, the engine {total}"))
     if deltas != tuple(res.scores):
         return Replayed(game, mismatch=Mismatch("score", res.line, f"the log scores {list(res.scores)}, the"
                                                 f" engine {list(deltas)}"))
