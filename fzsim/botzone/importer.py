@@ -58,17 +58,17 @@ class ImportSummary:
     games: int          # every game read
     replayed: int       # games equal to their log (in the hands table)
     mismatches: dict    # category -> games
-    chunks_resumed: int
+    chunks_resumed: int  # games whose chunk an earlier call had replayed
     cpu_seconds: float  # of the replays (all workers)
     seconds: float
 
     def line(self) -> str:
         bad = sum(self.mismatches.values())
         cats = ", ".join(f"{c} {n:,}" for c, n in sorted(self.mismatches.items()))
-        rate = self.games / self.cpu_seconds if self.cpu_seconds else 0.0
+        rate = (f"; {(self.games - self.chunks_resumed) / self.cpu_seconds:,.0f} games per CPU-second of replay"
+                if self.cpu_seconds else "")
         return (f"imported {self.games:,} games into {self.out}: {self.replayed:,} replayed equal to their logs,"
-                f" {bad:,} mismatches" + (f" ({cats})" if cats else "")
-                + f"; {rate:,.0f} games per CPU-second, {self.seconds:.1f} s")
+                f" {bad:,} mismatches" + (f" ({cats})" if cats else "") + f"{rate}, {self.seconds:.1f} s")
 
 
 def _staging(root: str) -> str:
@@ -152,8 +152,13 @@ def import_logs(paths, out, *, jobs: int = 1, chunk_size: int = DEFAULT_CHUNK, r
         with open(os.path.join(root, BOTZONE_DIR, "import.json"), "w", encoding="utf-8") as f:
             json.dump(plan, f, indent=1)
         have = {int(n[6:12]) for n in os.listdir(_staging(root)) if n.startswith("chunk-") and n.endswith(".npz")}
+        done = storage.read_manifest(root) if have else None
+        if done is not None and done.status == "complete":      # a finished import is left as it is
+            info = done.extra.get("botzone_import", {})
+            return ImportSummary(root, info.get("games", 0), info.get("replayed", 0), info.get("mismatches", {}),
+                                 info.get("games", 0), 0.0, time.perf_counter() - t0)
         summaries = _replay_all(root, files, int(chunk_size), int(jobs), have, progress)
-        return _finish(root, plan, summaries, len(have), t0)
+        return _finish(root, plan, summaries, t0)
     finally:
         lock.release()
 
@@ -168,9 +173,13 @@ def _check_folder(root: str, plan: dict, resume: bool) -> None:
     except (OSError, ValueError):
         raise ValueError(f"results folder {root!r} is not empty and holds no Botzone import; nothing was"
                          " written. Choose a new or empty folder with --out") from None
-    if theirs != plan:
-        raise ValueError(f"results folder {root!r} holds an import of other records (or another chunk size):"
-                         f" {theirs.get('sources')}; nothing was written. Choose another --out")
+    if theirs.get("sources") != plan["sources"]:
+        raise ValueError(f"results folder {root!r} holds an import of other records ({theirs.get('sources')});"
+                         " nothing was written. Choose another --out")
+    if theirs.get("chunk_size") != plan["chunk_size"]:
+        raise ValueError(f"results folder {root!r} holds an import in chunks of {theirs.get('chunk_size')} games,"
+                         f" not {plan['chunk_size']}; nothing was written. Repeat it with --chunk-size"
+                         f" {theirs.get('chunk_size')}, or choose another --out")
     if not resume:
         raise ValueError(f"results folder {root!r} already holds this import; pass --resume to finish it"
                          " (a finished import is left as it is), or choose another --out")
@@ -217,7 +226,7 @@ def _read_chunk(path: str):
     return meta, hands, wins
 
 
-def _finish(root: str, plan: dict, summaries: list[dict], resumed: int, t0: float) -> ImportSummary:
+def _finish(root: str, plan: dict, summaries: list[dict], t0: float) -> ImportSummary:
     """Every chunk is in: write the standard parts, the game and mismatch tables, the manifest."""
     chunks = sorted(int(n[6:12]) for n in os.listdir(_staging(root)) if n.startswith("chunk-") and n.endswith(".npz"))
     if chunks != list(range(len(chunks))):
@@ -290,7 +299,8 @@ def _finish(root: str, plan: dict, summaries: list[dict], resumed: int, t0: floa
                                 {"botzone_import": {"games": n_games, "replayed": n_ok, "mismatches": cats,
                                                     "sources": plan["sources"]}})
     storage.write_manifest(root, manifest)
-    return ImportSummary(root, n_games, n_ok, cats, resumed, sum(s["cpu_seconds"] for s in summaries),
+    return ImportSummary(root, n_games, n_ok, cats, n_games - sum(s["games"] for s in summaries),
+                         sum(s["cpu_seconds"] for s in summaries),
                          time.perf_counter() - t0)
 
 
