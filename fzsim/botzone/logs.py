@@ -66,8 +66,9 @@ class LoggedResult:
     fan_total: int
     fans: dict
     scores: tuple
-    line: int
+    line: int                       # the Fan / Huang line (JSON: the final display's entry)
     error: str = ""
+    score_line: int = 0             # the Score line (text format)
 
 
 @dataclass
@@ -81,12 +82,17 @@ class LoggedGame:
     line: int                       # where the game starts (line or log entry)
     wind: int = -1
     deals: list = field(default_factory=lambda: [[], [], [], []])
+    deal_lines: list = field(default_factory=lambda: [0, 0, 0, 0])
     events: list = field(default_factory=list)
     result: LoggedResult | None = None
     wall: list | None = None
+    json: bool = False              # a JSON match log: its events are numbered by log entry
 
     def where(self, line: int | None = None) -> str:
+        """The game (and one of its lines, or log entries) as errors and mismatches name it."""
         name = f"match {self.match}" if self.match else f"game {self.index + 1}"
+        if line is not None and self.json:
+            return f"{self.source}: {name} (line {self.line}), log entry {line}"
         return f"{self.source}: {name}" + (f", line {line}" if line else f" (line {self.line})")
 
 
@@ -219,6 +225,7 @@ def _text_line(game: LoggedGame, no: int, words: list[str]) -> bool:
             if len(words) != 16:
                 raise LogError(f"{game.where(no)}: seat {seat} is dealt {len(words) - 3} tiles, a deal is 13")
             game.deals[seat] = [_tile(game, no, w) for w in words[3:]]
+            game.deal_lines[seat] = no
         elif action in ACTIONS:
             cut = words.index("Ignore") if "Ignore" in words else len(words)
             main = words[:cut]
@@ -241,7 +248,7 @@ def _text_line(game: LoggedGame, no: int, words: list[str]) -> bool:
         if game.result is None:
             raise LogError(f"{game.where(no)}: a Score line without a Fan or Huang line before it")
         game.result = LoggedResult(game.result.winner, game.result.fan_total, game.result.fans,
-                                   tuple(int(w) for w in words[1:]), game.result.line)
+                                   tuple(int(w) for w in words[1:]), game.result.line, score_line=no)
         if game.wind < 0:
             raise LogError(f"{game.where()}: the game has no Wind line")
         return True
@@ -281,30 +288,36 @@ def _fans(game, no, text: str) -> dict:
 # ---- match logs (JSON) --------------------------------------------------------------------------
 
 def _json_games(name: str, text):
+    """One match, a list of matches, or one match per line (read line by line: constant memory)."""
     first = text.readline()
-    rest = text.read()
-    whole = (first + rest).strip()
     try:
-        docs = json.loads(whole)
-        docs = docs if isinstance(docs, list) else [docs]
-        located = [(i + 1, d) for i, d in enumerate(docs)]
-        per_line = False
+        doc = json.loads(first)
     except json.JSONDecodeError:
-        located, per_line = [], True
-        for no, line in enumerate((first + rest).splitlines(), 1):
+        doc = None
+    if isinstance(doc, dict):
+        index = 0
+        yield _json_game(name, index, 1, doc)
+        for no, line in enumerate(text, 2):
             if line.strip():
+                index += 1
                 try:
-                    located.append((no, json.loads(line)))
+                    doc = json.loads(line)
                 except json.JSONDecodeError as exc:
                     raise LogError(f"{name}, line {no}: not a JSON match log ({exc.msg}, column {exc.colno})") from None
-    for index, (no, doc) in enumerate(located):
-        yield _json_game(name, index, no if per_line else 0, doc)
+                yield _json_game(name, index, no, doc)
+        return
+    try:
+        docs = json.loads(first + text.read())
+    except json.JSONDecodeError as exc:
+        raise LogError(f"{name}, line {exc.lineno}: not a JSON match log ({exc.msg}, column {exc.colno})") from None
+    for index, doc in enumerate(docs if isinstance(docs, list) else [docs]):
+        yield _json_game(name, index, 0, doc)
 
 
 def _json_game(name, index, no, doc) -> LoggedGame:
     if not isinstance(doc, dict):
         raise LogError(f"{name}: match {index + 1} is not a JSON object")
-    game = LoggedGame(name, index, str(doc.get("_id", doc.get("id", ""))), no)
+    game = LoggedGame(name, index, str(doc.get("_id", doc.get("id", ""))), no, json=True)
     init = doc.get("initdata") or {}
     if isinstance(init, str):
         try:
@@ -354,6 +367,7 @@ def _json_display(game, no, d, last):
             if not isinstance(hand, list) or len(hand) != 13:
                 raise LogError(f"{game.where(no)}: seat {s} is dealt {len(hand or [])} tiles, a deal is 13")
             game.deals[s] = [_tile(game, no, t) for t in hand]
+            game.deal_lines[s] = no
     elif action in ("DRAW", "PLAY", "BUGANG"):
         game.events.append(LogEvent(action.lower(), _json_seat(game, no, player), _tile(game, no, tile), no))
     elif action in ("PENG", "CHI"):

@@ -85,7 +85,7 @@ def seat_walls(game: LoggedGame) -> tuple[list[list[int]], Mismatch | None]:
     when the logged deals and draws are not the logged wall's. LogError for a tile named five
     times or a seat taking more than its 34 tiles."""
     taken = [list(game.deals[s]) for s in range(4)]
-    lines = [[game.line] * len(taken[s]) for s in range(4)]
+    lines = [[game.deal_lines[s]] * len(taken[s]) for s in range(4)]
     for e in game.events:
         if e.kind == "draw":
             taken[e.seat].append(e.tile)
@@ -107,12 +107,13 @@ def seat_walls(game: LoggedGame) -> tuple[list[list[int]], Mismatch | None]:
                                          f" holds {_name(own[s][j])} there")
         return own, None
     used = np.zeros(34, dtype=np.int64)
-    for s in range(4):
-        for j, k in enumerate(taken[s]):
-            used[k] += 1
-            if used[k] > 4:
-                raise LogError(f"{game.where(lines[s][j])}: {_name(k)} is dealt or drawn a fifth time (seat {s});"
-                               " the tile set has four")
+    named = [(game.deal_lines[s], s, k) for s in range(4) for k in game.deals[s]]
+    named += [(e.line, e.seat, e.tile) for e in game.events if e.kind == "draw"]
+    for line, s, k in named:                    # in the log's order: the error names the fifth
+        used[k] += 1
+        if used[k] > 4:
+            raise LogError(f"{game.where(line)}: {_name(k)} is dealt or drawn a fifth time (seat {s});"
+                           " the tile set has four")
     rest = [k for k in range(34) for _ in range(4 - int(used[k]))]
     for s in range(4):
         need = WALL - len(taken[s])
@@ -254,7 +255,7 @@ def _compare(game: LoggedGame, st, i: int) -> Replayed:
             return Replayed(game, mismatch=Mismatch("fans", res.line, f"the log has {res.fan_total} fans"
                                                     f" {_fan_text(res.fans)}, the engine {total}"))
     if deltas != tuple(res.scores):
-        return Replayed(game, mismatch=Mismatch("score", res.line, f"the log scores {list(res.scores)}, the"
+        return Replayed(game, mismatch=Mismatch("score", res.score_line or res.line, f"the log scores {list(res.scores)}, the"
                                                 f" engine {list(deltas)}"))
     return Replayed(game, row=row, records=recs)
 
