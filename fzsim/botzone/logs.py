@@ -166,8 +166,12 @@ def _text_games(name: str, text):
     game = None
     index = 0
     events = None
-    kinds, actions = TILE_KINDS, ACTIONS
+    common = _common_lines()
     for no, line in enumerate(text, 1):
+        hit = common.get(line)              # most lines are "Player n Action Tile": one lookup
+        if hit is not None and game is not None:
+            events.append(_new(LogEvent, (hit[0], hit[1], hit[2], no, ())))
+            continue
         words = line.split()
         if not words:
             continue
@@ -178,11 +182,6 @@ def _text_games(name: str, text):
             events = game.events
             index += 1
             continue
-        # the common line first: Player <n> <action> <tile>, no lost claims
-        if len(words) == 4 and words[0] == "Player" and words[2] in actions and words[1] in _SEATS \
-                and words[3] in kinds:
-            events.append(_new(LogEvent, (actions[words[2]], _SEATS[words[1]], kinds[words[3]], no, ())))
-            continue
         if words[0] == "Match":
             raise LogError(f"{game.where(no)}: the game is truncated (a new Match starts before its Score line)")
         if _text_line(game, no, words):
@@ -192,8 +191,19 @@ def _text_games(name: str, text):
         raise LogError(f"{game.where()}: the game is truncated (the file ends before its Score line)")
 
 
-_SEATS = {"0": 0, "1": 1, "2": 2, "3": 3}
 _new = tuple.__new__         # a LogEvent without NamedTuple's Python-level __new__ (the hot path)
+_COMMON: dict = {}
+
+
+def _common_lines() -> dict:
+    """Every ``Player n Action Tile`` line (with and without its newline) -> (kind, seat, tile)."""
+    if not _COMMON:
+        for seat in range(4):
+            for word, kind in ACTIONS.items():
+                for tile, k in TILE_KINDS.items():
+                    text = f"Player {seat} {word} {tile}"
+                    _COMMON[text] = _COMMON[text + "\n"] = (kind, seat, k)
+    return _COMMON
 
 
 def _seat(game, no, word) -> int:

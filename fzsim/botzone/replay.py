@@ -85,16 +85,15 @@ def seat_walls(game: LoggedGame) -> tuple[list[list[int]], Mismatch | None]:
     when the logged deals and draws are not the logged wall's. LogError for a tile named five
     times or a seat taking more than its 34 tiles."""
     taken = [list(game.deals[s]) for s in range(4)]
-    lines = [[game.deal_lines[s]] * len(taken[s]) for s in range(4)]
-    for e in game.events:
-        if e.kind == "draw":
-            taken[e.seat].append(e.tile)
-            lines[e.seat].append(e.line)
+    draws = [e for e in game.events if e.kind == "draw"]
+    for e in draws:
+        taken[e.seat].append(e.tile)
     for s in range(4):
         if len(game.deals[s]) != 13:
             raise LogError(f"{game.where()}: seat {s} has no deal of 13 tiles")
         if len(taken[s]) > WALL:
-            raise LogError(f"{game.where(lines[s][WALL])}: seat {s} takes a {len(taken[s])}th tile; a seat's wall"
+            line = [e.line for e in draws if e.seat == s][WALL - 13]
+            raise LogError(f"{game.where(line)}: seat {s} takes a {len(taken[s])}th tile; a seat's wall"
                            f" on Botzone is {WALL} tiles (136 / 4)")
     if game.wall is not None:
         own = [game.wall[WALL * s:WALL * s + WALL][::-1] for s in range(4)]
@@ -103,18 +102,16 @@ def seat_walls(game: LoggedGame) -> tuple[list[list[int]], Mismatch | None]:
                 return own, Mismatch("wall", game.line, f"seat {s}'s deal is not the last 13 tiles of its wall part")
             for j in range(13, len(taken[s])):
                 if own[s][j] != taken[s][j]:
-                    return own, Mismatch("wall", lines[s][j], f"seat {s} draws {_name(taken[s][j])}, its wall"
+                    return own, Mismatch("wall", [e.line for e in draws if e.seat == s][j - 13], f"seat {s} draws {_name(taken[s][j])}, its wall"
                                          f" holds {_name(own[s][j])} there")
         return own, None
-    used = np.zeros(34, dtype=np.int64)
-    named = [(game.deal_lines[s], s, k) for s in range(4) for k in game.deals[s]]
-    named += [(e.line, e.seat, e.tile) for e in game.events if e.kind == "draw"]
-    for line, s, k in named:                    # in the log's order: the error names the fifth
-        used[k] += 1
-        if used[k] > 4:
-            raise LogError(f"{game.where(line)}: {_name(k)} is dealt or drawn a fifth time (seat {s});"
-                           " the tile set has four")
-    rest = [k for k in range(34) for _ in range(4 - int(used[k]))]
+    used = [0] * 34
+    for t in taken:
+        for k in t:
+            used[k] += 1
+    if max(used) > 4:
+        _fifth_tile(game)
+    rest = [k for k in range(34) for _ in range(4 - used[k])]
     for s in range(4):
         need = WALL - len(taken[s])
         taken[s] += rest[:need]
@@ -122,9 +119,21 @@ def seat_walls(game: LoggedGame) -> tuple[list[list[int]], Mismatch | None]:
     return taken, None
 
 
+def _fifth_tile(game: LoggedGame) -> None:
+    """LogError naming the line (in the log's order) where a kind is dealt or drawn a fifth time."""
+    used = [0] * 34
+    named = [(game.deal_lines[s], s, k) for s in range(4) for k in game.deals[s]]
+    named += [(e.line, e.seat, e.tile) for e in game.events if e.kind == "draw"]
+    for line, s, k in named:
+        used[k] += 1
+        if used[k] > 4:
+            raise LogError(f"{game.where(line)}: {_name(k)} is dealt or drawn a fifth time (seat {s});"
+                           " the tile set has four")
+
+
 def engine_wall(walls: list[list[int]]) -> np.ndarray:
     """The engine's explicit wall (dealer seat 0): seat n's part at ``34 n``, front to back."""
-    return np.array([k for s in range(4) for k in walls[s]], dtype=np.uint8)
+    return np.frombuffer(bytes(walls[0] + walls[1] + walls[2] + walls[3]), dtype=np.uint8)
 
 
 def _next(events, i):
@@ -192,7 +201,10 @@ def _replay(game: LoggedGame, rules, game_id: int) -> Replayed:
             if want == _WIN:
                 pick = [j for j, (t, _) in enumerate(legal) if t == _WIN]
             else:
-                pick = [legal.index((want, e.tile))] if (want, e.tile) in legal else []
+                try:
+                    pick = [legal.index((want, e.tile))]
+                except ValueError:
+                    pick = []
             if not pick:
                 return Replayed(game, mismatch=Mismatch("illegal", e.line, f"seat {seat} {e.kind} {_name(e.tile)}"
                                                         f" is not legal here; legal: "
@@ -202,7 +214,7 @@ def _replay(game: LoggedGame, rules, game_id: int) -> Replayed:
         elif dec in (_DISCARD_WIN, _ROB_KONG):
             wins = e is not None and ((e.kind == "hu" and e.seat == seat)
                                       or any(c[0] == seat and c[1] == "hu" for c in e.ignored))
-            st.apply(next(j for j, (t, _) in enumerate(legal) if t == (_WIN if wins else _PASS)))
+            st.apply(0 if wins else len(legal) - 1)         # offers are (win, pass)
         elif dec == _CLAIM:
             claim = None
             if e is not None and e.seat == seat and e.kind in _CLAIM_ACT:
@@ -211,7 +223,7 @@ def _replay(game: LoggedGame, rules, game_id: int) -> Replayed:
                 lost = [c for c in e.ignored if c[0] == seat and c[1] in _CLAIM_ACT]
                 claim, taken = (lost[0] if lost else None), False
             if claim is None:
-                st.apply(next(j for j, (t, _) in enumerate(legal) if t == _PASS))
+                st.apply(len(legal) - 1)                    # pass comes last in a claim offer
                 continue
             kind, tile = (claim.kind, claim.tile) if taken else (claim[1], claim[2])
             want = _CLAIM_ACT[kind]
