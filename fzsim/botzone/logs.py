@@ -234,7 +234,10 @@ def _text_line(game: LoggedGame, no: int, words: list[str]) -> bool:
         if action == "Deal":
             if len(words) != 16:
                 raise LogError(f"{game.where(no)}: seat {seat} is dealt {len(words) - 3} tiles, a deal is 13")
-            game.deals[seat] = [_tile(game, no, w) for w in words[3:]]
+            try:
+                game.deals[seat] = [TILE_KINDS[w] for w in words[3:]]
+            except KeyError:
+                game.deals[seat] = [_tile(game, no, w) for w in words[3:]]      # names the bad tile
             game.deal_lines[seat] = no
         elif action in ACTIONS:
             cut = words.index("Ignore") if "Ignore" in words else len(words)

@@ -159,7 +159,7 @@ def replay_games(games, rules, first_id: int = 0) -> list[Replayed]:
 
 def _check_fans(wins: list[Replayed]) -> None:
     """Re-score every win with the evaluator and compare its fan list with the log's."""
-    rows = [int(np.flatnonzero(r.records["kind"] == 0)[0]) for r in wins]
+    rows = [r.records["kind"].tolist().index(0) for r in wins]
     recs = {k: np.concatenate([r.records[k][w:w + 1] for r, w in zip(wins, rows)]) for k in wins[0].records}
     hands = {"game_id": recs["game_id"], "hand": recs["hand"], "dealer": np.zeros(len(wins), dtype=np.int8)}
     _, _, fans = record_fans(hands, recs, mingangang=True)
