@@ -86,9 +86,9 @@ def _lineup(name: str, challenger: str, baseline: str) -> tuple:
 
 def _play(rules, seed: int, first: int, n: int, policies: tuple, check: bool) -> dict:
     """One block of one line-up, in a worker: only the columns the duel reads."""
-    from fzsim_core.engine import play_block
+    from fzsim.botzone.bot import block_player
 
-    cols = play_block(rules, seed, first, n, policies, check)
+    cols = block_player(policies)(rules, seed, first, n, policies, check)
     return {c: cols[c] for c in _COLUMNS}
 
 

@@ -96,7 +96,9 @@ class BlockTask:
 def _play_block(task: BlockTask) -> tuple[dict, dict]:
     """The block's per-hand columns and its records (one per win and end-of-hand payment)."""
     if task.block_fn is None:
-        from fzsim_core.engine import play_block
+        from fzsim.botzone.bot import block_player
+
+        play_block = block_player(task.policies)    # the engine's, or hands with Botzone bot seats
     else:
         play_block = task.block_fn
     return play_block(task.rules, task.seed, task.first_game, task.n_games, task.policies, task.check,
@@ -163,6 +165,11 @@ def _check_policies(policies) -> tuple[str, ...]:
     seats = policy_seats(policies)
     known = _known_policies()
     for name in seats:
+        if isinstance(name, str) and name.strip().startswith("botzone:"):
+            from fzsim.botzone.bot import parse_bot_spec
+
+            parse_bot_spec(name)   # an external Botzone bot (fzsim.botzone.bot), checked before anything is written
+            continue
         if not isinstance(name, str):
             raise ValueError(f"policy {name!r} is not a name: a run records its policies, so give"
                              f" one of {', '.join(known)} (callables work in fzsim.play_hand)")

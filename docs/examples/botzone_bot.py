@@ -64,10 +64,8 @@ def answer(requests, responses):
                 hand[reply[1]] -= 1
     hand = +hand
     words = requests[-1].split()
-    if words[0] == "2":
+    if words[0] == "2":                     # my draw: the 13 tiles before it, then the 14
         drawn = words[1]
-        hand[drawn] -= 1
-        hand = +hand
         if wins(hand, drawn, True, me, quan):
             return "HU"
         hand[drawn] += 1

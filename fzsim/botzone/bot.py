@@ -43,7 +43,7 @@ from fzsim.botzone.names import TILE_KINDS, TILE_NAMES
 from fzsim_core import engine as _engine
 
 __all__ = ["BotError", "BotSpec", "parse_bot_spec", "is_bot_spec", "play_block_with_bots", "check_bot_rules",
-           "PREFIX"]
+           "block_player", "PREFIX"]
 
 PREFIX = "botzone:"
 KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
@@ -83,7 +83,7 @@ def parse_bot_spec(spec: str) -> BotSpec:
         raise ValueError(f"{spec!r} is not a Botzone bot: write botzone:cmd=COMMAND[;io=json|simple][;keep=0|1]"
                          "[;time=SECONDS][;game_time=SECONDS]")
     params = {}
-    for item in spec.strip()[len(PREFIX):].split(";"):
+    for item in filter(str.strip, spec.strip()[len(PREFIX):].split(";")):
         key, eq, value = item.partition("=")
         key = key.strip()
         if key not in _PARAMS or not eq:
@@ -148,12 +148,12 @@ class _Process:
         except (BrokenPipeError, OSError):
             pass                        # it died: the read says so
 
-    def line(self, deadline: float, request: str) -> str:
+    def line(self, deadline: float, request: str, limit: str = "its time limit") -> str:
         fd = self.p.stdout.fileno()
         while b"\n" not in self.buf:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise BotError(f"{self.where()}: no answer within its time limit to request {request!r}")
+                raise BotError(f"{self.where()}: no answer within {limit} to request {request!r}")
             ready, _, _ = select.select([fd], [], [], left)
             if not ready:
                 continue
@@ -161,7 +161,10 @@ class _Process:
             if not chunk:
                 if self.buf.strip():
                     break
-                code = self.p.poll()
+                try:
+                    code = self.p.wait(timeout=1)
+                except subprocess.TimeoutExpired:
+                    code = None
                 raise BotError(f"{self.where()}: the bot ended without an answer to request {request!r}"
                                + (f" (exit status {code})" if code is not None else ""))
             self.buf += chunk
@@ -285,9 +288,12 @@ class _Seat:
     def _ask(self, proc: _Process, text: str, r: int, keep: bool) -> str:
         request = self.requests[r]
         t0 = time.monotonic()
-        deadline = t0 + min(self.spec.time, self.spec.game_time - self.used)
+        left = self.spec.game_time - self.used
+        limit = (f"its {self.spec.time:g} s per answer" if self.spec.time <= left else
+                 f"the {left:.3g} s left of its {self.spec.game_time:g} s for the hand")
+        deadline = t0 + min(self.spec.time, left)
         proc.send(text, close=not keep)
-        line = proc.line(deadline, request)
+        line = proc.line(deadline, request, limit)
         if self.spec.io == "json":
             try:
                 out = json.loads(line)
@@ -301,7 +307,7 @@ class _Seat:
             reply = line
         if keep:
             try:
-                marker = proc.line(deadline, request)
+                marker = proc.line(deadline, request, limit)
             except BotError as exc:
                 raise BotError(f"{exc} (the keep-running mode expects {KEEP_RUNNING} after each answer)") from None
             if marker != KEEP_RUNNING:
@@ -317,10 +323,12 @@ class _Seat:
     def decide(self, st) -> int:
         self.absorb(st.events())
         dec, legal = st.decision, st.legal
-        if dec == _AFTER_CLAIM:
+        if dec == _AFTER_CLAIM:             # the discard named with the claim: PENG T, CHI M T
             words = self.claim_answer.split()
-            return self._pick(legal, (_DISCARD, _tile(words[-1]) if words else None), self.claim_answer,
-                              self.requests[-1])
+            tile = _tile(words[-1]) if words else None
+            if tile is None:
+                raise self._illegal(self.claim_answer, self.requests[-1], legal, "PENG T or CHI M T")
+            return self._pick(legal, (_DISCARD, tile), self.claim_answer, self.requests[-1])
         r = len(self.requests) - 1
         reply = self.answer(r)
         request = self.requests[r]
@@ -332,7 +340,7 @@ class _Seat:
             forms = {"PLAY": _DISCARD, "GANG": _CONCEALED_KONG, "BUGANG": _ADDED_KONG}
             if reply == "HU":
                 return self._pick(legal, (_WIN, None), reply, request)
-            if head in forms and len(words) == 2:
+            if head in forms and len(words) == 2 and _tile(words[1]) is not None:
                 return self._pick(legal, (forms[head], _tile(words[1])), reply, request)
             raise self._illegal(reply, request, legal, "after its draw: PLAY T, GANG T, BUGANG T or HU")
         if dec in (_DISCARD_WIN, _ROB_KONG):
@@ -440,3 +448,11 @@ def play_block_with_bots(rules, root_seed: int, first_game: int, n_games: int, p
         return cols
     keys = recs[0].keys() if recs else ()
     return cols, {k: np.concatenate([r[k] for r in recs]) for k in keys}
+
+
+def block_player(policies):
+    """The function that plays blocks for these seats: `play_block_with_bots` when one of them is a
+    Botzone bot, else the engine's ``play_block`` (``fzsim run`` and ``fzsim duel`` call this)."""
+    if any(is_bot_spec(p) or isinstance(p, BotSpec) for p in policies):
+        return play_block_with_bots
+    return _engine.play_block
