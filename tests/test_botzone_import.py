@@ -237,3 +237,27 @@ def test_the_commands(hands, tmp_path, capsys):
     assert "gb_variant = 'rulebook' (Botzone: 'botzone')" in capsys.readouterr().err
     with pytest.raises(ValueError, match="imported Botzone games"):
         export_run(tmp_path / "in", tmp_path / "x.txt")
+
+
+def test_a_judge_penalty_is_named_by_the_rule_that_differs(hands, tmp_path):
+    """A match the judge ends on a bot's error: claiming the last discard is a move the engine allows
+    (``judge_rule``, the rule named); any other error is a ``bot_error``. Both stay out of the hands."""
+    drawn = next(h for h in hands if h.outcome == 0)
+    export_hands([drawn, drawn], tmp_path / "g.jsonl", "json")
+    docs = [json.loads(s) for s in (tmp_path / "g.jsonl").read_text().splitlines()]
+    for doc, answer in zip(docs, ("PENG W1", "PLAY W1")):
+        log = doc["log"]
+        last_play = max(i for i, e in enumerate(log) if "output" in e and e["output"]["display"].get("action") == "PLAY")
+        discarder = log[last_play]["output"]["display"]["player"]
+        who = (discarder + 2) % 4
+        del log[last_play + 1:]
+        log.append({str(p): {"verdict": "OK", "response": answer if p == who else "PASS"} for p in range(4)})
+        scores = [10] * 4
+        scores[who] = -30
+        log.append({"output": {"command": "finish", "display": {"action": "WA", "player": who, "score": scores}}})
+    _write(tmp_path / "g.jsonl", "\n".join(json.dumps(d) for d in docs) + "\n")
+    s = import_logs([tmp_path / "g.jsonl"], tmp_path / "out")
+    assert s.replayed == 0 and s.mismatches == {"judge_rule": 1, "bot_error": 1}
+    bad = load_mismatches(tmp_path / "out")
+    assert "answering 'PENG W1'" in bad["detail"][0] and "the judge forbids claiming the last discard" in bad["detail"][0]
+    assert bad["category"][1] == "bot_error" and "WA by seat" in bad["detail"][1]

@@ -69,6 +69,8 @@ class LoggedResult:
     line: int                       # the Fan / Huang line (JSON: the final display's entry)
     error: str = ""
     score_line: int = 0             # the Score line (text format)
+    error_seat: int = -1            # the bot the judge penalised (JSON logs)
+    error_answer: str = ""          # and its answer
 
 
 @dataclass
@@ -348,15 +350,22 @@ def _json_game(name, index, no, doc) -> LoggedGame:
     if isinstance(init, dict) and isinstance(init.get("quan"), int):
         game.wind = init["quan"]
     last_display = None
+    last_responses = {}
     for entry_no, entry in enumerate(log):
         if not isinstance(entry, dict):
             raise LogError(f"{game.where(entry_no)}: log entry {entry_no} is not an object")
         out = entry.get("output")
         if out is None:                 # the bots' responses to the previous request
             _json_responses(game, entry_no, entry, last_display)
+            last_responses = entry
             continue
         display = (out or {}).get("display") or {}
         last_display = _json_display(game, entry_no, display, last_display)
+        if game.result is not None and game.result.error:     # what the penalised bot answered
+            r = last_responses.get(str(game.result.error_seat)) or {}
+            game.result = LoggedResult(-1, 0, {}, game.result.scores, game.result.line, game.result.error,
+                                       error_seat=game.result.error_seat,
+                                       error_answer=str(r.get("response", r.get("raw", ""))) if isinstance(r, dict) else "")
     game.events = _fold_claims(game.events)
     if game.result is None:
         raise LogError(f"{game.where()}: the match log is truncated (no HU, HUANG or final error)")
@@ -410,8 +419,8 @@ def _json_display(game, no, d, last):
     elif action in ("BUHUA",):
         raise LogError(f"{game.where(no)}: a flower (BUHUA): Botzone's 国标 of 136 tiles has none")
     elif isinstance(action, str) and "score" in d:   # the judge ended the match on a bot's error
-        game.result = LoggedResult(-1, 0, {}, _scores(game, no, d), no,
-                                   error=f"{action} by seat {player}")
+        game.result = LoggedResult(-1, 0, {}, _scores(game, no, d), no, error=str(action),
+                                   error_seat=player if player in (0, 1, 2, 3) else -1)
     elif action is not None:
         raise LogError(f"{game.where(no)}: unknown judge action {action!r}: allowed INIT, DEAL, DRAW, PLAY,"
                        " CHI, PENG, GANG, BUGANG, HU, HUANG or a bot error with a score")

@@ -18,7 +18,10 @@ that differs, and what differs. The categories:
 * ``claims``: competing claims resolved otherwise than logged;
 * ``outcome``: another winner, discarder or a drawn hand where the log has a win (or back);
 * ``fans``: another fan total or another list of fans; ``score``: another score vector;
-* ``bot_error``: the judge ended the match on a bot's error (a penalty, not a game to replay).
+* ``judge_rule``: the judge ended the match on a move the engine allows and Botzone's judge does
+  not (`judge_error` names the rule);
+* ``bot_error``: the judge ended the match on another error of a bot (a penalty, not a game to
+  replay).
 """
 from __future__ import annotations
 
@@ -34,7 +37,7 @@ from fzsim_core.engine import HandStepper
 
 __all__ = ["Mismatch", "Replayed", "replay_game", "replay_games", "seat_walls", "engine_wall", "CATEGORIES", "import_rules"]
 
-CATEGORIES = ("wall", "illegal", "sequence", "claims", "outcome", "fans", "score", "bot_error")
+CATEGORIES = ("wall", "illegal", "sequence", "claims", "outcome", "fans", "score", "judge_rule", "bot_error")
 # ActionType values (fzsim_core/table.pxd) and Decision values
 _PASS, _DISCARD, _WIN, _CONCEALED_KONG, _ADDED_KONG, _PUNG, _KONG, _CHOW = range(8)
 _TURN, _AFTER_CLAIM, _DISCARD_WIN, _CLAIM, _ROB_KONG = range(5)
@@ -172,11 +175,36 @@ def _check_fans(wins: list[Replayed]) -> None:
             r.row = r.records = None
 
 
+def judge_error(game: LoggedGame) -> Mismatch:
+    """A match the judge ended on a bot's error: ``judge_rule`` when the answer is a move the
+    engine allows and Botzone's judge does not (its main.cpp: a chow, pung or kong of the last
+    discard — the wall of the seat after the discarder empty — and a kong on one's own turn when
+    one's own wall or the next seat's is empty), else ``bot_error``."""
+    res = game.result
+    left = [WALL - 13] * 4
+    for e in game.events:
+        if e.kind == "draw":
+            left[e.seat] -= 1
+    p, words = res.error_seat, res.error_answer.split()
+    head = words[0] if words else ""
+    last = game.events[-1] if game.events else None
+    said = f"the judge ended the match: {res.error} by seat {p}" + (f" answering {res.error_answer!r}" if words else "")
+    said += f" (scores {list(res.scores)}); walls left {left}"
+    if last is not None and last.kind == "play" and p != last.seat and head in ("PENG", "CHI", "GANG") \
+            and left[(last.seat + 1) % 4] == 0:
+        return Mismatch("judge_rule", res.line, said + ": the judge forbids claiming the last discard (the wall of"
+                        " the seat after the discarder is empty); the engine allows it")
+    if last is not None and last.kind == "draw" and p == last.seat and head in ("GANG", "BUGANG") \
+            and (left[p] == 0 or left[(p + 1) % 4] == 0):
+        return Mismatch("judge_rule", res.line, said + ": the judge forbids a kong on one's own turn when one's own"
+                        " wall or the next seat's is empty; the engine allows it")
+    return Mismatch("bot_error", res.line, said)
+
+
 def _replay(game: LoggedGame, rules, game_id: int) -> Replayed:
     res = game.result
     if res is not None and res.error:
-        return Replayed(game, mismatch=Mismatch("bot_error", res.line, f"the judge ended the match: {res.error}"
-                                                f" (scores {list(res.scores)})"))
+        return Replayed(game, mismatch=judge_error(game))
     walls, bad = seat_walls(game)
     if bad is not None:
         return Replayed(game, mismatch=bad)
