@@ -112,7 +112,11 @@ def _replay_chunk(task) -> dict:
              0 if r.mismatch is None else r.mismatch.line, "" if r.mismatch is None else r.mismatch.detail]
             for r in done]
     arrays["meta"] = np.array(json.dumps(meta, ensure_ascii=False))
-    _atomic_write(_chunk_path(root, chunk), lambda tmp: np.savez(open(tmp, "wb"), **arrays))
+    def write(tmp):
+        with open(tmp, "wb") as f:
+            np.savez(f, **arrays)
+
+    _atomic_write(_chunk_path(root, chunk), write)
     return {"chunk": chunk, "games": len(done), "ok": len(ok), "cpu_seconds": time.process_time() - c0}
 
 
@@ -152,7 +156,7 @@ def import_logs(paths, out, *, jobs: int = 1, chunk_size: int = DEFAULT_CHUNK, r
         with open(os.path.join(root, BOTZONE_DIR, "import.json"), "w", encoding="utf-8") as f:
             json.dump(plan, f, indent=1)
         have = {int(n[6:12]) for n in os.listdir(_staging(root)) if n.startswith("chunk-") and n.endswith(".npz")}
-        done = storage.read_manifest(root) if have else None
+        done = storage.read_manifest(root)
         if done is not None and done.status == "complete":      # a finished import is left as it is
             info = done.extra.get("botzone_import", {})
             return ImportSummary(root, info.get("games", 0), info.get("replayed", 0), info.get("mismatches", {}),
@@ -241,7 +245,8 @@ def _finish(root: str, plan: dict, summaries: list[dict], t0: float) -> ImportSu
     identity = storage.RunIdentity(seed=0, hands=n_ok, block_size=block, policies=(POLICY,) * 4,
                                    variants={VARIANT: {"rules_hash": cfg.hash, "rules": cfg.canonical}})
     metadata = integrity.part_metadata(identity, VARIANT)
-    blocks, games_rows, bad_rows = {}, [], []
+    blocks = {}
+    tables = _TableWriters(root)          # the games and mismatch tables, a chunk at a time
     buf_h, buf_w, next_id, n_games, buffered = [], [], 0, 0, 0
     cats: dict[str, int] = {}
 
@@ -286,19 +291,20 @@ def _finish(root: str, plan: dict, summaries: list[dict], t0: float) -> ImportSu
                 flush()
                 buffered = 0
         next_id += len(ok)
-        for j, m in enumerate(meta):
-            games_rows.append(dict(zip(_META_KEYS, m), game_id=int(ids[j]), chunk=c))
+        tables.add([dict(zip(_META_KEYS, m), game_id=int(ids[j]), chunk=c) for j, m in enumerate(meta)])
+        for m in meta:
             if m[5] != "ok":
-                bad_rows.append(dict(zip(_META_KEYS, m)))
                 cats[m[5]] = cats.get(m[5], 0) + 1
         n_games += len(meta)
     if buf_h:
         flush()
-    _write_tables(root, games_rows, bad_rows)
+    tables.close()
     manifest = storage.Manifest(identity, "complete", {VARIANT: blocks},
                                 {"botzone_import": {"games": n_games, "replayed": n_ok, "mismatches": cats,
                                                     "sources": plan["sources"]}})
     storage.write_manifest(root, manifest)
+    for c in chunks:                    # the import is whole: its staging copies go
+        os.remove(_chunk_path(root, c))
     return ImportSummary(root, n_games, n_ok, cats, n_games - sum(s["games"] for s in summaries),
                          sum(s["cpu_seconds"] for s in summaries),
                          time.perf_counter() - t0)
@@ -318,11 +324,27 @@ _GAMES_SCHEMA = pa.schema([("game_id", pa.int64()), ("source", pa.string()), ("i
 _MISMATCH_SCHEMA = pa.schema([f for f in _GAMES_SCHEMA if f.name not in ("game_id", "chunk")])
 
 
-def _write_tables(root: str, games: list[dict], bad: list[dict]) -> None:
-    for name, rows, schema in (("games", games, _GAMES_SCHEMA), ("mismatches", bad, _MISMATCH_SCHEMA)):
-        table = pa.Table.from_pylist(rows, schema=schema)
-        _atomic_write(os.path.join(root, BOTZONE_DIR, f"{name}.parquet"),
-                      lambda tmp: pq.write_table(table, tmp, compression="zstd"))
+class _TableWriters:
+    """The games and mismatch tables written a chunk at a time (constant memory) under temporary
+    names, renamed into place by `close`."""
+
+    def __init__(self, root: str):
+        self.final, self.tmp, self.writers = {}, {}, {}
+        for name, schema in (("games", _GAMES_SCHEMA), ("mismatches", _MISMATCH_SCHEMA)):
+            self.final[name] = os.path.join(root, BOTZONE_DIR, f"{name}.parquet")
+            self.tmp[name] = os.path.join(root, BOTZONE_DIR, f".{name}.parquet.tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}")
+            self.writers[name] = pq.ParquetWriter(self.tmp[name], schema, compression="zstd")
+
+    def add(self, games: list[dict]) -> None:
+        bad = [{k: g[k] for k in _MISMATCH_SCHEMA.names} for g in games if g["category"] != "ok"]
+        self.writers["games"].write_table(pa.Table.from_pylist(games, schema=_GAMES_SCHEMA))
+        if bad:
+            self.writers["mismatches"].write_table(pa.Table.from_pylist(bad, schema=_MISMATCH_SCHEMA))
+
+    def close(self) -> None:
+        for name, w in self.writers.items():
+            w.close()
+            os.replace(self.tmp[name], self.final[name])
 
 
 def _read_table(root, name):
