@@ -209,7 +209,7 @@ def test_an_import_stopped_by_bad_input_keeps_its_chunks_and_resumes(text_file, 
         import_logs([good, bad], out, chunk_size=20)
     bad.write_text(text_file.read_text().split("\n\n")[0] + "\n")      # fixed: one good game
     s = import_logs([good, bad], out, chunk_size=20, resume=True)
-    assert (s.games, s.replayed, s.chunks_resumed) == (61, 61, 60)
+    assert (s.games, s.replayed, s.games_resumed) == (61, 61, 60)
     assert not os.listdir(out / "_botzone" / "chunks")              # a whole import keeps no staging copies
     assert len(fzsim.load(out)) == 61
     again = import_logs([good, bad], out, chunk_size=20, resume=True)     # finished: left as it is

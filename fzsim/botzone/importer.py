@@ -58,14 +58,14 @@ class ImportSummary:
     games: int          # every game read
     replayed: int       # games equal to their log (in the hands table)
     mismatches: dict    # category -> games
-    chunks_resumed: int  # games whose chunk an earlier call had replayed
+    games_resumed: int  # games whose chunk an earlier call had replayed
     cpu_seconds: float  # of the replays (all workers)
     seconds: float
 
     def line(self) -> str:
         bad = sum(self.mismatches.values())
         cats = ", ".join(f"{c} {n:,}" for c, n in sorted(self.mismatches.items()))
-        rate = (f"; {(self.games - self.chunks_resumed) / self.cpu_seconds:,.0f} games per CPU-second of replay"
+        rate = (f"; {(self.games - self.games_resumed) / self.cpu_seconds:,.0f} games per CPU-second of replay"
                 if self.cpu_seconds else "")
         return (f"imported {self.games:,} games into {self.out}: {self.replayed:,} replayed equal to their logs,"
                 f" {bad:,} mismatches" + (f" ({cats})" if cats else "") + f"{rate}, {self.seconds:.1f} s")
@@ -153,6 +153,10 @@ def import_logs(paths, out, *, jobs: int = 1, chunk_size: int = DEFAULT_CHUNK, r
         plan = {"sources": files, "chunk_size": int(chunk_size)}
         _check_folder(root, plan, resume)
         os.makedirs(_staging(root), exist_ok=True)
+        for folder in (os.path.join(root, BOTZONE_DIR), _staging(root)):   # of killed writers: we hold the lock
+            for name in os.listdir(folder):
+                if name.startswith(".") and ".tmp-" in name:
+                    os.remove(os.path.join(folder, name))
         with open(os.path.join(root, BOTZONE_DIR, "import.json"), "w", encoding="utf-8") as f:
             json.dump(plan, f, indent=1)
         have = {int(n[6:12]) for n in os.listdir(_staging(root)) if n.startswith("chunk-") and n.endswith(".npz")}
