@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import time
 import uuid
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -35,7 +36,6 @@ from fzsim import integrity, storage
 from fzsim.botzone.logs import read_games, source_files
 from fzsim.botzone.replay import import_rules, replay_games
 from fzsim.lock import LOCK_NAME, FolderLock
-from fzsim.progress import Progress
 from fzsim_core.schema import COLUMNS as ROW_COLUMNS
 from fzsim_core.winschema import WIN_COLUMNS
 
@@ -195,9 +195,7 @@ def _check_folder(root: str, plan: dict, resume: bool) -> None:
 
 def _replay_all(root, files, chunk_size, jobs, have, progress) -> list[dict]:
     summaries = []
-    with Progress(0, enabled=progress) as bar:
-        if bar._bar is not None:
-            bar._bar.unit, bar._bar.total = " games", None
+    with _GamesBar(progress) as bar:
         tasks = ((root, chunk, games) for chunk, games in _chunks(files, chunk_size))
         if jobs == 1:
             for chunk, games in ((t[1], t[2]) for t in tasks):
@@ -224,6 +222,32 @@ def _replay_all(root, files, chunk_size, jobs, have, progress) -> list[dict]:
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
     return summaries
+
+
+class _GamesBar:
+    """Games read so far, their rate (the total is not known before the end): a tqdm bar when asked
+    or on a terminal (``enabled=None``), silence otherwise."""
+
+    def __init__(self, enabled: bool | None):
+        if enabled is None:
+            enabled = sys.stderr.isatty()
+        self.bar = None
+        if enabled:
+            from tqdm import tqdm
+
+            self.bar = tqdm(unit=" games", unit_scale=True, dynamic_ncols=True, file=sys.stderr)
+
+    def update(self, n: int) -> None:
+        if self.bar is not None:
+            self.bar.update(n)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.close()
+        return False
 
 
 def _read_chunk(path: str):
