@@ -260,3 +260,25 @@ def test_a_judge_penalty_is_named_by_the_rule_that_differs(hands, tmp_path):
     bad = load_mismatches(tmp_path / "out")
     assert "answering 'PENG W1'" in bad["detail"][0] and "the judge forbids claiming the last discard" in bad["detail"][0]
     assert bad["category"][1] == "bot_error" and "WA by seat" in bad["detail"][1]
+
+
+def test_json_responses_that_lost_are_the_claims_ignored(hands, tmp_path):
+    """A response to a discard other than the claim taken (here a chow answered beside a pung) is
+    read as a claim that lost, and the engine resolves the claims the same way."""
+    j = next(i for i, h in enumerate(hands) if any(e.type == "pung" for e in h.events))
+    export_hands([hands[j]], tmp_path / "g.jsonl", "json")
+    doc = json.loads((tmp_path / "g.jsonl").read_text())
+    log = doc["log"]
+    k = next(i for i, e in enumerate(log) if "output" in e and e["output"]["display"].get("action") == "PENG")
+    pung_seat = log[k]["output"]["display"]["player"]
+    discard = next(log[i]["output"]["display"] for i in range(k - 1, 0, -1)
+                   if "output" in log[i] and log[i]["output"]["display"].get("action") in ("PLAY", "PENG", "CHI"))
+    chow_seat = (discard["player"] + 1) % 4
+    if chow_seat == pung_seat:
+        pytest.skip("the pung is by the seat that could chow")
+    log[k - 1][str(chow_seat)]["response"] = "CHI W5 W9"
+    _write(tmp_path / "g.jsonl", json.dumps(doc) + "\n")
+    [g] = read_games(tmp_path / "g.jsonl")
+    peng = next(e for e in g.events if e.kind == "peng")
+    assert peng.seat == pung_seat and peng.ignored == ((chow_seat, "chi", 4),)
+    assert replay_game(g, import_rules()).mismatch is None

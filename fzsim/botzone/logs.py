@@ -478,7 +478,6 @@ def _fold_claims(events: list) -> list:
             continue
         if e.kind in CLAIMS and pending:
             e = LogEvent(e.kind, e.seat, e.tile, e.line, tuple(c for c in pending if c[0] != e.seat))
-        if e.kind != "draw" or not pending:
-            pending = () if e.kind != "draw" else pending
+        pending = ()                    # the responses belong to the event right after them
         out.append(e)
     return out
