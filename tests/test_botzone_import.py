@@ -10,7 +10,6 @@ import os
 import re
 import zipfile
 
-import numpy as np
 import pytest
 
 import fzsim

@@ -362,10 +362,10 @@ def _json_game(name, index, no, doc) -> LoggedGame:
         display = (out or {}).get("display") or {}
         last_display = _json_display(game, entry_no, display, last_display)
         if game.result is not None and game.result.error:     # what the penalised bot answered
-            r = last_responses.get(str(game.result.error_seat)) or {}
+            r = last_responses.get(str(game.result.error_seat))
+            answer = str(r.get("response", r.get("raw", ""))) if isinstance(r, dict) else ""
             game.result = LoggedResult(-1, 0, {}, game.result.scores, game.result.line, game.result.error,
-                                       error_seat=game.result.error_seat,
-                                       error_answer=str(r.get("response", r.get("raw", ""))) if isinstance(r, dict) else "")
+                                       error_seat=game.result.error_seat, error_answer=answer)
     game.events = _fold_claims(game.events)
     if game.result is None:
         raise LogError(f"{game.where()}: the match log is truncated (no HU, HUANG or final error)")

@@ -105,7 +105,8 @@ def seat_walls(game: LoggedGame) -> tuple[list[list[int]], Mismatch | None]:
                 return own, Mismatch("wall", game.line, f"seat {s}'s deal is not the last 13 tiles of its wall part")
             for j in range(13, len(taken[s])):
                 if own[s][j] != taken[s][j]:
-                    return own, Mismatch("wall", [e.line for e in draws if e.seat == s][j - 13], f"seat {s} draws {_name(taken[s][j])}, its wall"
+                    line = [e.line for e in draws if e.seat == s][j - 13]
+                    return own, Mismatch("wall", line, f"seat {s} draws {_name(taken[s][j])}, its wall"
                                          f" holds {_name(own[s][j])} there")
         return own, None
     used = [0] * 34
