@@ -281,3 +281,16 @@ def test_json_responses_that_lost_are_the_claims_ignored(hands, tmp_path):
     peng = next(e for e in g.events if e.kind == "peng")
     assert peng.seat == pung_seat and peng.ignored == ((chow_seat, "chi", 4),)
     assert replay_game(g, import_rules()).mismatch is None
+
+
+@pytest.mark.slow
+def test_many_simulated_hands_round_trip_without_a_mismatch(tmp_path):
+    """1,200 hands of every policy mix (kongs, robbed kongs, last tiles, drawn hands among them)
+    exported in both formats import with no mismatch."""
+    many = simulated(1200, seed=11)
+    kinds = {e.type for h in many for e in h.events}
+    assert {"concealed_kong", "added_kong", "kong", "chow", "pung", "drawn"} <= kinds
+    for fmt in ("text", "json"):
+        export_hands(many, tmp_path / f"g.{fmt}", fmt)
+        s = import_logs([tmp_path / f"g.{fmt}"], tmp_path / fmt, jobs=2, chunk_size=300)
+        assert (s.games, s.replayed, s.mismatches) == (1200, 1200, {})

@@ -41,6 +41,7 @@ CATEGORIES = ("wall", "illegal", "sequence", "claims", "outcome", "fans", "score
 # ActionType values (fzsim_core/table.pxd) and Decision values
 _PASS, _DISCARD, _WIN, _CONCEALED_KONG, _ADDED_KONG, _PUNG, _KONG, _CHOW = range(8)
 _TURN, _AFTER_CLAIM, _DISCARD_WIN, _CLAIM, _ROB_KONG = range(5)
+_EV_DISCARD = 7                         # EventType (fzsim_core/table.pxd)
 _OWN = {"play": _DISCARD, "angang": _CONCEALED_KONG, "bugang": _ADDED_KONG, "hu": _WIN}
 _CLAIM_ACT = {"peng": _PUNG, "gang": _KONG, "chi": _CHOW}
 _ACT_WORDS = {_PASS: "pass", _DISCARD: "Play", _WIN: "Hu", _CONCEALED_KONG: "AnGang", _ADDED_KONG: "BuGang",
@@ -210,15 +211,20 @@ def _replay(game: LoggedGame, rules, game_id: int) -> Replayed:
     if bad is not None:
         return Replayed(game, mismatch=bad)
     st = HandStepper(rules.core, 0, game_id, 4 * game.wind, 0, 0, ("greedy",) * 4, (0, 1, 2, 3),
-                     engine_wall(walls), False, False)
+                     engine_wall(walls), True, False)
     events = game.events
     n = len(events)
     i = 0
+    plays = 0                                   # discards the log and the engine agree on so far
     while not st.done:
         seat, dec, legal = st.seat, st.decision, st.legal
         while i < n and events[i].kind == "draw":
             i += 1
         e = events[i] if i < n else None
+        if e is not None and e.kind == "play" and not (dec in (_TURN, _AFTER_CLAIM) and e.seat == seat):
+            # the engine takes a decision of one legal move itself (a single discard after a claim)
+            i, plays = _auto_plays(st, events, i, plays)
+            e = events[i] if i < n else None
         if dec in (_TURN, _AFTER_CLAIM):
             if e is None:
                 return Replayed(game, mismatch=Mismatch("sequence", res.line if res else game.line,
@@ -239,6 +245,7 @@ def _replay(game: LoggedGame, rules, game_id: int) -> Replayed:
                                                         f" is not legal here; legal: "
                                                         + ", ".join(map(_action_text, legal))))
             st.apply(pick[0])
+            plays += e.kind == "play"
             i += 1
         elif dec in (_DISCARD_WIN, _ROB_KONG):
             wins = e is not None and ((e.kind == "hu" and e.seat == seat)
@@ -270,6 +277,18 @@ def _replay(game: LoggedGame, rules, game_id: int) -> Replayed:
             return Replayed(game, mismatch=Mismatch("sequence", e.line if e else game.line,
                                                     f"the engine asks an unexpected decision {dec}"))
     return _compare(game, st, _next(events, i))
+
+
+def _auto_plays(st, events, i: int, plays: int) -> tuple[int, int]:
+    """Step the log over the discards the engine made on its own since the last one replayed."""
+    discards = [(s, k) for t, s, k, _ in st.events() if t == _EV_DISCARD]
+    while plays < len(discards) and i < len(events) and events[i].kind in ("play", "draw"):
+        if events[i].kind == "play":
+            if (events[i].seat, events[i].tile) != discards[plays]:
+                break
+            plays += 1
+        i += 1
+    return i, plays
 
 
 def _compare(game: LoggedGame, st, i: int) -> Replayed:
