@@ -294,3 +294,14 @@ def test_many_simulated_hands_round_trip_without_a_mismatch(tmp_path):
         export_hands(many, tmp_path / f"g.{fmt}", fmt)
         s = import_logs([tmp_path / f"g.{fmt}"], tmp_path / fmt, jobs=2, chunk_size=300)
         assert (s.games, s.replayed, s.mismatches) == (1200, 1200, {})
+
+
+def test_a_json_deal_read_from_the_requests(hands, tmp_path):
+    """Some match logs keep the deal in the judge's requests only (``1 0 0 0 0 <13 tiles>``)."""
+    export_hands(hands[:1], tmp_path / "g.jsonl", "json")
+    doc = json.loads((tmp_path / "g.jsonl").read_text())
+    deal = next(e for e in doc["log"] if "output" in e and e["output"]["display"].get("action") == "DEAL")
+    del deal["output"]["display"]["hand"]
+    _write(tmp_path / "g.jsonl", json.dumps(doc) + "\n")
+    [g] = read_games(tmp_path / "g.jsonl")
+    assert replay_game(g, import_rules()).mismatch is None

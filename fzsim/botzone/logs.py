@@ -360,6 +360,8 @@ def _json_game(name, index, no, doc) -> LoggedGame:
             last_responses = entry
             continue
         display = (out or {}).get("display") or {}
+        if display.get("action") == "DEAL" and "hand" not in display:    # the requests carry the deal too
+            display = dict(display, hand=_dealt_from_requests(out.get("content")))
         last_display = _json_display(game, entry_no, display, last_display)
         if game.result is not None and game.result.error:     # what the penalised bot answered
             r = last_responses.get(str(game.result.error_seat))
@@ -425,6 +427,14 @@ def _json_display(game, no, d, last):
         raise LogError(f"{game.where(no)}: unknown judge action {action!r}: allowed INIT, DEAL, DRAW, PLAY,"
                        " CHI, PENG, GANG, BUGANG, HU, HUANG or a bot error with a score")
     return d if action is not None else last
+
+
+def _dealt_from_requests(content):
+    """The four hands of the deal requests ``1 f0 f1 f2 f3 <13 tiles>`` (None if they are not that)."""
+    try:
+        return [str(content[str(p)]).split()[5:18] for p in range(4)]
+    except (KeyError, TypeError):
+        return None
 
 
 def _scores(game, no, d) -> tuple:
