@@ -105,9 +105,11 @@ def test_a_crash_a_hang_and_an_illegal_answer_name_bot_seat_game_and_request():
         play_block_with_bots(ONE_HAND.core, 5, 3, 1, seats(spec("--crash")))
     assert "ended without an answer to request '2 " in _where(exc) and "(exit status 3)" in str(exc.value)
     t0 = time.monotonic()
+    tag = f"tag-{uuid.uuid4().hex}"
     with pytest.raises(BotError) as exc:
-        play_block_with_bots(ONE_HAND.core, 5, 3, 1, seats(spec("--sleep 5 --keep-running", ";keep=1;time=0.5")))
+        play_block_with_bots(ONE_HAND.core, 5, 3, 1, seats(spec(f"--sleep 5 --keep-running {tag}", ";keep=1;time=0.5")))
     assert "no answer within its 0.5 s per answer to request '0 " in _where(exc) and time.monotonic() - t0 < 4
+    assert not _alive(tag), "the hanging bot was not killed at its limit"
     with pytest.raises(BotError) as exc:
         play_block_with_bots(ONE_HAND.core, 5, 3, 1, seats(spec("--illegal --keep-running", ";keep=1")))
     text = _where(exc)
