@@ -223,6 +223,12 @@ def test_the_commands(hands, tmp_path, capsys):
     assert "wrote 20 games" in capsys.readouterr().out
     assert main(["import", "botzone", str(tmp_path / "g.txt"), "--out", str(tmp_path / "in"), "--no-progress"]) == 0
     assert "imported 20 games" in capsys.readouterr().out and len(fzsim.load(tmp_path / "in")) == 20
+    # the analysis and the report read real games as they read simulated ones
+    import fzsim.analysis as fa
+    rates = fa.rates(tmp_path / "in")
+    assert set(rates["variant"]) == {"botzone-logs"} and rates.query("event == 'win'")["n"].iloc[0] == 20
+    assert main(["report", str(tmp_path / "in"), "--out", str(tmp_path / "rep"), "--deals", "0"]) == 0
+    assert "botzone-logs" in (tmp_path / "rep" / "report.md").read_text()
     # bad input: exit 2, the file and line named, how to resume said
     _write(tmp_path / "bad.txt", "Match q\nWind 7\n")
     assert main(["import", "botzone", str(tmp_path / "bad.txt"), "--out", str(tmp_path / "b")]) == 2
