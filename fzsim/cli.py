@@ -21,7 +21,8 @@ import warnings
 from fzsim._version import __version__
 
 #: subcommand modules under fzsim.commands, in the order ``--help`` lists them
-COMMANDS: list[str] = ["run", "study", "duel", "verify", "variants", "score", "replay", "prob", "report"]
+COMMANDS: list[str] = ["run", "study", "duel", "verify", "variants", "score", "replay", "prob", "report", "import_logs",
+                      "export_logs"]
 
 #: signals that stop a command like Ctrl-C does
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)

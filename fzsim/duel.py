@@ -21,8 +21,8 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
+from fzsim.botzone.bot import block_player
 from fzsim.policyspec import check_policies_play
-from fzsim_core import engine
 
 # the runner (pyarrow, joblib) is imported on first use: `import fzsim` binds `fzsim.duel` to the
 # function below at once, so this module must stay light
@@ -89,7 +89,7 @@ def _lineup(name: str, challenger: str, baseline: str) -> tuple:
 
 def _play(rules, seed: int, first: int, n: int, policies: tuple, check: bool) -> dict:
     """One block of one line-up, in a worker: only the columns the duel reads."""
-    cols = engine.play_block(rules, seed, first, n, policies, check)
+    cols = block_player(policies)(rules, seed, first, n, policies, check)
     return {c: cols[c] for c in _COLUMNS}
 
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from fzsim import integrity, storage
+from fzsim.botzone.bot import block_player, parse_bot_spec
 from fzsim.game import play_hand
 from fzsim.lock import LOCK_NAME, FolderLock
 from fzsim.policyspec import check_policies_play, policy_seats
@@ -98,7 +99,8 @@ class BlockTask:
 
 def _play_block(task: BlockTask) -> tuple[dict, dict]:
     """The block's per-hand columns and its records (one per win and end-of-hand payment)."""
-    play_block = engine.play_block if task.block_fn is None else task.block_fn
+    # the engine's play_block, or hands with Botzone bot seats (fzsim.botzone.bot)
+    play_block = block_player(task.policies) if task.block_fn is None else task.block_fn
     return play_block(task.rules, task.seed, task.first_game, task.n_games, task.policies, task.check,
                       records=True)
 
@@ -159,6 +161,9 @@ def _check_policies(policies) -> tuple[str, ...]:
     seats = policy_seats(policies)
     known = _known_policies()
     for name in seats:
+        if isinstance(name, str) and name.strip().startswith("botzone:"):
+            parse_bot_spec(name)   # an external Botzone bot (fzsim.botzone.bot), checked before anything is written
+            continue
         if not isinstance(name, str):
             raise ValueError(f"policy {name!r} is not a name: a run records its policies, so give"
                              f" one of {', '.join(known)} (callables work in fzsim.play_hand)")

@@ -1,0 +1,73 @@
+"""Importing Botzone 国标 records: games per CPU-second of reading and replaying.
+
+    python benchmarks/bench_botzone_import.py [--games 2000] [--seed 2026] [--repeat 3] [FILE ...]
+
+Without FILE, ``--games`` hands are played by the greedy bot under Botzone's rules and exported as
+Botzone records in both formats (text and JSON match logs; not timed); with FILE (Botzone's data
+sets, match logs), those are read. Each format is then read and replayed in this process, one
+thread: reading (``read_games``), replaying and comparing (``replay_games``, the fans of all wins
+re-scored at once) and both together, as CPU time; and the import into a results folder
+(``import_logs`` with one job: reading, replaying, staging chunks, writing the parts and tables).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from fzsim.botzone import import_rules, read_games  # noqa: E402
+from fzsim.botzone.export import export_hands  # noqa: E402
+from fzsim.botzone.importer import import_logs  # noqa: E402
+from fzsim.botzone.replay import replay_games  # noqa: E402
+
+
+def simulated_files(games: int, seed: int, folder: str) -> list[str]:
+    from fzsim.game import play_hand
+    from fzsim.rules import load
+
+    cfg = load("guobiao", gb_variant="botzone", gb_mingangang=True)
+    hands = [play_hand(seed, g, cfg, "greedy", log=True, hand=g % 16, dealer=g % 4, streak=0) for g in range(games)]
+    paths = [os.path.join(folder, "games.txt"), os.path.join(folder, "games.jsonl")]
+    export_hands(hands, paths[0], "text")
+    export_hands(hands, paths[1], "json")
+    return paths
+
+
+def measure(path: str, folder: str, repeat: int) -> None:
+    """The best of ``repeat`` runs of each step (the machine may be shared)."""
+    rules = import_rules()
+    read = replay = both = whole = float("inf")
+    for r in range(repeat):
+        t0 = time.process_time()
+        games = list(read_games(path))
+        t1 = time.process_time()
+        done = replay_games(games, rules)
+        t2 = time.process_time()
+        out = os.path.join(folder, f"{os.path.basename(path)}.out{r}")
+        import_logs([path], out, progress=False)
+        t3 = time.process_time()
+        read, replay, both, whole = min(read, t1 - t0), min(replay, t2 - t1), min(both, t2 - t0), min(whole, t3 - t2)
+    n = len(games)
+    bad = sum(r.mismatch is not None for r in done)
+    print(f"{os.path.basename(path)}: {n:,} games, {bad} mismatches; games per CPU-second: reading {n / read:,.0f},"
+          f" replaying {n / replay:,.0f}, both {n / both:,.0f}; import into a results folder {n / whole:,.0f}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("files", nargs="*", metavar="FILE")
+    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--repeat", type=int, default=3, help="runs of each step; the best is shown (default 3)")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        for path in args.files or simulated_files(args.games, args.seed, folder):
+            measure(path, folder, args.repeat)
+
+
+if __name__ == "__main__":
+    main()

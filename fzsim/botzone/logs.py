@@ -1,0 +1,493 @@
+"""Reading Botzone's 国标 game records into `LoggedGame` objects, one game at a time.
+
+Two formats, each plain, gzip-compressed (``.gz``) or inside a ``.zip``; a folder is read file by
+file in name order:
+
+* **the text data format** of Botzone's published data sets: ``Match <id>``, ``Wind <0..3>``,
+  ``Player <n> Deal <13 tiles>`` (four lines), then ``Player <n> Draw|Play|Chi|Peng|Gang|AnGang|
+  BuGang|Hu <tile>`` lines, a claim line possibly followed by ``Ignore Player <n> <Action> <tile>``
+  for the claims that lost, and ``Fan <total> <name>*<count>+...`` then ``Score s0 s1 s2 s3``, or
+  ``Huang`` then ``Score 0 0 0 0``. Every draw is logged, so each seat's wall is rebuilt from its
+  deal and its draws. (``Chi`` names the middle tile of the chow; ``Hu``'s tile is the last
+  discard even after a self-draw, so a self-draw's winning tile is read from the draw.)
+* **match logs (JSON)**: Botzone's record of one match, ``{"initdata": {"quan", "srand",
+  "walltiles"}, "log": [judge output, the bots' responses, judge output, ...]}`` (``logs`` is
+  accepted for ``log``; ``initdata`` may be a JSON string). The judge's ``display`` says what
+  happened (DEAL, DRAW, PLAY, CHI, PENG, GANG, BUGANG, HU with ``fan``, ``fanCnt`` and ``score``,
+  HUANG, or a bot's error), the responses name the claims that lost. A file holds one match, a
+  JSON list of matches, or one match per line.
+
+Errors (a truncated game, an unknown action word, a tile that is not a Botzone tile, a wall of the
+wrong size) are `LogError`, a ValueError naming the file, the game and the line.
+"""
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import os
+import zipfile
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from fzsim.botzone.names import FAN_IDS, TILE_KINDS, tile_kind
+
+__all__ = ["LoggedGame", "LogEvent", "LoggedResult", "LogError", "read_games", "source_files", "CLAIMS"]
+
+#: the actions of a game record, by the text format's words
+ACTIONS = {"Draw": "draw", "Play": "play", "Chi": "chi", "Peng": "peng", "Gang": "gang", "AnGang": "angang",
+           "BuGang": "bugang", "Hu": "hu"}
+#: the actions that claim a discard (or rob a kong)
+CLAIMS = ("chi", "peng", "gang", "hu")
+
+
+class LogError(ValueError):
+    """A game record that cannot be read: the message names the file, the game and the line."""
+
+
+class LogEvent(NamedTuple):
+    """One logged action: ``kind`` (draw, play, chi, peng, gang, angang, bugang, hu), the seat,
+    the tile (a kind; a chow's middle tile; -1 when the log names none), its line (text) or log
+    entry (JSON), and the claims of other seats that lost to it: ``(seat, kind, tile)``."""
+
+    kind: str
+    seat: int
+    tile: int
+    line: int
+    ignored: tuple = ()
+
+
+@dataclass(frozen=True)
+class LoggedResult:
+    """How the game ended: ``winner`` (-1 for 荒庄 or a bot's error), the fan total and the fans
+    ``{fan id: count}`` as logged, the four scores, and ``error`` (a bot's error code, JSON logs)."""
+
+    winner: int
+    fan_total: int
+    fans: dict
+    scores: tuple
+    line: int                       # the Fan / Huang line (JSON: the final display's entry)
+    error: str = ""
+    score_line: int = 0             # the Score line (text format)
+    error_seat: int = -1            # the bot the judge penalised (JSON logs)
+    error_answer: str = ""          # and its answer
+
+
+@dataclass
+class LoggedGame:
+    """One game as logged. ``deals[s]``: seat s's 13 dealt kinds; ``events`` in order; ``wall``:
+    Botzone's 136 tiles in its order when the record has them (JSON), else None."""
+
+    source: str
+    index: int                      # the game's position in its file (0-based)
+    match: str                      # Botzone's match id ("" when the record has none)
+    line: int                       # where the game starts (line or log entry)
+    wind: int = -1
+    deals: list = field(default_factory=lambda: [[], [], [], []])
+    deal_lines: list = field(default_factory=lambda: [0, 0, 0, 0])
+    events: list = field(default_factory=list)
+    result: LoggedResult | None = None
+    wall: list | None = None
+    json: bool = False              # a JSON match log: its events are numbered by log entry
+
+    def where(self, line: int | None = None) -> str:
+        """The game (and one of its lines, or log entries) as errors and mismatches name it."""
+        name = f"match {self.match}" if self.match else f"game {self.index + 1}"
+        if line is not None and self.json:
+            return f"{self.source}: {name} (line {self.line}), log entry {line}"
+        return f"{self.source}: {name}" + (f", line {line}" if line else f" (line {self.line})")
+
+
+# ---- the sources -------------------------------------------------------------------------------
+
+def source_files(paths) -> list[str]:
+    """The files to read, in order: each path as given, a folder's files (recursively) by name."""
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    out = []
+    for p in paths:
+        p = os.fspath(p)
+        if os.path.isdir(p):
+            for dirpath, dirnames, files in os.walk(p):
+                dirnames.sort()
+                out += [os.path.join(dirpath, f) for f in sorted(files) if not f.startswith(".")]
+        elif os.path.exists(p):
+            out.append(p)
+        else:
+            raise FileNotFoundError(2, "no such file or folder", p)
+    if not out:
+        raise ValueError(f"no files to read in {', '.join(map(os.fspath, paths))}")
+    return out
+
+
+def _members(path: str):
+    """(name, binary stream) of each record file in ``path`` (a zip's members in name order)."""
+    if zipfile.is_zipfile(path):
+        with zipfile.ZipFile(path) as z:
+            for info in sorted(z.infolist(), key=lambda i: i.filename):
+                if not info.is_dir() and not os.path.basename(info.filename).startswith("."):
+                    with z.open(info) as f:
+                        yield f"{path}:{info.filename}", _maybe_gunzip(f, info.filename)
+        return
+    with open(path, "rb") as f:
+        yield path, _maybe_gunzip(f, path)
+
+
+def _maybe_gunzip(f, name: str):
+    return gzip.GzipFile(fileobj=f) if name.endswith(".gz") else f
+
+
+def read_games(paths):
+    """Every game of the files, folders and zips in ``paths``, in order, one at a time."""
+    for path in source_files(paths):
+        for name, raw in _members(path):
+            text = io.TextIOWrapper(raw, encoding="utf-8-sig", errors="strict")
+            try:
+                first = _first_char(text)
+                if first in "{[":
+                    yield from _json_games(name, text)
+                elif first:
+                    yield from _text_games(name, text)
+            except UnicodeDecodeError as exc:
+                raise LogError(f"{name}: not UTF-8 text ({exc.reason})") from None
+            except (OSError, EOFError, zipfile.BadZipFile, gzip.BadGzipFile) as exc:
+                raise LogError(f"{name}: cannot be read ({exc})") from None
+
+
+def _first_char(text) -> str:
+    while True:
+        c = text.read(1)
+        if not c or not c.isspace():
+            text.seek(0) if text.seekable() else None
+            return c
+
+
+# ---- the text data format ---------------------------------------------------------------------
+
+def _text_games(name: str, text):
+    game = None
+    index = 0
+    events = None
+    common = _common_lines()
+    for no, line in enumerate(text, 1):
+        hit = common.get(line)              # most lines are "Player n Action Tile": one lookup
+        if hit is not None and game is not None:
+            events.append(_new(LogEvent, (hit[0], hit[1], hit[2], no, ())))
+            continue
+        words = line.split()
+        if not words:
+            continue
+        if game is None:
+            if words[0] != "Match":
+                raise LogError(f"{name}, line {no}: expected 'Match <id>' to start a game, got {' '.join(words)!r}")
+            game = LoggedGame(name, index, words[1] if len(words) > 1 else "", no)
+            events = game.events
+            index += 1
+            continue
+        if words[0] == "Match":
+            raise LogError(f"{game.where(no)}: the game is truncated (a new Match starts before its Score line)")
+        if _text_line(game, no, words):
+            yield game
+            game = None
+    if game is not None:
+        raise LogError(f"{game.where()}: the game is truncated (the file ends before its Score line)")
+
+
+_new = tuple.__new__         # a LogEvent without NamedTuple's Python-level __new__ (the hot path)
+_COMMON: dict = {}
+
+
+def _common_lines() -> dict:
+    """Every ``Player n Action Tile`` line (with and without its newline) -> (kind, seat, tile)."""
+    if not _COMMON:
+        for seat in range(4):
+            for word, kind in ACTIONS.items():
+                for tile, k in TILE_KINDS.items():
+                    text = f"Player {seat} {word} {tile}"
+                    _COMMON[text] = _COMMON[text + "\n"] = (kind, seat, k)
+    return _COMMON
+
+
+def _seat(game, no, word) -> int:
+    if word not in ("0", "1", "2", "3"):
+        raise LogError(f"{game.where(no)}: player {word!r} is not a seat 0..3")
+    return int(word)
+
+
+def _tile(game, no, word) -> int:
+    try:
+        return tile_kind(word)
+    except ValueError as exc:
+        raise LogError(f"{game.where(no)}: {exc}") from None
+
+
+def _text_line(game: LoggedGame, no: int, words: list[str]) -> bool:
+    """Read one line into ``game``; True at the game's last line (Score)."""
+    head = words[0]
+    if head == "Wind":
+        if len(words) != 2 or words[1] not in ("0", "1", "2", "3"):
+            raise LogError(f"{game.where(no)}: 'Wind' must give the round wind 0..3, got {' '.join(words)!r}")
+        game.wind = int(words[1])
+    elif head == "Player":
+        if len(words) < 3:
+            raise LogError(f"{game.where(no)}: {' '.join(words)!r} names no action")
+        seat = _seat(game, no, words[1])
+        action = words[2]
+        if action == "Deal":
+            if len(words) != 16:
+                raise LogError(f"{game.where(no)}: seat {seat} is dealt {len(words) - 3} tiles, a deal is 13")
+            try:
+                game.deals[seat] = [TILE_KINDS[w] for w in words[3:]]
+            except KeyError:
+                game.deals[seat] = [_tile(game, no, w) for w in words[3:]]      # names the bad tile
+            game.deal_lines[seat] = no
+        elif action in ACTIONS:
+            cut = words.index("Ignore") if "Ignore" in words else len(words)
+            main = words[:cut]
+            if len(main) != 4:
+                raise LogError(f"{game.where(no)}: {' '.join(main)!r} must name one tile")
+            ignored = tuple(_ignored(game, no, words[i:i + 5]) for i in range(cut, len(words), 5))
+            game.events.append(LogEvent(ACTIONS[action], seat, _tile(game, no, main[3]), no, ignored))
+        else:
+            raise LogError(f"{game.where(no)}: unknown action {action!r}: allowed Deal, {', '.join(ACTIONS)}")
+    elif head == "Fan":
+        if len(words) < 2 or not words[1].lstrip("-").isdigit():
+            raise LogError(f"{game.where(no)}: 'Fan' must give the fan total, got {' '.join(words)!r}")
+        game.result = LoggedResult(_winner(game, no), int(words[1]),
+                                   _fans(game, no, words[2] if len(words) > 2 else ""), (), no)
+    elif head == "Huang":
+        game.result = LoggedResult(-1, 0, {}, (), no)
+    elif head == "Score":
+        if len(words) != 5 or not all(w.lstrip("-").isdigit() for w in words[1:]):
+            raise LogError(f"{game.where(no)}: 'Score' must give four integers, got {' '.join(words)!r}")
+        if game.result is None:
+            raise LogError(f"{game.where(no)}: a Score line without a Fan or Huang line before it")
+        game.result = LoggedResult(game.result.winner, game.result.fan_total, game.result.fans,
+                                   tuple(int(w) for w in words[1:]), game.result.line, score_line=no)
+        if game.wind < 0:
+            raise LogError(f"{game.where()}: the game has no Wind line")
+        return True
+    else:
+        raise LogError(f"{game.where(no)}: unknown line {' '.join(words)!r}: allowed Match, Wind, Player,"
+                       " Fan, Huang, Score")
+    return False
+
+
+def _ignored(game, no, words) -> tuple:
+    if len(words) != 5 or words[0] != "Ignore" or words[1] != "Player":
+        raise LogError(f"{game.where(no)}: {' '.join(words)!r} is not 'Ignore Player <n> <Action> <tile>'")
+    action = words[3].capitalize()
+    kind = ACTIONS.get(action) if action != "Angang" else None
+    if kind not in CLAIMS:
+        raise LogError(f"{game.where(no)}: unknown claim {words[3]!r} after Ignore: allowed Chi, Peng, Gang, Hu")
+    return (_seat(game, no, words[2]), kind, _tile(game, no, words[4]))
+
+
+def _winner(game, no) -> int:
+    for e in reversed(game.events):
+        if e.kind == "hu":
+            return e.seat
+    raise LogError(f"{game.where(no)}: a Fan line but no player won (no Hu line)")
+
+
+def _fans(game, no, text: str) -> dict:
+    fans = {}
+    for part in filter(None, text.split("+")):
+        name, star, count = part.partition("*")
+        if name not in FAN_IDS or (star and not count.isdigit()):
+            raise LogError(f"{game.where(no)}: {part!r} is not a fan (name*count) of 国标")
+        fans[FAN_IDS[name]] = fans.get(FAN_IDS[name], 0) + (int(count) if star else 1)
+    return fans
+
+
+# ---- match logs (JSON) --------------------------------------------------------------------------
+
+def _json_games(name: str, text):
+    """One match, a list of matches, or one match per line (read line by line: constant memory)."""
+    first = text.readline()
+    try:
+        doc = json.loads(first)
+    except json.JSONDecodeError:
+        doc = None
+    if isinstance(doc, dict):
+        index = 0
+        yield _json_game(name, index, 1, doc)
+        for no, line in enumerate(text, 2):
+            if line.strip():
+                index += 1
+                try:
+                    doc = json.loads(line)
+                except json.JSONDecodeError as exc:
+                    raise LogError(f"{name}, line {no}: not a JSON match log ({exc.msg}, column {exc.colno})") from None
+                yield _json_game(name, index, no, doc)
+        return
+    try:
+        docs = json.loads(first + text.read())
+    except json.JSONDecodeError as exc:
+        raise LogError(f"{name}, line {exc.lineno}: not a JSON match log ({exc.msg}, column {exc.colno})") from None
+    for index, doc in enumerate(docs if isinstance(docs, list) else [docs]):
+        yield _json_game(name, index, 0, doc)
+
+
+def _json_game(name, index, no, doc) -> LoggedGame:
+    if not isinstance(doc, dict):
+        raise LogError(f"{name}: match {index + 1} is not a JSON object")
+    game = LoggedGame(name, index, str(doc.get("_id", doc.get("id", ""))), no, json=True)
+    init = doc.get("initdata") or {}
+    if isinstance(init, str):
+        try:
+            init = json.loads(init) if init.strip() else {}
+        except json.JSONDecodeError:
+            raise LogError(f"{game.where()}: initdata is not JSON") from None
+    log = doc.get("log", doc.get("logs"))
+    if not isinstance(log, list):
+        raise LogError(f"{game.where()}: no 'log' list of judge outputs and responses")
+    if isinstance(init, dict) and isinstance(init.get("walltiles"), str) and init["walltiles"].strip():
+        words = init["walltiles"].split()
+        if len(words) != 136:
+            raise LogError(f"{game.where()}: initdata.walltiles has {len(words)} tiles, Botzone's wall is 136")
+        game.wall = [_tile(game, 0, w) for w in words]
+    if isinstance(init, dict) and isinstance(init.get("quan"), int):
+        game.wind = init["quan"]
+    last_display = None
+    last_responses = {}
+    for entry_no, entry in enumerate(log):
+        if not isinstance(entry, dict):
+            raise LogError(f"{game.where(entry_no)}: log entry {entry_no} is not an object")
+        out = entry.get("output")
+        if out is None:                 # the bots' responses to the previous request
+            _json_responses(game, entry_no, entry, last_display)
+            last_responses = entry
+            continue
+        display = (out or {}).get("display") or {}
+        if display.get("action") == "DEAL" and "hand" not in display:    # the requests carry the deal too
+            display = dict(display, hand=_dealt_from_requests(out.get("content")))
+        last_display = _json_display(game, entry_no, display, last_display)
+        if game.result is not None and game.result.error:     # what the penalised bot answered
+            r = last_responses.get(str(game.result.error_seat))
+            answer = str(r.get("response", r.get("raw", ""))) if isinstance(r, dict) else ""
+            game.result = LoggedResult(-1, 0, {}, game.result.scores, game.result.line, game.result.error,
+                                       error_seat=game.result.error_seat, error_answer=answer)
+    game.events = _fold_claims(game.events)
+    if game.result is None:
+        raise LogError(f"{game.where()}: the match log is truncated (no HU, HUANG or final error)")
+    if game.wind not in (0, 1, 2, 3):
+        raise LogError(f"{game.where()}: the round wind (initdata.quan or the INIT display) is missing")
+    return game
+
+
+def _json_display(game, no, d, last):
+    action = d.get("action")
+    player = d.get("player")
+    tile = d.get("tile")
+    if action == "INIT":
+        if d.get("quan") in (0, 1, 2, 3):
+            game.wind = d["quan"]
+    elif action == "DEAL":
+        hands = d.get("hand")
+        if not isinstance(hands, list) or len(hands) != 4:
+            raise LogError(f"{game.where(no)}: the DEAL display has no four hands")
+        for s, hand in enumerate(hands):
+            if not isinstance(hand, list) or len(hand) != 13:
+                raise LogError(f"{game.where(no)}: seat {s} is dealt {len(hand or [])} tiles, a deal is 13")
+            game.deals[s] = [_tile(game, no, t) for t in hand]
+            game.deal_lines[s] = no
+    elif action in ("DRAW", "PLAY", "BUGANG"):
+        game.events.append(LogEvent(action.lower(), _json_seat(game, no, player), _tile(game, no, tile), no))
+    elif action in ("PENG", "CHI"):
+        seat = _json_seat(game, no, player)
+        claimed = _last_discard(game, no)
+        if action == "PENG":
+            game.events.append(LogEvent("peng", seat, claimed, no))
+        else:
+            game.events.append(LogEvent("chi", seat, _tile(game, no, d.get("tileCHI")), no))
+        game.events.append(LogEvent("play", seat, _tile(game, no, tile), no))
+    elif action == "GANG":
+        seat = _json_seat(game, no, player)
+        own = last is not None and last.get("action") == "DRAW" and last.get("player") == seat
+        game.events.append(LogEvent("angang" if own else "gang", seat, _tile(game, no, tile), no))
+    elif action == "HU":
+        seat = _json_seat(game, no, player)
+        game.events.append(LogEvent("hu", seat, -1, no))
+        fans = {}
+        for f in d.get("fan") or []:
+            name = f.get("name") if isinstance(f, dict) else None
+            if name not in FAN_IDS:
+                raise LogError(f"{game.where(no)}: {name!r} is not a fan of 国标")
+            fans[FAN_IDS[name]] = fans.get(FAN_IDS[name], 0) + int(f.get("cnt", 1))
+        game.result = LoggedResult(seat, int(d.get("fanCnt", 0)), fans, _scores(game, no, d), no)
+    elif action == "HUANG":
+        game.result = LoggedResult(-1, 0, {}, (0, 0, 0, 0), no)
+    elif action in ("BUHUA",):
+        raise LogError(f"{game.where(no)}: a flower (BUHUA): Botzone's 国标 of 136 tiles has none")
+    elif isinstance(action, str) and "score" in d:   # the judge ended the match on a bot's error
+        game.result = LoggedResult(-1, 0, {}, _scores(game, no, d), no, error=str(action),
+                                   error_seat=player if player in (0, 1, 2, 3) else -1)
+    elif action is not None:
+        raise LogError(f"{game.where(no)}: unknown judge action {action!r}: allowed INIT, DEAL, DRAW, PLAY,"
+                       " CHI, PENG, GANG, BUGANG, HU, HUANG or a bot error with a score")
+    return d if action is not None else last
+
+
+def _dealt_from_requests(content):
+    """The four hands of the deal requests ``1 f0 f1 f2 f3 <13 tiles>`` (None if they are not that)."""
+    try:
+        return [str(content[str(p)]).split()[5:18] for p in range(4)]
+    except (KeyError, TypeError):
+        return None
+
+
+def _scores(game, no, d) -> tuple:
+    s = d.get("score")
+    if not isinstance(s, list) or len(s) != 4 or not all(isinstance(x, int) for x in s):
+        raise LogError(f"{game.where(no)}: the final display's score must be four integers, got {s!r}")
+    return tuple(s)
+
+
+def _json_seat(game, no, player) -> int:
+    if player not in (0, 1, 2, 3):
+        raise LogError(f"{game.where(no)}: player {player!r} is not a seat 0..3")
+    return player
+
+
+def _last_discard(game, no) -> int:
+    for e in reversed(game.events):
+        if e.kind == "play":
+            return e.tile
+    raise LogError(f"{game.where(no)}: a claim before any discard")
+
+
+_RESPONSE_CLAIMS = {"HU": "hu", "PENG": "peng", "GANG": "gang", "CHI": "chi"}
+
+
+def _json_responses(game, no, entry, last):
+    """Claims that lost: responses to a discard (or to an added kong) other than the one taken."""
+    if last is None or last.get("action") not in ("PLAY", "PENG", "CHI", "BUGANG") or not game.events:
+        return
+    claims = []
+    for key, r in entry.items():
+        if key not in ("0", "1", "2", "3") or not isinstance(r, dict):
+            continue
+        words = str(r.get("response", r.get("raw", "PASS")) or "PASS").split()
+        kind = _RESPONSE_CLAIMS.get(words[0]) if words else None
+        if kind is None:
+            continue
+        tile = game.events[-1].tile if kind != "chi" or len(words) < 2 else _tile(game, no, words[1])
+        claims.append((int(key), kind, tile))
+    # the responses come before the judge's next display: attach them when it is read
+    game.events.append(LogEvent("_claims", -1, -1, no, tuple(claims)))
+
+
+def _fold_claims(events: list) -> list:
+    """Attach each set of responses to the claim that was taken after it (as its ``ignored``)."""
+    out = []
+    pending = ()
+    for e in events:
+        if e.kind == "_claims":
+            pending = e.ignored
+            continue
+        if e.kind in CLAIMS and pending:
+            e = LogEvent(e.kind, e.seat, e.tile, e.line, tuple(c for c in pending if c[0] != e.seat))
+        pending = ()                    # the responses belong to the event right after them
+        out.append(e)
+    return out

@@ -1,0 +1,324 @@
+"""Replaying one logged Botzone game through the 国标 pack on Botzone walls, and comparing.
+
+The game is played by `fzsim_core.engine.HandStepper` with every seat an agent: at each decision
+the logged action is looked up among the engine's legal actions and applied. Botzone's player 0
+always starts, so fzsim's dealer is seat 0, Botzone's player n is fzsim's seat n (the seat winds
+agree: player n's wind is n), and the round wind ``quan`` is that of hand ``4 * quan``. The walls:
+Botzone's player n draws its 34-tile part ``walltiles[34 n : 34 n + 34]`` from the back, fzsim's
+seat n takes ``wall[34 n : 34 n + 34]`` from the front; when the record has no full wall each
+seat's part is its deal and its draws in order, the tiles nobody drew filling the rest.
+
+A game that disagrees gets a `Mismatch`: its category, the line (or log entry) of the first event
+that differs, and what differs. The categories:
+
+* ``wall``: the logged deals and draws are not the logged wall's tiles;
+* ``illegal``: a logged action is not among the engine's legal actions at that point;
+* ``sequence``: the log has another seat act, or goes on after the engine ended the hand (or ends
+  before it);
+* ``claims``: competing claims resolved otherwise than logged;
+* ``outcome``: another winner, discarder or a drawn hand where the log has a win (or back);
+* ``fans``: another fan total or another list of fans; ``score``: another score vector;
+* ``judge_rule``: the judge ended the match on a move the engine allows and Botzone's judge does
+  not (`judge_error` names the rule);
+* ``bot_error``: the judge ended the match on another error of a bot (a penalty, not a game to
+  replay).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from fzsim.botzone.logs import LogError, LoggedGame
+from fzsim.botzone.names import TILE_NAMES
+from fzsim.fans import FAN_NAMES
+from fzsim.guobiao_records import record_fans
+from fzsim_core.engine import HandStepper
+
+__all__ = ["Mismatch", "Replayed", "replay_game", "replay_games", "seat_walls", "engine_wall", "CATEGORIES", "import_rules"]
+
+CATEGORIES = ("wall", "illegal", "sequence", "claims", "outcome", "fans", "score", "judge_rule", "bot_error")
+# ActionType values (fzsim_core/table.pxd) and Decision values
+_PASS, _DISCARD, _WIN, _CONCEALED_KONG, _ADDED_KONG, _PUNG, _KONG, _CHOW = range(8)
+_TURN, _AFTER_CLAIM, _DISCARD_WIN, _CLAIM, _ROB_KONG = range(5)
+_EV_DISCARD = 7                         # EventType (fzsim_core/table.pxd)
+_OWN = {"play": _DISCARD, "angang": _CONCEALED_KONG, "bugang": _ADDED_KONG, "hu": _WIN}
+_CLAIM_ACT = {"peng": _PUNG, "gang": _KONG, "chi": _CHOW}
+_ACT_WORDS = {_PASS: "pass", _DISCARD: "Play", _WIN: "Hu", _CONCEALED_KONG: "AnGang", _ADDED_KONG: "BuGang",
+              _PUNG: "Peng", _KONG: "Gang", _CHOW: "Chi"}
+WALL = 34
+
+
+def import_rules():
+    """The rules logged games are replayed under: the guobiao preset on Botzone walls, 明暗杠 as
+    Botzone counts it, one hand a game (Botzone plays single hands)."""
+    from fzsim.rules import load
+
+    return load("guobiao", gb_variant="botzone", gb_mingangang=True, hands_per_match=1, name="botzone-logs")
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    category: str
+    line: int
+    detail: str
+
+
+@dataclass
+class Replayed:
+    """A replayed game: the engine's row and records (None when it disagrees), or the mismatch."""
+
+    game: LoggedGame
+    row: dict | None = None
+    records: dict | None = None
+    mismatch: Mismatch | None = None
+
+
+def _name(kind: int) -> str:
+    return TILE_NAMES[kind] if 0 <= kind < 34 else "-"
+
+
+def _action_text(a) -> str:
+    t, k = a
+    return _ACT_WORDS.get(t, str(t)) + (f" {_name(k)}" if k is not None and t != _CHOW else
+                                        f" {_name(k + 1)}" if t == _CHOW else "")
+
+
+def seat_walls(game: LoggedGame) -> tuple[list[list[int]], Mismatch | None]:
+    """Each seat's 34 tiles in the order it takes them (deal, then draws), and a `wall` mismatch
+    when the logged deals and draws are not the logged wall's. LogError for a tile named five
+    times or a seat taking more than its 34 tiles."""
+    taken = [list(game.deals[s]) for s in range(4)]
+    draws = [e for e in game.events if e.kind == "draw"]
+    for e in draws:
+        taken[e.seat].append(e.tile)
+    for s in range(4):
+        if len(game.deals[s]) != 13:
+            raise LogError(f"{game.where()}: seat {s} has no deal of 13 tiles")
+        if len(taken[s]) > WALL:
+            line = [e.line for e in draws if e.seat == s][WALL - 13]
+            raise LogError(f"{game.where(line)}: seat {s} takes a {len(taken[s])}th tile; a seat's wall"
+                           f" on Botzone is {WALL} tiles (136 / 4)")
+    if game.wall is not None:
+        own = [game.wall[WALL * s:WALL * s + WALL][::-1] for s in range(4)]
+        for s in range(4):
+            if sorted(own[s][:13]) != sorted(taken[s][:13]):
+                return own, Mismatch("wall", game.line, f"seat {s}'s deal is not the last 13 tiles of its wall part")
+            for j in range(13, len(taken[s])):
+                if own[s][j] != taken[s][j]:
+                    line = [e.line for e in draws if e.seat == s][j - 13]
+                    return own, Mismatch("wall", line, f"seat {s} draws {_name(taken[s][j])}, its wall"
+                                         f" holds {_name(own[s][j])} there")
+        return own, None
+    used = [0] * 34
+    for t in taken:
+        for k in t:
+            used[k] += 1
+    if max(used) > 4:
+        _fifth_tile(game)
+    rest = [k for k in range(34) for _ in range(4 - used[k])]
+    for s in range(4):
+        need = WALL - len(taken[s])
+        taken[s] += rest[:need]
+        rest = rest[need:]
+    return taken, None
+
+
+def _fifth_tile(game: LoggedGame) -> None:
+    """LogError naming the line (in the log's order) where a kind is dealt or drawn a fifth time."""
+    used = [0] * 34
+    named = [(game.deal_lines[s], s, k) for s in range(4) for k in game.deals[s]]
+    named += [(e.line, e.seat, e.tile) for e in game.events if e.kind == "draw"]
+    for line, s, k in named:
+        used[k] += 1
+        if used[k] > 4:
+            raise LogError(f"{game.where(line)}: {_name(k)} is dealt or drawn a fifth time (seat {s});"
+                           " the tile set has four")
+
+
+def engine_wall(walls: list[list[int]]) -> np.ndarray:
+    """The engine's explicit wall (dealer seat 0): seat n's part at ``34 n``, front to back."""
+    return np.frombuffer(bytes(walls[0] + walls[1] + walls[2] + walls[3]), dtype=np.uint8)
+
+
+def _next(events, i):
+    while i < len(events) and events[i].kind == "draw":
+        i += 1
+    return i
+
+
+def replay_game(game: LoggedGame, rules, game_id: int = 0) -> Replayed:
+    """Replay ``game`` under ``rules`` (`import_rules`), checking every action and the result."""
+    return replay_games([game], rules, game_id)[0]
+
+
+def replay_games(games, rules, first_id: int = 0) -> list[Replayed]:
+    """`replay_game` for many games (ids from ``first_id``), the fan lists of all wins checked in
+    one call of the evaluator."""
+    done = [_replay(g, rules, first_id + j) for j, g in enumerate(games)]
+    wins = [r for r in done if r.mismatch is None and r.row["outcome"] == 1]
+    if wins:
+        _check_fans(wins)
+    return done
+
+
+def _check_fans(wins: list[Replayed]) -> None:
+    """Re-score every win with the evaluator and compare its fan list with the log's."""
+    rows = [r.records["kind"].tolist().index(0) for r in wins]
+    recs = {k: np.concatenate([r.records[k][w:w + 1] for r, w in zip(wins, rows)]) for k in wins[0].records}
+    hands = {"game_id": recs["game_id"], "hand": recs["hand"], "dealer": np.zeros(len(wins), dtype=np.int8)}
+    _, _, fans = record_fans(hands, recs, mingangang=True)
+    for r, counts in zip(wins, fans):
+        counted = {f: int(c) for f, c in enumerate(counts) if c}
+        res = r.game.result
+        if counted != res.fans:
+            r.mismatch = Mismatch("fans", res.line, f"the log has {res.fan_total} fans {_fan_text(res.fans)}, the"
+                                  f" engine {res.fan_total} {_fan_text(counted)}")
+            r.row = r.records = None
+
+
+def judge_error(game: LoggedGame) -> Mismatch:
+    """A match the judge ended on a bot's error: ``judge_rule`` when the answer is a move the
+    engine allows and Botzone's judge does not (its main.cpp: a chow, pung or kong of the last
+    discard — the wall of the seat after the discarder empty — and a kong on one's own turn when
+    one's own wall or the next seat's is empty), else ``bot_error``."""
+    res = game.result
+    left = [WALL - 13] * 4
+    for e in game.events:
+        if e.kind == "draw":
+            left[e.seat] -= 1
+    p, words = res.error_seat, res.error_answer.split()
+    head = words[0] if words else ""
+    last = game.events[-1] if game.events else None
+    said = f"the judge ended the match: {res.error} by seat {p}" + (f" answering {res.error_answer!r}" if words else "")
+    said += f" (scores {list(res.scores)}); walls left {left}"
+    if last is not None and last.kind == "play" and p != last.seat and head in ("PENG", "CHI", "GANG") \
+            and left[(last.seat + 1) % 4] == 0:
+        return Mismatch("judge_rule", res.line, said + ": the judge forbids claiming the last discard (the wall of"
+                        " the seat after the discarder is empty); the engine allows it")
+    if last is not None and last.kind == "draw" and p == last.seat and head in ("GANG", "BUGANG") \
+            and (left[p] == 0 or left[(p + 1) % 4] == 0):
+        return Mismatch("judge_rule", res.line, said + ": the judge forbids a kong on one's own turn when one's own"
+                        " wall or the next seat's is empty; the engine allows it")
+    return Mismatch("bot_error", res.line, said)
+
+
+def _replay(game: LoggedGame, rules, game_id: int) -> Replayed:
+    res = game.result
+    if res is not None and res.error:
+        return Replayed(game, mismatch=judge_error(game))
+    walls, bad = seat_walls(game)
+    if bad is not None:
+        return Replayed(game, mismatch=bad)
+    st = HandStepper(rules.core, 0, game_id, 4 * game.wind, 0, 0, ("greedy",) * 4, (0, 1, 2, 3),
+                     engine_wall(walls), True, False)
+    events = game.events
+    n = len(events)
+    i = 0
+    plays = 0                                   # discards the log and the engine agree on so far
+    while not st.done:
+        seat, dec, legal = st.seat, st.decision, st.legal
+        while i < n and events[i].kind == "draw":
+            i += 1
+        e = events[i] if i < n else None
+        if e is not None and e.kind == "play" and not (dec in (_TURN, _AFTER_CLAIM) and e.seat == seat):
+            # the engine takes a decision of one legal move itself (a single discard after a claim)
+            i, plays = _auto_plays(st, events, i, plays)
+            e = events[i] if i < n else None
+        if dec in (_TURN, _AFTER_CLAIM):
+            if e is None:
+                return Replayed(game, mismatch=Mismatch("sequence", res.line if res else game.line,
+                                                        f"the log ends where seat {seat} is to play"))
+            if e.seat != seat or e.kind not in _OWN:
+                return Replayed(game, mismatch=Mismatch("sequence", e.line, f"seat {seat} is to play; the log has"
+                                                        f" seat {e.seat} {e.kind} {_name(e.tile)}"))
+            want = _OWN[e.kind]
+            if want == _WIN:
+                pick = [j for j, (t, _) in enumerate(legal) if t == _WIN]
+            else:
+                try:
+                    pick = [legal.index((want, e.tile))]
+                except ValueError:
+                    pick = []
+            if not pick:
+                return Replayed(game, mismatch=Mismatch("illegal", e.line, f"seat {seat} {e.kind} {_name(e.tile)}"
+                                                        f" is not legal here; legal: "
+                                                        + ", ".join(map(_action_text, legal))))
+            st.apply(pick[0])
+            plays += e.kind == "play"
+            i += 1
+        elif dec in (_DISCARD_WIN, _ROB_KONG):
+            wins = e is not None and ((e.kind == "hu" and e.seat == seat)
+                                      or any(c[0] == seat and c[1] == "hu" for c in e.ignored))
+            st.apply(0 if wins else len(legal) - 1)         # offers are (win, pass)
+        elif dec == _CLAIM:
+            claim = None
+            if e is not None and e.seat == seat and e.kind in _CLAIM_ACT:
+                claim, taken = e, True
+            elif e is not None:
+                lost = [c for c in e.ignored if c[0] == seat and c[1] in _CLAIM_ACT]
+                claim, taken = (lost[0] if lost else None), False
+            if claim is None:
+                st.apply(len(legal) - 1)                    # pass comes last in a claim offer
+                continue
+            kind, tile = (claim.kind, claim.tile) if taken else (claim[1], claim[2])
+            want = _CLAIM_ACT[kind]
+            pick = [j for j, (t, k) in enumerate(legal)
+                    if t == want and (k == tile - 1 if want == _CHOW else True)]
+            if not pick:
+                return Replayed(game, mismatch=Mismatch("illegal", e.line, f"seat {seat} {kind} {_name(tile)} is not"
+                                                        " legal here; legal: " + ", ".join(map(_action_text, legal))))
+            if not taken:
+                return Replayed(game, mismatch=Mismatch("claims", e.line, f"seat {seat}'s {kind} {_name(tile)} is"
+                                                        f" taken before seat {e.seat}'s {e.kind} in the engine"))
+            st.apply(pick[0])
+            i += 1
+        else:
+            return Replayed(game, mismatch=Mismatch("sequence", e.line if e else game.line,
+                                                    f"the engine asks an unexpected decision {dec}"))
+    return _compare(game, st, _next(events, i))
+
+
+def _auto_plays(st, events, i: int, plays: int) -> tuple[int, int]:
+    """Step the log over the discards the engine made on its own since the last one replayed."""
+    discards = [(s, k) for t, s, k, _ in st.events() if t == _EV_DISCARD]
+    while plays < len(discards) and i < len(events) and events[i].kind in ("play", "draw"):
+        if events[i].kind == "play":
+            if (events[i].seat, events[i].tile) != discards[plays]:
+                break
+            plays += 1
+        i += 1
+    return i, plays
+
+
+def _compare(game: LoggedGame, st, i: int) -> Replayed:
+    row, recs = st.row(), st.records()
+    res = game.result
+    events = game.events
+    won = row["outcome"] == 1
+    if won and i < len(events) and events[i].kind == "hu" and events[i].seat == row["winner"]:
+        i += 1                                      # the discard (or robbed kong) the engine gave it
+    if i < len(events):
+        e = events[i]
+        what = f"a win by seat {row['winner']}" if won else "a drawn hand"
+        return Replayed(game, mismatch=Mismatch("outcome" if e.kind == "hu" else "sequence", e.line,
+                                                f"the engine ends the hand with {what}; the log goes on with seat"
+                                                f" {e.seat} {e.kind} {_name(e.tile)}"))
+    if (res.winner >= 0) != won or (won and res.winner != row["winner"]):
+        logged = f"seat {res.winner} wins" if res.winner >= 0 else "a drawn hand (荒庄)"
+        engine = f"seat {row['winner']} wins" if won else "a drawn hand"
+        return Replayed(game, mismatch=Mismatch("outcome", res.line, f"the log has {logged}, the engine {engine}"))
+    deltas = tuple(int(row[f"delta_{s}"]) for s in range(4))
+    if won:
+        total = int(recs["value"][recs["kind"] == 0][0])
+        if total != res.fan_total:       # the fan lists are compared for many games at once (_check_fans)
+            return Replayed(game, mismatch=Mismatch("fans", res.line, f"the log has {res.fan_total} fans"
+                                                    f" {_fan_text(res.fans)}, the engine {total}"))
+    if deltas != tuple(res.scores):
+        return Replayed(game, mismatch=Mismatch("score", res.score_line or res.line, f"the log scores {list(res.scores)}, the"
+                                                f" engine {list(deltas)}"))
+    return Replayed(game, row=row, records=recs)
+
+
+def _fan_text(fans: dict) -> str:
+    return "(" + "+".join(f"{FAN_NAMES[f]}*{c}" for f, c in sorted(fans.items())) + ")"

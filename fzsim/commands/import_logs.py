@@ -1,0 +1,47 @@
+"""``fzsim import botzone FILE|DIR ... --out DIR``: real 国标 games replayed into a results folder."""
+from __future__ import annotations
+
+import sys
+
+
+def add_parser(subparsers) -> None:
+    p = subparsers.add_parser("import", help="import real games (Botzone 国标 records) into a results folder",
+                              description="Import game records of other platforms into a results folder.")
+    formats = p.add_subparsers(dest="format", metavar="FORMAT", required=True)
+    b = formats.add_parser(
+        "botzone", help="Botzone 国标 records: the text data format or JSON match logs (plain, .gz, .zip)",
+        description="Read Botzone's 国标 game records (the text data format of its data sets, or JSON match logs;"
+        " plain, .gz or inside a .zip; a folder is read file by file), replay every game through the guobiao"
+        " pack on Botzone walls checking each action, the claims, winner, fans and scores, and write the games"
+        " that agree as a results folder (variant botzone-logs) with DIR/_botzone/games.parquet and"
+        " DIR/_botzone/mismatches.parquet naming every game that does not.")
+    b.add_argument("paths", nargs="+", metavar="FILE|DIR", help="record files, folders, .gz or .zip files")
+    b.add_argument("--out", required=True, metavar="DIR", help="the results folder to write")
+    b.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes replaying (default 1)")
+    b.add_argument("--chunk-size", type=int, default=2000, metavar="GAMES",
+                   help="games per replayed chunk and per part (default 2000)")
+    b.add_argument("--resume", action="store_true", help="finish an interrupted import into DIR")
+    bar = b.add_mutually_exclusive_group()
+    bar.add_argument("--progress", dest="progress", action="store_true", default=None,
+                     help="always show the progress bar (default: only on a terminal)")
+    bar.add_argument("--no-progress", dest="progress", action="store_false")
+    b.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from fzsim.botzone.importer import import_logs
+    from fzsim.botzone.logs import LogError
+
+    try:
+        summary = import_logs(args.paths, args.out, jobs=args.jobs, chunk_size=args.chunk_size,
+                              resume=args.resume, progress=args.progress)
+    except KeyboardInterrupt:
+        print(f"fzsim: the chunks replayed so far are kept in {args.out}; finish with the same command"
+              " and --resume", file=sys.stderr)
+        raise
+    except LogError as exc:
+        exc.add_note(f"the chunks replayed before this are kept in {args.out}: once the record is fixed"
+                         " (or removed), finish with the same command and --resume")
+        raise
+    print(summary.line())
+    return 0
