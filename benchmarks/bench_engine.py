@@ -1,6 +1,7 @@
 """Engine throughput: hands per second per core for the compiled policies (random, greedy, guard, value).
 
     python benchmarks/bench_engine.py [--hands N] [--instructions M] [--variant V]
+    python benchmarks/bench_engine.py --packs [--hands N] [--instructions M]
 
 Prints, from the same run: compiled `play_block` for each policy, the same random policy driven
 from Python through the policy hook (the slow path every decision takes the GIL), two threads
@@ -9,7 +10,9 @@ Timings are wall-clock on a shared machine: compare the ratios, not the absolute
 `--instructions M` also counts machine instructions per hand under valgrind's callgrind (a
 child process playing M hands minus one playing none, numpy's BLAS threads off), a figure the
 machine's load cannot move. `--variant` measures another preset or variant file (default the
-`fuzhou` defaults), e.g. `--variant xuezhan --policy random --policy greedy`.
+`fuzhou` defaults), e.g. `--variant xuezhan --policy random --policy greedy`. `--packs` prints one
+table for every preset x every compiled policy that plays it (rollout aside): hands per CPU-second
+and, with `--instructions M`, instructions per hand.
 """
 from __future__ import annotations
 
@@ -40,11 +43,17 @@ def rate(fn, n):
     return n / (time.perf_counter() - t), n / (time.process_time() - c)
 
 
+#: hands played before the measured block in both callgrind runs (game ids far from the measured
+#: ones), so tables a pack or policy builds on first use are not counted per hand
+WARM_UP = 20
+
+
 def instructions_per_hand(policy, n, fields=None):
-    """Instructions per hand of play_block(policy) by callgrind: a run of n hands minus a run of 0
-    (fields: the compiled rule fields, default the fuzhou defaults)."""
+    """Instructions per hand of play_block(policy) by callgrind: a run of n hands minus a run of 0,
+    both after the same WARM_UP hands (fields: the compiled rule fields, default the fuzhou defaults)."""
     code = ("import sys; from fzsim_core.engine import play_block; from fzsim_core.rules import Rules; "
-            f"play_block(Rules(**{dict(fields or {})!r}), 7, 0, int(sys.argv[2]), sys.argv[1])")
+            f"r = Rules(**{dict(fields or {})!r}); play_block(r, 7, 10**9, {WARM_UP}, sys.argv[1]); "
+            "play_block(r, 7, 0, int(sys.argv[2]), sys.argv[1])")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     path = os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", PYTHONPATH=path)
@@ -66,11 +75,15 @@ def main(argv=None):
     ap.add_argument("--instructions", type=int, default=0, metavar="M",
                     help="also count instructions per hand over M hands under callgrind (needs valgrind)")
     ap.add_argument("--variant", default=None, help="a preset or variant file (default: the fuzhou defaults)")
+    ap.add_argument("--packs", action="store_true",
+                    help="one table: every preset x every compiled policy that plays it (rollout aside)")
     args = ap.parse_args(argv)
     from fzsim.provenance import header
     from fzsim.rules import compile_fields, load
 
     print('\n'.join(header(seed=7)))
+    if args.packs:
+        return packs_table(args.hands, args.instructions)
 
     n = args.hands
     policies = tuple(args.policy or POLICIES)
@@ -106,6 +119,29 @@ def main(argv=None):
         for pol in policies:
             print(f"instructions per hand, {pol:>6} (callgrind, {args.instructions} hands): "
                   f"{instructions_per_hand(pol, args.instructions, fields):10,.0f}")
+
+
+def packs_table(n, m):
+    """Hands per CPU-second (n hands, the best of two rounds) and, when m > 0, instructions per
+    hand (callgrind, m hands) for every preset and policy, as a Markdown table."""
+    from fzsim.policyspec import supported_policies
+    from fzsim.rules import PRESETS, compile_fields, load
+
+    count = m > 0 and shutil.which("valgrind") is not None
+    print(f"hands per CPU-second over {n:,} hands (best of 2)"
+          + (f"; instructions per hand over {m:,} hands (callgrind)" if count else ""))
+    print("\n| preset | policy | hands per CPU-second |" + (" instructions per hand |" if count else ""))
+    print("|---|---|---:|" + ("---:|" if count else ""))
+    for preset in PRESETS:
+        config = load(preset)
+        fields, rules = compile_fields(config), config.core
+        for pol in (p for p in supported_policies(config) if p != "rollout"):
+            play_block(rules, 1, 10**9, WARM_UP, pol)
+            best = max(rate(lambda: play_block(rules, 7, 0, n, pol), n)[1] for _ in range(2))
+            cells = f"| {preset} | {pol} | {best:,.0f} |"
+            if count:
+                cells += f" {instructions_per_hand(pol, m, fields):,.0f} |"
+            print(cells, flush=True)
 
 
 if __name__ == "__main__":
