@@ -221,7 +221,11 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
     *_of_pack("guobiao", _e("gb_variant", "rulebook", ("rulebook", "botzone"),
        "国标 walls (GB-A2): rulebook (144 tiles with 8 flowers, one wall drawn to the last tile) or botzone"
        " (136 tiles, no flowers, one 34-tile wall per seat: each seat draws from its own, the hand is drawn"
-       " when the seat to draw has none left)")),
+       " when the seat to draw has none left)"),
+    _b("gb_claim_at_wall_end", False, "国标 Botzone walls: a discard may be chowed, punged or konged when the seat"
+       " after the discarder has an empty wall (false: the judge's rule, no claim but a win, GB-A4)"),
+    _b("gb_kong_at_wall_end", False, "国标 Botzone walls: an own-turn kong when the seat's own or the next seat's"
+       " wall is empty (false: the judge's rule, no such kong, GB-A5)")),
     # the Shanghai pack (RULES-PACKS §1, options of §9 SH-A*; `base` is the 底分, `flower_point` the
     # 花分, `reserve_base` the dead wall): the options of fzsim.packs_shanghai.OPTIONS with sh_ before them
     *_of_pack("shanghai",

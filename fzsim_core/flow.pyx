@@ -131,7 +131,7 @@ cdef int turn_offer(Game* g) noexcept nogil:
         return post(g, s, dec, 1)   # Sichuan's last tiles: a win must be taken
     held = held_mask(h) & kinds_mask(g)
     gbit = gold_bit(g)
-    if dec == DEC_TURN:
+    if dec == DEC_TURN and (g.pack.kongs_closed == NULL or not g.pack.kongs_closed(g, s)):
         # kongs in kind order, a concealed kong before an added one of the same kind
         four = fz_counts_mask(h.counts, 4) & held & ~gbit
         added = held & st.pung_mask & ~gbit   # a pung of a claimed natural 惠牌 (BJ-A2) takes no wild
@@ -352,6 +352,8 @@ cdef int pung_offer(Game* g) noexcept nogil:
     cdef int i, s, n, ds = g.claim_from, k = g.claim_tile, ps = -1
     cdef Hand* h
     cdef uint16_t* acts = g.pend.acts
+    if g.pack.claims_closed != NULL and g.pack.claims_closed(g, ds):
+        return no_claim(g)
     for i in range(1, 4):
         s = (ds + i) % 4
         if g.seats[s].hand.counts[k] >= 2 and not g.seats[s].youjin and not g.seats[s].finished:
@@ -386,6 +388,12 @@ cdef int chow_offer(Game* g) noexcept nogil:
             g.pend.acts[n] = act(ACT_PASS, NO_TILE)
             g.flow.phase = PH_CHOW_OFFER
             return post(g, nxt, DEC_CLAIM, n + 1)
+    return no_claim(g)
+
+
+cdef int no_claim(Game* g) noexcept nogil:
+    """Nobody claims the discard: the seat after the discarder draws."""
+    cdef int nxt = next_active(g, g.claim_from)
     g.claim_tile = -1
     g.claim_from = -1
     return draw_turn(g, nxt)

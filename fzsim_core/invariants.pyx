@@ -116,6 +116,11 @@ cdef int verify_action(Game* g, int seat, int dec, uint16_t a) noexcept nogil:
         elif dec != DEC_OPENING_WIN:
             return fail(g, "win offered at a wrong decision (seat, dec)", seat, dec)
         return ST_CONT
+    if (t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG) and g.pack.kongs_closed != NULL and g.pack.kongs_closed(g, seat):
+        return fail(g, "own-turn kong the pack closes now (seat, kind)", seat, k)
+    if (t == ACT_PUNG or t == ACT_EXPOSED_KONG or t == ACT_CHOW) and g.pack.claims_closed != NULL \
+            and g.pack.claims_closed(g, g.claim_from):
+        return fail(g, "claim on a discard the pack closes to claims (seat, kind)", seat, k)
     if t == ACT_CONCEALED_KONG:
         return ST_CONT if (dec == DEC_TURN and k != g.gold and h.counts[k] == 4) else fail(
             g, "illegal concealed kong (seat, kind)", seat, k)

@@ -161,6 +161,10 @@ ctypedef struct RuleSet:
     bint bj_zhuowukui_unique          # BJ-A12: 捉五魁 needs 5m as the only winning tile
     int32_t bj_hui_discard            # BJ-A2: 0 a discarded 惠牌 is dead, 1 natural (claimed and won on at face value)
     int32_t gb_variant                # GB-A2 walls: 0 rulebook (144 tiles, one wall), 1 botzone (136, no flowers, a wall per seat)
+    bint gb_claim_at_wall_end         # GB-A4 (botzone walls): a discard may be chowed / punged / konged when the seat after
+                                      # the discarder has an empty wall (the judge: no)
+    bint gb_kong_at_wall_end          # GB-A5 (botzone walls): an own-turn kong when the seat's or the next seat's wall is
+                                      # empty (the judge: no)
     # the Shanghai pack's options (RULES-PACKS §1, §9 SH-A*; base is the 底分 2, flower_point the
     # 花分 1, reserve_base the dead wall); the enumerated ones are ShOption: 0 default, 1 option
     int32_t sh_lezi                   # §1.4 勒子, the cap: 10

@@ -126,6 +126,9 @@ ctypedef struct Pack:
                                   # natural); False: a discarded gold / 惠牌 is dead
     bint next_seat_kong_barred    # the discarder's next seat may not kong the discard (Shanghai
                                   # SH-A10 literal); False: it may
+    PackSeatTest claims_closed    # no chow, pung or kong of this seat's discard now (Botzone's judge
+                                  # at a wall's end); NULL: claims follow the rules header
+    PackSeatTest kongs_closed     # no own-turn kong for this seat now (Botzone's judge); NULL: open
     bint hidden_constraints       # the hidden hands obey more than the tile counts (Sichuan 定缺,
                                   # 换三张): no information-set world is sampled (determinize)
 
