@@ -195,7 +195,10 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
     _e("xz_kong_payments", "off", ("off", "commercial"),
        "Sichuan 刮风下雨 (XZ-A7): kongs paid at once (exposed 2b by the discarder, added 1b / concealed 2b by"
        " each unfinished player), refunded by a konger not ready at a drawn hand (退税), moved to the winner on"
-       " 杠上炮 (呼叫转移)")),
+       " 杠上炮 (呼叫转移)"),
+    _b("xz_dian_gang_hua_selfdraw", False, "血战 点杠花 (a 杠上花 after konging a discard): paid as a self-draw by"
+       " every unfinished opponent (XZ-A9, the commercial servers' reading); false: the konged discarder pays alone,"
+       " as in §2 [003:L114]")),
     # the 国标 pack (RULES-PACKS §5, options of §9; `base` is the 底分)
     *_of_pack("guobiao",
               _i("gb_min_fan", 8, 1, 88, "国标: the fewest fans a win needs, flowers excluded (a win under it is never offered)"),

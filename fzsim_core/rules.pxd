@@ -147,6 +147,8 @@ ctypedef struct RuleSet:
     int32_t sc_exchange               # ScExchange: 换三张 before 定缺 (SC-A7), off by default
     bint sc_dingque                   # 定缺: each seat declares a void suit after the deal (SC-A7)
     int32_t xz_kong_payments          # XzKongPayments (XZ-A7), off by default
+    bint xz_dian_gang_hua_selfdraw    # 血战 点杠花 paid as a self-draw by every unfinished opponent (XZ-A9); off: the konged
+                                      # discarder pays alone, as §2
     # the 国标 pack's options (RULES-PACKS §5, §9; base is the 底分, 8)
     int32_t gb_min_fan                # §5.3 the minimum fan of a win, flowers excluded: 8
     bint gb_mingangang                # an exposed + a concealed kong is 明暗杠 5 (Botzone, PyMahjongGB), not 明杠 1 + 暗杠 2

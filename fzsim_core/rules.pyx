@@ -69,6 +69,7 @@ FUZHOU_FIELDS = dict(
     sc_exchange=SC_EXCHANGE_OFF,
     sc_dingque=0,
     xz_kong_payments=XZ_KONG_PAYMENTS_OFF,
+    xz_dian_gang_hua_selfdraw=0,
     gb_min_fan=8,
     gb_mingangang=0,
     bj_north_next=0,

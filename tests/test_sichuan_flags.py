@@ -169,3 +169,16 @@ def test_every_win_flag_and_payer_agrees_with_the_event_log(preset):
     # the sample reaches the situations that matter (so the checks above are not vacuous)
     assert seen["selfdraw"] > 50 and seen["robbed_kong"] > 0 and seen["kong_replacement"] > 0
     assert seen["kong_discard"] > 0 and lone > 0
+
+
+def test_xz_a9_dian_gang_hua_paid_as_a_self_draw_in_xuezhan():
+    # the SC-8 wall under 血战 with XZ-A9: every unfinished opponent pays the 杠上花, nobody alone
+    hands = {0: "1m4m7m1p4p7p1s4s7s2m5m8m3p5p", 1: "555p123m456m78m99m",
+             2: "2p9p8p7s6s9s5m6m9m1s2s8s7p", 3: "2p3p6p8p9p3s5s8s9s3m4m6m7m"}
+    variant = load("xuezhan", xz_dian_gang_hua_selfdraw=True)
+    r = play(hands, [Script("5p"), Script(claims=["kong"]), Script(), Script()], draws="9m", variant=variant)
+    (w,) = win_records(r)[:1]
+    assert (w["seat"], w["from_seat"], w["win_type"]) == (1, -1, WIN_TYPES["selfdraw"])
+    assert flag_names(w["flags"]) == {"selfdraw", "kong_replacement"}
+    assert [w[f"delta_{s}"] < 0 for s in range(4)] == [True, False, True, True]
+    assert w["delta_1"] == -(w["delta_0"] + w["delta_2"] + w["delta_3"]) and w["delta_0"] == w["delta_2"]

@@ -158,8 +158,9 @@ cdef int sc_score_win(Game* g, int winner, int discarder, int win_type, uint32_t
     if situation & SC_F_DIHU:
         rec.flags |= FLAG_DIHU
     if discarder < 0:
-        if kong_flower and g.flow.kong_source >= 0:
-            payer = g.flow.kong_source   # 点杠花: the discarder whose tile was konged pays alone
+        if kong_flower and g.flow.kong_source >= 0 and not (g.r.scoring == SCORING_XUEZHAN
+                                                            and g.r.xz_dian_gang_hua_selfdraw):
+            payer = g.flow.kong_source   # 点杠花: the discarder whose tile was konged pays alone (XZ-A9 in 血战)
         for s in range(4):
             if s != winner and (not g.seats[s].finished or g.r.xz_selfdraw_all_pay):
                 payers |= 1 << s
