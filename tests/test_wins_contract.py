@@ -1,0 +1,175 @@
+"""The wins-table contract of every pack (issue 26): flags and patterns named by the pack (never
+a placeholder), each win's scoring elements adding up to its value, the payers of every record,
+and a folder of the previous storage format still loading."""
+import json
+import os
+import shutil
+
+import numpy as np
+import pyarrow.parquet as pq
+import pytest
+
+from fzsim import integrity, orchestrator, storage, wintable
+from fzsim_core.scoring import FLAGS
+
+PRESETS = ("fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors", "sichuan", "xuezhan", "guobiao",
+           "beijing", "shanghai")
+HANDS, SEED = 320, 11
+DELTAS = [f"delta_{s}" for s in range(4)]
+
+
+@pytest.fixture(scope="module")
+def ten(tmp_path_factory):
+    out = tmp_path_factory.mktemp("ten") / "run"
+    orchestrator.simulate(HANDS, out=str(out), variants=PRESETS, seed=SEED, block_size=160, progress=False)
+    return out, storage.load(out), storage.load(out, table="wins")
+
+
+def _flag_table(variant):
+    from fzsim.rules import load
+    return wintable._pack_names(load(variant).canonical["pack"])[1]
+
+
+@pytest.mark.parametrize("variant", PRESETS)
+def test_flags_are_the_packs_names(ten, variant):
+    _, _, wins = ten
+    w = wins[wins.variant == variant]
+    table = _flag_table(variant)
+    for bits, names in zip(w["flags"], w["flags_named"]):
+        assert list(names) == [table[1 << b] for b in range(32) if int(bits) >> b & 1]
+    assert not any(n.startswith("bit") for names in w["flags_named"] for n in names)
+    assert not any(n.startswith("bit") for names in w["patterns_named"] for n in names)
+
+
+@pytest.mark.parametrize("variant", PRESETS)
+def test_elements_add_up_to_the_value(ten, variant):
+    _, _, wins = ten
+    w = wins[(wins.variant == variant) & (wins.record == "win")]
+    assert len(w) > 0
+    lens = w["elements"].apply(len)
+    assert (lens == w["element_values"].apply(len)).all() and (lens == w["element_counts"].apply(len)).all()
+    total = [int(np.dot(v, c)) for v, c in zip(w["element_values"], w["element_counts"])]
+    off = w[np.array(total) != w["value"].to_numpy()]
+    if variant == "xuezhan" and len(off) and "kong_discard" not in FLAGS:
+        # 杠上炮 adds its 番 without a record flag until the core sets FLAG kong_discard (issue 26)
+        pytest.xfail(f"{len(off)} 杠上炮 wins carry no kong_discard flag in this core")
+    assert off.empty, off[["game_id", "hand", "elements", "element_values", "value", "flags_named"]].head()
+    settle = wins[(wins.variant == variant) & (wins.record != "win")]
+    assert (settle["elements"].apply(len) == 0).all()
+    # one row per element, as the docs show
+    long = w.explode(["elements", "element_values", "element_counts"]).dropna(subset=["elements"])
+    assert len(long) == lens.sum()
+
+
+def test_element_names_per_pack(ten):
+    _, _, wins = ten
+    names = wins.explode("elements").groupby("variant", observed=True)["elements"].apply(lambda s: set(s.dropna()))
+    from fzsim.fans import FAN_NAMES
+    from fzsim_core.packs.beijing.score import FANS
+    from fzsim_core.scoring import SPECIALS
+    assert names["fuzhou"] <= set(SPECIALS) and names["fuzhou"]
+    assert {"pinghu", "gen"} <= names["sichuan"] and "pinghu" in names["xuezhan"]
+    assert names["guobiao"] <= set(FAN_NAMES) and len(names["guobiao"]) > 10
+    assert names["beijing"] <= set(FANS) and "zhuang" in names["beijing"]
+    assert "base_points" in names["shanghai"]
+
+
+def test_guobiao_fans_match_the_record_reader(ten):
+    """patterns_named / elements of 国标 against fzsim.guobiao_records (its own per-row reader)."""
+    from fzsim.fans import FAN_NAMES
+    from fzsim.guobiao_records import record_fans
+    from fzsim.rules import load
+    from fzsim_core.engine import play_block
+    from fzsim_core.packs.guobiao.batch import VALUES
+
+    cfg = load("guobiao")
+    cols, recs = play_block(cfg.core, 7, 0, 20, ("greedy",) * 4, False, records=True)
+    table = wintable.build_wins_table(recs, 7, "guobiao", hands=cols, rules=cfg.canonical).to_pylist()
+    idx, total, fans = record_fans(cols, recs)
+    assert len(idx) > 100
+    for j, i in enumerate(idx):
+        row = table[i]
+        want = [(FAN_NAMES[f], int(VALUES[f]), int(fans[j, f])) for f in np.flatnonzero(fans[j])]
+        assert sorted(zip(row["elements"], row["element_values"], row["element_counts"])) == sorted(want)
+        assert sorted(row["patterns_named"]) == sorted(n for n, _, _ in want)
+        assert row["value"] == total[j]
+        top = max(want, key=lambda e: e[1])[1]
+        assert dict((n, v) for n, v, _ in want)[row["base_pattern_name"]] == top
+
+
+@pytest.mark.parametrize("variant", ["sichuan", "xuezhan", "guobiao", "beijing", "shanghai", "fuzhou"])
+def test_payers_are_the_seats_that_paid(ten, variant):
+    _, _, wins = ten
+    w = wins[wins.variant == variant]
+    d = w[DELTAS].to_numpy()
+    for row, paid in zip(d, w["payers"]):
+        assert list(paid) == [s for s in range(4) if row[s] < 0]
+    one = w[(w.record == "win") & (w.win_type == "discard")]
+    assert len(one)
+    if variant == "guobiao":        # the discarder pays 8 + the fans, each other seat 8
+        assert all(list(p) == sorted({0, 1, 2, 3} - {s}) for p, s in zip(one["payers"], one["seat"]))
+    elif variant == "beijing":      # 互包: a partner pays the whole hand part, the discarder then nothing
+        assert all(len(p) for p in one["payers"])
+    elif variant == "shanghai":     # 承包 partners may pay beside the discarder
+        assert all(f in list(p) for p, f in zip(one["payers"], one["from_seat"]))
+    else:
+        assert all(list(p) == [f] for p, f in zip(one["payers"], one["from_seat"]))
+
+
+def test_an_unnamed_bit_is_refused():
+    from fzsim.rules import load
+    from fzsim_core.engine import play_block
+
+    cfg = load("sichuan")
+    cols, recs = play_block(cfg.core, 5, 0, 20, ("greedy",) * 4, False, records=True)
+    bad = dict(recs, flags=recs["flags"] | np.uint32(1 << 30))
+    with pytest.raises(ValueError, match="'flags' holds bit 30.*pack 'sichuan' does not name"):
+        wintable.build_wins_table(bad, 5, "sichuan", hands=cols)
+    bad = dict(recs, patterns=recs["patterns"] | np.uint32(1 << 29))
+    with pytest.raises(ValueError, match="'patterns' holds bit 29"):
+        wintable.build_wins_table(bad, 5, "sichuan", hands=cols)
+    with pytest.raises(ValueError, match="needs the hands' columns"):
+        wintable.build_wins_table(*play_block(load("guobiao").core, 5, 0, 2, ("greedy",) * 4, False,
+                                              records=True)[1:], 5, "guobiao")
+
+
+def _rewrite_as_format_2(folder):
+    """The folder as storage format 2 wrote it: wins parts without the format-3 columns."""
+    m = storage.read_manifest(str(folder))
+    m.identity.format = 2
+    storage.write_manifest(str(folder), m)
+    for d, _, files in os.walk(folder):
+        for f in files:
+            if not f.startswith("part-"):
+                continue
+            path = os.path.join(d, f)
+            t = pq.read_table(path)
+            meta = {k.decode(): v.decode() for k, v in t.schema.metadata.items()}
+            run_json = json.loads(meta["fzsim.run"])
+            run_json["format"] = 2
+            meta["fzsim.run"] = integrity.identity_metadata(storage.RunIdentity.from_json(run_json))
+            meta["fzsim.format"] = "2"
+            t = t.drop_columns([c for c in wintable.ELEMENT_COLUMNS if c in t.column_names])
+            pq.write_table(t.replace_schema_metadata(meta), path)
+
+
+def test_a_format_2_folder_still_loads(tmp_path):
+    out = tmp_path / "r"
+    orchestrator.simulate(200, out=str(out), variants=("xuezhan",), seed=3, block_size=100, progress=False)
+    hands, wins = storage.load(out), storage.load(out, table="wins")
+    old = tmp_path / "old"
+    shutil.copytree(out, old)
+    _rewrite_as_format_2(old)
+    assert integrity.open_folder(str(old)).complete
+    got = storage.load(old, table="wins")
+    assert list(got.columns) == list(wins.columns)
+    assert got[list(wintable.ELEMENT_COLUMNS)].isna().all().all()
+    kept = [c for c in wins.columns if c not in wintable.ELEMENT_COLUMNS]
+    assert got[kept].equals(wins[kept])
+    assert storage.load(old).equals(hands)
+    some = storage.load(old, table="wins", columns=["game_id", "elements"])
+    assert list(some.columns) == ["game_id", "elements"] and some["elements"].isna().all()
+    assert integrity.replay_sample(integrity.open_folder(str(old)), 5).mismatches == []
+    with pytest.raises(ValueError, match="storage format 2 there, 3 requested"):
+        orchestrator.simulate(200, out=str(old), variants=("xuezhan",), seed=3, block_size=100, progress=False,
+                              resume=True)
