@@ -173,6 +173,8 @@ def score(hand, gold=None, *, melds: Iterable = (), flowers="", win: str = "self
     flowers; its own arguments kong_from, finished and base pass through ``pack_args``);
     ``"beijing"`` to :func:`fzsim.packs_beijing.score` (wild / indicator, hubao, shaozhuang, base) and
     ``"shanghai"`` to :func:`fzsim.packs_shanghai.score` (flowers, dice, huangfan, chengbao).
+    ``"guobiao"`` is refused with the functions that score it (:func:`fzsim.fans` and
+    ``fzsim.fans.payments``), as is a variant of another pack not given by its preset name.
 
     hand: the winner's concealed tiles after winning (the winning tile and any golds included),
       notation or counts; gold: the gold kind ("5p").
@@ -204,9 +206,10 @@ def score(hand, gold=None, *, melds: Iterable = (), flowers="", win: str = "self
         return packs_sichuan.score(hand, variant=variant, melds=melds, win=win, winner=winner, dealer=dealer,
                                    discarder=discarder, winning_tile=winning_tile, overrides=overrides,
                                    **pack_args)
+    cfg = _rules.load(variant, overrides)
+    _check_fuzhou_pack(cfg)
     if pack_args:
         raise ValueError(f"{', '.join(pack_args)}: unknown argument(s) for variant {variant!r}")
-    cfg = _rules.load(variant, overrides)
     if win not in WINS:
         raise ValueError(f"win {win!r} is unknown: allowed {', '.join(WINS)}")
     win_type, extra_flags = WINS[win]
@@ -237,7 +240,8 @@ def score(hand, gold=None, *, melds: Iterable = (), flowers="", win: str = "self
     ek = sum(m.type in ("kong", "added_kong") for m in meld_list)
     ck = sum(m.type == "concealed_kong" for m in meld_list)
     wc = _wincheck()
-    shape_wins = bool(wc.is_win(counts, g))
+    # (a 16-tile 三金倒, declared before drawing, has no winning shape to look for)
+    shape_wins = int(counts.sum()) % 3 == 2 and bool(wc.is_win(counts, g))
     if win == "sanjindao":
         if golds < 3:
             raise ValueError(f"三金倒 needs 3 golds in hand; this hand holds {golds} of gold {kind_name(g)}")
@@ -326,6 +330,25 @@ def score(hand, gold=None, *, melds: Iterable = (), flowers="", win: str = "self
     )
 
 
+#: where each non-Fuzhou pack's wins are scored (fzsim.score dispatches the preset names itself)
+_OTHER_PACKS = {
+    "guobiao": "fzsim.fans(hand, melds=..., win_tile=..., win=..., seat_wind=..., round_wind=...) for the fans"
+               " and fzsim.fans.payments(report, winner, discarder) for the payments",
+    "sichuan": 'fzsim.score(..., variant="sichuan" or "xuezhan", overrides={...})',
+    "beijing": 'fzsim.score(..., variant="beijing", overrides={...})',
+    "shanghai": 'fzsim.score(..., variant="shanghai", overrides={...})',
+}
+
+
+def _check_fuzhou_pack(cfg) -> None:
+    """Only a Fuzhou-pack variant reaches the gold-and-flowers calculator below: another pack's
+    variant is refused with the function that scores it."""
+    pack = cfg.canonical.get("pack", "fuzhou")
+    if pack in _OTHER_PACKS:
+        raise ValueError(f"variant {cfg.name!r} plays the {pack} pack, which fzsim.score does not take this way:"
+                         f" score its wins with {_OTHER_PACKS[pack]}")
+
+
 def _fmt(counts) -> str:
     from fzsim.tiles import fmt
     return fmt(np.asarray(counts, dtype=np.uint8)[:N_HAND_KINDS])
@@ -380,6 +403,8 @@ def _check_tiles(counts, g, melds, flowers, honours_flowers, win, variant) -> No
         raise ValueError(f"{len(melds)} melds: a hand has at most 5")
     want = 17 - 3 * len(melds)
     have = int(counts.sum())
+    if win == "sanjindao" and have == want - 1:
+        return          # 三金倒 may be declared on the deal's 16 tiles, before any draw (§7)
     if have != want:
         raise ValueError(f"wrong tile count: {have} concealed tiles with {len(melds)} meld(s); a winning hand "
                          f"holds 17 - 3 x melds = {want} (the winning tile included, kongs counted as 3)")
