@@ -34,10 +34,15 @@ _WIN_COLUMNS = ("game_id", "hand", "order", "record", "seat", "from_seat", "win_
 
 
 def has_wins_table(path) -> bool:
-    """Whether a results folder stores the wins table (fzsim runs from storage format 2 on)."""
+    """Whether a results folder stores the wins table (fzsim runs from storage format 2 on, as
+    its manifest says; a folder without a readable manifest has none that can be read)."""
     from fzsim import storage
 
-    return os.path.isdir(os.path.join(os.fspath(path), storage.WINS_DIR))
+    try:
+        manifest = storage.read_manifest(os.fspath(path))
+    except ValueError:
+        return False
+    return manifest is not None and manifest.identity.format >= storage.WINS_FORMAT
 
 
 def read_wins(wins, columns: Sequence[str], variants: Sequence[str] | None = None) -> pd.DataFrame:
@@ -55,12 +60,10 @@ def read_wins(wins, columns: Sequence[str], variants: Sequence[str] | None = Non
         if variants is not None:
             df = df[df["variant"].astype(str).isin(list(variants))]
     else:
-        import pyarrow.dataset as ds
-
         from fzsim import analysis, storage
 
         root = os.fspath(wins)
-        names = analysis.check_results_dir(root)
+        names = analysis.check_results_dir(root)        # the manifest check of fzsim.load
         if not has_wins_table(root):
             raise ValueError(f"{root!r} has no wins table ({storage.WINS_DIR}/ is missing): it was written"
                              " before runs stored one row per win; run it again to analyse wins")
@@ -68,12 +71,9 @@ def read_wins(wins, columns: Sequence[str], variants: Sequence[str] | None = Non
             unknown = [v for v in variants if v not in names]
             if unknown:
                 raise ValueError(f"variant(s) {unknown} not in {root!r}: have {names}")
-        dataset = ds.dataset(os.path.join(root, storage.WINS_DIR), format="parquet",
-                             partitioning=ds.HivePartitioning.discover(infer_dictionary=True))
-        settings = "policy" in dataset.schema.names     # a run of several policy settings
-        flt = None if variants is None or settings else ds.field("variant").isin(list(variants))
-        df = dataset.to_table(columns=cols + (["policy"] if settings and "policy" not in cols else []),
-                              filter=flt).to_pandas()
+        settings = bool(storage.read_manifest(root).identity.policy_sets)   # a run of several policy settings
+        df = analysis.load_results(root, table="wins", variant=None if variants is None or settings else list(variants),
+                          columns=cols + (["policy"] if settings and "policy" not in cols else []))
         df = analysis._fold_policy(df)          # VARIANT/SETTING, as the hands table reads
         if variants is not None and settings:
             df = df[df["variant"].astype(str).isin(list(variants))]

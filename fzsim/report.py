@@ -584,7 +584,8 @@ def build_report(results, out_dir, prob_deals: int = 20_000, seed: int = 0,
     if isinstance(results, pd.DataFrame):
         raise ValueError("build_report needs a results folder (DIR/variant=NAME/part-*.parquet), not a DataFrame")
     results = os.fspath(results)
-    analysis.check_results_dir(results)  # fail before creating anything
+    with analysis.reading_incomplete():      # (an unfinished run is refused below, unless allowed)
+        analysis.check_results_dir(results)  # fail before creating anything
     out_dir = os.fspath(out_dir)
     _check_out(results, out_dir)
     with lock.FolderLock(results, exclusive=False):   # no writer may change the folder meanwhile
@@ -688,7 +689,9 @@ def _write_report(results: str, out_dir: str, prob_deals: int, seed: int, notes:
     tmp = os.path.join(parent, f".{os.path.basename(os.path.abspath(out_dir))}.fzsim-tmp-{os.getpid()}")
     try:
         os.makedirs(tmp)
-        sections = build_sections(results, tmp, prob_deals=prob_deals, seed=seed, notes=notes)
+        # (an unfinished run reaches here only with --allow-incomplete: read the blocks written so far)
+        with analysis.reading_incomplete():
+            sections = build_sections(results, tmp, prob_deals=prob_deals, seed=seed, notes=notes)
         title = f"fzsim report: {os.path.basename(os.path.abspath(results))}"
         _write_markdown(sections, os.path.join(tmp, "report.md"), title)
         _write_html(sections, os.path.join(tmp, "report.html"), title)

@@ -242,10 +242,12 @@ def score(hand, gold=None, *, melds: Iterable = (), flowers="", win: str = "self
     wc = _wincheck()
     # (a 16-tile 三金倒, declared before drawing, has no winning shape to look for)
     shape_wins = int(counts.sum()) % 3 == 2 and bool(wc.is_win(counts, g))
+    # §7: a dealer holding 3 golds in the opening window may take 三金倒 at 天胡's priority
+    three_golds_tianhu = win == "tianhu" and golds >= 3
     if win == "sanjindao":
         if golds < 3:
             raise ValueError(f"三金倒 needs 3 golds in hand; this hand holds {golds} of gold {kind_name(g)}")
-    elif not shape_wins:
+    elif not shape_wins and not three_golds_tianhu:
         raise ValueError(f"not a winning hand: {_fmt(counts)} with gold {kind_name(g)} and {n_melds} meld(s) "
                          f"is not {5 - n_melds} melds + a pair (golds wild)")
     if win in _OPENING_WINS and meld_list:
@@ -255,7 +257,7 @@ def score(hand, gold=None, *, melds: Iterable = (), flowers="", win: str = "self
     if win == "qiangjin" and golds < 1:
         raise ValueError("抢金 takes the gold indicator into the hand: the hand must hold a gold")
 
-    specials = []
+    specials = ["sanjindao"] if three_golds_tianhu else []
     if shape_wins and golds >= 2 and wc.is_jinque(counts, g):
         specials.append("jinque")
     if shape_wins and golds >= 3 and wc.is_jinlong(counts, g):
@@ -403,7 +405,7 @@ def _check_tiles(counts, g, melds, flowers, honours_flowers, win, variant) -> No
         raise ValueError(f"{len(melds)} melds: a hand has at most 5")
     want = 17 - 3 * len(melds)
     have = int(counts.sum())
-    if win == "sanjindao" and have == want - 1:
+    if win in ("sanjindao", "tianhu") and have == want - 1 and counts[g] >= 3:
         return          # 三金倒 may be declared on the deal's 16 tiles, before any draw (§7)
     if have != want:
         raise ValueError(f"wrong tile count: {have} concealed tiles with {len(melds)} meld(s); a winning hand "

@@ -345,3 +345,12 @@ def test_score_names_the_calculator_of_another_pack():
         score("123m456p789s123p11z", variant="guobiao")
     with pytest.raises(ValueError, match=r"plays the sichuan pack.*variant=\"sichuan\" or \"xuezhan\""):
         score("123m456p789s123p11z", variant=load("sichuan", sc_longqidui_value=8))
+
+
+def test_dealers_three_golds_at_tianhu_priority():
+    """§7: a dealer holding 3 golds in the opening window takes 三金倒 at 天胡's priority; as the
+    engine records it (win type tianhu, the larger special counting), 16 tiles or 17."""
+    r = score("245888m678p23445679s", "8m", flowers="1234f", win="tianhu", winner=3, dealer=3)
+    assert set(r.specials) == {"tianhu", "sanjindao"} and r.special_counted == "sanjindao" and r.S == 40
+    with pytest.raises(ValueError, match="not a winning hand"):
+        score("1245889m678p2344567s", "8m", win="tianhu", winner=3, dealer=3)
