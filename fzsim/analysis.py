@@ -912,3 +912,12 @@ def play_style(results, by: Sequence[str] | str = ("variant",), variants: Sequen
              "claims", "claims_se", "declines", "declines_se", "folds", "folds_se",
              "win_score", "win_score_se", "turns", "turns_se", "recorded"]
     return out[order]
+
+
+def patterns(wins, hands=None, variants: Sequence[str] | None = None, z: float = Z95) -> pd.DataFrame:
+    """How often each scoring element counts, per variant and winner's role, with Wilson intervals,
+    its mean value and share of points (the wins table's ``elements``): see
+    :func:`fzsim.analysis_wins.patterns`."""
+    from fzsim import analysis_wins
+
+    return analysis_wins.patterns(wins, hands=hands, variants=variants, z=z)

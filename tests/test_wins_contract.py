@@ -173,3 +173,44 @@ def test_a_format_2_folder_still_loads(tmp_path):
     with pytest.raises(ValueError, match="storage format 2 there, 3 requested"):
         orchestrator.simulate(200, out=str(old), variants=("xuezhan",), seed=3, block_size=100, progress=False,
                               resume=True)
+
+
+def test_patterns_match_direct_counts(ten):
+    """fzsim.analysis.patterns against a slow count over the rows, per variant and role."""
+    from fzsim import analysis
+    out, hands, wins = ten
+    p = analysis.patterns(out).set_index(["variant", "role", "element"])
+    pd_frame = analysis.patterns(wins, hands=hands)
+    assert pd_frame.equals(p.reset_index())
+    dealer = {(r.variant, r.game_id, r.hand): r.dealer for r in hands[["variant", "game_id", "hand", "dealer"]]
+              .astype({"variant": str}).itertuples()}
+    for variant in ("guobiao", "sichuan", "shanghai", "fuzhou"):
+        w = wins[(wins.variant == variant) & (wins.record == "win")]
+        for role in ("all", "dealer", "nondealer"):
+            rows = [r for r in w.itertuples() if role == "all"
+                    or (r.seat == dealer[(variant, r.game_id, r.hand)]) == (role == "dealer")]
+            points = sum(r.value for r in rows)
+            counted = {}
+            for r in rows:
+                for name, v, c in zip(r.elements, r.element_values, r.element_counts):
+                    k = counted.setdefault(name, [0, 0])
+                    k[0] += 1
+                    k[1] += int(v) * int(c)
+            for name, (n_wins, added) in counted.items():
+                row = p.loc[(variant, role, name)]
+                assert row["wins"] == n_wins and row["n"] == len(rows)
+                assert row["mean_value"] == pytest.approx(added / n_wins)
+                assert row["points_share"] == pytest.approx(added / points)
+                assert row["lo"] <= row["share"] <= row["hi"]
+            assert len(p.loc[(variant, role)]) == len(counted)
+    with pytest.raises(ValueError, match="give the hands table too"):
+        analysis.patterns(wins)
+
+
+def test_patterns_refuse_a_folder_without_elements(tmp_path):
+    from fzsim import analysis
+    out = tmp_path / "r"
+    orchestrator.simulate(100, out=str(out), variants=("sichuan",), seed=3, block_size=100, progress=False)
+    _rewrite_as_format_2(out)
+    with pytest.raises(ValueError, match="no scoring elements.*storage format 3"):
+        analysis.patterns(out)
