@@ -214,3 +214,38 @@ def test_patterns_refuse_a_folder_without_elements(tmp_path):
     _rewrite_as_format_2(out)
     with pytest.raises(ValueError, match="no scoring elements.*storage format 3"):
         analysis.patterns(out)
+
+
+def test_each_packs_report_section(ten, tmp_path):
+    from fzsim import report
+    out, _, _ = ten
+    sections = {s.title: s for s in report.element_sections(out, str(tmp_path))}
+    assert list(sections) == [title for title, _, _ in report.PACK_SECTIONS.values()]
+    for title, png, _ in report.PACK_SECTIONS.values():
+        assert sections[title].image == png and (tmp_path / png).stat().st_size > 1000
+    gb = sections["国标 fan table"].table
+    assert set(gb["variant"]) == {"guobiao"} and "花牌" in set(gb["element"]) and len(gb) == report.TOP_ELEMENTS
+    sc = sections["Sichuan patterns and 根"].table
+    assert {"sichuan", "xuezhan"} == set(sc["variant"]) and "gen" in set(sc["element"])
+    fz = sections["Fuzhou specials"].table
+    assert set(fz["variant"]) <= {"fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors"}
+    assert "base_points" in set(sections["Shanghai patterns and 勒子 caps"].table["element"])
+
+
+@pytest.mark.slow
+def test_a_report_builds_for_a_run_of_each_preset(ten, tmp_path, request):
+    """The whole report (every section, probability tables included) of a ten-preset run."""
+    markexpr = request.config.getoption("-m") or ""
+    if "slow" not in markexpr or "not slow" in markexpr:
+        pytest.skip("a full report of ten presets takes about a minute: run with -m slow")
+    from fzsim import report
+    out, _, _ = ten
+    rep = report.build_report(out, tmp_path / "rep", prob_deals=200)
+    text = open(rep["markdown"], encoding="utf-8").read()
+    for title, png, _ in report.PACK_SECTIONS.values():
+        assert f"## {title}" in text and f"![{title}]({png})" in text
+        assert (tmp_path / "rep" / png).stat().st_size > 1000
+    section = text.split("## 国标 fan table", 1)[1].split("\n## ", 1)[0]
+    assert "| guobiao |" in section and "花牌" in section and "share of points" in section
+    assert "| xuezhan | gen |" in text.split("## Sichuan patterns and 根", 1)[1].split("\n## ", 1)[0]
+    assert "| shanghai | base_points |" in text and "| fuzhou | qiangjin |" in text
