@@ -143,15 +143,34 @@ def _sichuan(recs, wins, rules, hands):
     from fzsim_core.packs.sichuan.score import evaluate
     variant, options = sichuan_variant(rules), pack_options("sichuan", rules)
     base = int(rules.get("base", 1))
-    out = []
-    for i in range(len(wins)):
+
+    def compute(i):
+        counts, melds = record_hand(recs, i)
+        flags = sichuan_flags(int(recs["flags"][i]), int(recs["win_type"][i]))
+        res = evaluate(variant, counts[:27], melds, sorted(flags), base, options)
+        return sichuan_elements(res, flags, variant, options)
+
+    # the elements follow from the base pattern, 根, kongs, flags and value (the cap): one
+    # calculator call per distinct situation, not per win
+    kongs = ((recs["meld_type"] != 2) & (np.arange(recs["meld_type"].shape[1]) < recs["n_melds"][:, None])).sum(1)
+    keys = zip(recs["base_pattern"].tolist(), recs["gen"].tolist(), kongs.tolist(), recs["flags"].tolist(),
+               recs["win_type"].tolist(), recs["value"].tolist())
+    return _by_situation(recs, wins, keys, compute)
+
+
+def _by_situation(recs, wins, keys, compute):
+    """``compute(i)`` once per distinct key among the wins (the key must determine the elements);
+    a win whose cached elements do not add up to its value gets its own call."""
+    cache, out = {}, []
+    values = recs["value"].tolist()
+    for i, key in enumerate(keys):
         if not wins[i]:
             out.append([])
             continue
-        counts, melds = record_hand(recs, i)
-        flags = sichuan_flags(int(recs["flags"][i]), int(recs["win_type"][i]))
-        res = evaluate(variant, counts[:27], [m for m in melds], sorted(flags), base, options)
-        out.append(sichuan_elements(res, flags, variant, options))
+        if key not in cache:
+            cache[key] = compute(i)
+        got = cache[key]
+        out.append(got if sum(v * c for _, v, c in got) == values[i] else compute(i))
     return out
 
 
@@ -219,17 +238,17 @@ def _beijing(recs, wins, rules, hands):
     gold = hand_context(hands, recs, "gold", True)
     options = pack_options("beijing", rules)
     natural_rule = rules.get("bj_hui_discard") == "natural"
-    out = []
-    for i in range(len(wins)):
-        if not wins[i]:
-            out.append([])
-            continue
+
+    def compute(i):
         counts, melds = record_hand(recs, i)
         tile, wild = int(recs["tile"][i]), int(gold[i])
         natural = int(recs["from_seat"][i]) >= 0 and tile == wild
         res = evaluate(counts, melds, wild, beijing_flags(recs["flags"][i]), tile, options, natural_rule, natural)
-        out.append([(name, fan, 1) for name, fan in res["fans"].items()])
-    return out
+        return [(name, fan, 1) for name, fan in res["fans"].items()]
+
+    # each fan's 番 follows from the fans counted and the flags (海底 from self-draw or not)
+    keys = zip(recs["patterns"].tolist(), recs["flags"].tolist(), recs["value"].tolist())
+    return _by_situation(recs, wins, keys, compute)
 
 
 def shanghai_flags(rec_flags: int) -> list[str]:

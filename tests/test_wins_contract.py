@@ -249,3 +249,21 @@ def test_a_report_builds_for_a_run_of_each_preset(ten, tmp_path, request):
     assert "| guobiao |" in section and "花牌" in section and "share of points" in section
     assert "| xuezhan | gen |" in text.split("## Sichuan patterns and 根", 1)[1].split("\n## ", 1)[0]
     assert "| shanghai | base_points |" in text and "| fuzhou | qiangjin |" in text
+
+
+@pytest.mark.parametrize("variant", ["sichuan", "xuezhan", "beijing"])
+def test_elements_by_situation_equal_those_of_each_win(variant, monkeypatch):
+    """Sichuan and Beijing call the calculator once per distinct situation: the same elements as
+    one call per win."""
+    from fzsim import win_elements
+    from fzsim.rules import load
+    from fzsim_core.engine import play_block
+
+    cfg = load(variant)
+    cols, recs = play_block(cfg.core, 9, 0, 1500, ("greedy",) * 4, False, records=True)
+    wins = recs["kind"] == 0
+    cached = win_elements.elements(recs, wins, "sichuan" if variant != "beijing" else "beijing", cfg.canonical, cols)
+    monkeypatch.setattr(win_elements, "_by_situation",
+                        lambda recs, wins, keys, compute: [compute(i) if wins[i] else [] for i in range(len(wins))])
+    each = win_elements.elements(recs, wins, "sichuan" if variant != "beijing" else "beijing", cfg.canonical, cols)
+    assert wins.sum() > 1000 and cached == each
