@@ -12,11 +12,13 @@ PRESETS = ("fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors", "sichua
            "beijing", "shanghai")
 
 
-def known_core_gaps(folder, disagreements):
-    """The disagreements a core before issue 26's flag work explains, by the stored row: a 点杠花
-    win without its payer in from_seat (one seat paid), a 杠上炮 value without its flag, and the
-    Beijing calculator's missing 四惠 天和 description. Returns (explained, the rest)."""
+def known_gaps(folder, disagreements):
+    """The disagreements known gaps explain, by the stored row: of a core before issue 26's flag
+    work, a 点杠花 win without its payer in from_seat (one seat paid), a 杠上炮 value without its
+    flag and a 天胡 / 地胡 without its flag; of the Beijing calculator, a 四惠 win at 天和 (its wins cannot say both: it adds 庄 where
+    the engine does not). Returns (explained, the rest)."""
     wins = storage.load(folder, table="wins").set_index(["variant", "game_id", "hand", "order"])
+    packs = {v: spec["rules"]["pack"] for v, spec in storage.read_manifest(str(folder)).identity.variants.items()}
     explained, rest = [], []
     for d in disagreements:
         row = wins.loc[(d.unit.split("/")[0], d.game_id, d.hand, d.order)]
@@ -24,7 +26,10 @@ def known_core_gaps(folder, disagreements):
         dianganghua = "kong_replacement" in named and row["from_seat"] < 0 and len(row["payers"]) == 1
         gangshangpao = "kong_discard" not in FLAGS and row["win_type"] == "discard" and "value stored" in d.problem
         sihui_tianhe = {"bj_sihui", "bj_tianhe"} <= named
-        (explained if dianganghua or gangshangpao or sihui_tianhe else rest).append(d)
+        # 天胡 / 地胡 are Sichuan base patterns the flow's flags name only from issue 26's core on
+        tianhu_dihu = packs[d.unit.split("/")[0]] == "sichuan" and any(
+            p in set(row["patterns_named"]) and p not in FLAGS for p in ("tianhu", "dihu"))
+        (explained if dianganghua or gangshangpao or sihui_tianhe or tianhu_dihu else rest).append(d)
     return explained, rest
 
 
@@ -41,10 +46,10 @@ def test_every_stored_win_rescores(ten):
     wins = storage.load(ten, table="wins")
     for v in PRESETS:
         assert result.compared[v] == ((wins.variant == v) & (wins.record == "win")).sum() > 1000
-    explained, rest = known_core_gaps(ten, result.disagreements)
+    explained, rest = known_gaps(ten, result.disagreements)
     assert rest == [], "\n".join(d.line() for d in rest[:10])
     if explained:
-        pytest.xfail(f"{len(explained)} disagreements of the core's flag / payer gaps (issue 26): "
+        pytest.xfail(f"{len(explained)} disagreements of known gaps (issue 26): "
                      + explained[0].line())
 
 
@@ -100,7 +105,7 @@ def test_rescore_100k_hands(tmp_path, request, preset, policy):
                           policies=policy, jobs=2)
     result = rescore.rescore(out)
     assert result.compared[preset] > 50_000
-    explained, rest = known_core_gaps(out, result.disagreements)
+    explained, rest = known_gaps(out, result.disagreements)
     assert rest == [], "\n".join(d.line() for d in rest[:10])
     if explained:
-        pytest.xfail(f"{len(explained)} of {result.compared[preset]:,} wins: the core's flag / payer gaps")
+        pytest.xfail(f"{len(explained)} of {result.compared[preset]:,} wins: known gaps (see known_gaps)")
