@@ -254,7 +254,8 @@ def score(hand, *, variant: str = VARIANT, melds: Iterable = (), wild=None, indi
     hand: the winner's concealed tiles after winning (winning tile and 惠牌 included); melds: "chow 345p",
     "pung 5p", "kong 7s" (exposed, from a discard), "added_kong 3m", "concealed_kong 9p". wild or
     indicator: the 惠牌 kind or the flipped 惠坯. win: one of ``WINS``. discarder: who pays for a
-    discard, robbed_kong (the konger), last_discard or a dihu on the dealer's discard. winning_tile:
+    discard, robbed_kong (the konger), last_discard or a dihu on a discard (BJ-A11: any discard before the
+    winner's own first discard). winning_tile:
     the completing tile (捉五魁 needs it; a robbed_kong checks it). hubao: the winner's 互包 partners.
     shaozhuang: R, the 烧庄 rounds of this hand. base: 底分 d. claims_before: a 地和 came after some
     claim (refused under dihe_after_claims=False). overrides: ``OPTIONS``.
@@ -317,8 +318,6 @@ def score(hand, *, variant: str = VARIANT, melds: Iterable = (), wild=None, indi
     if win == "dihu":
         if winner == dealer:
             raise ValueError(f"地和 is a non-dealer's win: winner {winner} is the dealer")
-        if payer >= 0 and payer != dealer:
-            raise ValueError(f"地和 on a discard is on the dealer's first discard: discarder {payer}, dealer {dealer}")
         if claims_before and not opts["dihe_after_claims"]:
             raise ValueError("地和 after a claim is refused under dihe_after_claims=False (BJ-A11)")
     elif claims_before:

@@ -280,3 +280,12 @@ def test_fzsim_score_and_the_cli_dispatch(capsys):
     assert "对对和" in capsys.readouterr().out
     assert main(["score", "--variant", "beijing", "111m222p55s", "--wild", "1z", "--dice", "1", "4"]) == 2
     assert "--dice" in capsys.readouterr().err
+
+
+def test_dihu_on_any_discard_before_the_winners_first():
+    """BJ-A11: 地和 is a non-dealer complete before its own first discard, whoever's discard it wins on
+    (the engine records such wins; fzsim verify --rescore scores them again)."""
+    on_dealer = bj.score("123m456p789s234s5p1z", wild="1z", win="dihu", winner=2, dealer=0, discarder=0)
+    on_other = bj.score("123m456p789s234s5p1z", wild="1z", win="dihu", winner=2, dealer=0, discarder=1)
+    assert on_other.fans["dihe"] == on_dealer.fans["dihe"] and "zhuang" not in on_other.fans   # (庄: dealer pays)
+    assert on_other.deltas[1] < 0 and on_other.deltas[0] == 0
