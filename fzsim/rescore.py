@@ -132,8 +132,10 @@ def _beijing(row, hand, rules, earlier):
     flags, wt = {n.removeprefix("bj_") for n in row.flags_named if n.startswith("bj_")}, str(row.win_type)
     frm = int(row.from_seat)
     discarder = frm if wt in ("discard", "robbed_kong") else None
+    also = []
     if "sihui" in flags:
         win = "sihui"
+        also += ["tianhe"] if "tianhe" in flags else []
     elif "tianhe" in flags:
         win = "tianhu"
     elif "dihe" in flags:
@@ -142,6 +144,7 @@ def _beijing(row, hand, rules, earlier):
         win = "robbed_kong"
     elif discarder is None:
         win = "kong_replacement" if "kong_flower" in flags else "last_tile" if "last" in flags else "selfdraw"
+        also += ["last"] if win == "kong_replacement" and "last" in flags else []
     else:
         win = "last_discard" if "last" in flags else "discard"
     opts = {k: rules["bj_" + k] for k in packs_beijing.OPTIONS if "bj_" + k in rules}
@@ -149,7 +152,7 @@ def _beijing(row, hand, rules, earlier):
     r = scoring.score(concealed, variant="beijing", melds=melds, wild=str(hand.gold), win=win,
                       winner=int(row.seat), dealer=int(hand.dealer), discarder=discarder,
                       winning_tile=row.tile_name if int(row.tile) >= 0 else None, base=int(rules.get("base", 1)),
-                      overrides=opts)
+                      also=also, overrides=opts)
     # (the deltas depend on the 互包 partners, which the record does not keep)
     return _differences(row, r.total, r.total * int(rules.get("base", 1)))
 

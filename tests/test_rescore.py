@@ -15,21 +15,21 @@ PRESETS = ("fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors", "sichua
 def known_gaps(folder, disagreements):
     """The disagreements known gaps explain, by the stored row: of a core before issue 26's flag
     work, a 点杠花 win without its payer in from_seat (one seat paid), a 杠上炮 value without its
-    flag and a 天胡 / 地胡 without its flag; of the Beijing calculator, a 四惠 win at 天和 (its wins cannot say both: it adds 庄 where
-    the engine does not). Returns (explained, the rest)."""
+    flag and a 天胡 / 地胡 without its flag. Returns (explained, the rest)."""
     wins = storage.load(folder, table="wins").set_index(["variant", "game_id", "hand", "order"])
     packs = {v: spec["rules"]["pack"] for v, spec in storage.read_manifest(str(folder)).identity.variants.items()}
     explained, rest = [], []
     for d in disagreements:
         row = wins.loc[(d.unit.split("/")[0], d.game_id, d.hand, d.order)]
         named = set(row["flags_named"])
-        dianganghua = "kong_replacement" in named and row["from_seat"] < 0 and len(row["payers"]) == 1
-        gangshangpao = "kong_discard" not in FLAGS and row["win_type"] == "discard" and "value stored" in d.problem
-        sihui_tianhe = {"bj_sihui", "bj_tianhe"} <= named
+        sichuan = packs[d.unit.split("/")[0]] == "sichuan"
+        dianganghua = sichuan and "kong_replacement" in named and row["from_seat"] < 0 and len(row["payers"]) == 1
+        gangshangpao = (sichuan and "kong_discard" not in FLAGS and row["win_type"] == "discard"
+                        and "value stored" in d.problem)
         # 天胡 / 地胡 are Sichuan base patterns the flow's flags name only from issue 26's core on
-        tianhu_dihu = packs[d.unit.split("/")[0]] == "sichuan" and any(
+        tianhu_dihu = sichuan and any(
             p in set(row["patterns_named"]) and p not in FLAGS for p in ("tianhu", "dihu"))
-        (explained if dianganghua or gangshangpao or sihui_tianhe or tianhu_dihu else rest).append(d)
+        (explained if dianganghua or gangshangpao or tianhu_dihu else rest).append(d)
     return explained, rest
 
 
