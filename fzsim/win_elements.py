@@ -79,9 +79,10 @@ def hand_context(hands: dict | None, recs: dict, column: str, need: bool) -> np.
         if need:
             raise ValueError(f"the wins table of this pack needs the hands' columns ({column}): pass hands=")
         return None
-    key = hands["game_id"].astype(np.int64) * 4096 + hands["hand"].astype(np.int64)
+    # (hand is an int16 >= 0: below 1 << 16)
+    key = np.asarray(hands["game_id"]).astype(np.int64) * 65536 + np.asarray(hands["hand"]).astype(np.int64)
     order = np.argsort(key, kind="stable")
-    want = recs["game_id"].astype(np.int64) * 4096 + recs["hand"].astype(np.int64)
+    want = recs["game_id"].astype(np.int64) * 65536 + recs["hand"].astype(np.int64)
     pos = np.searchsorted(key[order], want)
     pos = np.minimum(pos, max(len(key) - 1, 0))
     if len(want) and (len(key) == 0 or (key[order][pos] != want).any()):
