@@ -72,6 +72,18 @@ def test_verify_rescore_finds_a_changed_value(tmp_path):
         rescore.rescore(out, variants="nope")
 
 
+def test_rescore_a_run_of_several_policy_settings(tmp_path):
+    out = tmp_path / "sets"
+    orchestrator.simulate(150, out=str(out), variants=("shanghai", "fuzhou"), seed=4, block_size=75, progress=False,
+                          policy_sets=["greedy", "all=greedy,0=random"])
+    result = rescore.rescore(out)
+    wins = storage.load(out, table="wins")
+    won = wins[wins.record == "win"].groupby(["variant", "policy"], observed=True).size()
+    assert result.compared == {f"{v}/{p}": int(n) for (v, p), n in won.items()} and len(result.compared) == 4
+    assert result.ok, [d.line() for d in result.disagreements[:5]]
+    assert main(["verify", str(out), "--rescore"]) == 0
+
+
 def test_parse_hand_reads_the_stored_notation():
     assert rescore.parse_hand("123m456p 11s [555p] [7777s] (1111z) [234s]") == (
         "123m456p 11s", ["pung 555p", "kong 7777s", "concealed_kong 1111z", "chow 234s"])
