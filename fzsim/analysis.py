@@ -27,8 +27,11 @@ Example (with any results folder made by ``fzsim run`` / ``fzsim.simulate``)::
 """
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import math
 import os
+import warnings
 from collections.abc import Iterable, Sequence
 from urllib.parse import unquote
 
@@ -65,31 +68,66 @@ def _variant_dirs(path: str) -> list[str]:
     return [e for e in entries if e.startswith("variant=") and os.path.isdir(os.path.join(path, e))]
 
 
-def check_results_dir(path) -> list[str]:
-    """Check ``path`` is an fzsim results folder holding rows; return its variant names.
+#: set (``reading_incomplete``) while a report built with --allow-incomplete reads an unfinished run
+_INCOMPLETE_OK = contextvars.ContextVar("fzsim_analysis_incomplete_ok", default=False)
 
-    Raises ``FileNotFoundError`` if it does not exist and ``ValueError`` with a
-    clear message if it is not fzsim output (no ``variant=NAME`` folders of
-    ``.parquet`` parts) or holds no hands.
-    """
-    path = os.fspath(path)
-    dirs = _variant_dirs(path)
-    if not dirs:
+
+@contextlib.contextmanager
+def reading_incomplete():
+    """Within this block, folder readers accept an unfinished (but consistent) run and read the
+    parts written so far, as ``fzsim.load(..., strict=False)`` does (``fzsim report
+    --allow-incomplete``)."""
+    token = _INCOMPLETE_OK.set(True)
+    try:
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message=".*reading only its consistent parts")
+            yield
+    finally:
+        _INCOMPLETE_OK.reset(token)
+
+
+def load_results(path, **kw) -> pd.DataFrame:
+    """``fzsim.load`` as every folder reader of the analysis calls it (strict unless within
+    :func:`reading_incomplete`)."""
+    from fzsim import storage
+
+    return storage.load(path, strict=not _INCOMPLETE_OK.get(), **kw)
+
+
+def open_results(path):
+    """The integrity check (``fzsim.integrity``) of a results folder that ``fzsim.load`` would read:
+    every part consistent with the manifest and the run complete, else a ``ValueError`` naming
+    each problem (the same refusal as ``fzsim.load``)."""
+    from fzsim import integrity
+
+    root = os.fspath(path)
+    dirs = _variant_dirs(root)          # FileNotFoundError / "is a file" first
+    if not os.path.exists(os.path.join(root, "_manifest.json")) and not dirs:
         raise ValueError(
-            f"{path!r} is not fzsim output: expected folders named variant=NAME holding part-*.parquet "
-            f"(make one with `fzsim run`)"
-        )
-    units = _unit_dirs(path, dirs)
-    parts = [os.path.join(u, f) for _, u in units for f in os.listdir(u)
-             if f.endswith(".parquet") and not f.startswith((".", "_"))]
-    if not parts:
-        raise ValueError(f"{path!r} holds no results yet: its variant folders have no .parquet parts")
-    import pyarrow.parquet as pq
+            f"{root!r} is not fzsim output: expected DIR/_manifest.json and folders named variant=NAME holding"
+            f" part-*.parquet (make one with `fzsim run`)")
+    check = integrity.open_folder(root)
+    if not check.complete and not (check.consistent and _INCOMPLETE_OK.get()):
+        raise integrity.refusal(check, "nothing was analysed",
+                                f"See `fzsim verify {root}`; `fzsim run ... --resume` replays missing or damaged"
+                                " parts.")
+    return check
 
-    rows = sum(pq.ParquetFile(f).metadata.num_rows for f in parts)
-    if rows == 0:
-        raise ValueError(f"{path!r} is empty: its parquet parts hold 0 hands")
-    return list(dict.fromkeys(label for label, _ in units))
+
+def check_results_dir(path) -> list[str]:
+    """Check ``path`` is a complete, consistent fzsim results folder holding rows (the manifest
+    check of ``fzsim.load``); return its variant names (``VARIANT/LABEL`` per policy setting in a
+    run of several).
+
+    Raises ``FileNotFoundError`` if it does not exist and ``ValueError`` with a clear message if
+    it is not fzsim output, is inconsistent or unfinished, or holds no hands.
+    """
+    from fzsim import storage
+
+    check = open_results(path)
+    if sum(p.rows for parts in check.parts.values() for p in parts.values()) == 0:
+        raise ValueError(f"{os.fspath(path)!r} is empty: its parquet parts hold 0 hands")
+    return [storage.unit_label(v, p) for v, p in check.layout]
 
 
 def _unit_dirs(path: str, dirs: list[str]) -> list[tuple[str, str]]:
@@ -157,24 +195,21 @@ def read_columns(data, columns: Iterable[str], variants: Sequence[str] | None = 
             if "policy" not in cols:
                 df = df.drop(columns="policy")
     else:
-        import pyarrow.dataset as ds
+        from fzsim import storage
 
         names = check_results_dir(data)
-        dataset = ds.dataset(os.fspath(data), format="parquet",
-                             partitioning=ds.HivePartitioning.discover(infer_dictionary=True))
-        missing = [c for c in cols if c not in dataset.schema.names]
+        have = _column_names(data)
+        missing = [c for c in cols if c not in have]
         if missing:
             raise ValueError(f"results in {os.fspath(data)!r} lack column(s) {missing}")
-        flt = None
         if variants is not None:
             unknown = [v for v in variants if v not in names]
             if unknown:
                 raise ValueError(f"variant(s) {unknown} not in {os.fspath(data)!r}: have {names}")
-        settings = "policy" in dataset.schema.names
-        if variants is not None and not settings:
-            flt = ds.field("variant").isin(list(variants))
+        settings = "policy" in have
+        wanted = None if variants is None or settings else list(variants)
         read = cols + (["policy"] if settings and "policy" not in cols else [])
-        df = dataset.to_table(columns=read, filter=flt).to_pandas()
+        df = load_results(data, variant=wanted, columns=read)
         if fold_policy:
             df = _fold_policy(df)
         if settings and "policy" not in cols:
@@ -732,13 +767,15 @@ def policy_label(path) -> str:
 
 
 def _column_names(data) -> list[str]:
+    """The columns of a DataFrame, or those a results folder's parts hold (older parts lack newer ones)."""
     if isinstance(data, pd.DataFrame):
         return [str(c) for c in data.columns]
-    import pyarrow.dataset as ds
+    import pyarrow.parquet as pq
 
-    check_results_dir(data)
-    return list(ds.dataset(os.fspath(data), format="parquet",
-                           partitioning=ds.HivePartitioning.discover(infer_dictionary=True)).schema.names)
+    check = open_results(data)
+    files = check.files()
+    names = pq.read_schema(files[0]).names if files else []
+    return names + ["variant"] + (["policy"] if check.manifest.identity.policy_sets else [])
 
 
 def _check_by(by) -> tuple[str, ...]:
@@ -875,3 +912,12 @@ def play_style(results, by: Sequence[str] | str = ("variant",), variants: Sequen
              "claims", "claims_se", "declines", "declines_se", "folds", "folds_se",
              "win_score", "win_score_se", "turns", "turns_se", "recorded"]
     return out[order]
+
+
+def patterns(wins, hands=None, variants: Sequence[str] | None = None, z: float = Z95) -> pd.DataFrame:
+    """How often each scoring element counts, per variant and winner's role, with Wilson intervals,
+    its mean value and share of points (the wins table's ``elements``): see
+    :func:`fzsim.analysis_wins.patterns`."""
+    from fzsim import analysis_wins
+
+    return analysis_wins.patterns(wins, hands=hands, variants=variants, z=z)

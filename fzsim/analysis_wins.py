@@ -14,7 +14,10 @@ results folder or a wins DataFrame; the per-hand denominators come from the hand
 * :func:`settlements`: per record kind, the share of hands with such a payment (Wilson
   interval), payers per hand and the mean amount per payment;
 * :func:`pattern_frequencies`: per pattern, the share of wins that counted it (Wilson interval)
-  and the mean value of those wins.
+  and the mean value of those wins;
+* :func:`patterns` (also ``fzsim.analysis.patterns``): per scoring element (specials, patterns,
+  根, fans, flower points, caps) and winner's role, the share of wins counting it (Wilson
+  interval), its mean value and its share of the points.
 """
 from __future__ import annotations
 
@@ -34,10 +37,15 @@ _WIN_COLUMNS = ("game_id", "hand", "order", "record", "seat", "from_seat", "win_
 
 
 def has_wins_table(path) -> bool:
-    """Whether a results folder stores the wins table (fzsim runs from storage format 2 on)."""
+    """Whether a results folder stores the wins table (fzsim runs from storage format 2 on, as
+    its manifest says; a folder without a readable manifest has none that can be read)."""
     from fzsim import storage
 
-    return os.path.isdir(os.path.join(os.fspath(path), storage.WINS_DIR))
+    try:
+        manifest = storage.read_manifest(os.fspath(path))
+    except ValueError:
+        return False
+    return manifest is not None and manifest.identity.format >= storage.WINS_FORMAT
 
 
 def read_wins(wins, columns: Sequence[str], variants: Sequence[str] | None = None) -> pd.DataFrame:
@@ -55,12 +63,10 @@ def read_wins(wins, columns: Sequence[str], variants: Sequence[str] | None = Non
         if variants is not None:
             df = df[df["variant"].astype(str).isin(list(variants))]
     else:
-        import pyarrow.dataset as ds
-
         from fzsim import analysis, storage
 
         root = os.fspath(wins)
-        names = analysis.check_results_dir(root)
+        names = analysis.check_results_dir(root)        # the manifest check of fzsim.load
         if not has_wins_table(root):
             raise ValueError(f"{root!r} has no wins table ({storage.WINS_DIR}/ is missing): it was written"
                              " before runs stored one row per win; run it again to analyse wins")
@@ -68,12 +74,9 @@ def read_wins(wins, columns: Sequence[str], variants: Sequence[str] | None = Non
             unknown = [v for v in variants if v not in names]
             if unknown:
                 raise ValueError(f"variant(s) {unknown} not in {root!r}: have {names}")
-        dataset = ds.dataset(os.path.join(root, storage.WINS_DIR), format="parquet",
-                             partitioning=ds.HivePartitioning.discover(infer_dictionary=True))
-        settings = "policy" in dataset.schema.names     # a run of several policy settings
-        flt = None if variants is None or settings else ds.field("variant").isin(list(variants))
-        df = dataset.to_table(columns=cols + (["policy"] if settings and "policy" not in cols else []),
-                              filter=flt).to_pandas()
+        settings = bool(storage.read_manifest(root).identity.policy_sets)   # a run of several policy settings
+        df = analysis.load_results(root, table="wins", variant=None if variants is None or settings else list(variants),
+                          columns=cols + (["policy"] if settings and "policy" not in cols else []))
         df = analysis._fold_policy(df)          # VARIANT/SETTING, as the hands table reads
         if variants is not None and settings:
             df = df[df["variant"].astype(str).isin(list(variants))]
@@ -192,3 +195,54 @@ def pattern_frequencies(wins, variants: Sequence[str] | None = None, z: float = 
     out["lo"], out["hi"] = wilson_interval(out["wins"], out["n"], z)
     out = out.sort_values(["variant", "wins"], ascending=[True, False], kind="stable").reset_index(drop=True)
     return out[["variant", "pattern", "wins", "n", "share", "lo", "hi", "as_base", "mean_value"]]
+
+
+ROLES = ("all", "dealer", "nondealer")
+_ELEMENTS = ["elements", "element_values", "element_counts"]
+
+
+def patterns(wins, hands=None, variants: Sequence[str] | None = None, z: float = Z95) -> pd.DataFrame:
+    """Per variant, winner's role (``all``, ``dealer``, ``nondealer``) and scoring element (the wins
+    table's ``elements``: Fuzhou's specials, Sichuan's patterns and 根, 国标's and Beijing's fans,
+    Shanghai's patterns, flower points and 勒子 caps): ``wins`` counting it of ``n`` wins of that
+    role, ``share`` with a Wilson interval (``lo``, ``hi``), ``mean_count`` (times counted per
+    such win, e.g. 根 ×2), ``mean_value`` (what it added to such a win: value × count) and
+    ``points_share`` (its part of all the value those ``n`` wins scored; a cap's part is
+    negative). Rows by variant, role, then most frequent first.
+
+    ``wins``: a results folder or a wins DataFrame (then ``hands``: the hands DataFrame, for the
+    dealer of each hand). A folder written before the scoring elements (storage format 2) is
+    refused with a ValueError saying so.
+    """
+    from fzsim import analysis
+
+    w = read_wins(wins, ["game_id", "hand", "record", "seat", "value", *_ELEMENTS], variants)
+    w = w[w["record"] == "win"]
+    if isinstance(wins, pd.DataFrame) and hands is None:
+        raise ValueError("give the hands table too (hands=fzsim.load(DIR)): the wins frame does not say who dealt")
+    if len(w) and w["elements"].isna().all():
+        raise ValueError("these results have no scoring elements (written before storage format 3): run them"
+                         " again to count patterns and fans")
+    h = analysis.read_columns(wins if hands is None else hands, ["game_id", "hand", "dealer"], variants)
+    h["variant"] = h["variant"].astype(str)
+    w = w.merge(h, on=["variant", "game_id", "hand"], how="left", validate="many_to_one")
+    if w["dealer"].isna().any():
+        raise ValueError("a win has no row in the hands table (give the hands of the same results)")
+    w["role"] = np.where(w["seat"] == w["dealer"], "dealer", "nondealer")
+    w = pd.concat([w.assign(role="all"), w], ignore_index=True)
+    totals = w.groupby(["variant", "role"]).agg(n=("value", "size"), points=("value", "sum"))
+    e = w[["variant", "role", *_ELEMENTS]].explode(_ELEMENTS).dropna(subset=["elements"])
+    e = e.astype({"element_values": np.int64, "element_counts": np.int64})
+    e["adds"] = e["element_values"] * e["element_counts"]
+    g = e.groupby(["variant", "role", "elements"]).agg(
+        wins=("adds", "size"), mean_count=("element_counts", "mean"), mean_value=("adds", "mean"),
+        added=("adds", "sum")).reset_index().rename(columns={"elements": "element"})
+    g = g.join(totals, on=["variant", "role"])
+    g["share"] = g["wins"] / g["n"]
+    g["lo"], g["hi"] = wilson_interval(g["wins"], g["n"], z)
+    g["points_share"] = np.where(g["points"] != 0, g["added"] / g["points"].where(g["points"] != 0, 1), np.nan)
+    g["role"] = pd.Categorical(g["role"], categories=list(ROLES))
+    g = g.sort_values(["variant", "role", "wins", "element"], ascending=[True, True, False, True], kind="stable")
+    cols = ["variant", "role", "element", "wins", "n", "share", "lo", "hi", "mean_count", "mean_value",
+            "points_share"]
+    return g[cols].reset_index(drop=True).astype({"role": str})

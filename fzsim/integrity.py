@@ -590,16 +590,19 @@ def replay_sample(check: FolderCheck, k: int) -> ReplayResult:
                                     str(identity.variants[part.variant]["rules"].get("pack", "fuzhou")))
             fresh = storage.build_table(cols, identity.seed, pack=pack).slice(hand, 1).to_pylist()[0]
             kept = stored.slice(row, 1).to_pylist()[0]
-            diffs = [f"{c} stored {kept.get(c)!r}, engine {fresh[c]!r}" for c in fresh if kept.get(c) != fresh[c]]
+            # (columns a later version added are not in an older part: nothing to compare)
+            diffs = [f"{c} stored {kept[c]!r}, engine {fresh[c]!r}" for c in fresh if c in kept and kept[c] != fresh[c]]
             if part.wins_path is not None:
-                diffs += _replay_wins(part, recs, identity.seed, game_id, hand, pack)
+                diffs += _replay_wins(part, recs, identity.seed, game_id, hand, pack, cols,
+                                      identity.variants[part.variant]["rules"])
             if diffs:
                 mismatches.append(f"{_rel(check.root, part.path)} row {row} (game {game_id}, hand {hand}): "
                                   + "; ".join(diffs[:5]) + (f"; {len(diffs) - 5} more" if len(diffs) > 5 else ""))
     return ReplayResult(sum(len(r) for r in chosen.values()), mismatches)
 
 
-def _replay_wins(part: Part, recs: dict, seed: int, game_id: int, hand: int, pack: str) -> list[str]:
+def _replay_wins(part: Part, recs: dict, seed: int, game_id: int, hand: int, pack: str, cols: dict,
+                 rules: dict) -> list[str]:
     """The differences between a replayed hand's records and its stored wins rows."""
     import pyarrow.compute as pc
 
@@ -609,9 +612,9 @@ def _replay_wins(part: Part, recs: dict, seed: int, game_id: int, hand: int, pac
         keep = pc.and_(pc.equal(table["game_id"], game_id), pc.equal(table["hand"], hand))
         return table.filter(keep).to_pylist()
 
-    fresh = rows(build_wins_table(recs, seed, pack))
+    fresh = rows(build_wins_table(recs, seed, pack, hands=cols, rules=rules))
     kept = rows(pq.read_table(part.wins_path))
     if len(fresh) != len(kept):
         return [f"wins table holds {len(kept)} rows for this hand, engine {len(fresh)}"]
-    return [f"wins row {i} {c} stored {k.get(c)!r}, engine {f[c]!r}"
-            for i, (k, f) in enumerate(zip(kept, fresh)) for c in f if k.get(c) != f[c]]
+    return [f"wins row {i} {c} stored {k[c]!r}, engine {f[c]!r}"
+            for i, (k, f) in enumerate(zip(kept, fresh)) for c in f if c in k and k[c] != f[c]]

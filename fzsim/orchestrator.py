@@ -119,7 +119,7 @@ def run_block(task: BlockTask) -> dict:
     win_rows = int(recs["game_id"].shape[0])
     block_meta = dict(block=task.block, first_game=task.first_game, n_games=task.n_games)
     wins_table = build_wins_table(recs, task.seed, task.pack,
-                                  dict(task.metadata, **block_meta, rows=win_rows, table="wins"))
+                                  dict(task.metadata, **block_meta, rows=win_rows, table="wins"), hands=cols)
     table = storage.build_table(cols, task.seed, dict(task.metadata, **block_meta, rows=rows, win_rows=win_rows),
                                 task.pack)
     _, wins_bytes = storage.write_part(task.root, task.variant, task.block, wins_table, "wins", task.policy)

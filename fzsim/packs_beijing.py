@@ -116,6 +116,10 @@ def shaozhuang_rounds(discards: Iterable) -> int:
     return _core.shaozhuang_rounds(seq)
 
 
+#: situations a win may add beside its kind (score's ``also``) -> the win kinds they go with
+ALSO = {"last": ("kong_replacement",), "tianhe": ("sihui",)}
+
+
 def _seat(name: str, seat) -> int:
     if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat <= 3:
         raise ValueError(f"{name} seat {seat!r} is out of range: allowed 0..3")
@@ -252,16 +256,19 @@ def _wild_kind(wild, indicator, opts) -> int:
 def score(hand, *, variant: str = VARIANT, melds: Iterable = (), wild=None, indicator=None, win: str = "selfdraw",
           winner: int = 0, dealer: int = 0, discarder: int | None = None, winning_tile=None,
           hubao: Iterable[int] = (), shaozhuang: int = 0, base: int = 1, claims_before: bool = False,
-          overrides: Mapping[str, Any] | None = None) -> BeijingReport:
+          also: Iterable[str] = (), overrides: Mapping[str, Any] | None = None) -> BeijingReport:
     """Score a described Beijing win.
 
     hand: the winner's concealed tiles after winning (winning tile and 惠牌 included); melds: "chow 345p",
     "pung 5p", "kong 7s" (exposed, from a discard), "added_kong 3m", "concealed_kong 9p". wild or
     indicator: the 惠牌 kind or the flipped 惠坯. win: one of ``WINS``. discarder: who pays for a
-    discard, robbed_kong (the konger), last_discard or a dihu on the dealer's discard. winning_tile:
+    discard, robbed_kong (the konger), last_discard or a dihu on a discard (BJ-A11: any discard before the
+    winner's own first discard). winning_tile:
     the completing tile (捉五魁 needs it; a robbed_kong checks it). hubao: the winner's 互包 partners.
     shaozhuang: R, the 烧庄 rounds of this hand. base: 底分 d. claims_before: a 地和 came after some
-    claim (refused under dihe_after_claims=False). overrides: ``OPTIONS``.
+    claim (refused under dihe_after_claims=False). also: situations beside the win kind, from ``ALSO``
+    ("last": a kong_replacement on the wall's last tile, 杠上开花 with 海底; "tianhe": a sihui by the
+    dealer before any discard, 天和). overrides: ``OPTIONS``.
     Raises ValueError with the reason when the description is not a possible win.
     """
     if variant != VARIANT:
@@ -316,13 +323,16 @@ def score(hand, *, variant: str = VARIANT, melds: Iterable = (), wild=None, indi
         raise ValueError("a kong_replacement (杠上开花) win needs a declared kong among the melds")
     if win in ("tianhu", "dihu") and meld_list:
         raise ValueError(f"a {win} win comes before any claim or kong of the winner's: got {len(meld_list)} meld(s)")
-    if win == "tianhu" and winner != dealer:
+    for extra in also:
+        if extra not in ALSO or win not in ALSO[extra]:
+            raise ValueError(f"also {extra!r} with a {win} win: allowed "
+                             + "; ".join(f"{k!r} with {' or '.join(v)}" for k, v in ALSO.items()))
+        flags.append(extra)
+    if (win == "tianhu" or "tianhe" in also) and winner != dealer:
         raise ValueError(f"天和 is the dealer's win: winner {winner} is not the dealer {dealer}")
     if win == "dihu":
         if winner == dealer:
             raise ValueError(f"地和 is a non-dealer's win: winner {winner} is the dealer")
-        if payer >= 0 and payer != dealer:
-            raise ValueError(f"地和 on a discard is on the dealer's first discard: discarder {payer}, dealer {dealer}")
         if claims_before and not opts["dihe_after_claims"]:
             raise ValueError("地和 after a claim is refused under dihe_after_claims=False (BJ-A11)")
     elif claims_before:

@@ -29,8 +29,17 @@ import pandas as pd
 
 from fzsim import analysis
 
+#: each pack's scoring elements (analysis.patterns): its report section's title and plot
+#: (section title, plot file, plot title: ASCII, as the plots' default font has no CJK glyphs)
+PACK_SECTIONS = {
+    "fuzhou": ("Fuzhou specials", "elements_fuzhou.png", "Fuzhou specials"),
+    "sichuan": ("Sichuan patterns and 根", "elements_sichuan.png", "Sichuan patterns and gen"),
+    "guobiao": ("国标 fan table", "elements_guobiao.png", "Guobiao fans"),
+    "beijing": ("Beijing fans", "elements_beijing.png", "Beijing fans"),
+    "shanghai": ("Shanghai patterns and 勒子 caps", "elements_shanghai.png", "Shanghai patterns and lezi caps"),
+}
 PLOTS = ("win_types.png", "play_style.png", "shanten.png", "balance.png", "streak.png", "scores.png",
-         "compare.png")
+         "compare.png") + tuple(png for _, png, _ in PACK_SECTIONS.values())
 #: written into every report folder, so that a later report knows it may replace this one
 MARKER = ".fzsim-report"
 #: every file a report folder holds
@@ -421,6 +430,7 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
     sections.append(Section("Score distribution by win type", table=qw))
 
     sections += wins_sections(results)
+    sections += element_sections(results, out_dir)
 
     if len(variants) >= 2:
         from fzsim.analysis_wins import has_wins_table
@@ -512,6 +522,104 @@ def wins_sections(results) -> list[Section]:
     return sections
 
 
+#: elements shown per variant in a pack's table and plot (the rest are in analysis.patterns)
+TOP_ELEMENTS = 20
+
+
+def element_sections(results, out_dir: str) -> list[Section]:
+    """One section per rule pack of the run: its scoring elements (specials, patterns and 根, fans,
+    flower points and caps) by share of wins, for dealer and non-dealer winners, their mean value
+    and share of the points, with a bar chart (``analysis.patterns``)."""
+    from fzsim import analysis_wins as aw
+
+    info = analysis.run_info(results) or {}
+    packs = {v: str((spec.get("rules") or {}).get("pack", "fuzhou")) for v, spec in (info.get("variants") or {}).items()}
+    if not aw.has_wins_table(results) or not packs:
+        return []
+    try:
+        p = aw.patterns(results)
+    except ValueError as exc:         # a folder of storage format 2: no elements stored
+        return [Section("Scoring elements", notes=[str(exc)])]
+    p["pack"] = [packs.get(v.split("/", 1)[0], "fuzhou") for v in p["variant"]]
+    sections = []
+    for pack, (title, png, plot_title) in PACK_SECTIONS.items():
+        mine = p[p["pack"] == pack]
+        variants = [v for v, k in packs.items() if k == pack]
+        if not variants:
+            continue
+        if mine.empty:
+            sections.append(Section(title, notes=[f"No win of {', '.join(variants)} counted a scoring element."]))
+            continue
+        table = _element_table(mine)
+        numbered = _plot_elements(table, plot_title, os.path.join(out_dir, png))
+        if numbered:
+            order = {e: i + 1 for i, e in enumerate(dict.fromkeys(table["element"]))}
+            table.insert(0, "#", [order[e] for e in table["element"]])
+        sections.append(Section(
+            title,
+            "Per win (wins table `elements`): the share of wins counting each element [95% interval], for"
+            " dealer and non-dealer winners, how often it counts in such a win, what it adds there on"
+            f" average (the pack's unit) and its share of all the points the wins scored. The {TOP_ELEMENTS}"
+            " most frequent per variant; `fzsim.analysis.patterns(DIR)` has them all."
+            + (" The plot labels the elements by their number (#): no CJK font is installed." if numbered
+               else ""),
+            table=table.drop(columns="share"), image=png))
+    return sections
+
+
+def _element_table(p: pd.DataFrame) -> pd.DataFrame:
+    """analysis.patterns rows of one pack as the report shows them: one row per variant and element."""
+    everyone = p[p["role"] == "all"].groupby("variant", sort=True, group_keys=False).head(TOP_ELEMENTS)
+    by_role = p[p["role"] != "all"].pivot_table(index=["variant", "element"], columns="role", values="share")
+    out = everyone.assign(**{
+        "share of wins": [_pct_cell(r, lo, hi) for r, lo, hi in zip(everyone["share"], everyone["lo"], everyone["hi"])],
+        "dealer wins": [_share(by_role, v, e, "dealer") for v, e in zip(everyone["variant"], everyone["element"])],
+        "non-dealer wins": [_share(by_role, v, e, "nondealer") for v, e in zip(everyone["variant"], everyone["element"])],
+        "share of points": [f"{100 * x:.2f}%" if pd.notna(x) else "" for x in everyone["points_share"]]})
+    return out[["variant", "element", "wins", "n", "share of wins", "dealer wins", "non-dealer wins", "mean_count",
+                "mean_value", "share of points", "share"]].reset_index(drop=True)
+
+
+def _share(by_role: pd.DataFrame, variant: str, element: str, role: str) -> str:
+    try:
+        x = by_role.loc[(variant, element), role]
+    except KeyError:
+        return ""
+    return "" if pd.isna(x) else f"{100 * x:.2f}%"
+
+
+def _plot_elements(table: pd.DataFrame, title: str, path: str) -> bool:
+    """Bars of the share of wins per element and variant; returns whether the labels are numbers
+    (names outside ASCII need a CJK font, and the plots' default has none)."""
+    plt = _pyplot()
+    from matplotlib import font_manager
+
+    names = list(dict.fromkeys(table["element"]))
+    variants = list(dict.fromkeys(table["variant"]))
+    cjk = [f.name for f in font_manager.fontManager.ttflist if any(k in f.name for k in ("CJK", "Hei", "Ming", "Song"))]
+    numbered = not cjk and not all(n.isascii() for n in names)
+    fig, ax = plt.subplots(figsize=(9, 0.32 * len(names) + 1.6))
+    height = 0.8 / max(len(variants), 1)
+    y = np.arange(len(names))
+    for i, v in enumerate(variants):
+        g = table[table["variant"] == v].set_index("element")["share"].reindex(names).fillna(0)
+        ax.barh(y + i * height, 100 * g.to_numpy(), height=height, label=v)
+    ax.set_yticks(y + height * (len(variants) - 1) / 2)
+    if numbered:
+        ax.set_yticklabels([f"#{i + 1}" for i in range(len(names))])
+    else:
+        ax.set_yticklabels(names, fontfamily=cjk[:1] + ["DejaVu Sans"] if cjk else None)
+    ax.invert_yaxis()
+    ax.set_xlabel("% of wins counting it")
+    ax.set_title(title)
+    ax.legend(title="variant")
+    ax.grid(alpha=0.3, axis="x")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return numbered
+
+
 def _prob_display(table: pd.DataFrame) -> pd.DataFrame:
     from fzsim import prob
 
@@ -584,7 +692,8 @@ def build_report(results, out_dir, prob_deals: int = 20_000, seed: int = 0,
     if isinstance(results, pd.DataFrame):
         raise ValueError("build_report needs a results folder (DIR/variant=NAME/part-*.parquet), not a DataFrame")
     results = os.fspath(results)
-    analysis.check_results_dir(results)  # fail before creating anything
+    with analysis.reading_incomplete():      # (an unfinished run is refused below, unless allowed)
+        analysis.check_results_dir(results)  # fail before creating anything
     out_dir = os.fspath(out_dir)
     _check_out(results, out_dir)
     with lock.FolderLock(results, exclusive=False):   # no writer may change the folder meanwhile
@@ -688,7 +797,9 @@ def _write_report(results: str, out_dir: str, prob_deals: int, seed: int, notes:
     tmp = os.path.join(parent, f".{os.path.basename(os.path.abspath(out_dir))}.fzsim-tmp-{os.getpid()}")
     try:
         os.makedirs(tmp)
-        sections = build_sections(results, tmp, prob_deals=prob_deals, seed=seed, notes=notes)
+        # (an unfinished run reaches here only with --allow-incomplete: read the blocks written so far)
+        with analysis.reading_incomplete():
+            sections = build_sections(results, tmp, prob_deals=prob_deals, seed=seed, notes=notes)
         title = f"fzsim report: {os.path.basename(os.path.abspath(results))}"
         _write_markdown(sections, os.path.join(tmp, "report.md"), title)
         _write_html(sections, os.path.join(tmp, "report.html"), title)

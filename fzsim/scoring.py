@@ -173,6 +173,8 @@ def score(hand, gold=None, *, melds: Iterable = (), flowers="", win: str = "self
     flowers; its own arguments kong_from, finished and base pass through ``pack_args``);
     ``"beijing"`` to :func:`fzsim.packs_beijing.score` (wild / indicator, hubao, shaozhuang, base) and
     ``"shanghai"`` to :func:`fzsim.packs_shanghai.score` (flowers, dice, huangfan, chengbao).
+    ``"guobiao"`` is refused with the functions that score it (:func:`fzsim.fans` and
+    ``fzsim.fans.payments``), as is a variant of another pack not given by its preset name.
 
     hand: the winner's concealed tiles after winning (the winning tile and any golds included),
       notation or counts; gold: the gold kind ("5p").
@@ -204,9 +206,10 @@ def score(hand, gold=None, *, melds: Iterable = (), flowers="", win: str = "self
         return packs_sichuan.score(hand, variant=variant, melds=melds, win=win, winner=winner, dealer=dealer,
                                    discarder=discarder, winning_tile=winning_tile, overrides=overrides,
                                    **pack_args)
+    cfg = _rules.load(variant, overrides)
+    _check_fuzhou_pack(cfg)
     if pack_args:
         raise ValueError(f"{', '.join(pack_args)}: unknown argument(s) for variant {variant!r}")
-    cfg = _rules.load(variant, overrides)
     if win not in WINS:
         raise ValueError(f"win {win!r} is unknown: allowed {', '.join(WINS)}")
     win_type, extra_flags = WINS[win]
@@ -237,11 +240,14 @@ def score(hand, gold=None, *, melds: Iterable = (), flowers="", win: str = "self
     ek = sum(m.type in ("kong", "added_kong") for m in meld_list)
     ck = sum(m.type == "concealed_kong" for m in meld_list)
     wc = _wincheck()
-    shape_wins = bool(wc.is_win(counts, g))
+    # (a 16-tile 三金倒, declared before drawing, has no winning shape to look for)
+    shape_wins = int(counts.sum()) % 3 == 2 and bool(wc.is_win(counts, g))
+    # §7: a dealer holding 3 golds in the opening window may take 三金倒 at 天胡's priority
+    three_golds_tianhu = win == "tianhu" and golds >= 3
     if win == "sanjindao":
         if golds < 3:
             raise ValueError(f"三金倒 needs 3 golds in hand; this hand holds {golds} of gold {kind_name(g)}")
-    elif not shape_wins:
+    elif not shape_wins and not three_golds_tianhu:
         raise ValueError(f"not a winning hand: {_fmt(counts)} with gold {kind_name(g)} and {n_melds} meld(s) "
                          f"is not {5 - n_melds} melds + a pair (golds wild)")
     if win in _OPENING_WINS and meld_list:
@@ -251,7 +257,7 @@ def score(hand, gold=None, *, melds: Iterable = (), flowers="", win: str = "self
     if win == "qiangjin" and golds < 1:
         raise ValueError("抢金 takes the gold indicator into the hand: the hand must hold a gold")
 
-    specials = []
+    specials = ["sanjindao"] if three_golds_tianhu else []
     if shape_wins and golds >= 2 and wc.is_jinque(counts, g):
         specials.append("jinque")
     if shape_wins and golds >= 3 and wc.is_jinlong(counts, g):
@@ -326,6 +332,25 @@ def score(hand, gold=None, *, melds: Iterable = (), flowers="", win: str = "self
     )
 
 
+#: where each non-Fuzhou pack's wins are scored (fzsim.score dispatches the preset names itself)
+_OTHER_PACKS = {
+    "guobiao": "fzsim.fans(hand, melds=..., win_tile=..., win=..., seat_wind=..., round_wind=...) for the fans"
+               " and fzsim.fans.payments(report, winner, discarder) for the payments",
+    "sichuan": 'fzsim.score(..., variant="sichuan" or "xuezhan", overrides={...})',
+    "beijing": 'fzsim.score(..., variant="beijing", overrides={...})',
+    "shanghai": 'fzsim.score(..., variant="shanghai", overrides={...})',
+}
+
+
+def _check_fuzhou_pack(cfg) -> None:
+    """Only a Fuzhou-pack variant reaches the gold-and-flowers calculator below: another pack's
+    variant is refused with the function that scores it."""
+    pack = cfg.canonical.get("pack", "fuzhou")
+    if pack in _OTHER_PACKS:
+        raise ValueError(f"variant {cfg.name!r} plays the {pack} pack, which fzsim.score does not take this way:"
+                         f" score its wins with {_OTHER_PACKS[pack]}")
+
+
 def _fmt(counts) -> str:
     from fzsim.tiles import fmt
     return fmt(np.asarray(counts, dtype=np.uint8)[:N_HAND_KINDS])
@@ -380,6 +405,8 @@ def _check_tiles(counts, g, melds, flowers, honours_flowers, win, variant) -> No
         raise ValueError(f"{len(melds)} melds: a hand has at most 5")
     want = 17 - 3 * len(melds)
     have = int(counts.sum())
+    if win in ("sanjindao", "tianhu") and have == want - 1 and counts[g] >= 3:
+        return          # 三金倒 may be declared on the deal's 16 tiles, before any draw (§7)
     if have != want:
         raise ValueError(f"wrong tile count: {have} concealed tiles with {len(melds)} meld(s); a winning hand "
                          f"holds 17 - 3 x melds = {want} (the winning tile included, kongs counted as 3)")

@@ -38,8 +38,10 @@ from fzsim_core.schema import COLUMNS as ROW_COLUMNS
 from fzsim_core.scoring import FLAGS, SPECIALS, WIN_TYPES
 
 #: bump when the stored layout changes; a folder written with another format is a different run
-#: (format 2: every block also has its wins part; format-1 folders hold the hands only)
-FORMAT = 2
+#: (format 2: every block also has its wins part; format-1 folders hold the hands only;
+#: format 3: the wins table has the scoring elements and payers, the hands table dealins_0..3; a format-2
+#: folder loads them as nulls)
+FORMAT = 3
 #: the first format whose blocks have a wins part
 WINS_FORMAT = 2
 MANIFEST = "_manifest.json"
@@ -447,7 +449,9 @@ def load(path, variant=None, columns=None, filters=None, strict: bool = True, ta
 
     ``table``: ``"hands"`` (default: one row per hand, ``fzsim.storage.COLUMNS``) or ``"wins"``
     (one row per win and per end-of-hand payment, ``fzsim.wintable.WINS_COLUMNS``; a folder
-    written before the wins table existed has none and is refused with a ValueError).
+    written before the wins table existed has none and is refused with a ValueError; columns a
+    later format added, such as the wins' ``elements`` and ``payers`` of format 3, are null in an
+    older folder).
     ``variant``: a name or a list of names (default: all); ``columns``: column names (default:
     all); ``filters``: DNF tuples such as ``[("outcome", "==", "win"), ("S", ">", 0)]`` or a
     ``pyarrow.compute`` expression. Rows come back sorted by variant, game id and hand (wins: and
@@ -518,10 +522,11 @@ def load(path, variant=None, columns=None, filters=None, strict: bool = True, ta
     read_cols = None
     if columns is not None:
         read_cols = list(dict.fromkeys(columns + keys))
-    try:
-        data = dataset.to_table(columns=read_cols, filter=expr)
-    except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError) as exc:
-        raise ValueError(f"cannot apply filters {filters!r}: {exc}") from exc
+    data = _read(dataset, read_cols, expr, filters)
+    # a column added by a later storage format (or core) is null in an older folder's parts
+    for f in schema:
+        if f.name not in data.schema.names and (columns is None or f.name in columns):
+            data = data.append_column(f.name, pa.nulls(data.num_rows, f.type))
     df = data.to_pandas()
     for col, names in categories.items():
         if col in df.columns:
@@ -531,6 +536,15 @@ def load(path, variant=None, columns=None, filters=None, strict: bool = True, ta
     if settings:
         df["policy"] = df["policy"].astype(str).astype(pd.CategoricalDtype(settings))
     df = df.sort_values(keys, kind="stable").reset_index(drop=True)
-    if columns is not None:
-        df = df[columns]
+    df = df[columns] if columns is not None else df[[c for c in all_columns if c in df.columns]]
     return df
+
+
+def _read(dataset, read_cols, expr, filters) -> pa.Table:
+    """The dataset's rows matching ``expr``, with the asked columns it has (older parts lack newer ones)."""
+    if read_cols is not None:
+        read_cols = [c for c in read_cols if c in dataset.schema.names]
+    try:
+        return dataset.to_table(columns=read_cols, filter=expr)
+    except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError) as exc:
+        raise ValueError(f"cannot apply filters {filters!r}: {exc}") from exc

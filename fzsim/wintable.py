@@ -5,9 +5,12 @@ the winning hand as 2-D arrays (``concealed``, ``meld_type``, ``meld_kind``);
 :func:`build_wins_table` turns one block of them into the stored layout: the flat columns as they
 are, ``kind`` also by name (``record``), ``win_type`` by name (the hands table's categories),
 the winning tile by name, the winner's hand in tile notation (``hand_notation``) and the pack's
-names for the pattern and flag bits (``patterns_named``, ``base_pattern_name``, ``flags_named``).
-Names come from the pack that played the variant (its ``pack`` rule key), so a Fuzhou and a
-Sichuan variant of one run share the schema and differ only in the names they use.
+names for the pattern and flag bits (``patterns_named``, ``base_pattern_name``, ``flags_named``;
+国标: every fan of the win and its highest), each win's scoring elements as three parallel lists
+(``elements``, ``element_values``, ``element_counts``: fzsim.win_elements) and the seats that paid
+in each record (``payers``, from its deltas). Names come from the pack that played the variant
+(its ``pack`` rule key), so a Fuzhou and a Sichuan variant of one run share the schema and differ
+only in the names they use; a flag or pattern bit the pack does not name is refused.
 """
 from __future__ import annotations
 
@@ -29,34 +32,43 @@ _MELD_CHOW, _MELD_PUNG, _MELD_CONCEALED_KONG = 1, 2, 5
 
 
 def _pack_names(pack: str) -> tuple[dict[int, str], dict[int, str]]:
-    """(pattern bit -> name, flag bit -> name) of a pack; an unknown pack names no bits."""
-    if pack == "sichuan":
-        from fzsim_core.packs.sichuan.score import PATTERNS
-        from fzsim_core.scoring import RECORD_FLAGS
+    """(pattern bit -> name, flag bit -> name) of a pack. Every pack's flags are the flow's FLAG_*
+    bits (``fzsim_core.scoring.FLAGS``) plus its own; 国标 names its fans from the fan calculator
+    (no pattern bits: its record packs the top four fan ids). An unknown pack names no bits."""
+    from fzsim_core.scoring import FLAGS
 
-        # the record's flags are the flow's FLAG_* bits and the situations the pack adds (杠上炮, 天胡, 地胡)
-        return {1 << i: n for i, n in enumerate(PATTERNS)}, {b: n for n, b in RECORD_FLAGS.items()}
+    flow = {b: n for n, b in FLAGS.items()}
+    if pack == "sichuan":
+        from fzsim_core.packs.sichuan.pack import RECORD_FLAGS as SC_FLAGS
+        from fzsim_core.packs.sichuan.score import PATTERNS
+
+        # the flow's and the situations the pack adds to its win records (杠上炮, 天胡, 地胡)
+        return {1 << i: n for i, n in enumerate(PATTERNS)}, {b: n for n, b in SC_FLAGS.items()}
+    if pack == "guobiao":
+        from fzsim.win_elements import GB_FOURTH_TILE
+
+        # 和绝张 is 国标's own bit (packs/guobiao/pack.pxd); no Sichuan-only flag is ever set there
+        return {}, {**flow, GB_FOURTH_TILE: "fourth_tile"}
     if pack == "beijing":
         from fzsim_core.packs.beijing.score import FANS, FLAGS as BJ_FLAGS
-        from fzsim_core.scoring import FLAGS
 
         # the pack's fans; its flags: the flow's below bit 16, score.pxd's BJ_F_* above (packs/beijing/pack)
         return ({1 << i: n for i, n in enumerate(FANS)},
-                {**{b: n for n, b in FLAGS.items()}, **{b << 16: "bj_" + n for n, b in BJ_FLAGS.items()}})
+                {**flow, **{b << 16: "bj_" + n for n, b in BJ_FLAGS.items()}})
     if pack == "shanghai":
         from fzsim_core.packs.shanghai.pack import RECORD_FLAGS
         from fzsim_core.packs.shanghai.score import PATTERNS
 
         return {1 << i: n for i, n in enumerate(PATTERNS)}, {b: n for n, b in RECORD_FLAGS.items()}
     if pack in ("fuzhou", "plain"):
-        from fzsim_core.scoring import FLAGS, SPECIALS
+        from fzsim_core.scoring import SPECIALS
 
-        return {b: n for n, b in SPECIALS.items()}, {b: n for n, b in FLAGS.items()}
+        return {b: n for n, b in SPECIALS.items()}, flow
     return {}, {}
 
 
 def base_pattern_names(pack: str) -> list[str]:
-    """The names ``base_pattern`` indexes (Sichuan, Shanghai: PATTERNS; other packs have none)."""
+    """The names ``base_pattern`` indexes (Sichuan, Shanghai: PATTERNS; 国标: fan names; others have none)."""
     if pack == "sichuan":
         from fzsim_core.packs.sichuan.score import PATTERNS
 
@@ -65,6 +77,10 @@ def base_pattern_names(pack: str) -> list[str]:
         from fzsim_core.packs.shanghai.score import PATTERNS
 
         return list(PATTERNS)
+    if pack == "guobiao":
+        from fzsim.fans import FAN_NAMES
+
+        return list(FAN_NAMES)
     return []
 
 
@@ -76,6 +92,12 @@ def _win_type_names() -> list[str]:
 
 def _dict_type() -> pa.DataType:
     return pa.dictionary(pa.int8(), pa.string())
+
+
+#: the scoring elements (fzsim.win_elements) as parallel lists, then who paid in the record
+#: (storage format 3; a format-2 folder loads them empty)
+ELEMENT_COLUMNS = {"elements": pa.string(), "element_values": pa.int32(), "element_counts": pa.int16(),
+                   "payers": pa.int8()}
 
 
 def _schema() -> pa.Schema:
@@ -94,6 +116,7 @@ def _schema() -> pa.Schema:
               pa.field("base_pattern_name", pa.string())]
     fields += [pa.field(c, pa.from_numpy_dtype(e[c])) for c in
                ("gen", "value", "points", "delta_0", "delta_1", "delta_2", "delta_3", "n_melds")]
+    fields += [pa.field(name, pa.list_(t)) for name, t in ELEMENT_COLUMNS.items()]
     return pa.schema(fields)
 
 
@@ -157,19 +180,43 @@ def hand_notation(concealed, n_melds: int, meld_type, meld_kind) -> str:
     return " ".join(parts)
 
 
-def _named_lists(values: np.ndarray, table: dict[int, str]) -> pa.Array:
-    """Bit names per value (an unnamed bit as ``bitN``) as a list<string> array, built per
-    distinct value (few occur) and gathered by offsets: no Python work per row."""
+def _named_lists(values: np.ndarray, table: dict[int, str], column: str, pack: str) -> pa.Array:
+    """Bit names per value as a list<string> array, built per distinct value (few occur) and
+    gathered by offsets: no Python work per row. A bit the pack does not name is an error."""
     uniq, inv = np.unique(values, return_inverse=True)
-    lists = [[table.get(1 << i, f"bit{i}") for i in range(32) if int(v) >> i & 1] for v in uniq]
+    unknown = [i for v in uniq for i in range(32) if int(v) >> i & 1 and (1 << i) not in table]
+    if unknown:
+        raise ValueError(f"engine record column {column!r} holds bit {unknown[0]} (value {1 << unknown[0]}),"
+                         f" which pack {pack!r} does not name: allowed bits {sorted(table)} ({table})")
+    return _gather_lists([[table[1 << i] for i in range(32) if int(v) >> i & 1] for v in uniq], inv, pa.string())
+
+
+def _gather_lists(lists: list[list], inv: np.ndarray, value_type: pa.DataType) -> pa.Array:
+    """The list array whose row r is ``lists[inv[r]]``."""
     lens = np.array([len(x) for x in lists], dtype=np.int64)
     starts = np.concatenate([[0], np.cumsum(lens)[:-1]]).astype(np.int64)
-    flat = pa.array([n for x in lists for n in x], pa.string())
+    flat = pa.array([n for x in lists for n in x], value_type)
     row_lens = lens[inv]
     offsets = np.concatenate([[0], np.cumsum(row_lens)]).astype(np.int32)
     total = int(offsets[-1])
     take = np.repeat(starts[inv], row_lens) + (np.arange(total) - np.repeat(offsets[:-1].astype(np.int64), row_lens))
     return pa.ListArray.from_arrays(pa.array(offsets), flat.take(pa.array(take, pa.int64())))
+
+
+def _list_columns(per_row: list[list[tuple]], types: tuple[pa.DataType, ...]) -> list[pa.Array]:
+    """Parallel list columns from per-row lists of tuples (one column per tuple position)."""
+    lens = np.array([len(x) for x in per_row], dtype=np.int64)
+    offsets = pa.array(np.concatenate([[0], np.cumsum(lens)]).astype(np.int32))
+    flat = [e for row in per_row for e in row]
+    return [pa.ListArray.from_arrays(offsets, pa.array([e[j] for e in flat], t)) for j, t in enumerate(types)]
+
+
+def payers_column(deltas: np.ndarray) -> pa.Array:
+    """Per record, the seats that paid in it (a negative delta), ascending: list<int8>."""
+    paid = deltas < 0                                  # (n, 4)
+    offsets = np.concatenate([[0], np.cumsum(paid.sum(axis=1))]).astype(np.int32)
+    seats = np.nonzero(paid)[1].astype(np.int8)        # row-major: each record's seats in order
+    return pa.ListArray.from_arrays(pa.array(offsets), pa.array(seats, pa.int8()))
 
 
 def _digit(k: np.ndarray) -> np.ndarray:
@@ -238,15 +285,25 @@ def hand_notations(conc: np.ndarray, n_melds: np.ndarray, mtype: np.ndarray, mki
     return packed.view(f"S{mat.shape[1]}").ravel()
 
 
-def build_wins_table(recs: dict, seed: int, pack: str, metadata: dict[str, str] | None = None) -> pa.Table:
+def build_wins_table(recs: dict, seed: int, pack: str, metadata: dict[str, str] | None = None,
+                     hands: dict | None = None, rules: dict | None = None) -> pa.Table:
     """The stored wins table for one block of engine records (see the module docstring).
 
+    ``hands``: the block's per-hand columns (国标 and Beijing read the dealer and the 惠牌 there);
+    ``rules``: the variant's canonical rules (default: ``metadata["rules"]``, else the pack's
+    defaults), whose options the scoring elements follow.
     Raises ValueError when the records break the engine's contract (a missing column, a wrong
-    dtype, a code outside its enum), so a bad block is never written.
+    dtype, a code outside its enum, a flag or pattern bit the pack does not name), so a bad block
+    is never written.
     """
+    import json
+
+    from fzsim import win_elements
     from fzsim.storage import META_PREFIX, _dictionary
 
     n = check_records(recs)
+    if rules is None:
+        rules = json.loads(metadata["rules"]) if metadata and "rules" in metadata else {}
     patterns_by_bit, flags_by_bit = _pack_names(pack)
     bases = base_pattern_names(pack)
     kind = recs["kind"]
@@ -270,9 +327,14 @@ def build_wins_table(recs: dict, seed: int, pack: str, metadata: dict[str, str] 
     notation = hand_notations(recs["concealed"], recs["n_melds"], recs["meld_type"], recs["meld_kind"], is_win)
     arrays["hand_notation"] = pa.array(notation).cast(pa.string())     # ASCII bytes, trailing 0s cut
     arrays["flags"] = pa.array(recs["flags"])
-    arrays["flags_named"] = _named_lists(recs["flags"], flags_by_bit)
+    arrays["flags_named"] = _named_lists(recs["flags"], flags_by_bit, "flags", pack)
     arrays["patterns"] = pa.array(recs["patterns"])
-    arrays["patterns_named"] = _named_lists(recs["patterns"], patterns_by_bit)
+    per_row = win_elements.elements(recs, is_win, pack, rules, hands) if n else []
+    if pack == "guobiao":       # its fans, each once (the record's pattern bits pack the top four ids)
+        arrays["patterns_named"] = pa.array([[name for name, _, _ in row] for row in per_row],
+                                            pa.list_(pa.string()))
+    else:
+        arrays["patterns_named"] = _named_lists(recs["patterns"], patterns_by_bit, "patterns", pack)
     bp = recs["base_pattern"].astype(np.int64)
     base_names = np.array(bases + [None], dtype=object)
     known = (bp >= 0) & (bp < len(bases))
@@ -280,6 +342,10 @@ def build_wins_table(recs: dict, seed: int, pack: str, metadata: dict[str, str] 
     arrays["base_pattern_name"] = pa.array(base_names[np.where(known, bp, len(bases))], pa.string(), mask=~known)
     for c in ("gen", "value", "points", "delta_0", "delta_1", "delta_2", "delta_3", "n_melds"):
         arrays[c] = pa.array(recs[c])
+    arrays["elements"], arrays["element_values"], arrays["element_counts"] = _list_columns(
+        per_row, (pa.string(), pa.int32(), pa.int16()))
+    deltas = np.stack([recs[f"delta_{s}"] for s in range(4)], axis=1) if n else np.zeros((0, 4), np.int32)
+    arrays["payers"] = payers_column(deltas)
     table = pa.Table.from_arrays([arrays[f.name] for f in WINS_SCHEMA], schema=WINS_SCHEMA)
     if metadata:
         table = table.replace_schema_metadata({META_PREFIX + k: str(v) for k, v in metadata.items()})

@@ -29,10 +29,7 @@ cdef enum WinFlag:
     FLAG_LAST_TILE = 8         # 海底: won on the last drawable tile
     FLAG_XIANJIN = 16          # won from a 闲金 wait
     FLAG_LAST_GROUP = 32       # automatic win in the last group (§9)
-    # situations only some packs score; the pack sets them on the win's record (Sichuan)
-    FLAG_KONG_DISCARD = 64     # 杠上炮: won on the discard the discarder made after its kong replacement
-    FLAG_TIANHU = 128          # 天胡: the dealer's deal itself wins
-    FLAG_DIHU = 256            # 地胡: won on the dealer's first discard
+    # bits from 64 up are a pack's own (packs/<name>/pack: its RECORD_FLAGS name them)
 
 cdef enum:
     N_FLOWER_SLOTS = 15        # kinds 27..41 (honours when they are flowers, then 1f..8f)

@@ -7,7 +7,6 @@ from fzsim_core.rules import Rules
 SPECIALS: dict[str, int]
 #: FLAG_* bit of each win flag, by name
 FLAGS: dict[str, int]
-RECORD_FLAGS: dict[str, int]
 #: WinType value by name
 WIN_TYPES: dict[str, int]
 #: RuleSet.scoring value of each scoring family, by name

@@ -48,13 +48,6 @@ FLAGS = {
     "xianjin": FLAG_XIANJIN,
     "last_group": FLAG_LAST_GROUP,
 }
-#: the bits a win's record may carry: FLAGS (the hand row's) and the situations a pack adds there
-RECORD_FLAGS = {
-    **FLAGS,
-    "kong_discard": FLAG_KONG_DISCARD,
-    "tianhu": FLAG_TIANHU,
-    "dihu": FLAG_DIHU,
-}
 #: WinType values by name
 WIN_TYPES = {
     "none": WIN_NONE,

@@ -98,13 +98,35 @@ def synthetic_results(n_games=2000, variants=("fuzhou", "bianfeng"), seed=0, han
     return out
 
 
-def write_results(df, root, parts=2):
-    """Write ``df`` as DIR/variant=NAME/part-XXXXXX.parquet (variant is the hive partition)."""
-    for variant, g in df.groupby("variant", observed=True):
-        d = os.path.join(root, f"variant={variant}")
-        os.makedirs(d, exist_ok=True)
-        body = g.drop(columns=["variant"]).reset_index(drop=True)
-        for i, chunk in enumerate(np.array_split(np.arange(len(body)), parts)):
-            table = pa.Table.from_pandas(body.iloc[chunk], preserve_index=False)
-            pq.write_table(table, os.path.join(d, f"part-{i:06d}.parquet"), compression="zstd")
+def write_results(df, root, parts=2, policies=("greedy",) * 4, seed=0, rules=None):
+    """Write ``df`` as a complete fzsim run of storage format 1 (hands only): DIR/_manifest.json and
+    DIR/variant=NAME/part-XXXXXX.parquet with each part's metadata, so the verified loader reads it.
+    Every variant needs the same game ids; a preset name takes its rules, another name Fuzhou's,
+    with ``rules`` (a dict) set on every variant."""
+    from fzsim import integrity, storage
+    from fzsim.rules import PRESETS, load
+
+    variants = [str(v) for v in dict.fromkeys(df["variant"].astype(str))]
+    games = np.unique(df["game_id"].to_numpy()) if len(df) else np.zeros(0, np.int64)
+    n_games = len(games)
+    assert (games == np.arange(n_games)).all(), "synthetic game ids must be 0..n-1"
+    hpm = int(df.groupby([df["variant"].astype(str), "game_id"]).size().max()) if len(df) else 1
+    block = max(1, -(-n_games // parts))
+    rules = {v: dict(load(v if v in PRESETS else "fuzhou").canonical, hands_per_match=hpm, **(rules or {}))
+             for v in variants}
+    identity = storage.RunIdentity(seed=seed, hands=n_games * hpm, block_size=block, policies=tuple(policies),
+                                   variants={v: {"rules_hash": f"{i:012x}", "rules": rules[v]}
+                                             for i, v in enumerate(variants)}, format=1)
+    os.makedirs(root, exist_ok=True)
+    for variant, g in df.groupby(df["variant"].astype(str), sort=False):
+        body = g.drop(columns=["variant"]).sort_values(["game_id", "hand"]).reset_index(drop=True)
+        meta = integrity.part_metadata(identity, variant)
+        for b in range(-(-n_games // block)):
+            first, n = b * block, min(block, n_games - b * block)
+            chunk = body[(body.game_id >= first) & (body.game_id < first + n)]
+            table = pa.Table.from_pandas(chunk, preserve_index=False)
+            table = table.replace_schema_metadata({storage.META_PREFIX + k: str(v) for k, v in dict(
+                meta, block=b, first_game=first, n_games=n, rows=len(chunk)).items()})
+            storage.write_part(root, variant, b, table)
+    storage.write_manifest(root, storage.Manifest(identity, status="complete"))
     return root

@@ -176,7 +176,9 @@ def test_folder_input_reads_only_needed_columns(results, results_dir, monkeypatc
 
     monkeypatch.setattr(ds, "dataset", lambda *a, **k: Spy(real(*a, **k)))
     fa.balance(results_dir)
-    assert seen and sorted(seen[-1]) == sorted(["variant", "dealer", "delta_0", "delta_1", "delta_2", "delta_3"])
+    # (fzsim.load reads the sort keys game_id and hand too)
+    assert seen and sorted(seen[-1]) == sorted(["variant", "dealer", "delta_0", "delta_1", "delta_2", "delta_3",
+                                                "game_id", "hand"])
     one = fa.rates(results_dir, variants=["bianfeng"])
     assert set(one.variant) == {"bianfeng"}
 
@@ -188,14 +190,14 @@ def test_bad_folders_and_columns(tmp_path, results):
     (tmp_path / "junk" / "notes.txt").write_text("hello")
     with pytest.raises(ValueError, match="not fzsim output"):
         fa.rates(str(tmp_path / "junk"))
+    # parts without a manifest are not a run the analysis can trust (fzsim.load's manifest check)
     (tmp_path / "empty" / "variant=fuzhou").mkdir(parents=True)
-    with pytest.raises(ValueError, match="no results yet"):
+    with pytest.raises(ValueError, match=r"holds no fzsim run \(_manifest.json is missing\)"):
         fa.balance(str(tmp_path / "empty"))
-    write_results(results.iloc[:0], str(tmp_path / "zero"), parts=1) if False else None
     empty = results[results.variant == "fuzhou"].iloc[:0]
     os.makedirs(tmp_path / "zero" / "variant=fuzhou")
     empty.drop(columns=["variant"]).to_parquet(tmp_path / "zero" / "variant=fuzhou" / "part-000000.parquet")
-    with pytest.raises(ValueError, match="0 hands"):
+    with pytest.raises(ValueError, match="holds no fzsim run"):
         fa.balance(str(tmp_path / "zero"))
     with pytest.raises(ValueError, match="lack column"):
         fa.balance(results.drop(columns=["delta_3"]))
@@ -205,6 +207,30 @@ def test_bad_folders_and_columns(tmp_path, results):
         fa.rates(results, families=("colour",))
     with pytest.raises(ValueError, match=r"variant\(s\) \['nope'\]"):
         fa.rates(results, variants=["nope"])
+
+
+def test_folders_are_read_through_the_manifest_check(tmp_path, results_dir):
+    """Every entry point refuses a folder fzsim.load refuses: a stray part, a missing block."""
+    import shutil
+
+    import fzsim.analysis_wins as aw
+    from fzsim import prob, storage
+
+    bad = tmp_path / "bad"
+    shutil.copytree(results_dir, bad)
+    shutil.copy(bad / "variant=fuzhou" / "part-000000.parquet", bad / "variant=fuzhou" / "part-000009.parquet")
+    calls = [lambda d: fa.rates(d), lambda d: fa.balance(d), lambda d: fa.streak_effect(d),
+             lambda d: fa.score_quantiles(d), lambda d: fa.compare(d, baseline="fuzhou"), lambda d: fa.play_style(d),
+             lambda d: aw.wins_per_hand(d), lambda d: prob.probability_table("fuzhou", deals=100, hands=0, results=d)]
+    for call in calls:
+        with pytest.raises(ValueError, match="part-000009.parquet is past the last block"):
+            call(str(bad))
+    os.remove(bad / "variant=fuzhou" / "part-000009.parquet")
+    os.remove(bad / "variant=fuzhou" / "part-000001.parquet")
+    for call in calls[:3]:
+        with pytest.raises(ValueError, match="part-000001.parquet is missing"):
+            call(str(bad))
+    assert storage.read_manifest(str(bad)).status == "complete"
 
 
 def test_docstring_examples_run():

@@ -282,3 +282,25 @@ def test_fzsim_score_and_the_cli_dispatch(capsys):
     assert "对对和" in capsys.readouterr().out
     assert main(["score", "--variant", "beijing", "111m222p55s", "--wild", "1z", "--dice", "1", "4"]) == 2
     assert "--dice" in capsys.readouterr().err
+
+
+def test_dihu_on_any_discard_before_the_winners_first():
+    """BJ-A11: 地和 is a non-dealer complete before its own first discard, whoever's discard it wins on
+    (the engine records such wins; fzsim verify --rescore scores them again)."""
+    on_dealer = bj.score("123m456p789s234s5p1z", wild="1z", win="dihu", winner=2, dealer=0, discarder=0)
+    on_other = bj.score("123m456p789s234s5p1z", wild="1z", win="dihu", winner=2, dealer=0, discarder=1)
+    assert on_other.fans["dihe"] == on_dealer.fans["dihe"] and "zhuang" not in on_other.fans   # (庄: dealer pays)
+    assert on_other.deltas[1] < 0 and on_other.deltas[0] == 0
+
+
+def test_also_adds_a_situation_to_the_win():
+    """杠上开花 on the wall's last tile (海底 too) and 四惠牌 at 天和 (no 庄), as the engine scores them."""
+    r = bj.score("567m99p124567s", melds=["kong 5z"], wild="4s", win="kong_replacement", winner=3, dealer=3, winning_tile="5s",
+                 also=["last"])
+    assert r.fans == {"zhuang": 1, "haidi": 2, "gangshang": 5} and r.total == 8
+    r = bj.score("12m126p49999s1137z", wild="9s", win="sihui", winner=2, dealer=2, also=["tianhe"])
+    assert r.fans == {"sihui": 8}
+    with pytest.raises(ValueError, match="also 'last' with a discard win: allowed 'last' with kong_replacement"):
+        bj.score("123m456p789s234s5p1z", wild="1z", win="discard", winner=1, discarder=0, also=["last"])
+    with pytest.raises(ValueError, match="天和 is the dealer's win"):
+        bj.score("12m126p49999s1137z", wild="9s", win="sihui", winner=1, dealer=2, also=["tianhe"])

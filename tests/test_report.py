@@ -21,8 +21,9 @@ def two_variants(tmp_path_factory):
 def test_report_writes_markdown_html_and_plots(two_variants, tmp_path):
     out = report.build_report(two_variants, tmp_path / "rep", prob_deals=2000)
     names = sorted(os.path.basename(p) for p in out["plots"])
-    # synthetic hands have no manifest to replay, so there is no shanten-by-turn plot
-    drawn = [p for p in report.PLOTS if p != "shanten.png"]
+    # synthetic hands (storage format 1) have no shanten-by-turn plot and no wins table, so no
+    # per-pack scoring elements
+    drawn = [p for p in report.PLOTS if p != "shanten.png" and not p.startswith("elements_")]
     assert names == sorted(drawn)
     for p in out["plots"]:
         with open(p, "rb") as f:
@@ -63,7 +64,7 @@ def test_report_bad_folders(tmp_path, capsys):
     assert "not fzsim output" in capsys.readouterr().err
     (tmp_path / "empty" / "variant=fuzhou").mkdir(parents=True)
     assert main(["report", str(tmp_path / "empty"), "--out", str(tmp_path / "r")]) == 2
-    assert "no results yet" in capsys.readouterr().err
+    assert "holds no fzsim run" in capsys.readouterr().err
     assert not (tmp_path / "r").exists()  # nothing written for bad input
 
 
@@ -104,26 +105,29 @@ def test_probability_table_whole_hand_rows_from_results(two_variants):
 
 
 def test_report_uses_the_run_manifest(tmp_path):
-    d = write_results(synthetic_results(200, variants=("my rules",), seed=4), str(tmp_path / "run"))
-    assert os.path.isdir(tmp_path / "run" / "variant=my rules")
-    manifest = {"fzsim_run": {"seed": "77", "policies": ["greedy"] * 4, "fzsim_version": "0.1",
-                              "variants": {"my rules": {"rules_hash": "abc", "rules": {"honors_are_flowers": False}}}},
-                "status": "running", "blocks": {}}
-    (tmp_path / "run" / "_manifest.json").write_text(json.dumps(manifest))
+    from fzsim import storage
+
+    d = write_results(synthetic_results(200, variants=("my rules",), seed=4), str(tmp_path / "run"), seed=77,
+                      rules={"honors_are_flowers": False})
+    assert os.path.isdir(storage.variant_dir(d, "my rules"))
     assert analysis.check_results_dir(d) == ["my rules"]
-    with pytest.raises(ValueError, match="unfinished run.*--allow-incomplete"):
+    m = storage.read_manifest(d)
+    m.status = "running"
+    storage.write_manifest(d, m)
+    with pytest.raises(ValueError, match="unfinished run"):
+        analysis.check_results_dir(d)
+    with pytest.raises(ValueError, match="(?s)unfinished run.*--allow-incomplete"):
         report.build_report(d, tmp_path / "rep", prob_deals=500)
     out = report.build_report(d, tmp_path / "rep", prob_deals=500, allow_incomplete=True)
     md = open(out["markdown"], encoding="utf-8").read()
-    assert "seed 77" in md and "unfinished" in md
+    assert "seed 77" in md and "Incomplete run (reported with --allow-incomplete)" in md
     # the custom variant's stored rules give its tile set: 136 non-flower tiles
     assert "variant my rules: 136 non-flower tiles" in md
 
 
 def test_prob_cli_takes_the_tile_set_from_the_run_manifest(tmp_path, capsys):
-    d = write_results(synthetic_results(150, variants=("house",), seed=6), str(tmp_path / "run"))
-    manifest = {"fzsim_run": {"variants": {"house": {"rules": {"honors_are_flowers": False}}}}, "status": "complete"}
-    (tmp_path / "run" / "_manifest.json").write_text(json.dumps(manifest))
+    d = write_results(synthetic_results(150, variants=("house",), seed=6), str(tmp_path / "run"),
+                      rules={"honors_are_flowers": False})
     assert main(["prob", "--results", d, "--variant", "house", "--hands", "300", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["honors_are_flowers"] is False and data["non_flower_tiles"] == 136 and data["hands"] == 150

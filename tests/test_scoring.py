@@ -327,3 +327,30 @@ def test_random_wins_match_references():
         assert r.deltas == want["deltas"] and sum(r.deltas) == 0
         checked += 1
     assert checked > 300 and rejected > 50
+
+
+def test_sanjindao_on_the_deals_16_tiles():
+    """三金倒 may be declared before the first draw, on 16 tiles (the engine records such wins)."""
+    r = score("5p5p5p 1m4m7m 2s5s8s 1p4p7p 9m9s 3s6s", "5p", flowers="1234f", win="sanjindao", winner=2, dealer=0)
+    seventeen = score("5p5p5p 1m4m7m 2s5s8s 1p4p7p 9m9s 3s6s 2p", "5p", flowers="1234f", win="sanjindao", winner=2,
+                      dealer=0)
+    assert r.special_counted == "sanjindao" and r.deltas == seventeen.deltas
+    with pytest.raises(ValueError, match="wrong tile count: 16"):
+        score("5p5p5p 1m4m7m 2s5s8s 1p4p7p 9m9s 3s6s", "5p", win="selfdraw")
+
+
+def test_score_names_the_calculator_of_another_pack():
+    from fzsim.rules import load
+    with pytest.raises(ValueError, match=r"guobiao pack.*fzsim\.fans\(hand.*fzsim\.fans\.payments"):
+        score("123m456p789s123p11z", variant="guobiao")
+    with pytest.raises(ValueError, match=r"plays the sichuan pack.*variant=\"sichuan\" or \"xuezhan\""):
+        score("123m456p789s123p11z", variant=load("sichuan", sc_longqidui_value=8))
+
+
+def test_dealers_three_golds_at_tianhu_priority():
+    """§7: a dealer holding 3 golds in the opening window takes 三金倒 at 天胡's priority; as the
+    engine records it (win type tianhu, the larger special counting), 16 tiles or 17."""
+    r = score("245888m678p23445679s", "8m", flowers="1234f", win="tianhu", winner=3, dealer=3)
+    assert set(r.specials) == {"tianhu", "sanjindao"} and r.special_counted == "sanjindao" and r.S == 40
+    with pytest.raises(ValueError, match="not a winning hand"):
+        score("1245889m678p2344567s", "8m", win="tianhu", winner=3, dealer=3)

@@ -1,7 +1,7 @@
 """The situation flags and payers of Sichuan / 血战 wins, as the wins table names them.
 
 Each win record's flags are the flow's FLAG_* bits plus the situations the pack adds (杠上炮, 天胡,
-地胡), named by ``fzsim_core.scoring.RECORD_FLAGS``; ``from_seat`` is the discarder (or the robbed
+地胡), named by ``fzsim_core.packs.sichuan.pack.RECORD_FLAGS``; ``from_seat`` is the discarder (or the robbed
 seat), or the one seat that pays a self-draw alone (点杠花), else -1. Two kinds of check:
 explicit walls pin each situation in both presets, and a plain walk through the event log of
 hundreds of greedy hands re-derives every win's flags and payer independently of the engine."""
@@ -10,7 +10,8 @@ import pytest
 import fzsim
 from fzsim.rules import load
 from fzsim.wintable import _pack_names
-from fzsim_core.scoring import RECORD_FLAGS, WIN_TYPES
+from fzsim_core.packs.sichuan.pack import RECORD_FLAGS
+from fzsim_core.scoring import WIN_TYPES
 from fzsim_core.winschema import RECORD_KINDS
 from tests.engine_scripts import Script
 from tests.test_pack_sichuan_engine import play

@@ -34,6 +34,7 @@ import pyarrow.parquet as pq
 
 from fzsim import integrity, storage
 from fzsim.botzone.logs import read_games, source_files
+from fzsim.wintable import build_wins_table
 from fzsim.botzone.replay import import_rules, replay_games
 from fzsim.lock import LOCK_NAME, FolderLock
 from fzsim_core.schema import COLUMNS as ROW_COLUMNS
@@ -285,9 +286,8 @@ def _finish(root: str, plan: dict, summaries: list[dict], t0: float) -> ImportSu
         wins = {k: np.concatenate([w[k] for w in buf_w]) for k in buf_w[0]} if buf_w else _empty_wins()
         rows, win_rows = len(hands["game_id"]), len(wins["game_id"])
         meta = dict(metadata, block=b, first_game=b * block, n_games=rows)
-        from fzsim.wintable import build_wins_table
-
-        wt = build_wins_table(wins, 0, "guobiao", dict(meta, rows=win_rows, table="wins"))
+        wt = build_wins_table(wins, 0, "guobiao", dict(meta, rows=win_rows, table="wins"), hands=hands,
+                              rules=cfg.canonical)
         ht = storage.build_table(hands, 0, dict(meta, rows=rows, win_rows=win_rows), "guobiao")
         _, wb = storage.write_part(root, VARIANT, b, wt, "wins")
         path, hb = storage.write_part(root, VARIANT, b, ht, "hands")

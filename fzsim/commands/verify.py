@@ -2,8 +2,10 @@
 
 Exit status 0 only if everything agrees: every part consistent, no block missing, the run
 finished and, with ``--replay K``, K sampled hands replayed through the engine equal to the
-stored rows. Disagreement exits 1 (each problem named); bad input exits 2.
-``--repair`` first rebuilds a lost or damaged manifest from the parts' own metadata.
+stored rows and, with ``--rescore``, every stored win scored again by its pack's pure calculator
+(``fzsim.rescore``) equal to its stored value, points and deltas. Disagreement exits 1 (each
+problem named); bad input exits 2. ``--repair`` first rebuilds a lost or damaged manifest from
+the parts' own metadata.
 """
 from __future__ import annotations
 
@@ -28,6 +30,9 @@ def add_parser(subparsers) -> None:
     p.add_argument("results", metavar="DIR", help="results folder written by fzsim run")
     p.add_argument("--replay", type=int, default=0, metavar="K",
                    help=f"also replay K evenly spread stored hands through the engine (0..{MAX_REPLAY:,})")
+    p.add_argument("--rescore", action="store_true",
+                   help="also re-score every stored win with its pack's calculator (the code of fzsim score /"
+                   " fzsim.fans) and list every disagreement in value, points and deltas")
     p.add_argument("--repair", action="store_true",
                    help="rebuild a lost or damaged manifest from the parts (each carries the run's identity)")
     p.set_defaults(func=run)
@@ -81,6 +86,30 @@ def run(args) -> int:
         print(f"replayed {result.compared:,} sampled hand(s) through the engine: {agree:,} agree with the"
               f" stored rows, {len(result.mismatches):,} differ")
         ok = ok and not result.mismatches
+    if args.rescore:
+        ok = _rescore(root, check) and ok
     print("OK: every part agrees with the manifest" + (" and the engine" if args.replay else "")
+          + (" and every win with its calculator" if args.rescore else "")
           if ok else "FAILED: see the lines above")
     return 0 if ok else 1
+
+
+def _rescore(root: str, check) -> bool:
+    """Re-score the stored wins (a folder that is not complete cannot be re-scored whole)."""
+    from fzsim import rescore
+
+    if not check.complete:
+        print("not re-scored: the folder is not complete and consistent (see above)")
+        return False
+    result = rescore.rescore(root)
+    for d in result.disagreements[:50]:
+        print(f"  {d.line()}")
+    if len(result.disagreements) > 50:
+        print(f"  ... and {len(result.disagreements) - 50:,} more")
+    for line in result.notes:
+        print(f"  {line}")
+    total = sum(result.compared.values())
+    per_unit = ", ".join(f"{unit} {n:,}" for unit, n in result.compared.items())
+    print(f"re-scored {total:,} stored win(s) ({per_unit}) with the packs' calculators:"
+          f" {total - len(result.disagreements):,} agree, {len(result.disagreements):,} differ")
+    return result.ok and not result.notes

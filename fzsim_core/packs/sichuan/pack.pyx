@@ -14,8 +14,17 @@ konged discarder pays alone — 天胡 / 地胡), and 查叫 / 查花猪 / 查�
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
 from fzsim_core.rules cimport RuleSet, SCORING_XUEZHAN, SC_GUOSHUI_UNLESS_HIGHER
-from fzsim_core.scoring cimport (WIN_SELFDRAW, WIN_ROBBED_KONG, FLAG_KONG_REPLACEMENT, FLAG_KONG_DISCARD, FLAG_TIANHU,
-                                 FLAG_DIHU)
+from fzsim_core.scoring cimport WIN_SELFDRAW, WIN_ROBBED_KONG, FLAG_KONG_REPLACEMENT
+from fzsim_core.scoring import FLAGS
+
+# the situations the flow's flags do not say, set on a win's record (bits above the flow's)
+cdef enum:
+    FLAG_KONG_DISCARD = 64     # 杠上炮: won on the discard the discarder made after its kong replacement
+    FLAG_TIANHU = 128          # 天胡: the dealer's win in its first turn
+    FLAG_DIHU = 256            # 地胡: won on the dealer's first discard
+
+#: the bits of a Sichuan win record's flags by name (the flow's, then the pack's)
+RECORD_FLAGS = {**FLAGS, "kong_discard": FLAG_KONG_DISCARD, "tianhu": FLAG_TIANHU, "dihu": FLAG_DIHU}
 from fzsim_core.settle cimport record_payment
 from fzsim_core.state cimport Game, Pack, fail
 from fzsim_core.table cimport (Seat, DEC_ROB_KONG, ST_CONT, ST_ERR, MELD_PUNG, MELD_EXPOSED_KONG, MELD_ADDED_KONG,
