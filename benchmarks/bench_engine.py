@@ -56,7 +56,8 @@ def instructions_per_hand(policy, n, fields=None):
             "play_block(r, 7, 0, int(sys.argv[2]), sys.argv[1])")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     path = os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))
-    env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", PYTHONPATH=path)
+    # a fixed hash seed: the Python around the block then runs the same instructions every time
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", PYTHONHASHSEED="0", PYTHONPATH=path)
     counts = []
     for hands in (0, n):
         with tempfile.TemporaryDirectory() as tmp:
