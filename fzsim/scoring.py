@@ -296,7 +296,8 @@ def score(hand, gold=None, *, melds: Iterable = (), flowers="", win: str = "self
             raise ValueError(f"youjin_level {youjin_level!r}: allowed 0 (none), 1 单游, 2 双游, 3 三游")
         if not cfg["youjin"]:
             raise ValueError(f"youjin_level {youjin_level} but variant {cfg.name} does not play 游金 (youjin = false)")
-        if win in _DISCARD_WINS or win in _OPENING_WINS or win == "sanjindao":
+        if win in _DISCARD_WINS or win in _OPENING_WINS:
+            # (a 三金倒 in the last group by a seat in 游金 is paid at its 游金 level: RULES §11)
             raise ValueError(f"a 游金 win is a self-draw during play, not {win}")
         if golds < 1:
             raise ValueError("a 游金 win holds a gold")

@@ -354,3 +354,13 @@ def test_dealers_three_golds_at_tianhu_priority():
     assert set(r.specials) == {"tianhu", "sanjindao"} and r.special_counted == "sanjindao" and r.S == 40
     with pytest.raises(ValueError, match="not a winning hand"):
         score("1245889m678p2344567s", "8m", win="tianhu", winner=3, dealer=3)
+
+
+def test_a_sanjindao_by_a_seat_in_youjin_is_paid_at_its_youjin_level():
+    """RULES §11: the gold single waited on any tile, a gold included: a 单游 seat's 三金倒 in the
+    last group is a 游金 self-draw (×4 under youjin), twice a plain 三金倒 (×2)."""
+    hand = "123m456m789m123s44s5p5p5p"
+    yj = fzsim.score(hand, variant="youjin", gold="5p", win="sanjindao", youjin_level=1, winner=1, dealer=0,
+                     winning_tile="5p")
+    plain = fzsim.score(hand, variant="youjin", gold="5p", win="sanjindao", winner=1, dealer=0)
+    assert yj.deltas[1] == 2 * plain.deltas[1] > 0 and sum(yj.deltas) == 0
