@@ -153,13 +153,14 @@ def test_a_folder_that_does_not_replay_is_refused(tmp_path):
     fzsim.simulate(10, ["fuzhou"], seed=3, out=tmp_path / "r", progress=False)
     with pytest.raises(ValueError, match="no manifest"):
         shanten_by_turn_run(tmp_path / "r" / "variant=fuzhou", hands=5)
-    # the same rows under another seed's manifest do not replay
+    # the same rows under another seed's manifest are refused (by the verified loader, before any
+    # replay is tried)
     import json
     m = tmp_path / "r" / "_manifest.json"
     data = json.loads(m.read_text())
     data["fzsim_run"]["seed"] = "4"
     m.write_text(json.dumps(data))
-    with pytest.raises(ValueError, match="does not replay"):
+    with pytest.raises(ValueError, match="belongs to another run"):
         shanten_by_turn_run(tmp_path / "r", hands=10)
 
 
