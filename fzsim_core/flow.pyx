@@ -131,11 +131,13 @@ cdef int turn_offer(Game* g) noexcept nogil:
         return post(g, s, dec, 1)   # Sichuan's last tiles: a win must be taken
     held = held_mask(h) & kinds_mask(g)
     gbit = gold_bit(g)
-    if dec == DEC_TURN and (g.pack.kongs_closed == NULL or not g.pack.kongs_closed(g, s)):
+    if dec == DEC_TURN:
         # kongs in kind order, a concealed kong before an added one of the same kind
         four = fz_counts_mask(h.counts, 4) & held & ~gbit
         added = held & st.pung_mask & ~gbit   # a pung of a claimed natural 惠牌 (BJ-A2) takes no wild
         m = four | added
+        if m and g.pack.kongs_closed != NULL and g.pack.kongs_closed(g, s):
+            m = 0   # (asked only when a kong is possible: a pack without the hook pays nothing per turn)
         while m:
             k = ctz64(m)
             m &= m - 1
@@ -352,13 +354,13 @@ cdef int pung_offer(Game* g) noexcept nogil:
     cdef int i, s, n, ds = g.claim_from, k = g.claim_tile, ps = -1
     cdef Hand* h
     cdef uint16_t* acts = g.pend.acts
-    if g.pack.claims_closed != NULL and g.pack.claims_closed(g, ds):
-        return no_claim(g)
     for i in range(1, 4):
         s = (ds + i) % 4
         if g.seats[s].hand.counts[k] >= 2 and not g.seats[s].youjin and not g.seats[s].finished:
             ps = s
             break
+    if ps >= 0 and g.pack.claims_closed != NULL and g.pack.claims_closed(g, ds):
+        return no_claim(g)   # (asked only when a claim is possible)
     g.flow.pung_seat = ps
     if ps >= 0:
         h = &g.seats[ps].hand
@@ -384,6 +386,8 @@ cdef int chow_offer(Game* g) noexcept nogil:
     cdef int nxt = next_active(g, g.claim_from), n
     if g.r.chow and g.flow.pung_seat != nxt and not g.seats[nxt].youjin:
         n = add_chows(g, &g.seats[nxt].hand, g.claim_tile, g.pend.acts, 0)
+        if n and g.pack.claims_closed != NULL and g.pack.claims_closed(g, g.claim_from):
+            n = 0   # (asked only when a chow is possible)
         if n:
             g.pend.acts[n] = act(ACT_PASS, NO_TILE)
             g.flow.phase = PH_CHOW_OFFER
