@@ -360,7 +360,7 @@ cdef int pung_offer(Game* g) noexcept nogil:
             ps = s
             break
     if ps >= 0 and g.pack.claims_closed != NULL and g.pack.claims_closed(g, ds):
-        return no_claim(g)   # (asked only when a claim is possible)
+        ps = -1   # no claim on this discard (chow_offer asks too); asked only when a claim is possible
     g.flow.pung_seat = ps
     if ps >= 0:
         h = &g.seats[ps].hand
@@ -392,12 +392,6 @@ cdef int chow_offer(Game* g) noexcept nogil:
             g.pend.acts[n] = act(ACT_PASS, NO_TILE)
             g.flow.phase = PH_CHOW_OFFER
             return post(g, nxt, DEC_CLAIM, n + 1)
-    return no_claim(g)
-
-
-cdef int no_claim(Game* g) noexcept nogil:
-    """Nobody claims the discard: the seat after the discarder draws."""
-    cdef int nxt = next_active(g, g.claim_from)
     g.claim_tile = -1
     g.claim_from = -1
     return draw_turn(g, nxt)
