@@ -359,10 +359,11 @@ cdef int pung_offer(Game* g) noexcept nogil:
         if g.seats[s].hand.counts[k] >= 2 and not g.seats[s].youjin and not g.seats[s].finished:
             ps = s
             break
-    if ps >= 0 and g.pack.claims_closed != NULL and g.pack.claims_closed(g, ds):
-        ps = -1   # no claim on this discard (chow_offer asks too); asked only when a claim is possible
     g.flow.pung_seat = ps
     if ps >= 0:
+        if g.pack.claims_closed != NULL and g.pack.claims_closed(g, ds):
+            g.flow.pung_seat = -1   # no claim on this discard (chow_offer asks too): asked only when one is possible
+            return chow_offer(g)
         h = &g.seats[ps].hand
         n = 0
         if claim_leaves_discard(g, h, h.counts[k] - 2):
