@@ -183,3 +183,17 @@ def test_xz_a9_dian_gang_hua_paid_as_a_self_draw_in_xuezhan():
     assert flag_names(w["flags"]) == {"selfdraw", "kong_replacement"}
     assert [w[f"delta_{s}"] < 0 for s in range(4)] == [True, False, True, True]
     assert w["delta_1"] == -(w["delta_0"] + w["delta_2"] + w["delta_3"]) and w["delta_0"] == w["delta_2"]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_gang_shang_kai_hua_after_a_concealed_kong_is_kong_replacement(preset):
+    # the dealer konges its four 9s in its first turn and wins on the replacement 3s: 杠上开花, paid
+    # by all three (no discard was konged), and 天胡 too (the dealer's first turn, a kong before it)
+    hands = {0: "9s9s9s9s1s2s3s4s5s6s1s1s2s4s", 1: JUNK[0],
+             2: "1m3m5m7m9m1p3p5p7p9p2m4m6m", 3: "2p4p6p8p1m1m3m3m5m5m7m7m9m"}
+    r = play(hands, [Script(kongs=True), Script(), Script(), Script()], draws="3s", variant=PRESETS[preset])
+    (w,) = win_records(r)[:1]
+    assert [e.type for e in r.events if e.type in KONGS] == ["concealed_kong"]
+    assert (w["seat"], w["from_seat"], w["win_type"]) == (0, -1, WIN_TYPES["selfdraw"])
+    assert flag_names(w["flags"]) == {"selfdraw", "kong_replacement", "tianhu"}
+    assert [w[f"delta_{s}"] < 0 for s in range(4)] == [False, True, True, True]
