@@ -14,6 +14,7 @@ from fzsim_core.hand cimport Hand
 from fzsim_core.tiles cimport FLOWER_BASE, HONOR_BASE, N_HAND_KINDS, N_KINDS
 from fzsim_core.table cimport Event, Meld, Seat, MAX_ACTIONS, MAX_EVENTS, ST_CONT, ST_DECIDE, ST_ERR, EV_DEAL, EV_FLOWER, EV_REPLACE
 from fzsim_core.policy cimport ChooseFn, Observation, Policy, PublicSeat
+from fzsim_core.kit.evaluate cimport PackEval
 from fzsim_core.row cimport Row
 from fzsim_core.winrec cimport WinRec, MAX_RECORDS
 from fzsim_core.tileset cimport MAX_TILES, TileSet
@@ -131,6 +132,8 @@ ctypedef struct Pack:
     PackSeatTest kongs_closed     # no own-turn kong for this seat now (Botzone's judge); NULL: open
     bint hidden_constraints       # the hidden hands obey more than the tile counts (Sichuan 定缺,
                                   # 换三张): no information-set world is sampled (determinize)
+    const PackEval* eval          # its shapes, scoring and threat reading for the value policy
+                                  # (kit/evaluate.pxd); NULL: the Fuzhou value (policies/value)
 
 
 cdef struct Game:

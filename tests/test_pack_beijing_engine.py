@@ -345,9 +345,9 @@ def test_the_wins_table_names_the_fans():
     assert patterns[1 << FANS.index("haohua")] == "haohua" and flags[FLAGS["sihui"] << BJ_SHIFT] == "bj_sihui"
 
 
-def test_value_refuses_the_pack_by_name_and_guard_plays_it():
-    with pytest.raises(Exception, match="the value policy does not play the beijing pack"):
-        play_block(BEIJING.core, 1, 0, 2, "value")
+def test_rollout_refuses_the_pack_by_name_and_guard_plays_it():
+    with pytest.raises(Exception, match="the rollout policy does not play the beijing pack"):
+        play_block(BEIJING.core, 1, 0, 2, "rollout")
     assert len(play_block(BEIJING.core, 1, 0, 2, "guard")["game_id"]) == 2   # tests/test_beijing_guard.py
 
 

@@ -123,11 +123,10 @@ def test_the_pack_needs_its_scoring_and_held_honours():
         load("shanghai", honors_are_flowers=True)
 
 
-@pytest.mark.parametrize("policy", ["value", "rollout"])
-def test_value_and_rollout_refuse_the_pack_naming_what_plays_it(policy):
-    with pytest.raises(Exception, match=f"{policy} policy does not play the shanghai pack "
-                                        r"\(allowed there: random, greedy, guard\)"):
-        play_block(SHANGHAI.core, 1, 0, 2, policy)
+def test_rollout_refuses_the_pack_naming_what_plays_it():
+    with pytest.raises(Exception, match="rollout policy does not play the shanghai pack "
+                                        r"\(allowed there: random, greedy, guard, value\)"):
+        play_block(SHANGHAI.core, 1, 0, 2, "rollout")
 
 
 # ---- thousands of hands: invariants, the records re-scored, the gate re-checked ----------------

@@ -24,10 +24,9 @@ def test_plays_2000_hands_per_preset_under_check(preset, policy):
     assert (out["outcome"] == 1).mean() > 0.5               # they win hands, not only fold
 
 
-@pytest.mark.parametrize("policy", [p for p in NEW if p != "guard"])   # guard plays Sichuan (packs/sichuan/guard)
-def test_a_pack_they_cannot_play_is_a_clear_error(policy):
-    with pytest.raises(Exception, match=f"the {policy} policy does not play the sichuan pack"):
-        engine.play_block(load("sichuan").core, 1, 0, 3, (policy,) * 4)
+def test_a_pack_rollout_cannot_play_is_a_clear_error():   # guard and value play every pack
+    with pytest.raises(Exception, match="the rollout policy does not play the sichuan pack"):
+        engine.play_block(load("sichuan").core, 1, 0, 3, ("rollout:n=2",) * 4)
 
 
 def test_mixed_table_under_check():

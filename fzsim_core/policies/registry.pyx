@@ -16,6 +16,7 @@ from fzsim_core.policies.greedy cimport greedy_policy
 from fzsim_core.policies.guard cimport guard_policy, guard_policy_with
 from fzsim_core.policies.random cimport random_policy
 from fzsim_core.policies.value cimport value_policy
+from fzsim_core.policies.pack_value cimport pack_value_policy
 from fzsim_core.policies.rollout cimport rollout_policy_with
 from fzsim_core.policies.python_bridge cimport python_policy
 
@@ -27,6 +28,9 @@ NAMES = {"greedy": 0, "random": 1, "guard": 2, "value": 3, "rollout": 4}
 #: (the defaults are what a policy plays without parameters: guard.pyx DEFAULT_FOLD, held equal by a test)
 #: (rollout.pyx DEFAULT_N, DEFAULT_K, DEFAULT_PLAY, DEFAULT_Z likewise)
 PARAMS = {"guard": {"fold": (0.0, 1.0, 0.05)},
+          # risk: how much of the pack's deal-in risk value weighs (on the packs whose hooks it
+          # reads, packs/<name>/evaluate.pyx; default -1: the pack's fitted weight)
+          "value": {"risk": (0.0, 1.0, -1.0)},
           # n: sampled worlds per decision; k: candidate actions at most; play: the playouts'
           # policy (0 greedy, 1 guard, 2 value, 3 value for the deciding seat and greedy for the others); z: standard errors a candidate must gain by over
           # value's choice; at: the decisions searched, a sum of 1 own-turn discards, 2 own turn with
@@ -120,7 +124,14 @@ cdef int bind_policy(Policy* p, object spec, int seat, list errors, const Pack* 
             if pack.guard != NULL:
                 p.choose = pack.guard
         elif name == "value":
-            value_policy(p)
+            if pack.eval != NULL:
+                pack_value_policy(p, pack.eval, params.get("risk", -1.0))
+            elif params:
+                pack_name = pack.name.decode() if pack.name != NULL else "this"
+                raise ValueError(f"seat {seat}: policy {spec!r}: value takes its risk weight on the packs it reads "
+                                 f"through their hooks, not the {pack_name} pack (there: plain 'value')")
+            else:
+                value_policy(p)
         elif name == "rollout":
             d = {key: default for key, (_, _, default) in PARAMS["rollout"].items()}
             d.update(params)

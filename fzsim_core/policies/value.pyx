@@ -37,23 +37,8 @@ from fzsim_core.policies.greedy cimport (View, ctx_of, shanten_less, greedy_disc
                                          call_tiles, first_win, own_turn_offers)
 from fzsim_core.policies.guard cimport Threat, read_threat, discard_danger
 
-cdef enum:
-    MAX_ROUNDS = 40       # more own turns than a wall holds
-    MAX_STEPS = 8         # shanten up to 7 is modelled; further is as far as 7
-
 # what ev_less returns when check=True finds its fast count off the definition (errmsg set)
 cdef double EV_CHECK_FAILED = -1e300
-
-
-ctypedef struct Pays:
-    double self_draw      # what this seat receives on a self-draw win (all payers)
-    double discard        # ... on a discard win (the discarder's payment)
-    double deal_in        # what it pays when it deals in to a typical other seat
-    double hazard         # the chance per round that another seat ends the hand
-    double round_risk     # deal-in cost per round still played (the safest tile's danger x cost)
-    double unseen         # unseen tiles
-    double typical_wait   # the unseen tiles a hand that gets ready later waits on (golds widen it)
-    int rounds            # own turns left above the reserve
 
 
 cdef double win_amount(const Observation* o, int golds, int win_type, bint jinque) noexcept nogil:
@@ -145,21 +130,17 @@ cdef void pays_of(const Observation* o, const Threat* t, Pays* p, int golds, dou
         p.rounds = MAX_ROUNDS
 
 
-cdef double position_ev(const Pays* p, int sh, double useful, double waits) noexcept nogil:
-    """Expected points of a 3n+1 hand `sh` from ready (-1: won), `useful` tiles lowering it,
-    `waits` completing it when ready, over the rounds left (see the module docstring)."""
+cdef double levels_ev(const Pays* p, int steps, const double* useful_at, double ready_waits) noexcept nogil:
+    """Expected points of a 3n+1 hand `steps` (0..MAX_STEPS) from ready: useful_at[k] unseen
+    tiles lower it from k to k - 1 (k = 1..steps), `ready_waits` complete it once ready, over
+    the rounds left (see the module docstring)."""
     cdef double ev[MAX_STEPS + 1]
     cdef double adv[MAX_STEPS + 1]
-    cdef double ps, pd, future_w, stay, win_round, go_on
-    cdef int r, k, steps = sh if sh < MAX_STEPS else MAX_STEPS
-    if sh < 0:
-        return p.self_draw
-    # the steps after the first go at typical rates, the same for every candidate: taken from
-    # this hand's own count they would favour broken hands, which have more useful draws
-    future_w = waits if sh == 0 else p.typical_wait
+    cdef double ps, pd, stay, win_round, go_on
+    cdef int r, k
     # the per-round chances do not change from round to round: worked out once
     stay = 1.0 - p.hazard
-    ps = future_w / p.unseen
+    ps = ready_waits / p.unseen
     pd = 1.0 - 0.6 * ps
     pd = 1.0 - pd * pd * pd       # three discards, each a little safer than a random tile
     if ps + pd > 1.0:
@@ -169,7 +150,7 @@ cdef double position_ev(const Pays* p, int sh, double useful, double waits) noex
     for k in range(steps + 1):
         ev[k] = 0.0
         # one draw a round, and now and then a call on a discard
-        adv[k] = (useful if k == steps else 10.0 + 5.0 * (k - 1)) / p.unseen * 1.15
+        adv[k] = useful_at[k] / p.unseen * 1.15
         if adv[k] > 0.95:
             adv[k] = 0.95
     for r in range(p.rounds):
@@ -178,6 +159,20 @@ cdef double position_ev(const Pays* p, int sh, double useful, double waits) noex
             ev[k] = stay * (adv[k] * ev[k - 1] + (1.0 - adv[k]) * ev[k]) - p.round_risk
         ev[0] = win_round + go_on * ev[0]
     return ev[steps]
+
+
+cdef double position_ev(const Pays* p, int sh, double useful, double waits) noexcept nogil:
+    """Expected points of a 3n+1 hand `sh` from ready (-1: won), `useful` tiles lowering it,
+    `waits` completing it when ready, over the rounds left (see the module docstring)."""
+    cdef double useful_at[MAX_STEPS + 1]
+    cdef int k, steps = sh if sh < MAX_STEPS else MAX_STEPS
+    if sh < 0:
+        return p.self_draw
+    # the steps after the first go at typical rates, the same for every candidate: taken from
+    # this hand's own count they would favour broken hands, which have more useful draws
+    for k in range(steps + 1):
+        useful_at[k] = useful if k == steps else 10.0 + 5.0 * (k - 1)
+    return levels_ev(p, steps, useful_at, waits if sh == 0 else p.typical_wait)
 
 
 cdef int useful_near(const Observation* o, Hand* h, int sh) noexcept nogil:

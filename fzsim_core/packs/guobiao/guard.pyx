@@ -32,14 +32,6 @@ cdef double GB_MARGIN = 0.025      # danger within this of the safest counts as 
 cdef double GB_QUIET = 0.10        # below this chance that anyone is ready: greedy's discard
 
 
-ctypedef struct GbThreat:
-    double ready[4]
-    uint8_t un[34]          # unseen copies by kind (the deciding seat's view)
-    uint64_t thrown[4]      # kinds each seat discarded
-    int suit[4]             # the one suit its declared sets show (0..2), -1 none / mixed
-    double total            # the chance some other seat is ready
-
-
 cdef void gb_read_threat(const Observation* o, GbThreat* t) noexcept nogil:
     cdef int j, k, i, s, v, nm, nsuited
     cdef double x, none = 1.0

@@ -1,6 +1,6 @@
 # The 国标 / MCR pack's binding (RULES-PACKS §5): its tile set and the flow's hooks, and the
 # seat-to-evaluator bridge its greedy policy reads too.
-from libc.stdint cimport uint32_t
+from libc.stdint cimport uint8_t, uint32_t
 from fzsim_core.rules cimport RuleSet
 from fzsim_core.state cimport Game, Pack
 from fzsim_core.table cimport Seat
@@ -25,3 +25,5 @@ cdef int gb_melds_of(const Seat* st, GbSet* out) noexcept nogil
 # 2 robbing an added kong; in_hand: k is among its concealed tiles already (else added here).
 # gb_evaluate's status.
 cdef int gb_fans_now(const Game* g, int s, int k, int how, bint in_hand, GbFans* out) noexcept nogil
+# Every tile the seat holds by kind, its declared sets included (a kong as 4).
+cdef void held_counts(const Seat* st, uint8_t* held) noexcept nogil

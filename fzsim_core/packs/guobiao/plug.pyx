@@ -1,11 +1,12 @@
 # cython: language_level=3
 """The 国标 pack as one plug: the flow's hooks (pack.pyx), its fan-seeking greedy and guard, the
 policies that play it, and what the code above the flow reads of it."""
-from fzsim_core.policy cimport POLICIES_BASIC
+from fzsim_core.policy cimport POLICIES_BASIC, POLICY_VALUE
 from fzsim_core.rules cimport RuleSet
 from fzsim_core.state cimport Game
 from fzsim_core.packs.guobiao.pack cimport GB_VARIANT_BOTZONE, guobiao_pack, seat_left
 from fzsim_core.packs.guobiao.greedy cimport gb_greedy_choose
+from fzsim_core.packs.guobiao.evaluate cimport gb_eval
 from fzsim_core.packs.guobiao.guard cimport gb_guard_choose
 
 
@@ -28,6 +29,7 @@ cdef void guobiao_plug(Pack* p, TileSet* ts, const RuleSet* r) noexcept nogil:
         if not r.gb_kong_at_wall_end:
             p.kongs_closed = judge_kongs_closed
     p.name = b"guobiao"
-    p.policies = POLICIES_BASIC   # value's EV is Fuzhou's scoring: it knows no fans nor the 8-fan minimum
+    p.policies = POLICIES_BASIC | POLICY_VALUE   # value through the evaluation hooks
+    p.eval = gb_eval()
     p.greedy = gb_greedy_choose
     p.guard = gb_guard_choose

@@ -2,12 +2,13 @@
 """The Shanghai pack as one plug: the flow's hooks (pack.pyx), its own greedy and guard, the
 policies that play it, its next-hand rule (the 荒番 counter, SH-A1's dealer after several
 winners) and its 下家-kong permission (SH-A10)."""
-from fzsim_core.policy cimport POLICIES_BASIC
+from fzsim_core.policy cimport POLICIES_BASIC, POLICY_VALUE
 from fzsim_core.row cimport Row
 from fzsim_core.rules cimport SH_OPT_OTHER
 from fzsim_core.packs.shanghai.pack cimport shanghai_pack
 from fzsim_core.packs.shanghai.play cimport sh_huangfan_next
 from fzsim_core.packs.shanghai.greedy cimport sh_greedy_choose
+from fzsim_core.packs.shanghai.evaluate cimport sh_eval
 from fzsim_core.packs.shanghai.guard cimport sh_guard_choose
 
 
@@ -26,7 +27,8 @@ cdef bint sh_next_hand(const RuleSet* r, const Row* row, int* dealer, int* strea
 cdef void shanghai_plug(Pack* p, TileSet* ts, const RuleSet* r) noexcept nogil:
     shanghai_pack(p, ts)
     p.name = b"shanghai"
-    p.policies = POLICIES_BASIC   # value's shanten is the standard shape's, not the Shanghai minimum's
+    p.policies = POLICIES_BASIC | POLICY_VALUE   # value through the evaluation hooks
+    p.eval = sh_eval()
     p.greedy = sh_greedy_choose
     p.guard = sh_guard_choose
     p.next_hand = sh_next_hand

@@ -1,0 +1,54 @@
+# What a rule pack tells the expected-value bots about a seat's position (the bot kit, below the
+# packs and the policies): its shapes, its scoring and its threat reading as a C struct of function
+# pointers, the seam the value policy (policies/pack_value.pyx) reads every pack through, after
+# numpy's bitgen_t. A pack fills one static PackEval in packs/<name>/evaluate.pyx and its plug.pyx
+# points the descriptor at it (state.pxd Pack.eval).
+#
+# Every hook reads only the Observation and the seat it is handed: a copy of the deciding seat
+# (Observation.me) that the policy has changed to try a discard, a draw or a call — its concealed
+# counts (hand.counts by kind, wilds at their own kind) and its melds. nogil, no Python objects.
+from libc.stdint cimport uint16_t, uint64_t
+from fzsim_core.policy cimport ChooseFn, Observation
+from fzsim_core.table cimport Seat
+
+cdef enum:
+    EVAL_FAR = 8              # the shanten a hook returns for a hand that cannot win at all
+    EVAL_THREAT_WORDS = 64    # room for a pack's own threat reading (8-byte words)
+
+# The other seats as the deciding seat reads them: `ready` is what the policy itself uses (the
+# chance that a seat ends the hand); `words` holds the pack's own reading for its risk hook.
+ctypedef struct EvalThreat:
+    double ready[4]           # each other seat's chance of being ready (0: the deciding seat)
+    double words[EVAL_THREAT_WORDS]
+
+# Shanten toward a win the pack allows (its filters and minimums: Sichuan's two suits and 定缺,
+# 国标's 8 fans, Shanghai's gate): -1 complete, 0 ready; EVAL_FAR when no win can be reached.
+# s holds 3n+1 or 3n+2 concealed tiles beside its melds.
+ctypedef int (*EvalShanten)(const Observation* o, const Seat* s) noexcept nogil
+# The kinds (bit k) that complete the 3n+1 hand of s into a win the pack allows on a discard.
+ctypedef uint64_t (*EvalWaits)(const Observation* o, const Seat* s) noexcept nogil
+# What the deciding seat receives, summed over its payers, for winning now with the 3n+2 hand of
+# s whose winning tile is `tile`, by self-draw (WIN_SELFDRAW) or on a discard (WIN_DISCARD); 0 when
+# the pack does not allow that win.
+ctypedef double (*EvalWin)(const Observation* o, const Seat* s, int tile, int win_type) noexcept nogil
+# What a typical win of the hand s would receive, for hands not yet ready (0 for a kind of win
+# the pack no longer allows it: Beijing's claimed hands win on no discard).
+ctypedef double (*EvalTypical)(const Observation* o, const Seat* s, int win_type) noexcept nogil
+# Read the other seats (fills t.ready and the pack's own words).
+ctypedef void (*EvalReadThreat)(const Observation* o, EvalThreat* t) noexcept nogil
+# Discarding kind k now: the chance it deals in (*chance) and the points that costs on average,
+# that chance included (*cost).
+ctypedef void (*EvalRisk)(const Observation* o, const EvalThreat* t, int k, double* chance,
+                          double* cost) noexcept nogil
+
+ctypedef struct PackEval:
+    EvalShanten shanten
+    EvalWaits waits
+    EvalWin win_points
+    EvalTypical typical_points
+    EvalReadThreat read_threat
+    EvalRisk risk
+    ChooseFn greedy           # the pack's greedy: decisions value leaves to it (the opening
+                              # window, own-turn kongs) and its tie-break
+    double risk_weight        # how much of the risk hook the policy weighs (0..1): fitted per
+                              # pack by duels against its guard (docs/guide/policies.md)

@@ -1,0 +1,99 @@
+# cython: language_level=3
+"""The Beijing pack's evaluation hooks for the value policy (kit/evaluate.pxd): its shanten and
+waits with the 惠牌 wild (shapes.pxd), a win's 番 x 底分 from its own scorer (the dealer's 庄 fan
+counted; a claimed hand or one holding three 惠牌 wins on no discard, §4.3), and its guard's threat
+reading (guard.pxd: a seat that has claimed may only self-draw)."""
+from libc.stdint cimport uint8_t, uint64_t
+from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval
+from fzsim_core.kit.hand34 cimport MjHand
+from fzsim_core.policy cimport Observation
+from fzsim_core.policies.guard cimport Threat
+from fzsim_core.scoring cimport WIN_SELFDRAW
+from fzsim_core.table cimport Seat
+from fzsim_core.packs.beijing.shapes cimport (BJ_NO_SHAPE, bj_add_natural, bj_may_win_on_discard,
+                                              bj_shanten, bj_wait_mask)
+from fzsim_core.packs.beijing.score cimport (BjRules, BjScore, BJ_F_DEALER_PAYS, BJ_F_DEALER_WINS,
+                                             BJ_F_SELFDRAW, bj_evaluate)
+from fzsim_core.packs.beijing.pack cimport bj_hand_of, bj_rules_of
+from fzsim_core.packs.beijing.greedy cimport bj_greedy_choose
+from fzsim_core.packs.beijing.guard cimport bj_read_threat, bj_discard_danger
+
+# a typical win's 番: the mean over the wins of 2,000 guard hands (seed 3)
+cdef double TYPICAL_FANS = 1.7
+
+assert sizeof(Threat) <= sizeof(double) * 64, "Beijing's threat reading outgrew EvalThreat"
+
+
+cdef int bj_eval_shanten(const Observation* o, const Seat* s) noexcept nogil:
+    cdef MjHand h
+    cdef int sh
+    bj_hand_of(s, o.gold, &h)
+    sh = bj_shanten(&h)
+    return EVAL_FAR if sh == BJ_NO_SHAPE or sh > EVAL_FAR else sh
+
+
+cdef uint64_t bj_eval_waits(const Observation* o, const Seat* s) noexcept nogil:
+    cdef MjHand h
+    bj_hand_of(s, o.gold, &h)
+    return bj_wait_mask(&h)
+
+
+cdef double bj_eval_win(const Observation* o, const Seat* s, int tile, int win_type) noexcept nogil:
+    cdef MjHand h
+    cdef BjRules r
+    cdef BjScore sc
+    cdef int f = 0
+    cdef bint self_draw = win_type == WIN_SELFDRAW
+    bj_hand_of(s, o.gold, &h)
+    if not self_draw:
+        h.counts[tile] -= 1
+        if not bj_may_win_on_discard(&h) or (tile == o.gold and not o.rules.bj_hui_discard):
+            return 0.0
+        bj_add_natural(&h, tile)   # a discarded 惠牌 counts at its face value (BJ-A2)
+    bj_rules_of(o.rules, &r)
+    if self_draw:
+        f |= BJ_F_SELFDRAW
+    if o.seat == o.dealer:
+        f |= BJ_F_DEALER_WINS
+    elif not self_draw and o.claim_from == o.dealer:
+        f |= BJ_F_DEALER_PAYS
+    if bj_evaluate(&r, &h, f, tile, &sc) < 0:
+        return 0.0
+    return <double>sc.total * r.base * (3 if self_draw else 1)
+
+
+cdef double bj_eval_typical(const Observation* o, const Seat* s, int win_type) noexcept nogil:
+    cdef MjHand h
+    if win_type == WIN_SELFDRAW:
+        return TYPICAL_FANS * o.rules.base * 3
+    bj_hand_of(s, o.gold, &h)
+    return TYPICAL_FANS * o.rules.base if bj_may_win_on_discard(&h) else 0.0   # §4.3
+
+
+cdef void bj_eval_threat(const Observation* o, EvalThreat* t) noexcept nogil:
+    cdef Threat* th = <Threat*>t.words
+    cdef int j
+    bj_read_threat(o, th)
+    for j in range(4):
+        t.ready[j] = th.ready[j]
+
+
+cdef void bj_eval_risk(const Observation* o, const EvalThreat* t, int k, double* chance,
+                       double* cost) noexcept nogil:
+    chance[0] = bj_discard_danger(o, <const Threat*>t.words, k)
+    cost[0] = chance[0] * TYPICAL_FANS * o.rules.base
+
+
+cdef PackEval BJ_EVAL
+BJ_EVAL.shanten = bj_eval_shanten
+BJ_EVAL.waits = bj_eval_waits
+BJ_EVAL.win_points = bj_eval_win
+BJ_EVAL.typical_points = bj_eval_typical
+BJ_EVAL.read_threat = bj_eval_threat
+BJ_EVAL.risk = bj_eval_risk
+BJ_EVAL.greedy = bj_greedy_choose
+BJ_EVAL.risk_weight = 0.0   # duels against guard, seed 5 (docs/guide/policies.md)
+
+
+cdef const PackEval* bj_eval() noexcept nogil:
+    return &BJ_EVAL

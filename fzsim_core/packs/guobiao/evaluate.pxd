@@ -1,0 +1,4 @@
+# The 国标 pack's evaluation hooks for the value policy (kit/evaluate.pxd): see evaluate.pyx.
+from fzsim_core.kit.evaluate cimport PackEval
+
+cdef const PackEval* gb_eval() noexcept nogil

@@ -1,0 +1,89 @@
+# cython: language_level=3
+"""The 国标 pack's evaluation hooks for the value policy (kit/evaluate.pxd): shanten as greedy's
+fan-target goal (greedy.pxd goal: the fewest tiles to exchange for a win of at least gb_min_fan
+fans, less one), so a hand that cannot reach the minimum is far from ready whatever its shape;
+waits over every shape (shapes.pxd), each paying only when the fan evaluator (fans.pxd) finds
+the minimum — the points as the pack settles them: the 底分 from every payer plus the fans from
+the discarder, or from all three on a self-draw; and its guard's threat reading (guard.pxd). The
+round wind is not observed and counts as East."""
+from libc.string cimport memcpy
+from libc.stdint cimport uint8_t, uint64_t
+from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval
+from fzsim_core.policy cimport Observation
+from fzsim_core.scoring cimport WIN_SELFDRAW
+from fzsim_core.table cimport Seat
+from fzsim_core.packs.guobiao.fans cimport GbFans, GbHand, GB_OK, GB_SELFDRAW, GB_MINGANGANG, gb_evaluate
+from fzsim_core.packs.guobiao.greedy cimport goal, gb_greedy_choose
+from fzsim_core.packs.guobiao.guard cimport GbThreat, gb_read_threat, gb_danger
+from fzsim_core.packs.guobiao.pack cimport gb_melds_of, held_counts
+from fzsim_core.packs.guobiao.shanten cimport GB_NO_SHAPE
+from fzsim_core.packs.guobiao.shapes cimport GbSet, gb_wait_mask
+
+# a typical win's fans: the mean over the wins of 2,000 guard hands (seed 3)
+cdef double TYPICAL_FANS = 17.0
+
+assert sizeof(GbThreat) <= sizeof(double) * 64, "国标's threat reading outgrew EvalThreat"
+
+
+cdef int gb_eval_shanten(const Observation* o, const Seat* s) noexcept nogil:
+    cdef GbSet m[5]
+    cdef int nm = gb_melds_of(s, m)
+    cdef int g = goal(s.hand.counts, m, nm, o.rules.gb_min_fan, NULL, NULL)
+    return EVAL_FAR if g >= GB_NO_SHAPE or g > EVAL_FAR else g - 1
+
+
+cdef uint64_t gb_eval_waits(const Observation* o, const Seat* s) noexcept nogil:
+    cdef uint8_t held[34]
+    held_counts(s, held)
+    return gb_wait_mask(s.hand.counts, held, s.n_melds)
+
+
+cdef double gb_eval_win(const Observation* o, const Seat* s, int tile, int win_type) noexcept nogil:
+    cdef GbHand h
+    cdef GbFans f
+    cdef double b = o.rules.base
+    cdef bint self_draw = win_type == WIN_SELFDRAW
+    memcpy(h.counts, s.hand.counts, 34)
+    h.n_melds = gb_melds_of(s, h.melds)
+    h.win_tile = tile
+    h.flags = (GB_SELFDRAW if self_draw else 0) | (GB_MINGANGANG if o.rules.gb_mingangang else 0)
+    h.flowers = s.n_flowers if s.n_flowers < 8 else 8
+    h.seat_wind = (o.seat - o.dealer + 4) % 4
+    h.round_wind = 0
+    if gb_evaluate(&h, &f) != GB_OK or f.base < o.rules.gb_min_fan:
+        return 0.0
+    return 3.0 * (b + f.total) if self_draw else f.total + 3.0 * b
+
+
+cdef double gb_eval_typical(const Observation* o, const Seat* s, int win_type) noexcept nogil:
+    cdef double b = o.rules.base
+    return 3.0 * (b + TYPICAL_FANS) if win_type == WIN_SELFDRAW else TYPICAL_FANS + 3.0 * b
+
+
+cdef void gb_eval_threat(const Observation* o, EvalThreat* t) noexcept nogil:
+    cdef GbThreat* th = <GbThreat*>t.words
+    cdef int j
+    gb_read_threat(o, th)
+    for j in range(4):
+        t.ready[j] = th.ready[j]
+
+
+cdef void gb_eval_risk(const Observation* o, const EvalThreat* t, int k, double* chance,
+                       double* cost) noexcept nogil:
+    chance[0] = gb_danger(o, <const GbThreat*>t.words, k)
+    cost[0] = chance[0] * (o.rules.base + TYPICAL_FANS)
+
+
+cdef PackEval GB_EVAL
+GB_EVAL.shanten = gb_eval_shanten
+GB_EVAL.waits = gb_eval_waits
+GB_EVAL.win_points = gb_eval_win
+GB_EVAL.typical_points = gb_eval_typical
+GB_EVAL.read_threat = gb_eval_threat
+GB_EVAL.risk = gb_eval_risk
+GB_EVAL.greedy = gb_greedy_choose
+GB_EVAL.risk_weight = 0.25   # duels against guard, seed 5 (docs/guide/policies.md)
+
+
+cdef const PackEval* gb_eval() noexcept nogil:
+    return &GB_EVAL

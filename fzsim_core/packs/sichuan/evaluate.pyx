@@ -1,0 +1,92 @@
+# cython: language_level=3
+"""The Sichuan pack's evaluation hooks for the value policy (kit/evaluate.pxd): its shanten and
+waits under the two-suit rule and 定缺 (shapes.pxd), a win's 分 or 2^番 from its own scorer times
+the seats that pay it (血战: the unfinished ones), and its guard's threat reading (guard.pxd)."""
+from libc.stdint cimport uint8_t, uint64_t
+from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval
+from fzsim_core.policy cimport Observation
+from fzsim_core.rules cimport SCORING_XUEZHAN
+from fzsim_core.scoring cimport WIN_SELFDRAW
+from fzsim_core.table cimport Seat
+from fzsim_core.packs.sichuan.shapes cimport ScHand, SC_NO_WIN, sc_shanten, sc_wait_mask
+from fzsim_core.packs.sichuan.score cimport ScRules, ScScore, SC_F_SELFDRAW, sc_evaluate
+from fzsim_core.packs.sichuan.pack cimport sc_hand_of, sc_rules_of
+from fzsim_core.packs.sichuan.greedy cimport sc_greedy_choose
+from fzsim_core.packs.sichuan.guard cimport ScThreat, sc_read_threat, sc_discard_danger
+
+# what a typical win pays each payer, in units of the rules' base: the mean over the wins of
+# 2,000 guard hands (seed 3), 1.31 in sichuan and 1.55 in 血战 (docs/guide/policies.md)
+
+
+cdef inline double typical_units(const Observation* o) noexcept nogil:
+    return 1.55 if o.rules.scoring == SCORING_XUEZHAN else 1.31
+
+assert sizeof(ScThreat) <= sizeof(double) * 64, "Sichuan's threat reading outgrew EvalThreat"
+
+
+cdef int payers(const Observation* o) noexcept nogil:
+    """The seats that pay a self-draw now: the unfinished others (血战), or all three."""
+    cdef int j, n = 0
+    for j in range(4):
+        if j != o.seat and (not o.table[j].finished[0] or o.rules.xz_selfdraw_all_pay):
+            n += 1
+    return n
+
+
+cdef int sc_eval_shanten(const Observation* o, const Seat* s) noexcept nogil:
+    cdef ScHand h
+    cdef int sh
+    sc_hand_of(s, &h)
+    sh = sc_shanten(&h)
+    return EVAL_FAR if sh == SC_NO_WIN or sh < -1 else sh
+
+
+cdef uint64_t sc_eval_waits(const Observation* o, const Seat* s) noexcept nogil:
+    cdef ScHand h
+    sc_hand_of(s, &h)
+    return sc_wait_mask(&h)
+
+
+cdef double sc_eval_win(const Observation* o, const Seat* s, int tile, int win_type) noexcept nogil:
+    cdef ScHand h
+    cdef ScRules r
+    cdef ScScore sc
+    cdef bint self_draw = win_type == WIN_SELFDRAW
+    sc_hand_of(s, &h)
+    sc_rules_of(o.rules, &r)
+    if sc_evaluate(&r, &h, SC_F_SELFDRAW if self_draw else 0, &sc) < 0:
+        return 0.0
+    return <double>sc.unit * r.base * (payers(o) if self_draw else 1)
+
+
+cdef double sc_eval_typical(const Observation* o, const Seat* s, int win_type) noexcept nogil:
+    return typical_units(o) * o.rules.base * (payers(o) if win_type == WIN_SELFDRAW else 1)
+
+
+cdef void sc_eval_threat(const Observation* o, EvalThreat* t) noexcept nogil:
+    cdef ScThreat* th = <ScThreat*>t.words
+    cdef int j
+    sc_read_threat(o, th)
+    for j in range(4):
+        t.ready[j] = th.ready[j]
+
+
+cdef void sc_eval_risk(const Observation* o, const EvalThreat* t, int k, double* chance,
+                       double* cost) noexcept nogil:
+    chance[0] = sc_discard_danger(<const ScThreat*>t.words, o.seat, k) if k < 27 else 0.0
+    cost[0] = chance[0] * typical_units(o) * o.rules.base
+
+
+cdef PackEval SC_EVAL
+SC_EVAL.shanten = sc_eval_shanten
+SC_EVAL.waits = sc_eval_waits
+SC_EVAL.win_points = sc_eval_win
+SC_EVAL.typical_points = sc_eval_typical
+SC_EVAL.read_threat = sc_eval_threat
+SC_EVAL.risk = sc_eval_risk
+SC_EVAL.greedy = sc_greedy_choose
+SC_EVAL.risk_weight = 0.0   # duels against guard, seed 5 (docs/guide/policies.md)
+
+
+cdef const PackEval* sc_eval() noexcept nogil:
+    return &SC_EVAL
