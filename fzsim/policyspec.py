@@ -11,7 +11,7 @@ compiled policies play a rule pack is ``supported_policies``'s.
 from __future__ import annotations
 
 from fzsim_core.packs.registry import PACKS as _PACK_IDS
-from fzsim_core.policies.registry import NAMES as _COMPILED, pack_policies
+from fzsim_core.policies.registry import NAMES as _COMPILED, pack_policies, spec_refusal
 
 SEATS = 4
 DEFAULT = "greedy"
@@ -107,11 +107,19 @@ def check_policies_play(rules, seats, variant: str | None = None) -> None:
     seats: the policy of each seat (policy_seats' form) or ``{who: policy}`` (e.g. a duel's
     challenger and baseline; leave out the seats agents play)."""
     allowed = supported_policies(rules)
+    pack = _pack_of(rules)
     items = seats.items() if isinstance(seats, dict) else ((f"seat {s}", p) for s, p in enumerate(seats))
     for who, spec in items:
         name = spec.partition(":")[0].strip() if isinstance(spec, str) else None
-        if name not in _COMPILED or name in allowed:
+        if name not in _COMPILED:
             continue   # a callable, a capsule or an unknown name: not this check's to judge
         of = f" (variant {variant!r})" if variant else ""
-        raise ValueError(f"policy {spec!r} ({who}) does not play the {_pack_of(rules)} pack{of}: allowed there"
-                         f" {', '.join(allowed)}")
+        if name not in allowed:
+            raise ValueError(f"policy {spec!r} ({who}) does not play the {pack} pack{of}: allowed there"
+                             f" {', '.join(allowed)}")
+        try:
+            refusal = spec_refusal(spec, _PACK_IDS[pack])
+        except ValueError:
+            continue   # a malformed spec is refused, naming what is wrong, where it is parsed
+        if refusal is not None:
+            raise ValueError(f"policy {spec!r} ({who}){of}: {refusal}")

@@ -18,6 +18,7 @@ cdef inline void fill_observation(Game* g, int seat, int decision) noexcept nogi
     o.me = &g.seats[seat]
     o.game = g
     o.folds = &g.row.folds[seat]
+    o.eval = g.pack.eval
 
 
 cdef inline int ask(Game* g) noexcept nogil:

@@ -23,10 +23,13 @@ seat it is exactly sample_world.
 
 Not sampled (SAMPLE_UNSUPPORTED): a table where another seat is in 游金 (its hand is public to be
 a complete hand waiting on anything, a constraint counts alone cannot keep), a win offer that
-another seat has already accepted (its hand must win on the tile), and the Sichuan pack (定缺 and
-换三张 constrain the hands beyond counts). A seat that has won and left (血战到底) showed its
-hand: it is not re-dealt. The caller falls back to a
-decision that needs no sample.
+another seat has already accepted (its hand must win on the tile), and a pack whose deal
+constrains the hands beyond counts (Pack.hidden_constraints: Sichuan with 定缺 or 换三张 on). A
+seat that has won and left (血战到底) showed its hand: it is not re-dealt. The caller falls back
+to a decision that needs no sample. Other packs' walls are sampled the same way (Botzone's
+per-seat walls too: wall[head..tail] keeps each seat's undrawn part, so a re-dealt wall keeps
+every seat's count); the prior's "how far" is the standard shape's shanten with the gold (Beijing's
+惠牌), an approximation for the packs with other shapes.
 
 `sample_world_built` builds each other seat's hand the way a player builds one instead: a uniform
 deal from the hidden tiles, then one turn per discard that seat has made of drawing a hidden tile

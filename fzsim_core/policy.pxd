@@ -47,6 +47,9 @@ ctypedef struct Observation:
     const void* game
     int8_t* folds                 # the seat's fold counter in the result row: a policy that
                                   # chooses a defensive discard over its best offensive one adds 1
+    const void* eval              # the pack's evaluation hooks (kit/evaluate.pxd PackEval: its
+                                  # shanten, waits, what a win pays, its threat reading), NULL for a
+                                  # pack without them: how any policy may price a position
 
 
 # The compiled policies as bits (a pack's descriptor lists the ones that play it: state.pxd Pack.policies);

@@ -1,7 +1,7 @@
 """guard on the Beijing pack (packs/beijing/guard): it plays the preset (and BJ-A2 natural, and with
 folding on) under check=True, decides deterministically, and its ready choice — the discard whose
 waits are worth most (unseen copies x the 番 of that win) — agrees with a plain Python reference
-built on the pack's public shapes and scorer. value and rollout still refuse the pack by name."""
+built on the pack's public shapes and scorer. value and rollout play it through the pack's evaluation hooks (tests/test_pack_value.py)."""
 from __future__ import annotations
 
 import numpy as np
@@ -32,10 +32,9 @@ def test_guard_is_deterministic():
     assert all((a[c] == b[c]).all() for c in ("winner", "delta_0", "delta_1", "turns"))
 
 
-def test_rollout_still_refuses_the_pack_naming_what_plays_it():
-    with pytest.raises(Exception, match="the rollout policy does not play the beijing pack "
-                                        r"\(allowed there: random, greedy, guard, value\)"):
-        play_block(BEIJING.core, 1, 0, 2, "rollout")
+def test_rollout_searches_only_discard_wins_on_the_pack():
+    with pytest.raises(ValueError, match="on the beijing pack rollout searches discard wins only"):
+        play_block(BEIJING.core, 1, 0, 2, "rollout:at=9")
 
 
 def reference_ready_choice(p):

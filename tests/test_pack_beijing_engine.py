@@ -345,10 +345,9 @@ def test_the_wins_table_names_the_fans():
     assert patterns[1 << FANS.index("haohua")] == "haohua" and flags[FLAGS["sihui"] << BJ_SHIFT] == "bj_sihui"
 
 
-def test_rollout_refuses_the_pack_by_name_and_guard_plays_it():
-    with pytest.raises(Exception, match="the rollout policy does not play the beijing pack"):
-        play_block(BEIJING.core, 1, 0, 2, "rollout")
-    assert len(play_block(BEIJING.core, 1, 0, 2, "guard")["game_id"]) == 2   # tests/test_beijing_guard.py
+def test_every_compiled_policy_plays_the_pack():
+    for policy in ("guard", "value", "rollout:n=4"):   # tests/test_beijing_guard.py, tests/test_pack_value.py
+        assert len(play_block(BEIJING.core, 1, 0, 2, policy)["game_id"]) == 2
 
 
 def test_greedy_reads_seven_pairs_and_rarely_waits_for_four_hui():

@@ -206,6 +206,20 @@ def test_folds_are_counted_for_the_policies_that_fold():
     assert all((mixed[f"folds_{s}"] == 0).all() for s in (0, 1, 3))
 
 
-def test_rollout_refuses_the_sichuan_pack_by_name():
-    with pytest.raises(Exception, match="the rollout policy does not play the sichuan pack"):
-        engine.play_block(load("sichuan").core, 1, 0, 3, ("rollout",) * 4)
+@pytest.mark.parametrize("preset", ["sichuan", "xuezhan", "guobiao", "beijing", "shanghai"])
+def test_rollout_plays_every_pack_under_the_invariant_checks(preset):
+    """On the packs with evaluation hooks rollout searches discard wins (its default) with the
+    pack's value as its base and in its playouts; worlds are sampled under the pack's deal."""
+    rules = load(preset).core
+    games = 1 if preset == "guobiao" else 24
+    out = engine.play_block(rules, 7, 0, games, ("rollout:n=8", "value", "rollout:n=8;play=1", "guard"), check=True)
+    deltas = np.stack([out[f"delta_{s}"] for s in range(4)])
+    assert not deltas.sum(axis=0).any() and (out["outcome"] == 1).mean() > 0.5
+
+
+def test_rollout_falls_back_to_value_where_no_world_can_be_sampled():
+    """With 定缺 on, Sichuan's hidden hands obey more than counts: rollout plays value's choices."""
+    rules = load("sichuan", sc_dingque=True).core
+    a = engine.play_block(rules, 3, 0, 30, "rollout:n=8")
+    b = engine.play_block(rules, 3, 0, 30, "value")
+    assert all((a[c] == b[c]).all() for c in ("winner", "delta_0", "delta_2", "turns"))

@@ -208,7 +208,8 @@ def _lineups(table) -> dict:
 
 
 def _check_lineups(lineups: dict, pack: str) -> None:
-    from fzsim_core.policies.registry import parse_spec
+    from fzsim_core.packs.registry import PACKS
+    from fzsim_core.policies.registry import parse_spec, spec_refusal
 
     allowed = pack_policies(pack)
     for label, seats in lineups.items():
@@ -221,6 +222,9 @@ def _check_lineups(lineups: dict, pack: str) -> None:
                 parse_spec(name)
             except ValueError as exc:
                 raise StudyError(f"lineups.{label}: {exc}") from None
+            refusal = spec_refusal(name, PACKS[pack])
+            if refusal is not None:
+                raise StudyError(f"lineups.{label}: policy {name!r}: {refusal}")
 
 
 def _question(i: int, q, variants: dict, baseline: str, lineups: dict) -> Question:

@@ -17,7 +17,7 @@ from fzsim_core.policies.guard cimport guard_policy, guard_policy_with
 from fzsim_core.policies.random cimport random_policy
 from fzsim_core.policies.value cimport value_policy
 from fzsim_core.policies.pack_value cimport pack_value_policy
-from fzsim_core.policies.rollout cimport rollout_policy_with
+from fzsim_core.policies.rollout cimport AT_WIN, rollout_policy_with
 from fzsim_core.policies.python_bridge cimport python_policy
 
 cdef const char* BIND_CAPSULE = b"fzsim_core.policy.Bind"
@@ -98,6 +98,33 @@ def pack_policies(int pack) -> tuple:
     return tuple(allowed_names(p.policies))
 
 
+cdef object pack_refusal(str name, dict params, str spec, const Pack* pack):
+    """Why a game of `pack` cannot seat the compiled policy `name` with `params` (as `spec`
+    spells it), or None when it can: the pack's descriptor lists the policies that play it, and
+    two parameters depend on whether the pack has evaluation hooks (Pack.eval)."""
+    pack_name = pack.name.decode() if pack.name != NULL else "this"
+    if not pack.policies >> NAMES[name] & 1:
+        return f"does not play the {pack_name} pack (allowed there: {', '.join(allowed_names(pack.policies))})"
+    if name == "value" and params and pack.eval == NULL:
+        return (f"value takes its risk weight on the packs it reads through their hooks, not the {pack_name} "
+                f"pack (there: plain 'value')")
+    if name == "rollout" and pack.eval != NULL and int(params.get("at", PARAMS["rollout"]["at"][2])) != AT_WIN:
+        return (f"on the {pack_name} pack rollout searches discard wins only (at={AT_WIN}, its default): its "
+                f"other candidates read Fuzhou's shapes")
+    return None
+
+
+def spec_refusal(spec: str, int pack) -> object:
+    """Why the rule pack `pack` (the rules' `pack` id) cannot seat the compiled policy `spec`
+    (``"name"`` or ``"name:key=value;..."``), or None when it can — the check `bind_policy` makes,
+    for callers that refuse before anything is played. ValueError for a spec `parse_spec` refuses."""
+    cdef Pack p
+    cdef TileSet ts
+    name, params = parse_spec(spec)
+    bind_pack(&p, &ts, pack, NULL)
+    return pack_refusal(name, params, spec, &p)
+
+
 cdef int bind_policy(Policy* p, object spec, int seat, list errors, const Pack* pack) except -1:
     """Fill `p` for seat `seat` from a name (with parameters) or a callable for a game of `pack`;
     ValueError else, or when the pack does not play the named policy."""
@@ -106,10 +133,11 @@ cdef int bind_policy(Policy* p, object spec, int seat, list errors, const Pack* 
             name, params = parse_spec(spec)
         except ValueError as exc:
             raise ValueError(f"seat {seat}: {exc}, a callable or a compiled policy's capsule") from None
-        if not pack.policies >> NAMES[name] & 1:
-            pack_name = pack.name.decode() if pack.name != NULL else "this"
-            raise ValueError(f"seat {seat}: the {name} policy does not play the {pack_name} pack (allowed there: "
-                             f"{', '.join(allowed_names(pack.policies))})")
+        refusal = pack_refusal(name, params, spec, pack)
+        if refusal is not None and refusal.startswith("does not play"):
+            raise ValueError(f"seat {seat}: the {name} policy {refusal}")
+        if refusal is not None:
+            raise ValueError(f"seat {seat}: policy {spec!r}: {refusal}")
         if name == "greedy":
             greedy_policy(p)
             if pack.greedy != NULL:
@@ -126,10 +154,6 @@ cdef int bind_policy(Policy* p, object spec, int seat, list errors, const Pack* 
         elif name == "value":
             if pack.eval != NULL:
                 pack_value_policy(p, pack.eval, params.get("risk", -1.0))
-            elif params:
-                pack_name = pack.name.decode() if pack.name != NULL else "this"
-                raise ValueError(f"seat {seat}: policy {spec!r}: value takes its risk weight on the packs it reads "
-                                 f"through their hooks, not the {pack_name} pack (there: plain 'value')")
             else:
                 value_policy(p)
         elif name == "rollout":

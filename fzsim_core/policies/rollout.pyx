@@ -44,6 +44,8 @@ from fzsim_core.policies.greedy cimport (View, ctx_of, shanten_less, own_turn_of
                                          useful_draws_plain, wait_draws)
 from fzsim_core.policies.guard cimport Threat, read_threat, discard_danger, guard_policy
 from fzsim_core.policies.value cimport value_policy
+from fzsim_core.policies.pack_value cimport pack_value_policy
+from fzsim_core.kit.evaluate cimport PackEval
 
 cdef enum:
     MAX_K = 8
@@ -61,11 +63,19 @@ cdef double DEFAULT_Z = 2.0
 cdef int DEFAULT_WORLD = WORLD_BUILT
 
 
+cdef inline void bind_value(Policy* p, const PackEval* e) noexcept nogil:
+    """value for a game whose pack has evaluation hooks `e` (pack_value.pyx), else Fuzhou's."""
+    if e != NULL:
+        pack_value_policy(p, e, -1.0)
+    else:
+        value_policy(p)
+
+
 cdef int value_choice(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
     """The value policy's choice, without counting its folds (this policy counts its own)."""
     cdef Policy v
     cdef int i, kept = o.folds[0] if o.folds != NULL else 0
-    value_policy(&v)
+    bind_value(&v, <const PackEval*>o.eval)
     i = v.choose(v.state, o, acts, n)
     if o.folds != NULL:
         o.folds[0] = kept
@@ -75,7 +85,7 @@ cdef int value_choice(const Observation* o, const uint16_t* acts, int n) noexcep
 cdef void bind_playout(Policy* p, int play, const Pack* pack) noexcept nogil:
     """A playout seat's policy: the pack's own greedy / guard where it has them (as registry.bind_policy)."""
     if play == PLAY_VALUE:
-        value_policy(p)
+        bind_value(p, pack.eval)
     elif play == PLAY_GUARD:
         guard_policy(p)
         if pack.guard != NULL:

@@ -1,7 +1,7 @@
 # cython: language_level=3
 """The Beijing pack as one plug: the flow's hooks (pack.pyx), its own greedy and guard, the
 policies that play it, and its claim permission on a discarded 惠牌 (BJ-A2)."""
-from fzsim_core.policy cimport POLICIES_BASIC, POLICY_VALUE
+from fzsim_core.policy cimport POLICIES_ALL
 from fzsim_core.packs.beijing.pack cimport beijing_pack
 from fzsim_core.packs.beijing.greedy cimport bj_greedy_choose
 from fzsim_core.packs.beijing.evaluate cimport bj_eval
@@ -11,7 +11,7 @@ from fzsim_core.packs.beijing.guard cimport bj_guard_choose
 cdef void beijing_plug(Pack* p, TileSet* ts, const RuleSet* r) noexcept nogil:
     beijing_pack(p, ts)
     p.name = b"beijing"
-    p.policies = POLICIES_BASIC | POLICY_VALUE   # value through the evaluation hooks
+    p.policies = POLICIES_ALL   # value and rollout through the evaluation hooks (evaluate.pyx)
     p.eval = bj_eval()
     p.greedy = bj_greedy_choose
     p.guard = bj_guard_choose

@@ -1,7 +1,7 @@
 # cython: language_level=3
 """The 国标 pack as one plug: the flow's hooks (pack.pyx), its fan-seeking greedy and guard, the
 policies that play it, and what the code above the flow reads of it."""
-from fzsim_core.policy cimport POLICIES_BASIC, POLICY_VALUE
+from fzsim_core.policy cimport POLICIES_ALL
 from fzsim_core.rules cimport RuleSet
 from fzsim_core.state cimport Game
 from fzsim_core.packs.guobiao.pack cimport GB_VARIANT_BOTZONE, guobiao_pack, seat_left
@@ -29,7 +29,7 @@ cdef void guobiao_plug(Pack* p, TileSet* ts, const RuleSet* r) noexcept nogil:
         if not r.gb_kong_at_wall_end:
             p.kongs_closed = judge_kongs_closed
     p.name = b"guobiao"
-    p.policies = POLICIES_BASIC | POLICY_VALUE   # value through the evaluation hooks
+    p.policies = POLICIES_ALL   # value and rollout through the evaluation hooks (evaluate.pyx)
     p.eval = gb_eval()
     p.greedy = gb_greedy_choose
     p.guard = gb_guard_choose

@@ -2,7 +2,7 @@
 """The Shanghai pack as one plug: the flow's hooks (pack.pyx), its own greedy and guard, the
 policies that play it, its next-hand rule (the 荒番 counter, SH-A1's dealer after several
 winners) and its 下家-kong permission (SH-A10)."""
-from fzsim_core.policy cimport POLICIES_BASIC, POLICY_VALUE
+from fzsim_core.policy cimport POLICIES_ALL
 from fzsim_core.row cimport Row
 from fzsim_core.rules cimport SH_OPT_OTHER
 from fzsim_core.packs.shanghai.pack cimport shanghai_pack
@@ -27,7 +27,7 @@ cdef bint sh_next_hand(const RuleSet* r, const Row* row, int* dealer, int* strea
 cdef void shanghai_plug(Pack* p, TileSet* ts, const RuleSet* r) noexcept nogil:
     shanghai_pack(p, ts)
     p.name = b"shanghai"
-    p.policies = POLICIES_BASIC | POLICY_VALUE   # value through the evaluation hooks
+    p.policies = POLICIES_ALL   # value and rollout through the evaluation hooks (evaluate.pyx)
     p.eval = sh_eval()
     p.greedy = sh_greedy_choose
     p.guard = sh_guard_choose

@@ -1,7 +1,7 @@
 # cython: language_level=3
 """The Sichuan pack as one plug: the flow's hooks (pack.pyx), its own greedy and guard, the
 policies that play it, and what the code above the flow reads of it."""
-from fzsim_core.policy cimport POLICIES_BASIC, POLICY_VALUE
+from fzsim_core.policy cimport POLICIES_ALL
 from fzsim_core.packs.sichuan.pack cimport sichuan_pack
 from fzsim_core.packs.sichuan.greedy cimport sc_greedy_choose
 from fzsim_core.packs.sichuan.evaluate cimport sc_eval
@@ -11,8 +11,9 @@ from fzsim_core.packs.sichuan.guard cimport sc_guard_choose
 cdef void sichuan_plug(Pack* p, TileSet* ts, const RuleSet* r) noexcept nogil:
     sichuan_pack(p, ts)
     p.name = b"sichuan"
-    p.policies = POLICIES_BASIC | POLICY_VALUE   # value through the evaluation hooks
+    p.policies = POLICIES_ALL   # value and rollout through the evaluation hooks (evaluate.pyx)
     p.eval = sc_eval()
     p.greedy = sc_greedy_choose
     p.guard = sc_guard_choose
-    p.hidden_constraints = True   # 定缺 and 换三张 constrain the hidden hands beyond counts
+    # 定缺 and 换三张 constrain the hidden hands beyond counts: no world is sampled then
+    p.hidden_constraints = r == NULL or r.sc_dingque or r.sc_exchange != 0
