@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from fzsim.botzone.logs import LogError, LoggedGame
+from fzsim.botzone.logs import LogError, LogEvent, LoggedGame
 from fzsim.botzone.names import TILE_NAMES
 from fzsim.fans import FAN_NAMES
 from fzsim.guobiao_records import record_fans
@@ -47,6 +47,7 @@ _CLAIM_ACT = {"peng": _PUNG, "gang": _KONG, "chi": _CHOW}
 _ACT_WORDS = {_PASS: "pass", _DISCARD: "Play", _WIN: "Hu", _CONCEALED_KONG: "AnGang", _ADDED_KONG: "BuGang",
               _PUNG: "Peng", _KONG: "Gang", _CHOW: "Chi"}
 WALL = 34
+_new = tuple.__new__                    # a LogEvent of a plain tuple (LoggedGame.actions)
 
 
 def import_rules():
@@ -89,14 +90,14 @@ def seat_walls(game: LoggedGame) -> tuple[list[list[int]], Mismatch | None]:
     when the logged deals and draws are not the logged wall's. LogError for a tile named five
     times or a seat taking more than its 34 tiles."""
     taken = [list(game.deals[s]) for s in range(4)]
-    draws = [e for e in game.events if e.kind == "draw"]
+    draws = [e for e in game.actions() if e[0] == "draw"]
     for _, seat, tile, _, _ in draws:
         taken[seat].append(tile)
     for s in range(4):
         if len(game.deals[s]) != 13:
             raise LogError(f"{game.where()}: seat {s} has no deal of 13 tiles")
         if len(taken[s]) > WALL:
-            line = [e.line for e in draws if e.seat == s][WALL - 13]
+            line = [e[3] for e in draws if e[1] == s][WALL - 13]
             raise LogError(f"{game.where(line)}: seat {s} takes a {len(taken[s])}th tile; a seat's wall"
                            f" on Botzone is {WALL} tiles (136 / 4)")
     if game.wall is not None:
@@ -106,7 +107,7 @@ def seat_walls(game: LoggedGame) -> tuple[list[list[int]], Mismatch | None]:
                 return own, Mismatch("wall", game.line, f"seat {s}'s deal is not the last 13 tiles of its wall part")
             for j in range(13, len(taken[s])):
                 if own[s][j] != taken[s][j]:
-                    line = [e.line for e in draws if e.seat == s][j - 13]
+                    line = [e[3] for e in draws if e[1] == s][j - 13]
                     return own, Mismatch("wall", line, f"seat {s} draws {_name(taken[s][j])}, its wall"
                                          f" holds {_name(own[s][j])} there")
         return own, None
@@ -226,7 +227,8 @@ def _replay_walls(game: LoggedGame, rules, game_id: int, wall, careful: bool) ->
     res = game.result
     st = HandStepper(rules.core, 0, game_id, 4 * game.wind, 0, 0, ("greedy",) * 4, (0, 1, 2, 3),
                      wall, True, False)
-    events = [e for e in game.events if e.kind != "draw"]     # the draws are in the walls
+    # the logged actions but draws (in the walls), as LogEvents where the replay stops on one
+    events = [e for e in game.actions() if e[0] != "draw"]
     n = len(events)
     i = 0
     plays = 0                                   # discards the log and the engine agree on so far
@@ -234,24 +236,24 @@ def _replay_walls(game: LoggedGame, rules, game_id: int, wall, careful: bool) ->
     while not st.done:
         seat, dec = st.seat, st.decision
         e = events[i] if i < n else None
-        if careful and e is not None and e.kind == "play" and not (dec in (_TURN, _AFTER_CLAIM) and e.seat == seat):
+        if careful and e is not None and e[0] == "play" and not (dec in (_TURN, _AFTER_CLAIM) and e[1] == seat):
             # the engine takes a decision of one legal move itself (a single discard after a claim)
             i, plays = _auto_plays(st, events, i, plays, seen)
             e = events[i] if i < n else None
         if dec == _CLAIM:
             claim = None
             if e is not None:
-                kind = e.kind
-                if e.seat == seat and kind in _CLAIM_ACT:
+                if e[1] == seat and e[0] in _CLAIM_ACT:
                     claim, taken = e, True
-                elif e.ignored:
-                    lost = [c for c in e.ignored if c[0] == seat and c[1] in _CLAIM_ACT]
+                elif e[4]:
+                    lost = [c for c in e[4] if c[0] == seat and c[1] in _CLAIM_ACT]
                     claim, taken = (lost[0] if lost else None), False
             if claim is None:
                 st.apply(len(st.legal) - 1)         # pass comes last in a claim offer
                 continue
             legal = st.legal
-            kind, tile = (claim.kind, claim.tile) if taken else (claim[1], claim[2])
+            e = _new(LogEvent, e)
+            kind, tile = (claim[0], claim[2]) if taken else (claim[1], claim[2])
             want = _CLAIM_ACT[kind]
             pick = [j for j, (t, k) in enumerate(legal)
                     if t == want and (k == tile - 1 if want == _CHOW else True)]
@@ -267,19 +269,21 @@ def _replay_walls(game: LoggedGame, rules, game_id: int, wall, careful: bool) ->
             if e is None:
                 return Replayed(game, mismatch=Mismatch("sequence", res.line if res else game.line,
                                                         f"the log ends where seat {seat} is to play"))
-            if e.seat != seat or e.kind not in _OWN:
+            if e[1] != seat or e[0] not in _OWN:
+                e = _new(LogEvent, e)
                 return Replayed(game, mismatch=Mismatch("sequence", e.line, f"seat {seat} is to play; the log has"
                                                         f" seat {e.seat} {e.kind} {_name(e.tile)}"))
             legal = st.legal
-            want = _OWN[e.kind]
+            want = _OWN[e[0]]
             if want == _WIN:
                 pick = [j for j, (t, _) in enumerate(legal) if t == _WIN]
             else:
                 try:
-                    pick = [legal.index((want, e.tile))]
+                    pick = [legal.index((want, e[2]))]
                 except ValueError:
                     pick = []
             if not pick:
+                e = _new(LogEvent, e)
                 return Replayed(game, mismatch=Mismatch("illegal", e.line, f"seat {seat} {e.kind} {_name(e.tile)}"
                                                         f" is not legal here; legal: "
                                                         + ", ".join(map(_action_text, legal))))
@@ -287,11 +291,11 @@ def _replay_walls(game: LoggedGame, rules, game_id: int, wall, careful: bool) ->
             plays += want == _DISCARD
             i += 1
         elif dec == _DISCARD_WIN or dec == _ROB_KONG:
-            wins = e is not None and ((e.kind == "hu" and e.seat == seat)
-                                      or any(c[0] == seat and c[1] == "hu" for c in e.ignored))
+            wins = e is not None and ((e[0] == "hu" and e[1] == seat)
+                                      or any(c[0] == seat and c[1] == "hu" for c in e[4]))
             st.apply(0 if wins else len(st.legal) - 1)      # offers are (win, pass)
         else:
-            return Replayed(game, mismatch=Mismatch("sequence", e.line if e else game.line,
+            return Replayed(game, mismatch=Mismatch("sequence", e[3] if e else game.line,
                                                     f"the engine asks an unexpected decision {dec}"))
     if not careful and [ev[0] for ev in st.events()].count(_EV_DISCARD) != plays:
         return None                             # the engine discarded on its own
@@ -308,9 +312,9 @@ def _auto_plays(st, events, i: int, plays: int, seen: list) -> tuple[int, int]:
         if t == _EV_DISCARD:
             discards.append((s, k))
     seen[0] = len(ev)
-    while plays < len(discards) and i < len(events) and events[i].kind in ("play", "draw"):
-        if events[i].kind == "play":
-            if (events[i].seat, events[i].tile) != discards[plays]:
+    while plays < len(discards) and i < len(events) and events[i][0] in ("play", "draw"):
+        if events[i][0] == "play":
+            if (events[i][1], events[i][2]) != discards[plays]:
                 break
             plays += 1
         i += 1
@@ -323,10 +327,10 @@ def _compare(game: LoggedGame, st, i: int, events: list) -> Replayed:
     row, recs = st.row(), st.records()
     res = game.result
     won = row["outcome"] == 1
-    if won and i < len(events) and events[i].kind == "hu" and events[i].seat == row["winner"]:
+    if won and i < len(events) and events[i][0] == "hu" and events[i][1] == row["winner"]:
         i += 1                                      # the discard (or robbed kong) the engine gave it
     if i < len(events):
-        e = events[i]
+        e = _new(LogEvent, events[i])
         what = f"a win by seat {row['winner']}" if won else "a drawn hand"
         return Replayed(game, mismatch=Mismatch("outcome" if e.kind == "hu" else "sequence", e.line,
                                                 f"the engine ends the hand with {what}; the log goes on with seat"
