@@ -921,3 +921,12 @@ def patterns(wins, hands=None, variants: Sequence[str] | None = None, z: float =
     from fzsim import analysis_wins
 
     return analysis_wins.patterns(wins, hands=hands, variants=variants, z=z)
+
+
+def real_vs_simulated(real, simulated, **kw) -> pd.DataFrame:
+    """Logged games (``fzsim import botzone``) beside simulated ones: drawn-hand rate, self-draw
+    share, win and deal-in rates per seat-hand and fan frequencies with Wilson intervals, and
+    real − simulated with Newcombe's interval: see :func:`fzsim.analysis_real.real_vs_simulated`."""
+    from fzsim import analysis_real
+
+    return analysis_real.real_vs_simulated(real, simulated, **kw)

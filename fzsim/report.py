@@ -17,6 +17,7 @@ Only the columns each part needs are read from the folder.
 """
 from __future__ import annotations
 
+import contextlib
 import html
 import json
 import math
@@ -39,7 +40,7 @@ PACK_SECTIONS = {
     "shanghai": ("Shanghai patterns and 勒子 caps", "elements_shanghai.png", "Shanghai patterns and lezi caps"),
 }
 PLOTS = ("win_types.png", "play_style.png", "shanten.png", "balance.png", "streak.png", "scores.png",
-         "compare.png") + tuple(png for _, png, _ in PACK_SECTIONS.values())
+         "compare.png", "real_vs_simulated.png") + tuple(png for _, png, _ in PACK_SECTIONS.values())
 #: written into every report folder, so that a later report knows it may replace this one
 MARKER = ".fzsim-report"
 #: every file a report folder holds
@@ -471,6 +472,85 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
     return sections
 
 
+def real_vs_simulated_display(t: pd.DataFrame) -> pd.DataFrame:
+    """:func:`fzsim.analysis_real.real_vs_simulated` as a readable table: "rate% [lo, hi]" cells
+    (percentage points for the difference)."""
+    def cell(rate, lo, hi, sign=False):
+        if pd.isna(rate):
+            return ""
+        return f"{100 * rate:{'+' if sign else ''}.2f} [{100 * lo:+.2f}, {100 * hi:+.2f}]" if sign else \
+            f"{100 * rate:.2f}% [{100 * lo:.2f}, {100 * hi:.2f}]"
+
+    rows = t.to_dict("records")
+    out = pd.DataFrame({
+        "simulated": [r["simulated"] for r in rows],
+        "figure": [r["name"] if r["measure"] != "fan" else f"fan: {r['name']}" for r in rows],
+        "real": [f"{cell(r['real_rate'], r['real_lo'], r['real_hi'])} ({r['real_count']:,}/{r['real_n']:,})"
+                 for r in rows],
+        "simulated rate": [f"{cell(r['sim_rate'], r['sim_lo'], r['sim_hi'])} ({r['sim_count']:,}/{r['sim_n']:,})"
+                           for r in rows],
+        "real − simulated (points)": [cell(r["diff"], r["diff_lo"], r["diff_hi"], sign=True) for r in rows],
+    })
+    return out
+
+
+def _plot_real_vs_simulated(t: pd.DataFrame, path: str, fans: int = 12) -> None:
+    """Bars of the real games' figures and each simulated variant's, with their intervals: the four
+    rates and the ``fans`` fans most frequent in the real games (numbered: the plots' font has no
+    CJK glyphs; the section names them)."""
+    plt = _pyplot()
+    blocks = [g.reset_index(drop=True) for _, g in t.groupby("simulated", sort=False)]
+    first = blocks[0]
+    keep = (first["measure"] != "fan") | (first.groupby("measure").cumcount() < fans)
+    keep = keep.to_numpy()
+    n_fan = 0
+    labels = []
+    for m in first["measure"][keep]:
+        n_fan += m == "fan"
+        labels.append(f"fan {n_fan}" if m == "fan" else m)
+    bars = [(f"real ({first['real'].iloc[0]})", first, "real")]
+    bars += [(f"simulated ({b['simulated'].iloc[0]})", b, "sim") for b in blocks]
+    fig, ax = plt.subplots(figsize=(max(8.0, 0.6 * len(labels) + 2), 4.5))
+    x = np.arange(len(labels))
+    width = 0.8 / len(bars)
+    for i, (label, b, side) in enumerate(bars):
+        b = b.set_index(["measure", "name"]).reindex(list(zip(first["measure"][keep], first["name"][keep])))
+        rate = b[f"{side}_rate"].to_numpy(float)
+        err = np.vstack([rate - b[f"{side}_lo"].to_numpy(float), b[f"{side}_hi"].to_numpy(float) - rate])
+        ax.bar(x + (i - (len(bars) - 1) / 2) * width, np.nan_to_num(rate) * 100, width,
+               yerr=np.clip(np.nan_to_num(err) * 100, 0, None), capsize=2, label=label)
+    ax.set_xticks(x, labels, rotation=45, ha="right")
+    ax.set_ylabel("%")
+    ax.set_title("Real beside simulated (95% Wilson intervals)")
+    ax.legend(fontsize=8)
+    ax.grid(axis="y", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def real_vs_simulated_section(real: str, simulated: str, out_dir: str) -> Section:
+    """The report's "Real beside simulated" section (and its plot) for a folder of logged games
+    and a folder of simulated ones."""
+    from fzsim import analysis_real
+
+    t = analysis_real.real_vs_simulated(real, simulated)
+    _plot_real_vs_simulated(t, os.path.join(out_dir, "real_vs_simulated.png"))
+    fans = t[t["measure"] == "fan"]["name"].drop_duplicates().tolist()
+    named = ", ".join(f"fan {i + 1} {name}" for i, name in enumerate(fans[:12]))
+    return Section(
+        "Real beside simulated",
+        f"Logged games `{real}` beside simulated games `{simulated}`: drawn hands per hand, the self-draw"
+        " share of wins (a win no discarder pays for), wins and deal-ins (wins a discarder pays) per"
+        " seat-hand, and per fan the share of wins that count it (each fan once a win); the rate"
+        " [95% Wilson interval] (count/denominator) on each side, and real − simulated in percentage"
+        " points [Newcombe's 95% interval]. An interval of the difference that excludes 0 is a difference"
+        " the samples show; a seat-hand interval treats a hand's four seats as independent (wide side)."
+        " Computed by `fzsim.analysis.real_vs_simulated(REAL, SIMULATED)`."
+        + (f" The plot's fans: {named}." if named else ""),
+        table=real_vs_simulated_display(t), image="real_vs_simulated.png")
+
+
 def _pct_cell(rate, lo, hi) -> str:
     return "" if pd.isna(rate) else f"{100 * rate:.3f}% [{100 * lo:.3f}, {100 * hi:.3f}]"
 
@@ -676,8 +756,13 @@ def _write_html(sections: list[Section], path: str, title: str) -> None:
 
 
 def build_report(results, out_dir, prob_deals: int = 20_000, seed: int = 0,
-                 allow_incomplete: bool = False) -> dict[str, str]:
+                 allow_incomplete: bool = False, other=None) -> dict[str, str]:
     """Write ``report.md``, ``report.html`` and the PNG plots for a results folder.
+
+    ``other``: a second results folder. When one of the two holds logged games (``fzsim import
+    botzone``) and the other simulated ones, the report of ``results`` gains a section "Real
+    beside simulated" (:func:`fzsim.analysis_real.real_vs_simulated`, plot
+    ``real_vs_simulated.png``); two folders of simulated (or of logged) games are refused.
 
     Returns ``{"markdown": path, "html": path, "plots": [paths]}``. Raises
     ``FileNotFoundError`` for a missing folder and ``ValueError`` (nothing written) for a folder
@@ -696,9 +781,34 @@ def build_report(results, out_dir, prob_deals: int = 20_000, seed: int = 0,
         analysis.check_results_dir(results)  # fail before creating anything
     out_dir = os.fspath(out_dir)
     _check_out(results, out_dir)
-    with lock.FolderLock(results, exclusive=False):   # no writer may change the folder meanwhile
+    pair = None
+    if other is not None:
+        pair = _real_and_simulated(results, os.fspath(other))
+        _check_out(os.fspath(other), out_dir)
+    with contextlib.ExitStack() as stack:    # no writer may change the folders meanwhile
+        stack.enter_context(lock.FolderLock(results, exclusive=False))
         notes = _check_results(results, allow_incomplete)
-        return _write_report(results, out_dir, prob_deals, seed, notes)
+        if pair is not None:
+            stack.enter_context(lock.FolderLock(os.fspath(other), exclusive=False))
+            notes += _check_results(os.fspath(other), allow_incomplete)
+        return _write_report(results, out_dir, prob_deals, seed, notes, pair)
+
+
+def _real_and_simulated(results: str, other: str) -> tuple[str, str]:
+    """(logged folder, simulated folder) of the two, or a ValueError saying why not."""
+    from fzsim.analysis_real import is_logged
+
+    with analysis.reading_incomplete():
+        analysis.check_results_dir(other)
+    if os.path.realpath(other) == os.path.realpath(results):
+        raise ValueError(f"the second folder {other!r} is the first one: give a folder of logged games and one of"
+                         " simulated games")
+    logged = [is_logged(results), is_logged(other)]
+    if logged[0] == logged[1]:
+        what = "logged games (fzsim import botzone)" if logged[0] else "simulated games"
+        raise ValueError(f"{results!r} and {other!r} both hold {what}: a second folder sets logged games beside"
+                         " simulated ones, give one of each")
+    return (results, other) if logged[0] else (other, results)
 
 
 def _check_out(results: str, out_dir: str) -> None:
@@ -787,7 +897,8 @@ def _has_fzsim_parts(results: str) -> bool:
     return False
 
 
-def _write_report(results: str, out_dir: str, prob_deals: int, seed: int, notes: list[str]) -> dict:
+def _write_report(results: str, out_dir: str, prob_deals: int, seed: int, notes: list[str],
+                  pair: tuple[str, str] | None = None) -> dict:
     parent = os.path.dirname(os.path.abspath(out_dir))
     made_parents = []
     probe = parent
@@ -800,6 +911,8 @@ def _write_report(results: str, out_dir: str, prob_deals: int, seed: int, notes:
         # (an unfinished run reaches here only with --allow-incomplete: read the blocks written so far)
         with analysis.reading_incomplete():
             sections = build_sections(results, tmp, prob_deals=prob_deals, seed=seed, notes=notes)
+            if pair is not None:
+                sections.insert(1, real_vs_simulated_section(*pair, tmp))
         title = f"fzsim report: {os.path.basename(os.path.abspath(results))}"
         _write_markdown(sections, os.path.join(tmp, "report.md"), title)
         _write_html(sections, os.path.join(tmp, "report.html"), title)
