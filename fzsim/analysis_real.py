@@ -7,7 +7,8 @@ hands and wins DataFrames (``fzsim.load(DIR)``, ``fzsim.load(DIR, table="wins")`
 simulated variant (``VARIANT/SETTING`` in a run of several policy settings) one block of rows:
 
 * ``drawn``: hands that ended without a win, per hand;
-* ``selfdraw``: the self-draw share of wins (a win no discarder pays for);
+* ``selfdraw``: the self-draw share of wins (the winner drew the tile: any win but a discard win
+  or a robbed kong);
 * ``win``: wins per seat-hand (every win of a hand counts: 4 × hands seat-hands);
 * ``deal_in``: wins paid by a discarder (a discard win, a robbed kong) per seat-hand;
 * ``fan``: per scoring element the wins table names (国标's fans), the share of wins that count it.
@@ -39,6 +40,8 @@ from fzsim.stats import Z95, wilson_interval
 #: the measures, in the order of the rows (``fan`` rows follow, most frequent in the real games first)
 MEASURES = {"drawn": "drawn hands (per hand)", "selfdraw": "self-draw share (of wins)",
             "win": "wins (per seat-hand)", "deal_in": "deal-ins (per seat-hand)"}
+#: win types a discarder pays (fzsim.analysis.DEAL_IN_TYPES): a deal-in; any other win is self-drawn
+DEAL_IN_TYPES = ("discard", "robbed_kong")
 #: the policy label of every seat of a folder of logged games (``fzsim.botzone.importer.POLICY``)
 LOGGED_POLICY = "botzone-log"
 COLUMNS = ["real", "simulated", "measure", "name",
@@ -73,7 +76,7 @@ def _source(data, wins):
     if wins is None:
         raise ValueError("give the wins table too (real_wins= / simulated_wins=: fzsim.load(DIR, table='wins'))"
                          " when passing a hands DataFrame")
-    w = aw.read_wins(wins, ["game_id", "hand", "record", "from_seat", "elements"])
+    w = aw.read_wins(wins, ["game_id", "hand", "record", "win_type", "elements"])
     w = w[w["record"] == "win"]
     return h, w
 
@@ -85,7 +88,7 @@ def _counts(h: pd.DataFrame, w: pd.DataFrame) -> dict:
     w = w[pd.MultiIndex.from_frame(w[["game_id", "hand"]]).isin(keys)]
     wins = len(w)
     won_hands = len(pd.MultiIndex.from_frame(w[["game_id", "hand"]]).unique()) if wins else 0
-    paid = int((w["from_seat"].to_numpy() >= 0).sum())
+    paid = int(np.isin(w["win_type"].astype(str).to_numpy(), DEAL_IN_TYPES).sum())
     out = {"drawn": (hands - won_hands, hands), "selfdraw": (wins - paid, wins),
            "win": (wins, 4 * hands), "deal_in": (paid, 4 * hands)}
     if wins:
@@ -132,7 +135,8 @@ def real_vs_simulated(real, simulated, *, real_wins=None, simulated_wins=None,
     >>> h = pd.DataFrame({"variant": "r", "game_id": [0, 1, 2, 3], "hand": 0,
     ...                   "outcome": ["win", "win", "draw", "win"]})
     >>> w = pd.DataFrame({"variant": "r", "game_id": [0, 1, 3], "hand": 0, "record": "win",
-    ...                   "from_seat": [-1, 2, 0], "elements": [["自摸"], ["平和"], ["平和", "断幺"]]})
+    ...                   "win_type": ["selfdraw", "discard", "discard"],
+    ...                   "elements": [["自摸"], ["平和"], ["平和", "断幺"]]})
     >>> t = real_vs_simulated(h, h.assign(variant="s"), real_wins=w, simulated_wins=w.assign(variant="s"))
     >>> t[["measure", "name", "real_count", "real_n", "diff"]].values.tolist()[:5]
     [['drawn', 'drawn hands (per hand)', 1, 4, 0.0], ['selfdraw', 'self-draw share (of wins)', 1, 3, 0.0], ['win', 'wins (per seat-hand)', 3, 16, 0.0], ['deal_in', 'deal-ins (per seat-hand)', 2, 16, 0.0], ['fan', '平和', 2, 3, 0.0]]

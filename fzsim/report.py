@@ -407,6 +407,7 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
         "95% Wilson intervals. Claims (chows, pungs, exposed kongs) and declined wins per seat-hand, the "
         "winner's delta per won hand and turns per hand: mean ± SE.",
         table=play_style_display(ps), image="play_style.png", notes=style_notes))
+    sections.append(policy_style_section(results))
     sections.append(_shanten_section(results, out_dir))
 
     b = analysis.balance(results)
@@ -470,6 +471,52 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
                                 markdown=prob.format_markdown(table),
                                 html_table=_dataframe_html(_prob_display(table))))
     return sections
+
+
+def policy_style_display(ps: pd.DataFrame) -> pd.DataFrame:
+    """:func:`fzsim.analysis_style.policy_play_style` as a readable table."""
+    def pct(r, prefix, rate):
+        return "" if pd.isna(r[rate]) else \
+            f"{100 * r[rate]:.2f}% [{100 * r[prefix + '_lo']:.2f}, {100 * r[prefix + '_hi']:.2f}]"
+
+    def mean(r, col, digits):
+        if pd.isna(r[col]):
+            return "not recorded"
+        se = r[f"{col}_se"]
+        return f"{r[col]:.{digits}f} ± {se:.{digits}f}" if not pd.isna(se) else f"{r[col]:.{digits}f}"
+
+    rows = ps.to_dict("records")
+    return pd.DataFrame({
+        "variant": ps["variant"], "policy": ps["policy"], "seats": ps["seats"], "seat-hands": ps["seat_hands"],
+        "wins / seat-hand": [pct(r, "win", "win_rate") for r in rows],
+        "self-draw share (of its wins)": [pct(r, "selfdraw", "selfdraw_share") for r in rows],
+        "deal-ins / seat-hand": [pct(r, "deal_in", "deal_in_rate") for r in rows],
+        "drawn hands": [pct(r, "drawn", "drawn_rate") for r in rows],
+        "claims / seat-hand": [mean(r, "claims", 3) for r in rows],
+        "declined wins / seat-hand": [mean(r, "declines", 4) for r in rows],
+        "folds / seat-hand": [mean(r, "folds", 3) for r in rows],
+    })
+
+
+def policy_style_section(results) -> Section:
+    """The report's "Play style by policy" section: every variant (and policy setting) split by the
+    policy of each seat, every win of a hand counted."""
+    from fzsim import analysis_style
+
+    ps = analysis_style.policy_play_style(results)
+    notes = []
+    if ps[["claims", "declines", "folds"]].isna().any().any():
+        notes.append("'not recorded': these results predate the per-seat claims / declines / folds columns.")
+    return Section(
+        "Play style by policy",
+        "Each variant (VARIANT/SETTING in a run of several policy settings) split by the policy that played"
+        " each seat (`seats`): wins per seat-hand, every win of a hand counted (一炮多响, 血战到底), the"
+        " self-draw share of those wins, deal-ins (wins the seat paid as the discarder) per seat-hand and"
+        " the share of its seat-hands in hands nobody won, with 95% Wilson intervals; claims (chows, pungs,"
+        " exposed kongs), declined wins and folds (discards chosen for safety over the best offensive one,"
+        " counted by the policies that fold) per seat-hand, mean ± SE. Computed by"
+        " `fzsim.analysis.policy_play_style(DIR)`.",
+        table=policy_style_display(ps), notes=notes)
 
 
 def real_vs_simulated_display(t: pd.DataFrame) -> pd.DataFrame:
