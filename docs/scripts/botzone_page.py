@@ -13,7 +13,9 @@ each printed:
    the section "Real beside simulated" (its first rows are printed);
 3. ``fzsim duel`` of the sample bot (``docs/examples/botzone_bot.py``, keep-running) against guard
    on ``--duel-walls`` walls, seed 1 (``--duel-walls 0`` skips it: it takes about a minute);
-4. ``benchmarks/bench_botzone_import.py`` (2,000 games, both formats).
+4. the sample bot's time for 16 hands (``play_block_with_bots``, three guard seats), keep-running and
+   one process per request (wall-clock);
+5. ``benchmarks/bench_botzone_import.py`` (2,000 games, both formats).
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 BOTZONE = ["--variant", "guobiao", "--set", "gb_variant=botzone", "--set", "gb_mingangang=true"]
@@ -38,6 +41,21 @@ def fzsim(*args: str, cwd: str) -> str:
     if out.returncode:
         raise SystemExit(f"fzsim {args[0]} failed ({out.returncode})")
     return text
+
+
+def bot_timing(hands: int = 16) -> None:
+    """Wall-clock seconds of ``hands`` hands with the sample bot at seat 0, keep=1 and keep=0."""
+    sys.path.insert(0, ROOT)
+    from fzsim.botzone.bot import play_block_with_bots
+    from fzsim.rules import load
+
+    rules = load("guobiao", gb_variant="botzone", gb_mingangang=True, hands_per_match=1)
+    bot = os.path.join(ROOT, "docs", "examples", "botzone_bot.py")
+    for spec in (f"botzone:cmd={sys.executable} {bot} --keep-running;keep=1", f"botzone:cmd={sys.executable} {bot}"):
+        t = time.perf_counter()
+        play_block_with_bots(rules.core, 5, 0, hands, (spec, "guard", "guard", "guard"))
+        print(f"{hands} hands, the sample bot at seat 0 ({spec.rsplit(';', 1)[-1] if ';' in spec else 'keep=0'}):"
+              f" {time.perf_counter() - t:.1f} s", flush=True)
 
 
 def main() -> None:
@@ -69,6 +87,7 @@ def main() -> None:
                   " --keep-running;keep=1"
             fzsim("duel", "--challenger", bot, "--baseline", "guard", *BOTZONE, "--hands", str(args.duel_walls),
                   "--seed", "1", cwd=d)
+    bot_timing()
     bench = [sys.executable, os.path.join(ROOT, "benchmarks", "bench_botzone_import.py")]
     print("$ python benchmarks/bench_botzone_import.py", flush=True)
     subprocess.run(bench, check=True)
