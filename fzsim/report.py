@@ -405,7 +405,8 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
         + "Drawn hands per hand; wins and deal-ins (the seat discarded the winning tile, robbed kongs "
         "included) per seat-hand; the self-draw share of wins (every win no discarder pays for); "
         "95% Wilson intervals. Claims (chows, pungs, exposed kongs) and declined wins per seat-hand, the "
-        "winner's delta per won hand and turns per hand: mean ± SE.",
+        "winner's delta per won hand and turns per hand: mean ± SE. Each hand counts its first win"
+        " (血战到底 and 一炮多响 have more: the next section counts every win, per policy).",
         table=play_style_display(ps), image="play_style.png", notes=style_notes))
     sections.append(policy_style_section(results))
     sections.append(_shanten_section(results, out_dir))
