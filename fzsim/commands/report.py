@@ -8,12 +8,12 @@ def add_parser(subparsers) -> None:
         "report",
         help="write report.md, report.html and PNG plots for a results folder",
         description=(
-            "Rates with 95%% intervals, seat and dealer balance, the streak effect, score distributions, "
+            "Rates with 95% intervals, seat and dealer balance, the streak effect, score distributions, "
             "a paired comparison of the variants and each variant's probability table, as report.md and "
             "report.html with PNG plots (works without a display). Given a second folder, one of the two "
             "holding logged games (fzsim import botzone) and the other simulated games, the report of DIR "
             "adds a section setting the real games beside the simulated ones (drawn-hand rate, self-draw "
-            "share, win and deal-in rates per seat-hand, fan frequencies, and real - simulated, with 95%% "
+            "share, win and deal-in rates per seat-hand, fan frequencies, and real - simulated, with 95% "
             "intervals)."
         ),
     )
