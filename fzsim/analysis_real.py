@@ -61,6 +61,25 @@ def is_logged(path) -> bool:
     return not info.get("policy_sets") and list(info.get("policies") or []) == [LOGGED_POLICY] * 4
 
 
+def rule_differences(real, simulated) -> dict[str, list[str]]:
+    """{simulated variant: the rule keys it plays otherwise than the logged games} for two results
+    folders (the rules their manifests record; a variant without recorded rules is left out): a
+    simulated 国标 run on rulebook walls, or without 明暗杠, is not Botzone's game."""
+    from fzsim import analysis
+
+    rules = [{v: (d or {}).get("rules") or {} for v, d in ((analysis.run_info(f) or {}).get("variants") or {}).items()}
+             for f in (real, simulated)]
+    logged = next(iter(rules[0].values()), {})
+    keys = ("pack", "gb_variant", "gb_mingangang")
+    out = {}
+    for v, r in rules[1].items():
+        if r and logged:
+            differ = [f"{k} = {r.get(k)!r} (logged: {logged.get(k)!r})" for k in keys if r.get(k) != logged.get(k)]
+            if differ:
+                out[v] = differ
+    return out
+
+
 def _source(data, wins):
     """(hands, wins) frames of a results folder or of DataFrames: the columns the counts need."""
     from fzsim import analysis

@@ -596,7 +596,9 @@ def real_vs_simulated_section(real: str, simulated: str, out_dir: str) -> Sectio
         " the samples show; a seat-hand interval treats a hand's four seats as independent (wide side)."
         " Computed by `fzsim.analysis.real_vs_simulated(REAL, SIMULATED)`."
         + (f" The plot's fans: {named}." if named else ""),
-        table=real_vs_simulated_display(t), image="real_vs_simulated.png")
+        table=real_vs_simulated_display(t), image="real_vs_simulated.png",
+        notes=[f"The simulated variant {v} is not played by the logged games' rules: {'; '.join(d)}. Its"
+               " figures describe another game." for v, d in analysis_real.rule_differences(real, simulated).items()])
 
 
 def _pct_cell(rate, lo, hi) -> str:

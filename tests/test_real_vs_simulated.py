@@ -115,6 +115,7 @@ def test_report_sets_them_side_by_side(folders, tmp_path):
     md = open(tmp_path / "rep" / "report.md", encoding="utf-8").read()
     section = md.split("## Real beside simulated", 1)[1].split("\n## ", 1)[0]
     assert os.path.exists(tmp_path / "rep" / "real_vs_simulated.png") and "(real_vs_simulated.png)" in section
+    assert "is not played by the logged games' rules" not in section          # both on Botzone's rules
     rh = fzsim.load(real)
     drawn = int((rh["outcome"].astype(str) != "win").sum())
     lo, hi = wilson(drawn, 16)
@@ -129,3 +130,15 @@ def test_report_sets_them_side_by_side(folders, tmp_path):
     assert main(["report", sim, sim, "--out", str(tmp_path / "no"), "--deals", "0"]) == 2
     assert main(["report", real, real, "--out", str(tmp_path / "no"), "--deals", "0"]) == 2
     assert not os.path.exists(tmp_path / "no")
+
+
+def test_report_says_when_the_simulated_rules_are_not_botzone_s(folders, tmp_path):
+    real, _ = folders
+    rulebook = str(tmp_path / "rulebook")
+    assert main(["run", "--hands", "32", "--variant", "guobiao", "--seed", "3", "--out", rulebook,
+                 "--no-progress"]) == 0
+    out = report.build_report(real, tmp_path / "rep", prob_deals=0, other=rulebook)
+    section = open(out["markdown"], encoding="utf-8").read().split("## Real beside simulated", 1)[1]
+    section = section.split("\n## ", 1)[0]
+    assert "is not played by the logged games' rules: gb_variant = 'rulebook' (logged: 'botzone')" in section
+    assert "gb_mingangang = False (logged: True)" in section
