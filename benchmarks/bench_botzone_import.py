@@ -1,6 +1,6 @@
 """Importing Botzone 国标 records: games per CPU-second of reading and replaying.
 
-    python benchmarks/bench_botzone_import.py [--games 2000] [--seed 2026] [--repeat 3] [FILE ...]
+    python benchmarks/bench_botzone_import.py [--games 2000] [--seed 2026] [--repeat 3] [--against REV] [FILE ...]
 
 Without FILE, ``--games`` hands are played by the greedy bot under Botzone's rules and exported as
 Botzone records in both formats (text and JSON match logs; not timed); with FILE (Botzone's data
@@ -8,11 +8,17 @@ sets, match logs), those are read. Each format is then read and replayed in this
 thread: reading (``read_games``), replaying and comparing (``replay_games``, the fans of all wins
 re-scored at once) and both together, as CPU time; and the import into a results folder
 (``import_logs`` with one job: reading, replaying, staging chunks, writing the parts and tables).
+
+``--against REV`` (a git revision of this repository, e.g. ``HEAD~2``) measures reading and
+replaying with that revision's ``fzsim`` package too, on the same files, the two alternating in
+fresh processes ``--repeat`` times (the best of each shown): a before / after on one shared machine
+in one run. (The compiled core is this tree's for both.)
 """
 from __future__ import annotations
 
 import argparse
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -57,15 +63,52 @@ def measure(path: str, folder: str, repeat: int) -> None:
           f" replaying {n / replay:,.0f}, both {n / both:,.0f}; import into a results folder {n / whole:,.0f}")
 
 
+_ONE_RUN = """
+import sys, time
+from fzsim.botzone import import_rules, read_games
+from fzsim.botzone.replay import replay_games
+rules = import_rules()
+t = time.process_time()
+games = list(read_games(sys.argv[1]))
+done = replay_games(games, rules)
+print(len(games), sum(r.mismatch is not None for r in done), time.process_time() - t)
+"""
+
+
+def against(path: str, rev: str, folder: str, repeat: int) -> None:
+    """Reading + replaying ``path`` with ``rev``'s fzsim package and with this tree's, alternating."""
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    old = os.path.join(folder, "rev")
+    if not os.path.isdir(old):
+        os.makedirs(old)
+        tar = subprocess.run(["git", "-C", root, "archive", rev, "fzsim"], check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", old], input=tar, check=True)
+    best = {rev: float("inf"), "this tree": float("inf")}
+    seen = {}
+    for _ in range(repeat):
+        for name, pkg in ((rev, old), ("this tree", root)):
+            env = dict(os.environ, PYTHONPATH=os.pathsep.join([pkg, root]))
+            out = subprocess.run([sys.executable, "-c", _ONE_RUN, path], env=env, check=True, capture_output=True,
+                                 text=True).stdout.split()
+            n, bad, cpu = int(out[0]), int(out[1]), float(out[2])
+            best[name] = min(best[name], cpu)
+            seen[name] = (n, bad)
+    print(f"{os.path.basename(path)}: reading and replaying, games per CPU-second (best of {repeat}, alternating): "
+          + "; ".join(f"{name} {seen[name][0] / t:,.0f} ({seen[name][1]} mismatches)" for name, t in best.items()))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("files", nargs="*", metavar="FILE")
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--repeat", type=int, default=3, help="runs of each step; the best is shown (default 3)")
+    ap.add_argument("--against", metavar="REV", help="also read and replay with this git revision's fzsim")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         for path in args.files or simulated_files(args.games, args.seed, folder):
+            if args.against:
+                against(path, args.against, folder, args.repeat)
             measure(path, folder, args.repeat)
 
 

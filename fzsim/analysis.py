@@ -816,6 +816,21 @@ def _play_frame(source, by: tuple[str, ...], variants) -> tuple[pd.DataFrame, bo
     return df, optional
 
 
+def check_sources(results, z: float) -> tuple[list, float]:
+    """``results`` (a results folder, a DataFrame or a list of them) as a list, and ``z`` as a
+    float; ValueError for no sources, another kind of source or a z that is not positive."""
+    z = float(z)
+    if not z > 0:
+        raise ValueError(f"z={z!r}: need a positive normal quantile (1.96 for 95%)")
+    sources = list(results) if isinstance(results, (list, tuple)) else [results]
+    if not sources:
+        raise ValueError("no results given: pass a results folder, a DataFrame or a list of them")
+    for src in sources:
+        if not isinstance(src, (pd.DataFrame, str, os.PathLike)):
+            raise ValueError(f"results must be a results folder, a DataFrame or a list of them, got {type(src).__name__}")
+    return sources, z
+
+
 def play_style(results, by: Sequence[str] | str = ("variant",), variants: Sequence[str] | None = None,
                z: float = Z95) -> pd.DataFrame:
     """How the players played: per group (``by`` = ``("variant",)``, ``("variant", "policy")`` or ``("policy",)``).
@@ -854,16 +869,9 @@ def play_style(results, by: Sequence[str] | str = ("variant",), variants: Sequen
     (0.1875, 0.125, 14.666666666666666, False)
     """
     by = _check_by(by)
-    z = float(z)
-    if not z > 0:
-        raise ValueError(f"z={z!r}: need a positive normal quantile (1.96 for 95%)")
-    sources = list(results) if isinstance(results, (list, tuple)) else [results]
-    if not sources:
-        raise ValueError("no results given: pass a results folder, a DataFrame or a list of them")
+    sources, z = check_sources(results, z)
     frames, recorded = [], []
     for src in sources:
-        if not isinstance(src, (pd.DataFrame, str, os.PathLike)):
-            raise ValueError(f"results must be a results folder, a DataFrame or a list of them, got {type(src).__name__}")
         df, opt = _play_frame(src, by, variants)
         df["_recorded"] = opt
         frames.append(df)
@@ -921,3 +929,20 @@ def patterns(wins, hands=None, variants: Sequence[str] | None = None, z: float =
     from fzsim import analysis_wins
 
     return analysis_wins.patterns(wins, hands=hands, variants=variants, z=z)
+
+
+def real_vs_simulated(real, simulated, **kw) -> pd.DataFrame:
+    """Logged games (``fzsim import botzone``) beside simulated ones: drawn-hand rate, self-draw
+    share, win and deal-in rates per seat-hand and fan frequencies with Wilson intervals, and
+    real − simulated with Newcombe's interval: see :func:`fzsim.analysis_real.real_vs_simulated`."""
+    from fzsim import analysis_real
+
+    return analysis_real.real_vs_simulated(real, simulated, **kw)
+
+
+def policy_play_style(results, **kw) -> pd.DataFrame:
+    """Play style per seat-hand by the policy of each seat, every win of a hand counted, for every
+    pack: see :func:`fzsim.analysis_style.policy_play_style`."""
+    from fzsim import analysis_style
+
+    return analysis_style.policy_play_style(results, **kw)

@@ -17,6 +17,7 @@ Only the columns each part needs are read from the folder.
 """
 from __future__ import annotations
 
+import contextlib
 import html
 import json
 import math
@@ -39,7 +40,7 @@ PACK_SECTIONS = {
     "shanghai": ("Shanghai patterns and 勒子 caps", "elements_shanghai.png", "Shanghai patterns and lezi caps"),
 }
 PLOTS = ("win_types.png", "play_style.png", "shanten.png", "balance.png", "streak.png", "scores.png",
-         "compare.png") + tuple(png for _, png, _ in PACK_SECTIONS.values())
+         "compare.png", "real_vs_simulated.png") + tuple(png for _, png, _ in PACK_SECTIONS.values())
 #: written into every report folder, so that a later report knows it may replace this one
 MARKER = ".fzsim-report"
 #: every file a report folder holds
@@ -404,8 +405,10 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
         + "Drawn hands per hand; wins and deal-ins (the seat discarded the winning tile, robbed kongs "
         "included) per seat-hand; the self-draw share of wins (every win no discarder pays for); "
         "95% Wilson intervals. Claims (chows, pungs, exposed kongs) and declined wins per seat-hand, the "
-        "winner's delta per won hand and turns per hand: mean ± SE.",
+        "winner's delta per won hand and turns per hand: mean ± SE. Each hand counts its first win"
+        " (血战到底 and 一炮多响 have more: the next section counts every win, per policy).",
         table=play_style_display(ps), image="play_style.png", notes=style_notes))
+    sections.append(policy_style_section(results))
     sections.append(_shanten_section(results, out_dir))
 
     b = analysis.balance(results)
@@ -469,6 +472,133 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
                                 markdown=prob.format_markdown(table),
                                 html_table=_dataframe_html(_prob_display(table))))
     return sections
+
+
+def policy_style_display(ps: pd.DataFrame) -> pd.DataFrame:
+    """:func:`fzsim.analysis_style.policy_play_style` as a readable table."""
+    def pct(r, prefix, rate):
+        return "" if pd.isna(r[rate]) else \
+            f"{100 * r[rate]:.2f}% [{100 * r[prefix + '_lo']:.2f}, {100 * r[prefix + '_hi']:.2f}]"
+
+    def mean(r, col, digits):
+        if pd.isna(r[col]):
+            return "not recorded"
+        se = r[f"{col}_se"]
+        return f"{r[col]:.{digits}f} ± {se:.{digits}f}" if not pd.isna(se) else f"{r[col]:.{digits}f}"
+
+    rows = ps.to_dict("records")
+    return pd.DataFrame({
+        "variant": ps["variant"], "policy": ps["policy"], "seats": ps["seats"], "seat-hands": ps["seat_hands"],
+        "wins / seat-hand": [pct(r, "win", "win_rate") for r in rows],
+        "self-draw share (of its wins)": [pct(r, "selfdraw", "selfdraw_share") for r in rows],
+        "deal-ins / seat-hand": [pct(r, "deal_in", "deal_in_rate") for r in rows],
+        "drawn hands": [pct(r, "drawn", "drawn_rate") for r in rows],
+        "claims / seat-hand": [mean(r, "claims", 3) for r in rows],
+        "declined wins / seat-hand": [mean(r, "declines", 4) for r in rows],
+        "folds / seat-hand": [mean(r, "folds", 3) for r in rows],
+    })
+
+
+def policy_style_section(results) -> Section:
+    """The report's "Play style by policy" section: every variant (and policy setting) split by the
+    policy of each seat, every win of a hand counted."""
+    from fzsim import analysis_style
+
+    ps = analysis_style.policy_play_style(results)
+    notes = []
+    if ps[["claims", "declines", "folds"]].isna().any().any():
+        notes.append("'not recorded': these results predate the per-seat claims / declines / folds columns.")
+    return Section(
+        "Play style by policy",
+        "Each variant (VARIANT/SETTING in a run of several policy settings) split by the policy that played"
+        " each seat (`seats`): wins per seat-hand, every win of a hand counted (一炮多响, 血战到底), the"
+        " self-draw share of those wins, deal-ins (wins the seat paid as the discarder) per seat-hand and"
+        " the share of its seat-hands in hands nobody won, with 95% Wilson intervals; claims (chows, pungs,"
+        " exposed kongs), declined wins and folds (discards chosen for safety over the best offensive one,"
+        " counted by the policies that fold) per seat-hand, mean ± SE. Computed by"
+        " `fzsim.analysis.policy_play_style(DIR)`.",
+        table=policy_style_display(ps), notes=notes)
+
+
+def real_vs_simulated_display(t: pd.DataFrame) -> pd.DataFrame:
+    """:func:`fzsim.analysis_real.real_vs_simulated` as a readable table: "rate% [lo, hi]" cells
+    (percentage points for the difference)."""
+    def cell(rate, lo, hi, sign=False):
+        if pd.isna(rate):
+            return ""
+        return f"{100 * rate:{'+' if sign else ''}.2f} [{100 * lo:+.2f}, {100 * hi:+.2f}]" if sign else \
+            f"{100 * rate:.2f}% [{100 * lo:.2f}, {100 * hi:.2f}]"
+
+    rows = t.to_dict("records")
+    out = pd.DataFrame({
+        "simulated": [r["simulated"] for r in rows],
+        "figure": [r["name"] if r["measure"] != "fan" else f"fan: {r['name']}" for r in rows],
+        "real": [f"{cell(r['real_rate'], r['real_lo'], r['real_hi'])} ({r['real_count']:,}/{r['real_n']:,})"
+                 for r in rows],
+        "simulated rate": [f"{cell(r['sim_rate'], r['sim_lo'], r['sim_hi'])} ({r['sim_count']:,}/{r['sim_n']:,})"
+                           for r in rows],
+        "real − simulated (points)": [cell(r["diff"], r["diff_lo"], r["diff_hi"], sign=True) for r in rows],
+    })
+    return out
+
+
+def _plot_real_vs_simulated(t: pd.DataFrame, path: str, fans: int = 12) -> None:
+    """Bars of the real games' figures and each simulated variant's, with their intervals: the four
+    rates and the ``fans`` fans most frequent in the real games (numbered: the plots' font has no
+    CJK glyphs; the section names them)."""
+    plt = _pyplot()
+    blocks = [g.reset_index(drop=True) for _, g in t.groupby("simulated", sort=False)]
+    first = blocks[0]
+    keep = (first["measure"] != "fan") | (first.groupby("measure").cumcount() < fans)
+    keep = keep.to_numpy()
+    n_fan = 0
+    labels = []
+    for m in first["measure"][keep]:
+        n_fan += m == "fan"
+        labels.append(f"fan {n_fan}" if m == "fan" else m)
+    bars = [(f"real ({first['real'].iloc[0]})", first, "real")]
+    bars += [(f"simulated ({b['simulated'].iloc[0]})", b, "sim") for b in blocks]
+    fig, ax = plt.subplots(figsize=(max(8.0, 0.6 * len(labels) + 2), 4.5))
+    x = np.arange(len(labels))
+    width = 0.8 / len(bars)
+    for i, (label, b, side) in enumerate(bars):
+        b = b.set_index(["measure", "name"]).reindex(list(zip(first["measure"][keep], first["name"][keep])))
+        rate = b[f"{side}_rate"].to_numpy(float)
+        err = np.vstack([rate - b[f"{side}_lo"].to_numpy(float), b[f"{side}_hi"].to_numpy(float) - rate])
+        ax.bar(x + (i - (len(bars) - 1) / 2) * width, np.nan_to_num(rate) * 100, width,
+               yerr=np.clip(np.nan_to_num(err) * 100, 0, None), capsize=2, label=label)
+    ax.set_xticks(x, labels, rotation=45, ha="right")
+    ax.set_ylabel("%")
+    ax.set_title("Real beside simulated (95% Wilson intervals)")
+    ax.legend(fontsize=8)
+    ax.grid(axis="y", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def real_vs_simulated_section(real: str, simulated: str, out_dir: str) -> Section:
+    """The report's "Real beside simulated" section (and its plot) for a folder of logged games
+    and a folder of simulated ones."""
+    from fzsim import analysis_real
+
+    t = analysis_real.real_vs_simulated(real, simulated)
+    _plot_real_vs_simulated(t, os.path.join(out_dir, "real_vs_simulated.png"))
+    fans = t[t["measure"] == "fan"]["name"].drop_duplicates().tolist()
+    named = ", ".join(f"fan {i + 1} {name}" for i, name in enumerate(fans[:12]))
+    return Section(
+        "Real beside simulated",
+        f"Logged games `{real}` beside simulated games `{simulated}`: drawn hands per hand, the self-draw"
+        " share of wins (a win no discarder pays for), wins and deal-ins (wins a discarder pays) per"
+        " seat-hand, and per fan the share of wins that count it (each fan once a win); the rate"
+        " [95% Wilson interval] (count/denominator) on each side, and real − simulated in percentage"
+        " points [Newcombe's 95% interval]. An interval of the difference that excludes 0 is a difference"
+        " the samples show; a seat-hand interval treats a hand's four seats as independent (wide side)."
+        " Computed by `fzsim.analysis.real_vs_simulated(REAL, SIMULATED)`."
+        + (f" The plot's fans: {named}." if named else ""),
+        table=real_vs_simulated_display(t), image="real_vs_simulated.png",
+        notes=[f"The simulated variant {v} is not played by the logged games' rules: {'; '.join(d)}. Its"
+               " figures describe another game." for v, d in analysis_real.rule_differences(real, simulated).items()])
 
 
 def _pct_cell(rate, lo, hi) -> str:
@@ -676,8 +806,13 @@ def _write_html(sections: list[Section], path: str, title: str) -> None:
 
 
 def build_report(results, out_dir, prob_deals: int = 20_000, seed: int = 0,
-                 allow_incomplete: bool = False) -> dict[str, str]:
+                 allow_incomplete: bool = False, other=None) -> dict[str, str]:
     """Write ``report.md``, ``report.html`` and the PNG plots for a results folder.
+
+    ``other``: a second results folder. When one of the two holds logged games (``fzsim import
+    botzone``) and the other simulated ones, the report of ``results`` gains a section "Real
+    beside simulated" (:func:`fzsim.analysis_real.real_vs_simulated`, plot
+    ``real_vs_simulated.png``); two folders of simulated (or of logged) games are refused.
 
     Returns ``{"markdown": path, "html": path, "plots": [paths]}``. Raises
     ``FileNotFoundError`` for a missing folder and ``ValueError`` (nothing written) for a folder
@@ -696,9 +831,34 @@ def build_report(results, out_dir, prob_deals: int = 20_000, seed: int = 0,
         analysis.check_results_dir(results)  # fail before creating anything
     out_dir = os.fspath(out_dir)
     _check_out(results, out_dir)
-    with lock.FolderLock(results, exclusive=False):   # no writer may change the folder meanwhile
+    pair = None
+    if other is not None:
+        pair = _real_and_simulated(results, os.fspath(other))
+        _check_out(os.fspath(other), out_dir)
+    with contextlib.ExitStack() as stack:    # no writer may change the folders meanwhile
+        stack.enter_context(lock.FolderLock(results, exclusive=False))
         notes = _check_results(results, allow_incomplete)
-        return _write_report(results, out_dir, prob_deals, seed, notes)
+        if pair is not None:
+            stack.enter_context(lock.FolderLock(os.fspath(other), exclusive=False))
+            notes += _check_results(os.fspath(other), allow_incomplete)
+        return _write_report(results, out_dir, prob_deals, seed, notes, pair)
+
+
+def _real_and_simulated(results: str, other: str) -> tuple[str, str]:
+    """(logged folder, simulated folder) of the two, or a ValueError saying why not."""
+    from fzsim.analysis_real import is_logged
+
+    with analysis.reading_incomplete():
+        analysis.check_results_dir(other)
+    if os.path.realpath(other) == os.path.realpath(results):
+        raise ValueError(f"the second folder {other!r} is the first one: give a folder of logged games and one of"
+                         " simulated games")
+    logged = [is_logged(results), is_logged(other)]
+    if logged[0] == logged[1]:
+        what = "logged games (fzsim import botzone)" if logged[0] else "simulated games"
+        raise ValueError(f"{results!r} and {other!r} both hold {what}: a second folder sets logged games beside"
+                         " simulated ones, give one of each")
+    return (results, other) if logged[0] else (other, results)
 
 
 def _check_out(results: str, out_dir: str) -> None:
@@ -787,7 +947,8 @@ def _has_fzsim_parts(results: str) -> bool:
     return False
 
 
-def _write_report(results: str, out_dir: str, prob_deals: int, seed: int, notes: list[str]) -> dict:
+def _write_report(results: str, out_dir: str, prob_deals: int, seed: int, notes: list[str],
+                  pair: tuple[str, str] | None = None) -> dict:
     parent = os.path.dirname(os.path.abspath(out_dir))
     made_parents = []
     probe = parent
@@ -800,6 +961,8 @@ def _write_report(results: str, out_dir: str, prob_deals: int, seed: int, notes:
         # (an unfinished run reaches here only with --allow-incomplete: read the blocks written so far)
         with analysis.reading_incomplete():
             sections = build_sections(results, tmp, prob_deals=prob_deals, seed=seed, notes=notes)
+            if pair is not None:
+                sections.insert(1, real_vs_simulated_section(*pair, tmp))
         title = f"fzsim report: {os.path.basename(os.path.abspath(results))}"
         _write_markdown(sections, os.path.join(tmp, "report.md"), title)
         _write_html(sections, os.path.join(tmp, "report.html"), title)

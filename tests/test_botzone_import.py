@@ -314,3 +314,27 @@ def test_a_json_deal_read_from_the_requests(hands, tmp_path):
     _write(tmp_path / "g.jsonl", json.dumps(doc) + "\n")
     [g] = read_games(tmp_path / "g.jsonl")
     assert replay_game(g, import_rules()).mismatch is None
+
+
+def test_a_forced_discard_replays():
+    """A hand where the engine discards by itself (a turn with one legal move: four melds and two
+    tiles of one kind, say) replays equal to its log: the log is stepped over that discard, its
+    next draw included. (Such a hand was a `sequence` mismatch before: the replay stopped at the
+    draw after the forced discard.) The fast replay sees the engine's own discard and hands the
+    game (None, or the mismatch it runs into) to the careful one."""
+    from fzsim.botzone.replay import _replay_walls, engine_wall, seat_walls
+
+    import tempfile
+
+    hand = play_hand(77, 59, RULES, "random", log=True, hand=59 % 16, dealer=59 % 4, streak=0)
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "forced.txt")
+        export_hands([hand], path, "text")
+        [game] = read_games(path)
+    rules = import_rules()
+    fast = _replay_walls(game, rules, 0, engine_wall(seat_walls(game)[0]), False)
+    assert fast is None or fast.mismatch is not None
+    done = replay_game(game, rules)
+    assert done.mismatch is None
+    assert [done.row[f"delta_{s}"] for s in range(4)] == [getattr(hand, f"delta_{s}") for s in range(4)]
+    assert done.row["winner"] == hand.winner and done.row["turns"] == hand.turns

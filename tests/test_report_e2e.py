@@ -43,8 +43,10 @@ def test_analysis_reads_real_runs_like_load(real_run):
 
 def test_report_on_real_run(real_run, tmp_path):
     out = report.build_report(real_run, tmp_path / "rep", prob_deals=2000)
-    # every plot but the other packs' scoring elements (the run plays Fuzhou variants only)
+    # every plot but the other packs' scoring elements (the run plays Fuzhou variants only) and the
+    # real games beside simulated ones (one folder)
     others = [png for pack, (_, png, _) in report.PACK_SECTIONS.items() if pack != "fuzhou"]
+    others.append("real_vs_simulated.png")
     assert sorted(map(os.path.basename, out["plots"])) == sorted(p for p in report.PLOTS if p not in others)
     md = open(out["markdown"], encoding="utf-8").read()
     assert "Probability table: fuzhou" in md and "金雀 won" in md and "seed 2026" in md

@@ -41,6 +41,9 @@ ACTIONS = {"Draw": "draw", "Play": "play", "Chi": "chi", "Peng": "peng", "Gang":
 CLAIMS = ("chi", "peng", "gang", "hu")
 
 
+_new = tuple.__new__         # a LogEvent without NamedTuple's Python-level __new__ (the hot path)
+
+
 class LogError(ValueError):
     """A game record that cannot be read: the message names the file, the game and the line."""
 
@@ -85,10 +88,30 @@ class LoggedGame:
     wind: int = -1
     deals: list = field(default_factory=lambda: [[], [], [], []])
     deal_lines: list = field(default_factory=lambda: [0, 0, 0, 0])
-    events: list = field(default_factory=list)
+    _events: list = field(default_factory=list, repr=False)   # `events`: LogEvents made when asked
     result: LoggedResult | None = None
     wall: list | None = None
     json: bool = False              # a JSON match log: its events are numbered by log entry
+    #: ``_events`` holds plain tuples (the text reader: a LogEvent each is made only when asked)
+    _plain: bool = field(default=False, init=False, repr=False, compare=False)
+
+    @property
+    def events(self) -> list:
+        """The logged actions in order, as `LogEvent`."""
+        if self._plain:
+            self._events = [e if type(e) is LogEvent else _new(LogEvent, e) for e in self._events]
+            self._plain = False
+        return self._events
+
+    @events.setter
+    def events(self, value) -> None:
+        self._events = list(value)
+        self._plain = False
+
+    def actions(self) -> list:
+        """The logged actions as ``(kind, seat, tile, line, ignored)`` tuples (`LogEvent` or plain
+        tuples: index them), without making a LogEvent of each (the replay's hot path)."""
+        return self._events
 
     def where(self, line: int | None = None) -> str:
         """The game (and one of its lines, or log entries) as errors and mismatches name it."""
@@ -172,7 +195,7 @@ def _text_games(name: str, text):
     for no, line in enumerate(text, 1):
         hit = common.get(line)              # most lines are "Player n Action Tile": one lookup
         if hit is not None and game is not None:
-            events.append(_new(LogEvent, (hit[0], hit[1], hit[2], no, ())))
+            events.append((hit[0], hit[1], hit[2], no, ()))
             continue
         words = line.split()
         if not words:
@@ -181,7 +204,8 @@ def _text_games(name: str, text):
             if words[0] != "Match":
                 raise LogError(f"{name}, line {no}: expected 'Match <id>' to start a game, got {' '.join(words)!r}")
             game = LoggedGame(name, index, words[1] if len(words) > 1 else "", no)
-            events = game.events
+            game._plain = True
+            events = game._events
             index += 1
             continue
         if words[0] == "Match":
@@ -193,7 +217,6 @@ def _text_games(name: str, text):
         raise LogError(f"{game.where()}: the game is truncated (the file ends before its Score line)")
 
 
-_new = tuple.__new__         # a LogEvent without NamedTuple's Python-level __new__ (the hot path)
 _COMMON: dict = {}
 
 
@@ -247,7 +270,7 @@ def _text_line(game: LoggedGame, no: int, words: list[str]) -> bool:
             if len(main) != 4:
                 raise LogError(f"{game.where(no)}: {' '.join(main)!r} must name one tile")
             ignored = tuple(_ignored(game, no, words[i:i + 5]) for i in range(cut, len(words), 5))
-            game.events.append(LogEvent(ACTIONS[action], seat, _tile(game, no, main[3]), no, ignored))
+            game._events.append((ACTIONS[action], seat, _tile(game, no, main[3]), no, ignored))
         else:
             raise LogError(f"{game.where(no)}: unknown action {action!r}: allowed Deal, {', '.join(ACTIONS)}")
     elif head == "Fan":
@@ -284,9 +307,9 @@ def _ignored(game, no, words) -> tuple:
 
 
 def _winner(game, no) -> int:
-    for e in reversed(game.events):
-        if e.kind == "hu":
-            return e.seat
+    for e in reversed(game.actions()):
+        if e[0] == "hu":
+            return e[1]
     raise LogError(f"{game.where(no)}: a Fan line but no player won (no Hu line)")
 
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from fzsim.botzone.logs import LogError, LoggedGame
+from fzsim.botzone.logs import LogError, LogEvent, LoggedGame
 from fzsim.botzone.names import TILE_NAMES
 from fzsim.fans import FAN_NAMES
 from fzsim.guobiao_records import record_fans
@@ -47,6 +47,7 @@ _CLAIM_ACT = {"peng": _PUNG, "gang": _KONG, "chi": _CHOW}
 _ACT_WORDS = {_PASS: "pass", _DISCARD: "Play", _WIN: "Hu", _CONCEALED_KONG: "AnGang", _ADDED_KONG: "BuGang",
               _PUNG: "Peng", _KONG: "Gang", _CHOW: "Chi"}
 WALL = 34
+_new = tuple.__new__                    # a LogEvent of a plain tuple (LoggedGame.actions)
 
 
 def import_rules():
@@ -89,14 +90,14 @@ def seat_walls(game: LoggedGame) -> tuple[list[list[int]], Mismatch | None]:
     when the logged deals and draws are not the logged wall's. LogError for a tile named five
     times or a seat taking more than its 34 tiles."""
     taken = [list(game.deals[s]) for s in range(4)]
-    draws = [e for e in game.events if e.kind == "draw"]
-    for e in draws:
-        taken[e.seat].append(e.tile)
+    draws = [e for e in game.actions() if e[0] == "draw"]
+    for _, seat, tile, _, _ in draws:
+        taken[seat].append(tile)
     for s in range(4):
         if len(game.deals[s]) != 13:
             raise LogError(f"{game.where()}: seat {s} has no deal of 13 tiles")
         if len(taken[s]) > WALL:
-            line = [e.line for e in draws if e.seat == s][WALL - 13]
+            line = [e[3] for e in draws if e[1] == s][WALL - 13]
             raise LogError(f"{game.where(line)}: seat {s} takes a {len(taken[s])}th tile; a seat's wall"
                            f" on Botzone is {WALL} tiles (136 / 4)")
     if game.wall is not None:
@@ -106,7 +107,7 @@ def seat_walls(game: LoggedGame) -> tuple[list[list[int]], Mismatch | None]:
                 return own, Mismatch("wall", game.line, f"seat {s}'s deal is not the last 13 tiles of its wall part")
             for j in range(13, len(taken[s])):
                 if own[s][j] != taken[s][j]:
-                    line = [e.line for e in draws if e.seat == s][j - 13]
+                    line = [e[3] for e in draws if e[1] == s][j - 13]
                     return own, Mismatch("wall", line, f"seat {s} draws {_name(taken[s][j])}, its wall"
                                          f" holds {_name(own[s][j])} there")
         return own, None
@@ -141,12 +142,6 @@ def engine_wall(walls: list[list[int]]) -> np.ndarray:
     return np.frombuffer(bytes(walls[0] + walls[1] + walls[2] + walls[3]), dtype=np.uint8)
 
 
-def _next(events, i):
-    while i < len(events) and events[i].kind == "draw":
-        i += 1
-    return i
-
-
 def replay_game(game: LoggedGame, rules, game_id: int = 0) -> Replayed:
     """Replay ``game`` under ``rules`` (`import_rules`), checking every action and the result."""
     return replay_games([game], rules, game_id)[0]
@@ -162,10 +157,15 @@ def replay_games(games, rules, first_id: int = 0) -> list[Replayed]:
     return done
 
 
+#: the record columns `record_fans` reads
+_FAN_COLUMNS = ("kind", "concealed", "meld_type", "meld_kind", "n_melds", "win_type", "flags", "seat", "game_id",
+                "hand", "tile", "gen")
+
+
 def _check_fans(wins: list[Replayed]) -> None:
     """Re-score every win with the evaluator and compare its fan list with the log's."""
     rows = [r.records["kind"].tolist().index(0) for r in wins]
-    recs = {k: np.concatenate([r.records[k][w:w + 1] for r, w in zip(wins, rows)]) for k in wins[0].records}
+    recs = {k: np.concatenate([r.records[k][w:w + 1] for r, w in zip(wins, rows)]) for k in _FAN_COLUMNS}
     hands = {"game_id": recs["game_id"], "hand": recs["hand"], "dealer": np.zeros(len(wins), dtype=np.int8)}
     _, _, fans = record_fans(hands, recs, mingangang=True)
     for r, counts in zip(wins, fans):
@@ -210,58 +210,50 @@ def _replay(game: LoggedGame, rules, game_id: int) -> Replayed:
     walls, bad = seat_walls(game)
     if bad is not None:
         return Replayed(game, mismatch=bad)
+    wall = engine_wall(walls)
+    # Fast first: the log is not stepped over discards the engine made on its own (a decision with
+    # one legal move) until the end, where the engine's discards are counted. Where it made one,
+    # or anything differs, the game is replayed again looking for them at every claim offer, so
+    # what is found is what that careful replay finds.
+    done = _replay_walls(game, rules, game_id, wall, False)
+    if done is None or done.mismatch is not None:
+        done = _replay_walls(game, rules, game_id, wall, True)
+    return done
+
+
+def _replay_walls(game: LoggedGame, rules, game_id: int, wall, careful: bool) -> Replayed | None:
+    """One replay on the engine's ``wall``; ``careful``: step the log over the engine's own
+    discards at each claim offer (else None when the engine made any)."""
+    res = game.result
     st = HandStepper(rules.core, 0, game_id, 4 * game.wind, 0, 0, ("greedy",) * 4, (0, 1, 2, 3),
-                     engine_wall(walls), True, False)
-    events = game.events
+                     wall, True, False)
+    # the logged actions but draws (in the walls), as LogEvents where the replay stops on one
+    events = [e for e in game.actions() if e[0] != "draw"]
     n = len(events)
     i = 0
     plays = 0                                   # discards the log and the engine agree on so far
+    seen = [0, []]                              # engine events scanned so far, their discards
     while not st.done:
-        seat, dec, legal = st.seat, st.decision, st.legal
-        while i < n and events[i].kind == "draw":
-            i += 1
+        seat, dec = st.seat, st.decision
         e = events[i] if i < n else None
-        if e is not None and e.kind == "play" and not (dec in (_TURN, _AFTER_CLAIM) and e.seat == seat):
+        if careful and e is not None and e[0] == "play" and not (dec in (_TURN, _AFTER_CLAIM) and e[1] == seat):
             # the engine takes a decision of one legal move itself (a single discard after a claim)
-            i, plays = _auto_plays(st, events, i, plays)
+            i, plays = _auto_plays(st, events, i, plays, seen)
             e = events[i] if i < n else None
-        if dec in (_TURN, _AFTER_CLAIM):
-            if e is None:
-                return Replayed(game, mismatch=Mismatch("sequence", res.line if res else game.line,
-                                                        f"the log ends where seat {seat} is to play"))
-            if e.seat != seat or e.kind not in _OWN:
-                return Replayed(game, mismatch=Mismatch("sequence", e.line, f"seat {seat} is to play; the log has"
-                                                        f" seat {e.seat} {e.kind} {_name(e.tile)}"))
-            want = _OWN[e.kind]
-            if want == _WIN:
-                pick = [j for j, (t, _) in enumerate(legal) if t == _WIN]
-            else:
-                try:
-                    pick = [legal.index((want, e.tile))]
-                except ValueError:
-                    pick = []
-            if not pick:
-                return Replayed(game, mismatch=Mismatch("illegal", e.line, f"seat {seat} {e.kind} {_name(e.tile)}"
-                                                        f" is not legal here; legal: "
-                                                        + ", ".join(map(_action_text, legal))))
-            st.apply(pick[0])
-            plays += e.kind == "play"
-            i += 1
-        elif dec in (_DISCARD_WIN, _ROB_KONG):
-            wins = e is not None and ((e.kind == "hu" and e.seat == seat)
-                                      or any(c[0] == seat and c[1] == "hu" for c in e.ignored))
-            st.apply(0 if wins else len(legal) - 1)         # offers are (win, pass)
-        elif dec == _CLAIM:
+        if dec == _CLAIM:
             claim = None
-            if e is not None and e.seat == seat and e.kind in _CLAIM_ACT:
-                claim, taken = e, True
-            elif e is not None:
-                lost = [c for c in e.ignored if c[0] == seat and c[1] in _CLAIM_ACT]
-                claim, taken = (lost[0] if lost else None), False
+            if e is not None:
+                if e[1] == seat and e[0] in _CLAIM_ACT:
+                    claim, taken = e, True
+                elif e[4]:
+                    lost = [c for c in e[4] if c[0] == seat and c[1] in _CLAIM_ACT]
+                    claim, taken = (lost[0] if lost else None), False
             if claim is None:
-                st.apply(len(legal) - 1)                    # pass comes last in a claim offer
+                st.apply(len(st.legal) - 1)         # pass comes last in a claim offer
                 continue
-            kind, tile = (claim.kind, claim.tile) if taken else (claim[1], claim[2])
+            legal = st.legal
+            e = _new(LogEvent, e)
+            kind, tile = (claim[0], claim[2]) if taken else (claim[1], claim[2])
             want = _CLAIM_ACT[kind]
             pick = [j for j, (t, k) in enumerate(legal)
                     if t == want and (k == tile - 1 if want == _CHOW else True)]
@@ -273,33 +265,72 @@ def _replay(game: LoggedGame, rules, game_id: int) -> Replayed:
                                                         f" taken before seat {e.seat}'s {e.kind} in the engine"))
             st.apply(pick[0])
             i += 1
+        elif dec == _TURN or dec == _AFTER_CLAIM:
+            if e is None:
+                return Replayed(game, mismatch=Mismatch("sequence", res.line if res else game.line,
+                                                        f"the log ends where seat {seat} is to play"))
+            if e[1] != seat or e[0] not in _OWN:
+                e = _new(LogEvent, e)
+                return Replayed(game, mismatch=Mismatch("sequence", e.line, f"seat {seat} is to play; the log has"
+                                                        f" seat {e.seat} {e.kind} {_name(e.tile)}"))
+            legal = st.legal
+            want = _OWN[e[0]]
+            if want == _WIN:
+                pick = [j for j, (t, _) in enumerate(legal) if t == _WIN]
+            else:
+                try:
+                    pick = [legal.index((want, e[2]))]
+                except ValueError:
+                    pick = []
+            if not pick:
+                e = _new(LogEvent, e)
+                return Replayed(game, mismatch=Mismatch("illegal", e.line, f"seat {seat} {e.kind} {_name(e.tile)}"
+                                                        f" is not legal here; legal: "
+                                                        + ", ".join(map(_action_text, legal))))
+            st.apply(pick[0])
+            plays += want == _DISCARD
+            i += 1
+        elif dec == _DISCARD_WIN or dec == _ROB_KONG:
+            wins = e is not None and ((e[0] == "hu" and e[1] == seat)
+                                      or any(c[0] == seat and c[1] == "hu" for c in e[4]))
+            st.apply(0 if wins else len(st.legal) - 1)      # offers are (win, pass)
         else:
-            return Replayed(game, mismatch=Mismatch("sequence", e.line if e else game.line,
+            return Replayed(game, mismatch=Mismatch("sequence", e[3] if e else game.line,
                                                     f"the engine asks an unexpected decision {dec}"))
-    return _compare(game, st, _next(events, i))
+    if not careful and [ev[0] for ev in st.events()].count(_EV_DISCARD) != plays:
+        return None                             # the engine discarded on its own
+    return _compare(game, st, i, events)
 
 
-def _auto_plays(st, events, i: int, plays: int) -> tuple[int, int]:
-    """Step the log over the discards the engine made on its own since the last one replayed."""
-    discards = [(s, k) for t, s, k, _ in st.events() if t == _EV_DISCARD]
-    while plays < len(discards) and i < len(events) and events[i].kind in ("play", "draw"):
-        if events[i].kind == "play":
-            if (events[i].seat, events[i].tile) != discards[plays]:
+def _auto_plays(st, events, i: int, plays: int, seen: list) -> tuple[int, int]:
+    """Step the log over the discards the engine made on its own since the last one replayed
+    (``seen``: the number of engine events scanned by earlier calls and their discards, so each
+    event is looked at once)."""
+    ev = st.events()
+    discards = seen[1]
+    for t, s, k, _ in ev[seen[0]:]:
+        if t == _EV_DISCARD:
+            discards.append((s, k))
+    seen[0] = len(ev)
+    while plays < len(discards) and i < len(events) and events[i][0] in ("play", "draw"):
+        if events[i][0] == "play":
+            if (events[i][1], events[i][2]) != discards[plays]:
                 break
             plays += 1
         i += 1
     return i, plays
 
 
-def _compare(game: LoggedGame, st, i: int) -> Replayed:
+def _compare(game: LoggedGame, st, i: int, events: list) -> Replayed:
+    """The engine's end of the hand against the log's (``events``: the logged actions but draws,
+    from ``i`` on those the replay did not reach)."""
     row, recs = st.row(), st.records()
     res = game.result
-    events = game.events
     won = row["outcome"] == 1
-    if won and i < len(events) and events[i].kind == "hu" and events[i].seat == row["winner"]:
+    if won and i < len(events) and events[i][0] == "hu" and events[i][1] == row["winner"]:
         i += 1                                      # the discard (or robbed kong) the engine gave it
     if i < len(events):
-        e = events[i]
+        e = _new(LogEvent, events[i])
         what = f"a win by seat {row['winner']}" if won else "a drawn hand"
         return Replayed(game, mismatch=Mismatch("outcome" if e.kind == "hu" else "sequence", e.line,
                                                 f"the engine ends the hand with {what}; the log goes on with seat"
