@@ -20,8 +20,9 @@ from fzsim.wincheck import (
 from fzsim import rules
 from fzsim.rules import PRESETS, RuleConfig, RuleError
 from fzsim.rules import load as load_rules
-from fzsim.scoring import ScoreReport, score
-from fzsim.fans import FanReport, fans, fans_many
+from fzsim.calculators import score
+from fzsim.packs.fuzhou.calculator import ScoreReport
+from fzsim.packs.guobiao.fans import FanReport, fans, fans_many
 
 __all__ = [
     "__version__", "fmt", "kind_index", "kind_name", "parse",

@@ -28,7 +28,7 @@ import numpy as np
 import pandas as pd
 
 from fzsim.stats import Z95, wilson_interval
-from fzsim.wintable import RECORD_NAMES
+from fzsim.wins_table import RECORD_NAMES
 
 #: every record kind but a win (the engine's RecordKind order)
 SETTLEMENT_KINDS = tuple(name for name in RECORD_NAMES if name != "win")

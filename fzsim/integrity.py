@@ -606,7 +606,7 @@ def _replay_wins(part: Part, recs: dict, seed: int, game_id: int, hand: int, pac
     """The differences between a replayed hand's records and its stored wins rows."""
     import pyarrow.compute as pc
 
-    from fzsim.wintable import build_wins_table
+    from fzsim.wins_table import build_wins_table
 
     def rows(table):
         keep = pc.and_(pc.equal(table["game_id"], game_id), pc.equal(table["hand"], hand))

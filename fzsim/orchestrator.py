@@ -33,7 +33,7 @@ from fzsim.lock import LOCK_NAME, FolderLock
 from fzsim.policyspec import check_policies_play, policy_seats
 from fzsim.progress import Progress
 from fzsim.rules import load as load_rules
-from fzsim.wintable import build_wins_table
+from fzsim.wins_table import build_wins_table
 from fzsim_core import engine
 from fzsim_core.policies.registry import parse_spec
 

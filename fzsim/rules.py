@@ -230,7 +230,7 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
     _b("gb_kong_at_wall_end", False, "国标 Botzone walls: an own-turn kong when the seat's own or the next seat's"
        " wall is empty (false: the judge's rule, no such kong, GB-A5)")),
     # the Shanghai pack (RULES-PACKS §1, options of §9 SH-A*; `base` is the 底分, `flower_point` the
-    # 花分, `reserve_base` the dead wall): the options of fzsim.packs_shanghai.OPTIONS with sh_ before them
+    # 花分, `reserve_base` the dead wall): the options of fzsim.packs.shanghai.calculator.OPTIONS with sh_ before them
     *_of_pack("shanghai",
               _i("sh_lezi", 10, 1, 10_000, "Shanghai 勒子, the cap of 碰碰胡 / 混一色 and the unit of the fixed patterns"),
     _i("sh_bahua_lezi", 2, 1, 16, "Shanghai 八花齐 in 勒子 (SH-A9)"),

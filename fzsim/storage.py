@@ -4,7 +4,7 @@ A run folder looks like::
 
     DIR/_manifest.json                     what the run is (identity) and how far it got
     DIR/variant=NAME/part-000000.parquet   one part per block of consecutive game ids
-    DIR/_wins/variant=NAME/part-000000.parquet   the same block's wins table (fzsim.wintable)
+    DIR/_wins/variant=NAME/part-000000.parquet   the same block's wins table (fzsim.wins_table)
     DIR/_logs/variant=NAME/hands.jsonl     optional event logs of a sample of hands
     (a run of several policy settings: variant=NAME/policy=LABEL/... at each of these places)
 
@@ -448,7 +448,7 @@ def load(path, variant=None, columns=None, filters=None, strict: bool = True, ta
     """Read a results folder into a pandas DataFrame, reading only what is asked for.
 
     ``table``: ``"hands"`` (default: one row per hand, ``fzsim.storage.COLUMNS``) or ``"wins"``
-    (one row per win and per end-of-hand payment, ``fzsim.wintable.WINS_COLUMNS``; a folder
+    (one row per win and per end-of-hand payment, ``fzsim.wins_table.WINS_COLUMNS``; a folder
     written before the wins table existed has none and is refused with a ValueError; columns a
     later format added, such as the wins' ``elements`` and ``payers`` of format 3, are null in an
     older folder).
@@ -465,7 +465,7 @@ def load(path, variant=None, columns=None, filters=None, strict: bool = True, ta
     """
     import pandas as pd
 
-    from fzsim import integrity, wintable
+    from fzsim import integrity, wins_table
 
     if table not in TABLES:
         raise ValueError(f"table {table!r} is unknown: allowed {', '.join(map(repr, TABLES))}")
@@ -477,7 +477,7 @@ def load(path, variant=None, columns=None, filters=None, strict: bool = True, ta
                          " run it again to get the wins table (its hands load with table='hands')")
     schema, all_columns, categories, keys = (
         (SCHEMA, COLUMNS, CATEGORIES, ["variant", "game_id", "hand"]) if table == "hands" else
-        (wintable.WINS_SCHEMA, wintable.WINS_COLUMNS, wintable.WINS_CATEGORIES,
+        (wins_table.WINS_SCHEMA, wins_table.WINS_COLUMNS, wins_table.WINS_CATEGORIES,
          ["variant", "game_id", "hand", "order"]))
     known = list(manifest.identity.variants)
     settings = list(manifest.identity.policy_sets)

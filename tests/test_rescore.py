@@ -6,6 +6,7 @@ import pytest
 
 from fzsim import orchestrator, rescore, storage
 from fzsim.cli import main
+from fzsim.packs.fuzhou import records as fuzhou_records
 
 PRESETS = ("fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors", "sichuan", "xuezhan", "guobiao",
            "beijing", "shanghai")
@@ -70,12 +71,12 @@ def test_parse_hand_reads_the_stored_notation():
 ])
 def test_fuzhou_flowers_have_the_stored_points(n, points, honours, want):
     from fzsim.tiles import parse
-    got = rescore.fuzhou_flowers(n, points, {"flower_point": 1, "flower_set_value": 6, "honors_are_flowers": honours})
+    got = fuzhou_records.fuzhou_flowers(n, points, {"flower_point": 1, "flower_set_value": 6, "honors_are_flowers": honours})
     assert got == want and parse(got or "0f").sum() == n if n else got == ""
-    assert rescore.fuzhou_flowers(3, 9, {"flower_point": 1, "flower_set_value": 6}) is None
+    assert fuzhou_records.fuzhou_flowers(3, 9, {"flower_point": 1, "flower_set_value": 6}) is None
     # seven of the eight flowers always hold a complete set; where a set scores 4 that is F = 7
-    assert rescore.fuzhou_flowers(7, 7, {"flower_point": 1, "flower_set_value": 6}) is None
-    assert rescore.fuzhou_flowers(7, 7, {"flower_point": 1, "flower_set_value": 4}) == "1f2f3f4f5f6f7f"
+    assert fuzhou_records.fuzhou_flowers(7, 7, {"flower_point": 1, "flower_set_value": 6}) is None
+    assert fuzhou_records.fuzhou_flowers(7, 7, {"flower_point": 1, "flower_set_value": 4}) == "1f2f3f4f5f6f7f"
 
 
 @pytest.mark.slow

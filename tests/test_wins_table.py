@@ -10,7 +10,7 @@ import pyarrow.parquet as pq
 import pytest
 
 import fzsim
-from fzsim import analysis, analysis_wins, integrity, orchestrator, report, storage, wintable
+from fzsim import analysis, analysis_wins, integrity, orchestrator, report, storage, wins_table
 from fzsim.cli import main
 from fzsim.tiles import fmt, kind_name
 
@@ -37,8 +37,8 @@ def three(tmp_path_factory):
 
 def test_wins_table_agrees_with_the_hands_table(three):
     out, hands, wins = three
-    assert list(wins.columns) == wintable.WINS_COLUMNS
-    assert list(wins["record"].cat.categories) == wintable.RECORD_NAMES
+    assert list(wins.columns) == wins_table.WINS_COLUMNS
+    assert list(wins["record"].cat.categories) == wins_table.RECORD_NAMES
     assert list(wins["win_type"].cat.categories) == storage.WIN_TYPE_NAMES
     for v in VARIANTS:
         h = hands[hands.variant == v].set_index(["game_id", "hand"])
@@ -103,8 +103,8 @@ def test_notation_and_names_match_slow_references(variant):
     config = load_rules(variant)
     pack = config.canonical["pack"]
     _, recs = play_block(config.core, 5, 0, 400, ("greedy",) * 4, False, records=True)
-    table = wintable.build_wins_table(recs, 5, pack).to_pylist()
-    patterns, flags = wintable._pack_names(pack)
+    table = wins_table.build_wins_table(recs, 5, pack).to_pylist()
+    patterns, flags = wins_table.pack_names(pack)
     if pack == "sichuan":
         from fzsim_core.packs.sichuan.score import PATTERNS
         assert patterns == {2 ** i: n for i, n in enumerate(PATTERNS)}
@@ -125,7 +125,7 @@ def test_notation_and_names_match_slow_references(variant):
         assert row["patterns_named"] == [patterns[1 << b] for b in range(32) if bits >> b & 1]
         fl = int(recs["flags"][i])
         assert row["flags_named"] == [flags[1 << b] for b in range(32) if fl >> b & 1]
-        assert row["record"] == wintable.RECORD_NAMES[recs["kind"][i]]
+        assert row["record"] == wins_table.RECORD_NAMES[recs["kind"][i]]
 
 
 def test_broken_records_are_refused():
@@ -134,15 +134,15 @@ def test_broken_records_are_refused():
 
     _, recs = play_block(load_rules("xuezhan").core, 5, 0, 20, ("greedy",) * 4, False, records=True)
     with pytest.raises(ValueError, match="lack column"):
-        wintable.build_wins_table({k: v for k, v in recs.items() if k != "points"}, 5, "sichuan")
+        wins_table.build_wins_table({k: v for k, v in recs.items() if k != "points"}, 5, "sichuan")
     bad = dict(recs, kind=np.full_like(recs["kind"], 9))
     with pytest.raises(ValueError, match="'kind' holds 9"):
-        wintable.build_wins_table(bad, 5, "sichuan")
+        wins_table.build_wins_table(bad, 5, "sichuan")
     bad = dict(recs, value=recs["value"].astype(np.int64))
     with pytest.raises(ValueError, match="'value' must be a 1-d int16"):
-        wintable.build_wins_table(bad, 5, "sichuan")
+        wins_table.build_wins_table(bad, 5, "sichuan")
     with pytest.raises(ValueError, match=r"meld \(type 9"):
-        wintable.meld_notation(9, 0)
+        wins_table.meld_notation(9, 0)
 
 
 def test_load_wins_bad_input_and_old_folders(three, tmp_path):

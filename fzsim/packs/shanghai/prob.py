@@ -30,7 +30,7 @@ from math import comb
 
 import numpy as np
 
-from fzsim.prob_beijing import mc_note, table_row
+from fzsim.packs.kit import mc_note, table_row
 from fzsim.stats import wilson
 from fzsim_core.wintables import need_tables
 

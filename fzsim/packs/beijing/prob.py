@@ -25,6 +25,7 @@ from math import comb
 
 import numpy as np
 
+from fzsim.packs.kit import mc_note, table_row
 from fzsim.stats import wilson
 from fzsim_core.wintables import need_tables
 
@@ -81,7 +82,7 @@ def _combine(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def _wild_of(i: int) -> int:
-    from fzsim.packs_beijing import wild_of
+    from fzsim.packs.beijing.calculator import wild_of
     return wild_of(i)
 
 
@@ -201,15 +202,6 @@ def tianhu_monte_carlo(deals: int = 100_000, seed: int = 0) -> dict:
             "sihui": four, "sihui_p": four / deals, "sihui_lo": lo4, "sihui_hi": hi4}
 
 
-def table_row(event: str, label: str, exact: float, deals: int, mc: dict | None) -> dict:
-    """One opening-window row of fzsim.prob's table: the exact value beside a Monte Carlo estimate
-    ({"p", "lo", "hi"}, or None for exact only)."""
-    nan = float("nan")
-    return {"window": "opening", "event": event, "label": label, "role": "dealer", "exact": exact,
-            "mc": mc["p"] if mc else nan, "lo": mc["lo"] if mc else nan, "hi": mc["hi"] if mc else nan,
-            "n": int(deals), "source": "deals", "agrees": bool(mc["lo"] <= exact <= mc["hi"]) if mc else None}
-
-
 _LABELS = {"tianhu": "天胡 available (dealer's 14 tiles win, 惠牌 wild)",
            "sihui": "四惠牌 dealt (all four 惠牌 in the dealer's 14 tiles)",
            "tianhu_given_3_wilds": "天胡 given exactly three 惠牌 dealt (the sharper check)"}
@@ -246,10 +238,3 @@ def describe(table) -> str:
             f"indicator) wild; exact P(天胡) = {a['exact_fraction']} by per-suit counting (standard shape or seven "
             f"pairs with up to 4 wilds, or 四惠牌)")
     return text + mc_note(a, "Beijing")
-
-
-def mc_note(attrs, system: str) -> str:
-    """The describe() tail of both packs: the Monte Carlo sample and where whole-hand rates are."""
-    text = f"; Monte Carlo: {attrs['deals']:,} sampled deals, seed {attrs['seed']}" if attrs.get("deals") else ""
-    return text + (f". Whole-hand rates (patterns, drawn hands) come from runs: fzsim run --variant "
-                   f"{system.lower()}, then fzsim report.")

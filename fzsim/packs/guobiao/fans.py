@@ -10,7 +10,7 @@ the concealed tiles *with* the winning tile; ``melds`` are the declared sets, ea
 (``"234m"`` chow, ``"555p"`` pung, ``"5555p"`` exposed kong, all claimed) or a tuple
 ``("5555p", "concealed")`` for a concealed kong (暗杠).
 
-``fzsim.fans`` is the function; take the module's other names with ``from fzsim.fans import
+``fzsim.fans`` is the function; take the module's other names with ``from fzsim.packs.guobiao.fans import
 ...`` (``import fzsim.fans as m`` would give the function, which shadows the module there).
 """
 from __future__ import annotations
