@@ -29,6 +29,12 @@ class PackEntry:
     presets: tuple[str, ...]
     #: the rules' `scoring` families it reads
     scoring: tuple[str, ...]
+    #: what the `pack` key's help says of it
+    summary: str = ""
+    #: what the `scoring` key's help says of its own families (None: those the rules' section describes)
+    scoring_summary: str | None = None
+    #: its own rule keys (``"module:KEYS"``, `fzsim.rule_fields.Field` declared with `of_pack`)
+    rule_keys: str | None = None
     #: general rule keys the pack plays differently from Fuzhou, at the one value it needs
     requires: Mapping[str, Any] = field(default_factory=dict)
     #: the scoring calculator of `fzsim.score` / `fzsim score` for its presets
@@ -86,16 +92,21 @@ def _records(module: str, *pieces: str) -> dict[str, str]:
 #: every rule pack, in the order of the rules' `pack` values (the core's pack ids)
 REGISTRY: dict[str, PackEntry] = {entry.name: entry for entry in (
     PackEntry("fuzhou", ("fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors"), _FUZHOU_SCORING,
+              summary="fuzhou (docs/spec/RULES.md)", rule_keys="fzsim.packs.fuzhou.rule_keys:KEYS",
               calculator="fzsim.packs.fuzhou.calculator", probability="fzsim.prob",
               score_command="fzsim.packs.fuzhou.command",
               describe_win="fzsim.packs.fuzhou.calculator:score",
               **_records("fzsim.packs.fuzhou.records", "record_names", "elements", "rescore")),
     # the minimal example pack: no presets (docs/examples/plain.toml), reads none of the scoring families
     PackEntry("plain", (), _FUZHOU_SCORING,
+              summary="plain, the minimal example pack (136 tiles, 13-tile hands, no wild)",
               requires={"honors_are_flowers": False, "youjin": False, "reserve_per_flower_set": 0},
               # its records are Fuzhou's (the flow's flags, no special counted); no calculator re-scores them
               **_records("fzsim.packs.fuzhou.records", "record_names", "elements")),
     PackEntry("sichuan", ("sichuan", "xuezhan"), ("sichuan", "xuezhan"),
+              summary="sichuan (RULES-PACKS §2-§3: 108 tiles, 13-tile hands, seven pairs, at most two suits)",
+              scoring_summary="sichuan: additive 分 of RULES-PACKS §2.4, xuezhan: 2^番 of §3.4",
+              rule_keys="fzsim.packs.sichuan.rule_keys:KEYS",
               requires={"honors_are_flowers": False, "youjin": False, "chow": False, "reserve_per_flower_set": 0},
               calculator="fzsim.packs.sichuan.calculator", probability="fzsim.packs.sichuan.prob",
               score_command="fzsim.packs.sichuan.command",
@@ -104,6 +115,8 @@ REGISTRY: dict[str, PackEntry] = {entry.name: entry for entry in (
               **_records("fzsim.packs.sichuan.records")),
     # 国标: one winner per discard, nearest first (§5.2), flowers set aside but no reserve for them
     PackEntry("guobiao", ("guobiao",), ("guobiao",),
+              summary="guobiao (RULES-PACKS §5: 国标 / MCR, 144 tiles, 81 fans, an 8-fan minimum)",
+              scoring_summary="guobiao: 底分 + fan of §5.4", rule_keys="fzsim.packs.guobiao.rule_keys:KEYS",
               requires={"honors_are_flowers": False, "youjin": False, "multi_win": False, "winners_to_end": 1,
                         "reserve_per_flower_set": 0},
               calculator="fzsim.packs.guobiao.fans", score_command="fzsim.packs.guobiao.command",
@@ -114,6 +127,8 @@ REGISTRY: dict[str, PackEntry] = {entry.name: entry for entry in (
     # Beijing: 34 held kinds, the 14-tile reserve that each kong's replacement shrinks (§4.1; BJ-A4
     # is bj_indicator_in_reserve), no last group, no 游金, one win ends the hand
     PackEntry("beijing", ("beijing",), ("beijing",),
+              summary="beijing (RULES-PACKS §4: 136 tiles, the 惠牌 wildcard, seven pairs, 烧庄 and 互包)",
+              scoring_summary="beijing: additive 番 x 底分 of §4.4", rule_keys="fzsim.packs.beijing.rule_keys:KEYS",
               requires={"honors_are_flowers": False, "youjin": False, "reserve_base": 13,
                         "reserve_per_exposed_kong": -1, "reserve_per_concealed_kong": -1,
                         "reserve_per_flower_set": 0, "last_group_size": 0, "replace_from_head": False,
@@ -125,6 +140,8 @@ REGISTRY: dict[str, PackEntry] = {entry.name: entry for entry in (
               **_records("fzsim.packs.beijing.records", "record_names", "elements", "rescore", "replay_terms")),
     # Shanghai: honours held, 8 flowers, no last group; 一炮多响 with one hand end (§1.2)
     PackEntry("shanghai", ("shanghai",), ("shanghai",),
+              summary="shanghai (RULES-PACKS §1: 144 tiles, 8 flowers, the 清混碰 minimum, 勒子 caps)",
+              scoring_summary="shanghai: 底分 + 花分 in 勒子 caps of §1.4", rule_keys="fzsim.packs.shanghai.rule_keys:KEYS",
               requires={"honors_are_flowers": False, "youjin": False, "winners_to_end": 1,
                         "reserve_per_flower_set": 0, "reserve_per_exposed_kong": 0,
                         "reserve_per_concealed_kong": 0, "last_group_size": 0, "guoshui": False},
