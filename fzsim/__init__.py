@@ -2,6 +2,8 @@
 
 The compiled core lives in ``fzsim_core``; this package is the Python surface.
 """
+import importlib
+
 from fzsim._version import __version__
 from fzsim.tiles import fmt, kind_index, kind_name, parse
 from fzsim.game import HandResult, build_wall, play_hand
@@ -40,7 +42,7 @@ from fzsim.prob import opening_exact, probability_table  # noqa: E402
 __all__ += ["opening_exact", "probability_table"]
 
 # The runner pulls in pyarrow and joblib; import it on first use so `import fzsim` stays light.
-_LAZY = {"simulate": "fzsim.orchestrator", "load": "fzsim.storage"}
+_LAZY = {"simulate": "fzsim.orchestrator", "load": "fzsim.results_reader"}
 
 # bound here, not lazily: importing the submodule fzsim.duel would otherwise leave `fzsim.duel`
 # naming the module (the submodule imports the runner only when a duel is played)
@@ -50,8 +52,6 @@ from fzsim.study import study  # noqa: E402  (the same: fzsim.study is the funct
 
 def __getattr__(name):
     if name in _LAZY:
-        import importlib
-
         value = getattr(importlib.import_module(_LAZY[name]), name)
         globals()[name] = value
         return value

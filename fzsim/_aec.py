@@ -115,7 +115,7 @@ class FzsimAEC(AECEnv):
     def render(self):
         """The table in tile notation (every seat's hand: a debugging view)."""
         if self.render_mode is None:
-            import gymnasium
+            import gymnasium   # optional dependency (the [env] extra)
             gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
             return None
         if self.game_id is None:

@@ -3,9 +3,8 @@
 A preset of a pack with a calculator of its own goes to that calculator's ``score_described``
 (`fzsim.pack_registry.PackEntry.describe_win`: e.g. ``variant="xuezhan"`` to
 :func:`fzsim.packs.sichuan.calculator.score`); every other variant — a preset, a variant file or a
-`fzsim.RuleConfig` — to the default pack's, the Fuzhou reference calculator
-(:func:`fzsim.packs.fuzhou.calculator.score`), which refuses a variant of another pack with the
-function that scores it.
+`fzsim.RuleConfig` — to the default pack's (`fzsim.pack_registry.DEFAULT_PACK`), the reference
+calculator, which refuses a variant of another pack with the function that scores it.
 """
 from __future__ import annotations
 
@@ -20,15 +19,13 @@ def score(hand, gold=None, *, melds: Iterable = (), flowers="", win: str = "self
           overrides: Mapping[str, Any] | None = None, **pack_args):
     """Score a described win under a rule variant.
 
-    A preset of a pack with its own calculator goes there: ``variant="sichuan"`` / ``"xuezhan"`` to
-    :func:`fzsim.packs.sichuan.calculator.score` (no gold, no flowers; its own arguments kong_from,
-    finished and base pass through ``pack_args``), ``"beijing"`` to
-    :func:`fzsim.packs.beijing.calculator.score` (wild / indicator, hubao, shaozhuang, base) and
-    ``"shanghai"`` to :func:`fzsim.packs.shanghai.calculator.score` (flowers, dice, huangfan,
-    chengbao). ``"guobiao"`` is refused with the functions that score it (:func:`fzsim.fans` and
-    ``fzsim.packs.guobiao.fans.payments``), as is a variant of another pack not given by its preset name.
+    A preset of a pack with a calculator of its own goes to it (`PackEntry.describe_win`), that
+    pack's own arguments passing through ``pack_args``: e.g. ``variant="xuezhan"`` to
+    :func:`fzsim.packs.sichuan.calculator.score` (no gold, no flowers; kong_from, finished, base). A
+    pack without one, and a variant of another pack not given by its preset name, is refused with
+    the functions that score it (`PackEntry.score_usage`).
 
-    Otherwise (Fuzhou variants, returning a :class:`fzsim.ScoreReport`):
+    Otherwise (the default pack's variants, returning a :class:`fzsim.ScoreReport`):
 
     hand: the winner's concealed tiles after winning (the winning tile and any golds included),
       notation or counts; gold: the gold kind ("5p").

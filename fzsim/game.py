@@ -114,7 +114,7 @@ class HandResult(_HandResultMethods):
     folds_2: int
     folds_3: int
     dice: int = 0                 # the opening dice 10 d1 + d2 (a pack that rolls them), 0
-    carry: int = 0                # the match counter entering the hand (Shanghai 荒番 H)
+    carry: int = 0                # the pack's match counter entering the hand (e.g. 荒番 H)
     winners: int = 0              # a bit per seat that won (1 << seat)
     dealins_0: int = 0
     dealins_1: int = 0
@@ -233,7 +233,7 @@ def play_hand(seed: int, game_id: int, variant="fuzhou", policies=None, wall=Non
     and streak, unless `dealer` (and `streak`, default 0) are given. wall: an explicit order for
     this hand (notation string, kinds, or `build_wall(...)`). log=True fills `events`.
     check=True verifies the engine's invariants after every action. carry: the match counter
-    entering the hand (Shanghai 荒番 H), by default the one the replayed hands reach (0 with `dealer`).
+    entering the hand (a pack's match counter, e.g. 荒番 H), by default the one the replayed hands reach (0 with `dealer`).
     """
     rules, variant_name = resolve_rules(variant)
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < 2**64:

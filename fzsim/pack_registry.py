@@ -33,6 +33,9 @@ class PackEntry:
     summary: str = ""
     #: what the `scoring` key's help says of its own families (None: those the rules' section describes)
     scoring_summary: str | None = None
+    #: the hands table's ``specials`` / ``special_counted`` hold the flow's SP_* bits for it (else its
+    #: patterns are in the wins table only, by their own names)
+    row_specials: bool = False
     #: its own rule keys (``"module:KEYS"``, `fzsim.rule_fields.Field` declared with `of_pack`)
     rule_keys: str | None = None
     #: general rule keys the pack plays differently from Fuzhou, at the one value it needs
@@ -92,14 +95,14 @@ def _records(module: str, *pieces: str) -> dict[str, str]:
 #: every rule pack, in the order of the rules' `pack` values (the core's pack ids)
 REGISTRY: dict[str, PackEntry] = {entry.name: entry for entry in (
     PackEntry("fuzhou", ("fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors"), _FUZHOU_SCORING,
-              summary="fuzhou (docs/spec/RULES.md)", rule_keys="fzsim.packs.fuzhou.rule_keys:KEYS",
+              summary="fuzhou (docs/spec/RULES.md)", rule_keys="fzsim.packs.fuzhou.rule_keys:KEYS", row_specials=True,
               calculator="fzsim.packs.fuzhou.calculator", probability="fzsim.prob",
               score_command="fzsim.packs.fuzhou.command",
               describe_win="fzsim.packs.fuzhou.calculator:score",
               **_records("fzsim.packs.fuzhou.records", "record_names", "elements", "rescore")),
     # the minimal example pack: no presets (docs/examples/plain.toml), reads none of the scoring families
     PackEntry("plain", (), _FUZHOU_SCORING,
-              summary="plain, the minimal example pack (136 tiles, 13-tile hands, no wild)",
+              summary="plain, the minimal example pack (136 tiles, 13-tile hands, no wild)", row_specials=True,
               requires={"honors_are_flowers": False, "youjin": False, "reserve_per_flower_set": 0},
               # its records are Fuzhou's (the flow's flags, no special counted); no calculator re-scores them
               **_records("fzsim.packs.fuzhou.records", "record_names", "elements")),

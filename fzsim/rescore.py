@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field
 
 from fzsim import integrity, storage
+from fzsim.results_reader import load
 from fzsim.pack_registry import DEFAULT_PACK, REGISTRY
 
 _MELD = re.compile(r"([\[(])(\d+)([mpsz])[\])]")
@@ -119,8 +120,8 @@ def rescore(path, variants=None, limit: int | None = None) -> RescoreResult:
             raise ValueError(f"variant {variant!r} is not in {root!r}; it holds {list(identity.variants)}")
         rules = dict(identity.variants[variant]["rules"])
         pack = str(rules.get("pack", DEFAULT_PACK))
-        wins = storage.load(root, variant=variant, table="wins")
-        hands = storage.load(root, variant=variant, columns=_HAND_COLUMNS + (["policy"] if "policy" in wins else []))
+        wins = load(root, variant=variant, table="wins")
+        hands = load(root, variant=variant, columns=_HAND_COLUMNS + (["policy"] if "policy" in wins else []))
         keys = ["game_id", "hand"] + (["policy"] if "policy" in wins else [])
         wins = wins[wins["record"] == "win"]
         for policy, w in (wins.groupby("policy", observed=True, sort=False) if "policy" in wins else [(None, wins)]):

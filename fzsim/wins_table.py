@@ -14,9 +14,13 @@ the schema and differ only in the names they use; a flag or pattern bit the pack
 """
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pyarrow as pa
 
+from fzsim import win_elements
+from fzsim.storage import META_PREFIX, WIN_TYPE_NAMES, _dictionary, check_columns
 from fzsim.pack_registry import REGISTRY
 from fzsim.tiles import N_HAND_KINDS, kind_name
 from fzsim_core.winschema import RECORD_KINDS, WIN_COLUMNS
@@ -44,12 +48,6 @@ def base_pattern_names(pack: str) -> list[str]:
     """The names ``base_pattern`` indexes (`PackEntry.base_patterns`; packs without one have none)."""
     entry = REGISTRY.get(pack)
     return entry.resolve("base_patterns")() if entry is not None and entry.base_patterns else []
-
-
-def _win_type_names() -> list[str]:
-    from fzsim.storage import WIN_TYPE_NAMES
-
-    return WIN_TYPE_NAMES
 
 
 def _dict_type() -> pa.DataType:
@@ -87,13 +85,11 @@ WINS_SCHEMA = _schema()
 #: every column ``fzsim.load(DIR, table="wins")`` can return, in order
 WINS_COLUMNS = WINS_SCHEMA.names + ["variant"]
 #: dictionary columns and their fixed categories (every load lines up)
-WINS_CATEGORIES = {"record": RECORD_NAMES, "win_type": _win_type_names()}
+WINS_CATEGORIES = {"record": RECORD_NAMES, "win_type": WIN_TYPE_NAMES}
 
 
 def check_records(recs: dict) -> int:
     """Check the engine's record columns against its contract; returns the record count."""
-    from fzsim.storage import check_columns
-
     missing = [c for c in HAND_ARRAYS if c not in recs]
     if missing:
         raise ValueError(f"engine records lack column(s) {missing}")
@@ -258,11 +254,6 @@ def build_wins_table(recs: dict, seed: int, pack: str, metadata: dict[str, str] 
     dtype, a code outside its enum, a flag or pattern bit the pack does not name), so a bad block
     is never written.
     """
-    import json
-
-    from fzsim import win_elements
-    from fzsim.storage import META_PREFIX, _dictionary
-
     n = check_records(recs)
     if rules is None:
         rules = json.loads(metadata["rules"]) if metadata and "rules" in metadata else {}
@@ -278,7 +269,7 @@ def build_wins_table(recs: dict, seed: int, pack: str, metadata: dict[str, str] 
     wt = recs["win_type"].astype(np.int64)
     if (is_win & (wt < 0)).any() or (~is_win & (wt >= 0)).any():
         raise ValueError("engine records: a win must have a win_type >= 0 and a settlement win_type -1")
-    arrays["win_type"] = _dictionary(wt, _win_type_names(), "win_type", null_code=-1)
+    arrays["win_type"] = _dictionary(wt, WIN_TYPE_NAMES, "win_type", null_code=-1)
     tile = recs["tile"]
     if ((tile < -1) | (tile >= N_HAND_KINDS)).any():
         raise ValueError(f"engine record column 'tile' holds {int(tile[(tile < -1) | (tile >= N_HAND_KINDS)][0])}:"

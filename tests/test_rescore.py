@@ -4,7 +4,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from fzsim import orchestrator, rescore, storage
+from fzsim import orchestrator, rescore, results_reader, storage
 from fzsim.cli import main
 from fzsim.packs.fuzhou import records as fuzhou_records
 
@@ -22,7 +22,7 @@ def ten(tmp_path_factory):
 def test_every_stored_win_rescores(ten):
     result = rescore.rescore(ten)
     assert set(result.compared) == set(PRESETS) and not result.notes
-    wins = storage.load(ten, table="wins")
+    wins = results_reader.load(ten, table="wins")
     for v in PRESETS:
         assert result.compared[v] == ((wins.variant == v) & (wins.record == "win")).sum() > 1000
     assert result.disagreements == [], "\n".join(d.line() for d in result.disagreements[:10])
@@ -52,7 +52,7 @@ def test_rescore_a_run_of_several_policy_settings(tmp_path):
     orchestrator.simulate(150, out=str(out), variants=("shanghai", "fuzhou"), seed=4, block_size=75, progress=False,
                           policy_sets=["greedy", "all=greedy,0=random"])
     result = rescore.rescore(out)
-    wins = storage.load(out, table="wins")
+    wins = results_reader.load(out, table="wins")
     won = wins[wins.record == "win"].groupby(["variant", "policy"], observed=True).size()
     assert result.compared == {f"{v}/{p}": int(n) for (v, p), n in won.items()} and len(result.compared) == 4
     assert result.ok, [d.line() for d in result.disagreements[:5]]

@@ -9,7 +9,7 @@ import numpy as np
 import pyarrow.parquet as pq
 import pytest
 
-from fzsim import integrity, orchestrator, storage, wins_table
+from fzsim import integrity, orchestrator, results_reader, storage, wins_table
 
 PRESETS = ("fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors", "sichuan", "xuezhan", "guobiao",
            "beijing", "shanghai")
@@ -21,7 +21,7 @@ DELTAS = [f"delta_{s}" for s in range(4)]
 def ten(tmp_path_factory):
     out = tmp_path_factory.mktemp("ten") / "run"
     orchestrator.simulate(HANDS, out=str(out), variants=PRESETS, seed=SEED, block_size=160, progress=False)
-    return out, storage.load(out), storage.load(out, table="wins")
+    return out, results_reader.load(out), results_reader.load(out, table="wins")
 
 
 def _flag_table(variant):
@@ -152,18 +152,18 @@ def _rewrite_as_format_2(folder):
 def test_a_format_2_folder_still_loads(tmp_path):
     out = tmp_path / "r"
     orchestrator.simulate(200, out=str(out), variants=("xuezhan",), seed=3, block_size=100, progress=False)
-    hands, wins = storage.load(out), storage.load(out, table="wins")
+    hands, wins = results_reader.load(out), results_reader.load(out, table="wins")
     old = tmp_path / "old"
     shutil.copytree(out, old)
     _rewrite_as_format_2(old)
     assert integrity.open_folder(str(old)).complete
-    got = storage.load(old, table="wins")
+    got = results_reader.load(old, table="wins")
     assert list(got.columns) == list(wins.columns)
     assert got[list(wins_table.ELEMENT_COLUMNS)].isna().all().all()
     kept = [c for c in wins.columns if c not in wins_table.ELEMENT_COLUMNS]
     assert got[kept].equals(wins[kept])
-    assert storage.load(old).equals(hands)
-    some = storage.load(old, table="wins", columns=["game_id", "elements"])
+    assert results_reader.load(old).equals(hands)
+    some = results_reader.load(old, table="wins", columns=["game_id", "elements"])
     assert list(some.columns) == ["game_id", "elements"] and some["elements"].isna().all()
     assert integrity.replay_sample(integrity.open_folder(str(old)), 5).mismatches == []
     with pytest.raises(ValueError, match="storage format 2 there, 3 requested"):

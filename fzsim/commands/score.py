@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 
 from fzsim.pack_registry import DEFAULT_PACK, REGISTRY, pack_of_preset
 from fzsim.packs.kit import MELD_TYPES

@@ -1,7 +1,7 @@
 """The Beijing scoring calculator (docs/spec/RULES-PACKS.md §4 北京麻将, 惠牌): validate a described win, score it with
 the core's pack (fzsim_core.packs.beijing) and name every fan and payment, 烧庄 and 互包 included.
 
-Like the Sichuan calculator, the preset is a pack name here (``"beijing"``) with every §9 option a
+Like the other pack calculators, the preset is a pack name here (``"beijing"``) with every §9 option a
 validated key of ``OPTIONS`` passed as ``overrides`` (the engine's rule keys are ``bj_`` ones of
 ``fzsim.rules``).
 ``fzsim.score(..., variant="beijing")`` and ``fzsim score --variant beijing`` dispatch here.

@@ -25,8 +25,10 @@ from math import comb
 
 import numpy as np
 
+from fzsim.packs.beijing.calculator import wild_of
 from fzsim.packs.kit import mc_note, table_row
 from fzsim.stats import wilson
+from fzsim_core.packs.beijing.shapes import is_win_many
 from fzsim_core.wintables import need_tables
 
 HAND = 14
@@ -82,7 +84,6 @@ def _combine(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def _wild_of(i: int) -> int:
-    from fzsim.packs.beijing.calculator import wild_of
     return wild_of(i)
 
 
@@ -154,7 +155,6 @@ def tianhu_given_wilds_exact(wilds: int) -> Fraction:
 def tianhu_given_wilds_monte_carlo(wilds: int, deals: int = 50_000, seed: int = 0) -> dict:
     """Sample deals holding exactly `wilds` 惠牌 (a uniform indicator, then `wilds` of the four 惠牌 and the
     rest uniformly from the other tiles) and check them with the core's win search."""
-    from fzsim_core.packs.beijing.shapes import is_win_many
     if wilds not in range(5) or isinstance(deals, bool) or not isinstance(deals, (int, np.integer)) or deals < 1:
         raise ValueError(f"wilds {wilds!r}, deals {deals!r}: allowed 0..4 and a whole number >= 1")
     rng = np.random.default_rng(seed)
@@ -177,7 +177,6 @@ def tianhu_given_wilds_monte_carlo(wilds: int, deals: int = 50_000, seed: int = 
 def tianhu_monte_carlo(deals: int = 100_000, seed: int = 0) -> dict:
     """Sample `deals` (indicator, dealer's 14 tiles) from shuffled 136-tile walls and check them with the
     core's win search (fzsim_core.packs.beijing.shapes): an independent path from the counting."""
-    from fzsim_core.packs.beijing.shapes import is_win_many
     if isinstance(deals, bool) or not isinstance(deals, (int, np.integer)) or deals < 1:
         raise ValueError(f"deals {deals!r}: allowed a whole number >= 1")
     rng = np.random.default_rng(seed)
@@ -210,7 +209,7 @@ _LABELS = {"tianhu": "天胡 available (dealer's 14 tiles win, 惠牌 wild)",
 def probability_table(variant: str = "beijing", deals: int = 100_000, seed: int = 0):
     """The 天胡 rows of ``fzsim prob`` for Beijing in fzsim.prob's table format: the exact values beside
     a Monte Carlo estimate over `deals` sampled deals (0: exact only)."""
-    import pandas as pd
+    import pandas as pd   # heavy: `fzsim prob` tables only
 
     if variant not in VARIANTS:
         raise ValueError(f"variant {variant!r} is not the Beijing preset: allowed {', '.join(VARIANTS)}")

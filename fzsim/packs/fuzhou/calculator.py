@@ -16,7 +16,8 @@ from fzsim import rules as _rules
 from fzsim import wincheck
 from fzsim.packs import kit
 from fzsim.pack_registry import DEFAULT_PACK, REGISTRY
-from fzsim.tiles import COPIES, N_HAND_KINDS, N_SUITED, as_hand_counts, gold_index, kind_index, kind_name, parse
+from fzsim.tiles import (COPIES, N_HAND_KINDS, N_SUITED, as_hand_counts, fmt, gold_index, kind_index, kind_name,
+                         parse)
 from fzsim_core.scoring import FLAGS, SPECIALS, WIN_TYPES, score_facts
 
 #: how a win can be described -> (core win type, flags beyond selfdraw)
@@ -49,7 +50,6 @@ class Meld:
         counts = np.zeros(N_HAND_KINDS, dtype=np.uint8)
         for k in self.kinds:
             counts[k] += 1
-        from fzsim.tiles import fmt
         return f"{self.type} {fmt(counts)}"
 
 
@@ -292,12 +292,10 @@ def _check_fuzhou_pack(cfg) -> None:
 
 
 def _fmt(counts) -> str:
-    from fzsim.tiles import fmt
     return fmt(np.asarray(counts, dtype=np.uint8)[:N_HAND_KINDS])
 
 
 def _fmt42(counts) -> str:
-    from fzsim.tiles import fmt
     arr = np.zeros(42, dtype=np.uint8)
     arr[:len(counts)] = counts
     return fmt(arr)

@@ -61,7 +61,8 @@ def _flowers(text: str) -> int:
 
 
 def _refuse_other_options(args) -> None:
-    """Options of Fuzhou (and of the Sichuan packs, when that command group is present)."""
+    """The other calculators' options (the gold-and-flowers flags, and the settlement and 血战 flags when
+    that command group is present)."""
     for flag, attr, default in (("--gold", "gold", None), ("--streak", "streak", 0),
                                 ("--youjin-level", "youjin_level", 0), ("--discarded-gold", "discarded_gold", False),
                                 ("--set", "sets", []), ("--base", "base", 1), ("--kong-from", "kong_from", None),
