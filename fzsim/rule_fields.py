@@ -16,6 +16,9 @@ class RuleError(ValueError):
     """An invalid rule configuration: names the key and what is allowed."""
 
 
+RuleError.__module__ = "fzsim.rules"    # its documented home (fzsim.rules.RuleError, fzsim.RuleError)
+
+
 @dataclass(frozen=True)
 class Field:
     """One rule option: its kind (bool, int or enum), default, and allowed range or names."""
