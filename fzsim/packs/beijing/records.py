@@ -35,8 +35,8 @@ def calculator_flags(rec_flags: int) -> list[str]:
 
 
 def elements(recs, wins, rules, hands):
-    """Per record, every fan counted with its 番 (:func:`fzsim.win_elements.elements`); reads the 惠牌
-    from the hands' columns."""
+    """Per record, every fan counted with its 番 (:func:`fzsim.win_elements.elements`); the 惠牌
+    comes from the hands' columns."""
     gold = win_elements.hand_context(hands, recs, "gold", True)
     options = calculator_options(rules)
     natural_rule = rules.get("bj_hui_discard") == "natural"
