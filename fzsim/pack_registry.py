@@ -1,11 +1,13 @@
 """The rule packs as the Python side knows them: one entry per pack naming everything that is
-that pack's — its presets, the scoring families and fixed rule values it plays, its scoring
-calculator, probability module, `fzsim replay` terms and `fzsim score` arguments.
+that pack's — its presets, the scoring families and fixed rule values it plays, its rule keys, its
+scoring calculator and `fzsim.score` route, probability module, `fzsim score` arguments and the
+reading of its win records (bit names, scoring elements, `fzsim replay` terms, re-score). The
+pieces live in the pack's own package, ``fzsim/packs/<pack>/``.
 
-Plain data, importing nothing of fzsim: `fzsim.rules` and the commands read it without import
-circles, and a pack's modules are named (``"module"`` or ``"module:attribute"``) and imported on
-first use only (`PackEntry.resolve`). Each pack's rule keys are declared once, in
-`fzsim.rules.FIELDS` (`fzsim.rules.pack_keys`).
+Plain data, importing nothing of fzsim: every shared module reads it without import circles, and a
+pack's pieces are named (``"module"`` or ``"module:attribute"``) and imported on first use only
+(`PackEntry.resolve`). `fzsim.rules.FIELDS` gathers each pack's rule keys from here
+(`fzsim.rules.pack_keys`).
 """
 from __future__ import annotations
 
