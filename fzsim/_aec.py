@@ -19,7 +19,7 @@ ST_DECIDE = 2   # table.pxd
 
 
 class FzsimAEC(AECEnv):
-    """One Fuzhou mahjong table as a PettingZoo AEC environment (see fzsim.env.env)."""
+    """One mahjong table (any variant) as a PettingZoo AEC environment (see fzsim.env.env)."""
 
     metadata = {"name": "fzsim_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
 

@@ -6,7 +6,7 @@ table (``fzsim.load(DIR, table="wins")``) has one row per win and per end-of-han
 刮风下雨 ``kong``, 退税 ``kong_refund``, 呼叫转移 ``kong_transfer``: each pack's record kinds). Every function takes ``wins``: a
 results folder or a wins DataFrame; the per-hand denominators come from the hands table
 (``hands``: the same folder by default, or a hands DataFrame), so that hands without any record
-(a drawn Fuzhou hand) count too.
+(a drawn hand without settlements) count too.
 
 * :func:`wins_per_hand`: how many hands had 0, 1, 2, 3 wins, and the mean;
 * :func:`order_value`: the mean value (番 / 分 / S) and the winner's gain by order of win (1st,
@@ -79,8 +79,8 @@ def _winner_gain(w: pd.DataFrame) -> np.ndarray:
 
 
 def order_value(wins, variants: Sequence[str] | None = None) -> pd.DataFrame:
-    """Per variant and order of win in the hand (1 = first): ``wins``, mean ``value`` (the pack's
-    番 after the cap, 分, or Fuzhou's S) and mean ``gain`` (what that win paid its winner), with
+    """Per variant and order of win in the hand (1 = first): ``wins``, mean ``value`` (in the pack's
+    unit: 番 after the cap, 分 or S) and mean ``gain`` (what that win paid its winner), with
     standard errors."""
     w = read_wins(wins, ["game_id", "hand", "order", "record", "seat", "value", *[f"delta_{s}" for s in range(4)]],
                   variants)
