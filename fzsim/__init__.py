@@ -24,7 +24,7 @@ from fzsim.rules import PRESETS, RuleConfig, RuleError
 from fzsim.rules import load as load_rules
 from fzsim.calculators import score
 from fzsim.packs.fuzhou.calculator import ScoreReport
-from fzsim.packs.guobiao.fans import FanReport, fans, fans_many
+from fzsim.packs.guobiao.calculator import FanReport, fans, fans_many
 
 __all__ = [
     "__version__", "fmt", "kind_index", "kind_name", "parse",

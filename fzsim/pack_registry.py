@@ -124,9 +124,9 @@ REGISTRY: dict[str, PackEntry] = {entry.name: entry for entry in (
               scoring_summary="guobiao: 底分 + fan of §5.4", rule_keys="fzsim.packs.guobiao.rule_keys:KEYS",
               requires={"honors_are_flowers": False, "youjin": False, "multi_win": False, "winners_to_end": 1,
                         "reserve_per_flower_set": 0},
-              calculator="fzsim.packs.guobiao.fans", score_command="fzsim.packs.guobiao.command",
+              calculator="fzsim.packs.guobiao.calculator", score_command="fzsim.packs.guobiao.command",
               score_usage="fzsim.fans(hand, melds=..., win_tile=..., win=..., seat_wind=..., round_wind=...) for the"
-                          " fans and fzsim.packs.guobiao.fans.payments(report, winner, discarder) for the payments",
+                          " fans and fzsim.packs.guobiao.calculator.payments(report, winner, discarder) for the payments",
               patterns_from_elements=True,
               **_records("fzsim.packs.guobiao.records")),
     # Beijing: 34 held kinds, the 14-tile reserve that each kong's replacement shrinks (§4.1; BJ-A4

@@ -60,7 +60,7 @@ def test_elements_add_up_to_the_value(ten, variant):
 def test_element_names_per_pack(ten):
     _, _, wins = ten
     names = wins.explode("elements").groupby("variant", observed=True)["elements"].apply(lambda s: set(s.dropna()))
-    from fzsim.packs.guobiao.fans import FAN_NAMES
+    from fzsim.packs.guobiao.calculator import FAN_NAMES
     from fzsim_core.packs.beijing.score import FANS
     from fzsim_core.scoring import SPECIALS
     assert names["fuzhou"] <= set(SPECIALS) and names["fuzhou"]
@@ -72,7 +72,7 @@ def test_element_names_per_pack(ten):
 
 def test_guobiao_fans_match_the_record_reader(ten):
     """patterns_named / elements of 国标 against fzsim.packs.guobiao.records (its own per-row reader)."""
-    from fzsim.packs.guobiao.fans import FAN_NAMES
+    from fzsim.packs.guobiao.calculator import FAN_NAMES
     from fzsim.packs.guobiao.records import record_fans
     from fzsim.rules import load
     from fzsim_core.engine import play_block

@@ -31,7 +31,7 @@ import numpy as np
 
 from fzsim.botzone.logs import LogError, LoggedGame
 from fzsim.botzone.names import TILE_NAMES
-from fzsim.packs.guobiao.fans import FAN_NAMES
+from fzsim.packs.guobiao.calculator import FAN_NAMES
 from fzsim.packs.guobiao.records import record_fans
 from fzsim_core.engine import HandStepper
 

@@ -1,7 +1,7 @@
 """``fzsim score --variant guobiao``: the 国标 / MCR calculator (docs/spec/RULES-PACKS.md §5.4).
 
 The fans come from ``fzsim.fans`` (names as PyMahjongGB spells them), the payments from
-``fzsim.packs.guobiao.fans.payments`` (底分 8: self-draw, each other seat pays 8 + fan; discard, the discarder
+``fzsim.packs.guobiao.calculator.payments`` (底分 8: self-draw, each other seat pays 8 + fan; discard, the discarder
 pays 8 + fan and the other two 8). It reuses the ``score`` command's tile and seat options and
 adds the winds and the 和绝张 flag; other systems' options are refused by name.
 """
@@ -12,7 +12,7 @@ import json
 
 import numpy as np
 
-from fzsim.packs.guobiao.fans import fans, payments
+from fzsim.packs.guobiao.calculator import fans, payments
 from fzsim.tiles import N_HAND_KINDS, kind_name, parse
 
 VARIANT = "guobiao"

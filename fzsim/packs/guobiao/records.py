@@ -16,7 +16,7 @@ from collections import Counter
 import numpy as np
 
 from fzsim import win_elements
-from fzsim.packs.guobiao.fans import (FAN_NAMES, FLAG_FOURTH_TILE, FLAG_KONG_REPLACEMENT, FLAG_LAST_TILE,
+from fzsim.packs.guobiao.calculator import (FAN_NAMES, FLAG_FOURTH_TILE, FLAG_KONG_REPLACEMENT, FLAG_LAST_TILE,
                                       FLAG_MINGANGANG, FLAG_ROBBED_KONG, FLAG_SELFDRAW, fans_many)
 from fzsim.rescore import differences, disagreement, parse_hand
 from fzsim.tiles import parse

@@ -11,7 +11,7 @@ the concealed tiles *with* the winning tile; ``melds`` are the declared sets, ea
 ``("5555p", "concealed")`` for a concealed kong (暗杠).
 
 ``fzsim.fans`` and ``fzsim.fans_many`` are this module's functions; its other names (``FAN_NAMES``,
-``payments``, the ``FLAG_*`` bits, ...) are read from here, ``fzsim.packs.guobiao.fans``.
+``payments``, the ``FLAG_*`` bits, ...) are read from here, ``fzsim.packs.guobiao.calculator``.
 """
 from __future__ import annotations
 
