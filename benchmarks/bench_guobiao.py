@@ -35,7 +35,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "tests"))
 sys.path.insert(0, os.path.join(HERE, ".."))
 
-from fzsim.fans import FLAG_MINGANGANG, fans_many  # noqa: E402
+from fzsim.packs.guobiao.calculator import FLAG_MINGANGANG, fans_many  # noqa: E402
 from fzsim_core.packs.guobiao import batch  # noqa: E402
 
 from fzsim_core.packs.guobiao import reach, shanten  # noqa: E402

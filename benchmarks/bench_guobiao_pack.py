@@ -7,7 +7,7 @@
 A game is a 局 of 16 hands (the preset), so the default 640 games are 10,240 hands per policy,
 all four seats played by the policy. Speed is play_block's CPU time (one thread, no checks,
 records on); the statistics are read from the rows and the win records, each win's fans
-re-scored from its record by fzsim.guobiao_records.record_fans (which must give the record's
+re-scored from its record by fzsim.packs.guobiao.records.record_fans (which must give the record's
 value). Fan shares are per win; mean fan is given with and without flowers (花牌).
 """
 from __future__ import annotations
@@ -21,7 +21,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from fzsim.guobiao_records import fan_table, record_fans  # noqa: E402
+from fzsim.packs.guobiao.records import fan_table, record_fans  # noqa: E402
 from fzsim.rules import load  # noqa: E402
 from fzsim_core.engine import play_block  # noqa: E402
 

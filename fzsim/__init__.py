@@ -2,6 +2,8 @@
 
 The compiled core lives in ``fzsim_core``; this package is the Python surface.
 """
+import importlib
+
 from fzsim._version import __version__
 from fzsim.tiles import fmt, kind_index, kind_name, parse
 from fzsim.game import HandResult, build_wall, play_hand
@@ -20,8 +22,9 @@ from fzsim.wincheck import (
 from fzsim import rules
 from fzsim.rules import PRESETS, RuleConfig, RuleError
 from fzsim.rules import load as load_rules
-from fzsim.scoring import ScoreReport, score
-from fzsim.fans import FanReport, fans, fans_many
+from fzsim.calculators import score
+from fzsim.packs.fuzhou.calculator import ScoreReport
+from fzsim.packs.guobiao.calculator import FanReport, fans, fans_many
 
 __all__ = [
     "__version__", "fmt", "kind_index", "kind_name", "parse",
@@ -39,7 +42,7 @@ from fzsim.prob import opening_exact, probability_table  # noqa: E402
 __all__ += ["opening_exact", "probability_table"]
 
 # The runner pulls in pyarrow and joblib; import it on first use so `import fzsim` stays light.
-_LAZY = {"simulate": "fzsim.orchestrator", "load": "fzsim.storage"}
+_LAZY = {"simulate": "fzsim.orchestrator", "load": "fzsim.results_reader"}
 
 # bound here, not lazily: importing the submodule fzsim.duel would otherwise leave `fzsim.duel`
 # naming the module (the submodule imports the runner only when a duel is played)
@@ -49,8 +52,6 @@ from fzsim.study import study  # noqa: E402  (the same: fzsim.study is the funct
 
 def __getattr__(name):
     if name in _LAZY:
-        import importlib
-
         value = getattr(importlib.import_module(_LAZY[name]), name)
         globals()[name] = value
         return value

@@ -19,7 +19,7 @@ ST_DECIDE = 2   # table.pxd
 
 
 class FzsimAEC(AECEnv):
-    """One Fuzhou mahjong table as a PettingZoo AEC environment (see fzsim.env.env)."""
+    """One mahjong table (any variant) as a PettingZoo AEC environment (see fzsim.env.env)."""
 
     metadata = {"name": "fzsim_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
 
@@ -115,7 +115,7 @@ class FzsimAEC(AECEnv):
     def render(self):
         """The table in tile notation (every seat's hand: a debugging view)."""
         if self.render_mode is None:
-            import gymnasium
+            import gymnasium   # optional dependency (the [env] extra)
             gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
             return None
         if self.game_id is None:

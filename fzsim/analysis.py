@@ -27,19 +27,23 @@ Example (with any results folder made by ``fzsim run`` / ``fzsim.simulate``)::
 """
 from __future__ import annotations
 
-import contextlib
-import contextvars
+import json
 import math
 import os
-import warnings
-from collections.abc import Iterable, Sequence
-from urllib.parse import unquote
+from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
 
+from fzsim import analysis_wins
+from fzsim.analysis_wins import SETTLEMENT_KINDS
+from fzsim.pack_registry import DEFAULT_PACK
+from fzsim.results_reader import (  # noqa: F401  (also read as fzsim.analysis.<name>, e.g. by the report)
+    _variant_dirs, check_results_dir, column_names, has_wins_table, read_columns, read_wins, reading_incomplete,
+    run_info)
 from fzsim.stats import Z95, wilson_interval  # noqa: F401  (fzsim.analysis.wilson_interval)
 from fzsim.shanten_turns import shanten_by_turn, turn_shanten  # noqa: F401  (replayed hands: own module)
+from fzsim.storage import SPECIALS_PACKS, read_part_metadata
 
 
 WIN_TYPE_NAMES = ("selfdraw", "discard", "robbed_kong", "qiangjin", "sanjindao", "tianhu")
@@ -52,189 +56,6 @@ FAMILIES = ("outcome", "win_type", "special", "flag", "youjin")
 #: and the end-of-hand settlements; with a wins table, ``win_type`` is read from it too
 WINS_FAMILIES = ("pattern", "settlement")
 PER_CHOICES = (None, "seat", "role")
-
-
-# ----------------------------------------------------------------------------
-# Reading
-# ----------------------------------------------------------------------------
-
-def _variant_dirs(path: str) -> list[str]:
-    try:
-        entries = sorted(os.listdir(path))
-    except FileNotFoundError:
-        raise FileNotFoundError(f"results folder {path!r} does not exist") from None
-    except NotADirectoryError:
-        raise ValueError(f"{path!r} is a file, not a results folder (expected DIR/variant=NAME/part-*.parquet)") from None
-    return [e for e in entries if e.startswith("variant=") and os.path.isdir(os.path.join(path, e))]
-
-
-#: set (``reading_incomplete``) while a report built with --allow-incomplete reads an unfinished run
-_INCOMPLETE_OK = contextvars.ContextVar("fzsim_analysis_incomplete_ok", default=False)
-
-
-@contextlib.contextmanager
-def reading_incomplete():
-    """Within this block, folder readers accept an unfinished (but consistent) run and read the
-    parts written so far, as ``fzsim.load(..., strict=False)`` does (``fzsim report
-    --allow-incomplete``)."""
-    token = _INCOMPLETE_OK.set(True)
-    try:
-        with warnings.catch_warnings():
-            warnings.filterwarnings("ignore", message=".*reading only its consistent parts")
-            yield
-    finally:
-        _INCOMPLETE_OK.reset(token)
-
-
-def load_results(path, **kw) -> pd.DataFrame:
-    """``fzsim.load`` as every folder reader of the analysis calls it (strict unless within
-    :func:`reading_incomplete`)."""
-    from fzsim import storage
-
-    return storage.load(path, strict=not _INCOMPLETE_OK.get(), **kw)
-
-
-def open_results(path):
-    """The integrity check (``fzsim.integrity``) of a results folder that ``fzsim.load`` would read:
-    every part consistent with the manifest and the run complete, else a ``ValueError`` naming
-    each problem (the same refusal as ``fzsim.load``)."""
-    from fzsim import integrity
-
-    root = os.fspath(path)
-    dirs = _variant_dirs(root)          # FileNotFoundError / "is a file" first
-    if not os.path.exists(os.path.join(root, "_manifest.json")) and not dirs:
-        raise ValueError(
-            f"{root!r} is not fzsim output: expected DIR/_manifest.json and folders named variant=NAME holding"
-            f" part-*.parquet (make one with `fzsim run`)")
-    check = integrity.open_folder(root)
-    if not check.complete and not (check.consistent and _INCOMPLETE_OK.get()):
-        raise integrity.refusal(check, "nothing was analysed",
-                                f"See `fzsim verify {root}`; `fzsim run ... --resume` replays missing or damaged"
-                                " parts.")
-    return check
-
-
-def check_results_dir(path) -> list[str]:
-    """Check ``path`` is a complete, consistent fzsim results folder holding rows (the manifest
-    check of ``fzsim.load``); return its variant names (``VARIANT/LABEL`` per policy setting in a
-    run of several).
-
-    Raises ``FileNotFoundError`` if it does not exist and ``ValueError`` with a clear message if
-    it is not fzsim output, is inconsistent or unfinished, or holds no hands.
-    """
-    from fzsim import storage
-
-    check = open_results(path)
-    if sum(p.rows for parts in check.parts.values() for p in parts.values()) == 0:
-        raise ValueError(f"{os.fspath(path)!r} is empty: its parquet parts hold 0 hands")
-    return [storage.unit_label(v, p) for v, p in check.layout]
-
-
-def _unit_dirs(path: str, dirs: list[str]) -> list[tuple[str, str]]:
-    """(label, folder) per variant folder, or per ``policy=LABEL`` folder inside it in a run of
-    several policy settings (labelled ``VARIANT/LABEL``, as analysis names them)."""
-    out = []
-    for d in dirs:
-        folder = os.path.join(path, d)
-        name = unquote(d.split("=", 1)[1])     # names are %-encoded in folder names
-        subs = sorted(e for e in os.listdir(folder) if e.startswith("policy=")
-                      and os.path.isdir(os.path.join(folder, e)))
-        if subs:
-            out += [(f"{name}/{unquote(e.split('=', 1)[1])}", os.path.join(folder, e)) for e in subs]
-        else:
-            out.append((name, folder))
-    return out
-
-
-def _fold_policy(df: pd.DataFrame) -> pd.DataFrame:
-    """A run of several policy settings: ``variant`` becomes ``VARIANT/LABEL`` so that every
-    per-variant analysis (rates, balance, compare, the report) treats each setting as a variant;
-    ``policy`` stays a column of its own."""
-    if "policy" in df.columns:
-        df["variant"] = (df["variant"].astype(str) + "/" + df["policy"].astype(str)).astype("category")
-    return df
-
-
-def run_info(path) -> dict | None:
-    """The run description in ``DIR/_manifest.json`` (seed, policies, per-variant rules), or None.
-
-    Written by the runner (contract 4); used to label reports and to know each
-    variant's tile set. A folder without a readable manifest gives None.
-    """
-    import json
-
-    try:
-        with open(os.path.join(os.fspath(path), "_manifest.json"), encoding="utf-8") as f:
-            data = json.load(f)
-    except (OSError, ValueError):
-        return None
-    run = data.get("fzsim_run") if isinstance(data, dict) else None
-    if not isinstance(run, dict):
-        return None
-    return {**run, "status": data.get("status")}
-
-
-def read_columns(data, columns: Iterable[str], variants: Sequence[str] | None = None,
-                 fold_policy: bool = True) -> pd.DataFrame:
-    """The needed ``columns`` (plus ``variant``) of ``data`` as a DataFrame.
-
-    ``data`` is a DataFrame (columns are checked) or a results folder (only
-    those columns are read). ``variants`` keeps only those variants. In a run of several
-    policy settings (a ``policy`` column, or ``policy=LABEL`` folders) ``variant`` reads
-    ``VARIANT/LABEL`` unless ``fold_policy=False``.
-    Raises ``ValueError`` naming a missing column or an unknown variant.
-    """
-    cols = list(dict.fromkeys(["variant", *columns]))
-    if isinstance(data, pd.DataFrame):
-        missing = [c for c in cols if c not in data.columns]
-        if missing:
-            raise ValueError(f"results lack column(s) {missing}: have {sorted(map(str, data.columns))}")
-        df = data[cols + (["policy"] if fold_policy and "policy" in data.columns and "policy" not in cols else [])]
-        if fold_policy and "policy" in df.columns:
-            df = _fold_policy(df.copy())
-            if "policy" not in cols:
-                df = df.drop(columns="policy")
-    else:
-        from fzsim import storage
-
-        names = check_results_dir(data)
-        have = _column_names(data)
-        missing = [c for c in cols if c not in have]
-        if missing:
-            raise ValueError(f"results in {os.fspath(data)!r} lack column(s) {missing}")
-        if variants is not None:
-            unknown = [v for v in variants if v not in names]
-            if unknown:
-                raise ValueError(f"variant(s) {unknown} not in {os.fspath(data)!r}: have {names}")
-        settings = "policy" in have
-        wanted = None if variants is None or settings else list(variants)
-        read = cols + (["policy"] if settings and "policy" not in cols else [])
-        df = load_results(data, variant=wanted, columns=read)
-        if fold_policy:
-            df = _fold_policy(df)
-        if settings and "policy" not in cols:
-            df = df.drop(columns="policy")
-    if variants is not None:
-        present = {str(v) for v in df["variant"].unique()}
-        unknown = [v for v in variants if v not in present]
-        if unknown:
-            raise ValueError(f"variant(s) {unknown} not in the results: have {sorted(present)}")
-        df = df[df["variant"].isin(list(variants))]
-    # ``data[cols]`` is a new frame (a list selection copies, or is copy-on-write in pandas 3),
-    # so setting ``variant`` below never touches the caller's frame
-    # categorical, not str: 10,000,000 Python strings would cost seconds and gigabytes
-    variant = df["variant"]
-    if not isinstance(variant.dtype, pd.CategoricalDtype):
-        variant = variant.astype(str).astype("category")
-    variant = variant.cat.rename_categories([str(c) for c in variant.cat.categories])
-    codes = variant.cat.codes.to_numpy()
-    used = np.bincount(codes[codes >= 0], minlength=len(variant.cat.categories)) > 0
-    if not used.all():  # (bincount: remove_unused_categories sorts all codes)
-        variant = variant.cat.remove_categories(list(variant.cat.categories[~used]))
-    df["variant"] = variant.cat.reorder_categories(sorted(variant.cat.categories))  # name order
-    if len(df) == 0:
-        raise ValueError("no hands to analyse (empty results)")
-    return df
 
 
 # ----------------------------------------------------------------------------
@@ -301,14 +122,15 @@ def _indicators(df: pd.DataFrame, families) -> dict[tuple[str, str], np.ndarray]
 
 
 def _other_packs(data, wins) -> bool:
-    """Whether the results hold a variant of a pack other than Fuzhou's (whose patterns and
-    settlements the default families then show); a Fuzhou-only folder keeps its families."""
-    if isinstance(wins, pd.DataFrame):       # Sichuan: settlements, or a base pattern on every win
+    """Whether the results hold a variant of a pack whose patterns are not the hands table's specials
+    (`PackEntry.row_specials`; the default families then show its patterns and settlements); a
+    folder of the other packs only keeps its families."""
+    if isinstance(wins, pd.DataFrame):       # such a pack: settlements, or a base pattern on every win
         settled = "record" in wins.columns and bool((wins["record"].astype(str) != "win").any())
         return settled or ("base_pattern" in wins.columns and bool((wins["base_pattern"] >= 0).any()))
     info = run_info(data if not isinstance(data, pd.DataFrame) else wins) or {}
-    packs = {str((v or {}).get("rules", {}).get("pack", "fuzhou")) for v in (info.get("variants") or {}).values()}
-    return not packs or bool(packs - {"fuzhou", "plain"})
+    packs = {str((v or {}).get("rules", {}).get("pack", DEFAULT_PACK)) for v in (info.get("variants") or {}).values()}
+    return not packs or bool(packs - set(SPECIALS_PACKS))
 
 
 def _wins_indicators(hands: pd.DataFrame, wins: pd.DataFrame, families,
@@ -347,8 +169,6 @@ def _wins_indicators(hands: pd.DataFrame, wins: pd.DataFrame, families,
             hit[idx[names == name]] = True
             out[("pattern", name)] = matrix(hit)
     if "settlement" in families:
-        from fzsim.analysis_wins import SETTLEMENT_KINDS
-
         for name in SETTLEMENT_KINDS:
             out[("settlement", name)] = matrix(record == name)
     return out
@@ -372,7 +192,7 @@ def rates(data, per: str | None = None, families: Sequence[str] | None = None,
     won that way), and two more families are read from it: ``pattern`` (hands with a win
     counting the pattern, by the pack's names) and ``settlement`` (hands with a 查叫 ``chajiao``,
     查花猪 ``huazhu`` or 查大叫 ``dajiao`` payment; per seat: the receiving seat). ``families``
-    defaults to FAMILIES, plus those two where a variant is of another pack than Fuzhou's (Sichuan).
+    defaults to FAMILIES, plus those two where a variant is of a pack with patterns of its own.
 
     Returns a long DataFrame: ``variant, [seat | role], family, event, count, n,
     rate, lo, hi``.
@@ -389,8 +209,6 @@ def rates(data, per: str | None = None, families: Sequence[str] | None = None,
     """
     _check_per(per)
     if wins is None and not isinstance(data, pd.DataFrame):
-        from fzsim.analysis_wins import has_wins_table
-
         wins = os.fspath(data) if has_wins_table(data) else None
     if families is None:
         families = FAMILIES + (WINS_FAMILIES if wins is not None and _other_packs(data, wins) else ())
@@ -405,8 +223,6 @@ def rates(data, per: str | None = None, families: Sequence[str] | None = None,
     wins_families = [f for f in families if f not in hand_families]
     wdf = None
     if wins_families:
-        from fzsim.analysis_wins import read_wins
-
         wdf = read_wins(wins, ["game_id", "hand", "record", "seat", "win_type", "patterns_named"], variants)
         # every variant lists the same patterns (0 where none counted them): the tables line up
         patterns = sorted({str(p) for p in wdf["patterns_named"].explode().dropna()})
@@ -744,10 +560,6 @@ def policy_label(path) -> str:
     info = run_info(path)
     seats = (info or {}).get("policies")
     if not seats:
-        import json
-
-        from fzsim.storage import read_part_metadata
-
         path = os.fspath(path)
         for d in _variant_dirs(path):
             parts = sorted(f for f in os.listdir(os.path.join(path, d))
@@ -766,18 +578,6 @@ def policy_label(path) -> str:
     return _policy_name(seats)
 
 
-def _column_names(data) -> list[str]:
-    """The columns of a DataFrame, or those a results folder's parts hold (older parts lack newer ones)."""
-    if isinstance(data, pd.DataFrame):
-        return [str(c) for c in data.columns]
-    import pyarrow.parquet as pq
-
-    check = open_results(data)
-    files = check.files()
-    names = pq.read_schema(files[0]).names if files else []
-    return names + ["variant"] + (["policy"] if check.manifest.identity.policy_sets else [])
-
-
 def _check_by(by) -> tuple[str, ...]:
     by = (by,) if isinstance(by, str) else tuple(by)
     bad = [b for b in by if b not in PLAY_STYLE_BY]
@@ -788,7 +588,7 @@ def _check_by(by) -> tuple[str, ...]:
 
 def _play_frame(source, by: tuple[str, ...], variants) -> tuple[pd.DataFrame, bool]:
     """One source's needed columns (+ ``policy``), and whether it has the claims/declines columns."""
-    names = _column_names(source)
+    names = column_names(source)
     optional = all(c in names for c in CLAIMS + DECLINES)
     cols = _PLAY_REQUIRED + (CLAIMS + DECLINES if optional else [])
     cols += FOLDS if all(c in names for c in FOLDS) else []   # added after claims/declines
@@ -926,8 +726,6 @@ def patterns(wins, hands=None, variants: Sequence[str] | None = None, z: float =
     """How often each scoring element counts, per variant and winner's role, with Wilson intervals,
     its mean value and share of points (the wins table's ``elements``): see
     :func:`fzsim.analysis_wins.patterns`."""
-    from fzsim import analysis_wins
-
     return analysis_wins.patterns(wins, hands=hands, variants=variants, z=z)
 
 

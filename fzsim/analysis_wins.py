@@ -2,11 +2,11 @@
 
 The hands table keeps one row per hand (its first win and the four seats' totals); the wins
 table (``fzsim.load(DIR, table="wins")``) has one row per win and per end-of-hand payment
-(查叫 ``chajiao``, 查花猪 ``huazhu``, 查大叫 ``dajiao``, Beijing 烧庄 ``shaozhuang``, and with
-Sichuan's kong payments 刮风下雨 ``kong``, 退税 ``kong_refund``, 呼叫转移 ``kong_transfer``). Every function takes ``wins``: a
+(查叫 ``chajiao``, 查花猪 ``huazhu``, 查大叫 ``dajiao``, 烧庄 ``shaozhuang``, and the kong payments
+刮风下雨 ``kong``, 退税 ``kong_refund``, 呼叫转移 ``kong_transfer``: each pack's record kinds). Every function takes ``wins``: a
 results folder or a wins DataFrame; the per-hand denominators come from the hands table
 (``hands``: the same folder by default, or a hands DataFrame), so that hands without any record
-(a drawn Fuzhou hand) count too.
+(a drawn hand without settlements) count too.
 
 * :func:`wins_per_hand`: how many hands had 0, 1, 2, 3 wins, and the mean;
 * :func:`order_value`: the mean value (番 / 分 / S) and the winner's gain by order of win (1st,
@@ -21,14 +21,14 @@ results folder or a wins DataFrame; the per-hand denominators come from the hand
 """
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
 
+from fzsim.results_reader import has_wins_table, read_columns, read_wins  # noqa: F401  (fzsim.analysis_wins.<name>)
 from fzsim.stats import Z95, wilson_interval
-from fzsim.wintable import RECORD_NAMES
+from fzsim.wins_table import RECORD_NAMES
 
 #: every record kind but a win (the engine's RecordKind order)
 SETTLEMENT_KINDS = tuple(name for name in RECORD_NAMES if name != "win")
@@ -36,64 +36,12 @@ _WIN_COLUMNS = ("game_id", "hand", "order", "record", "seat", "from_seat", "win_
                 "value", "points", "delta_0", "delta_1", "delta_2", "delta_3")
 
 
-def has_wins_table(path) -> bool:
-    """Whether a results folder stores the wins table (fzsim runs from storage format 2 on, as
-    its manifest says; a folder without a readable manifest has none that can be read)."""
-    from fzsim import storage
-
-    try:
-        manifest = storage.read_manifest(os.fspath(path))
-    except ValueError:
-        return False
-    return manifest is not None and manifest.identity.format >= storage.WINS_FORMAT
-
-
-def read_wins(wins, columns: Sequence[str], variants: Sequence[str] | None = None) -> pd.DataFrame:
-    """The needed ``columns`` (plus ``variant``) of the wins table of a folder or a DataFrame."""
-    cols = list(dict.fromkeys(["variant", *columns]))
-    if isinstance(wins, pd.DataFrame):
-        missing = [c for c in cols if c not in wins.columns]
-        if missing:
-            raise ValueError(f"the wins frame lacks column(s) {missing}: pass fzsim.load(DIR, table='wins')"
-                             f" (it has {sorted(map(str, wins.columns))})")
-        from fzsim import analysis
-
-        df = analysis._fold_policy(wins[cols + (["policy"] if "policy" in wins.columns and "policy" not in cols
-                                                else [])].copy())
-        if variants is not None:
-            df = df[df["variant"].astype(str).isin(list(variants))]
-    else:
-        from fzsim import analysis, storage
-
-        root = os.fspath(wins)
-        names = analysis.check_results_dir(root)        # the manifest check of fzsim.load
-        if not has_wins_table(root):
-            raise ValueError(f"{root!r} has no wins table ({storage.WINS_DIR}/ is missing): it was written"
-                             " before runs stored one row per win; run it again to analyse wins")
-        if variants is not None:
-            unknown = [v for v in variants if v not in names]
-            if unknown:
-                raise ValueError(f"variant(s) {unknown} not in {root!r}: have {names}")
-        settings = bool(storage.read_manifest(root).identity.policy_sets)   # a run of several policy settings
-        df = analysis.load_results(root, table="wins", variant=None if variants is None or settings else list(variants),
-                          columns=cols + (["policy"] if settings and "policy" not in cols else []))
-        df = analysis._fold_policy(df)          # VARIANT/SETTING, as the hands table reads
-        if variants is not None and settings:
-            df = df[df["variant"].astype(str).isin(list(variants))]
-    df["variant"] = df["variant"].astype(str)
-    if "record" in df.columns:
-        df["record"] = df["record"].astype(str)
-    return df
-
-
 def _hands(hands, wins, variants) -> pd.DataFrame:
-    from fzsim import analysis
-
     src = wins if hands is None else hands
     if isinstance(src, pd.DataFrame) and hands is None:
         raise ValueError("give the hands table too (hands=fzsim.load(DIR)): a wins frame alone cannot say"
                          " how many hands had no win")
-    df = analysis.read_columns(src, ["game_id", "hand"], variants)
+    df = read_columns(src, ["game_id", "hand"], variants)
     df["variant"] = df["variant"].astype(str)
     return df
 
@@ -131,8 +79,8 @@ def _winner_gain(w: pd.DataFrame) -> np.ndarray:
 
 
 def order_value(wins, variants: Sequence[str] | None = None) -> pd.DataFrame:
-    """Per variant and order of win in the hand (1 = first): ``wins``, mean ``value`` (the pack's
-    番 after the cap, 分, or Fuzhou's S) and mean ``gain`` (what that win paid its winner), with
+    """Per variant and order of win in the hand (1 = first): ``wins``, mean ``value`` (in the pack's
+    unit: 番 after the cap, 分 or S) and mean ``gain`` (what that win paid its winner), with
     standard errors."""
     w = read_wins(wins, ["game_id", "hand", "order", "record", "seat", "value", *[f"delta_{s}" for s in range(4)]],
                   variants)
@@ -177,8 +125,8 @@ def settlements(wins, hands=None, variants: Sequence[str] | None = None, z: floa
 
 def pattern_frequencies(wins, variants: Sequence[str] | None = None, z: float = Z95) -> pd.DataFrame:
     """Per variant and pattern name: ``wins`` that counted it of ``n`` wins, ``share`` with a Wilson
-    interval (``lo``, ``hi``), ``as_base`` (wins whose counted base pattern it was: Sichuan names
-    a hand by its largest pattern) and the ``mean_value`` of those wins. A win counts several
+    interval (``lo``, ``hi``), ``as_base`` (wins whose counted base pattern it was: a pack with base
+    patterns names a hand by its largest one) and the ``mean_value`` of those wins. A win counts several
     patterns (清一色 and 对对胡, say), so shares add up to more than one."""
     w = read_wins(wins, ["record", "patterns_named", "base_pattern_name", "value"], variants)
     w = w[w["record"] == "win"]
@@ -203,8 +151,8 @@ _ELEMENTS = ["elements", "element_values", "element_counts"]
 
 def patterns(wins, hands=None, variants: Sequence[str] | None = None, z: float = Z95) -> pd.DataFrame:
     """Per variant, winner's role (``all``, ``dealer``, ``nondealer``) and scoring element (the wins
-    table's ``elements``: Fuzhou's specials, Sichuan's patterns and 根, 国标's and Beijing's fans,
-    Shanghai's patterns, flower points and 勒子 caps): ``wins`` counting it of ``n`` wins of that
+    table's ``elements``, each pack's own: specials, patterns and 根, fans, flower points, 勒子
+    caps, …): ``wins`` counting it of ``n`` wins of that
     role, ``share`` with a Wilson interval (``lo``, ``hi``), ``mean_count`` (times counted per
     such win, e.g. 根 ×2), ``mean_value`` (what it added to such a win: value × count) and
     ``points_share`` (its part of all the value those ``n`` wins scored; a cap's part is
@@ -214,8 +162,6 @@ def patterns(wins, hands=None, variants: Sequence[str] | None = None, z: float =
     dealer of each hand). A folder written before the scoring elements (storage format 2) is
     refused with a ValueError saying so.
     """
-    from fzsim import analysis
-
     w = read_wins(wins, ["game_id", "hand", "record", "seat", "value", *_ELEMENTS], variants)
     w = w[w["record"] == "win"]
     if isinstance(wins, pd.DataFrame) and hands is None:
@@ -223,7 +169,7 @@ def patterns(wins, hands=None, variants: Sequence[str] | None = None, z: float =
     if len(w) and w["elements"].isna().all():
         raise ValueError("these results have no scoring elements (written before storage format 3): run them"
                          " again to count patterns and fans")
-    h = analysis.read_columns(wins if hands is None else hands, ["game_id", "hand", "dealer"], variants)
+    h = read_columns(wins if hands is None else hands, ["game_id", "hand", "dealer"], variants)
     h["variant"] = h["variant"].astype(str)
     w = w.merge(h, on=["variant", "game_id", "hand"], how="left", validate="many_to_one")
     if w["dealer"].isna().any():

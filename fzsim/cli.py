@@ -16,6 +16,7 @@ import os
 import shlex
 import signal
 import sys
+import threading
 import warnings
 
 from fzsim._version import __version__
@@ -74,7 +75,7 @@ def _resume_hint(argv: list[str]) -> str:
 
 
 def _interrupted(exc: KeyboardInterrupt, argv: list[str]) -> int:
-    from fzsim.orchestrator import RunStopped
+    from fzsim.orchestrator import RunStopped   # the runner (pyarrow, joblib): heavy for every other command
 
     cause = exc.cause if isinstance(exc, RunStopped) else exc
     name = str(cause) or "Ctrl-C"
@@ -127,6 +128,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main_thread() -> bool:
-    import threading
-
     return threading.current_thread() is threading.main_thread()

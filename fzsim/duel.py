@@ -73,7 +73,7 @@ class DuelResult:
 
 
 def _one_policy(role: str, spec) -> str:
-    from fzsim.orchestrator import _check_policies
+    from fzsim.orchestrator import _check_policies   # the runner (pyarrow, joblib): heavy for `import fzsim`
 
     if not isinstance(spec, str) or not spec.strip() or "," in spec or "=" in spec.partition(":")[0]:
         raise ValueError(f"{role} must be one policy name (it plays whole seats), got {spec!r}")
@@ -99,7 +99,7 @@ def _in_memory(rules, seed, hands_rows, n_games, lineups, block_size, jobs, chec
     if jobs == 1 or len(tasks) == 1:
         parts = [_play(rules, seed, b, n, lineups[name], check) for name, b, n in tasks]
     else:
-        import joblib
+        import joblib   # heavy (loky): only when lineups play in worker processes
 
         parts = joblib.Parallel(n_jobs=min(jobs, len(tasks)), backend="loky", batch_size=1)(
             joblib.delayed(_play)(rules, seed, b, n, lineups[name], check) for name, b, n in tasks)
@@ -110,8 +110,8 @@ def _in_memory(rules, seed, hands_rows, n_games, lineups, block_size, jobs, chec
 
 
 def _from_runs(out, variant, hands, seed, lineups, block_size, jobs, check, resume, progress) -> dict:
-    from fzsim.orchestrator import simulate
-    from fzsim.storage import load
+    from fzsim.orchestrator import simulate   # the runner (pyarrow, joblib): heavy for `import fzsim`
+    from fzsim.results_reader import load   # heavy (pandas, pyarrow)
 
     cols = {}
     for name, seats in lineups.items():
@@ -160,7 +160,7 @@ def duel(challenger: str, baseline: str = "greedy", variant="fuzhou", hands: int
     finishes an interrupted duel there); check: the engine's invariant checks. Returns a
     `DuelResult`: gain per hand ± paired SE, z, per-seat gains, win and deal-in rates.
     """
-    from fzsim.orchestrator import _load_rules, _positive_int
+    from fzsim.orchestrator import _load_rules, _positive_int   # the runner: heavy for `import fzsim`
 
     challenger = _one_policy("challenger", challenger)
     baseline = _one_policy("baseline", baseline)

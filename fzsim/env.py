@@ -87,7 +87,7 @@ class VecEnv:
 
     @property
     def single_action_space(self):
-        from gymnasium import spaces
+        from gymnasium import spaces   # optional dependency (the [env] extra)
         return spaces.Discrete(N_ACTIONS)
 
 
@@ -108,6 +108,6 @@ def env(variant="fuzhou", seed: int = 0, agents=("seat_0", "seat_1", "seat_2", "
     ids; rewards: each agent's delta when the hand ends; render() in tile notation. reset(seed=s)
     starts game 0 under root seed s, reset() the next game id.
     """
-    from pettingzoo.utils import wrappers
+    from pettingzoo.utils import wrappers   # optional dependency (the [env] extra)
     e = raw_env(variant, seed, agents, opponents, render_mode, check)
     return wrappers.OrderEnforcingWrapper(e)

@@ -13,15 +13,12 @@ import dataclasses
 from collections import namedtuple
 import numpy as np
 
-from fzsim.guobiao_records import top_fans
-from fzsim.pack_registry import REGISTRY
+from fzsim.pack_registry import DEFAULT_PACK, REGISTRY
 from fzsim.policyspec import check_policies_play, policy_seats
-from fzsim.rules import FIELDS
 from fzsim.rules import load as load_rules
 from fzsim.tiles import COPIES, N_KINDS, fmt, kind_name, parse
 from fzsim_core import engine as _engine
 from fzsim_core.notation import parse_sequence
-from fzsim_core.packs.shanghai import score as shanghai_score
 from fzsim_core.rules import Rules
 from fzsim_core.schema import COLUMNS as ROW_COLUMNS
 from fzsim_core.scoring import FLAGS, SPECIALS, WIN_TYPES
@@ -117,7 +114,7 @@ class HandResult(_HandResultMethods):
     folds_2: int
     folds_3: int
     dice: int = 0                 # the opening dice 10 d1 + d2 (a pack that rolls them), 0
-    carry: int = 0                # the match counter entering the hand (Shanghai 荒番 H)
+    carry: int = 0                # the pack's match counter entering the hand (e.g. 荒番 H)
     winners: int = 0              # a bit per seat that won (1 << seat)
     dealins_0: int = 0
     dealins_1: int = 0
@@ -236,7 +233,7 @@ def play_hand(seed: int, game_id: int, variant="fuzhou", policies=None, wall=Non
     and streak, unless `dealer` (and `streak`, default 0) are given. wall: an explicit order for
     this hand (notation string, kinds, or `build_wall(...)`). log=True fills `events`.
     check=True verifies the engine's invariants after every action. carry: the match counter
-    entering the hand (Shanghai 荒番 H), by default the one the replayed hands reach (0 with `dealer`).
+    entering the hand (a pack's match counter, e.g. 荒番 H), by default the one the replayed hands reach (0 with `dealer`).
     """
     rules, variant_name = resolve_rules(variant)
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < 2**64:
@@ -339,15 +336,15 @@ def _compact(tiles: list[str]) -> str:
 
 def _pack_name(r: HandResult) -> str:
     if r.rules is None:
-        return "fuzhou"
+        return DEFAULT_PACK
     return tuple(REGISTRY)[int(r.rules.fields["pack"])]   # the registry's order is the pack ids'
 
 
 def _score_line(r: HandResult) -> str:
-    """The result line: Fuzhou's (and plain's) row fields F/K/G/L/S, every other pack's own terms
+    """The result line: the row fields F/K/G/L/S of a pack without replay terms, every other pack's own terms
     read from its win records (one clause per win: 一炮多响 and 血战 have several)."""
     terms = REGISTRY[_pack_name(r)].resolve("replay_terms")
-    wins = _win_records(r) if terms is not None else []
+    wins = win_record_indices(r) if terms is not None else []
     if r.outcome == 0 and not wins:
         return f"result: drawn, {r.tiles_left} tiles left; no score"
     if not wins:
@@ -366,7 +363,8 @@ def _score_line(r: HandResult) -> str:
     return f"result: {'; '.join(clauses)}; deltas {list(r.deltas)}"
 
 
-def _win_records(r: HandResult) -> list[int]:
+def win_record_indices(r: HandResult) -> list[int]:
+    """The positions of a hand's win records (settlements left out)."""
     if not r.records or "kind" not in r.records:
         return []
     return [i for i, k in enumerate(r.records["kind"]) if int(k) == RECORD_KINDS["win"]]
@@ -382,58 +380,6 @@ def _payer_clause(win_type: int, from_seat: int) -> str:
     return f", paid by seat {from_seat} alone"
 
 
-def _bits(value: int, names: dict[int, str]) -> str:
+def bit_names(value: int, names: dict[int, str]) -> str:
+    """The names of the bits set in ``value`` (comma-separated), or "none"."""
     return ",".join(n for b, n in sorted(names.items()) if int(value) & b) or "none"
-
-
-def _shanghai_terms(r: HandResult, rec: dict, i: int) -> str:
-    """Shanghai: the counted pattern (and every one the hand forms), the situation flags, the
-    winner's 花牌 and 花分, the value after the 杠开 / 大吊车 floor, P per payer and P in 勒子."""
-    from fzsim.wintable import _pack_names, base_pattern_names   # imports pyarrow: heavy for `import fzsim`
-    pats, flags = _pack_names("shanghai")
-    lezi = int(r.rules.fields["sh_lezi"])
-    base = base_pattern_names("shanghai")[int(rec["base_pattern"])]
-    hua = _shanghai_flower_points(r, i, int(rec["gen"]))
-    return (f"pattern {base} (forms {_bits(rec['patterns'], pats)}); flags {_bits(rec['flags'], flags)}; "
-            f"花牌 {int(rec['gen'])}, 花分 {hua}; value {int(rec['value'])}; P {int(rec['points'])} per payer "
-            f"= {int(rec['points']) / lezi:g} 勒子")
-
-
-def _shanghai_flower_points(r: HandResult, i: int, flowers: int) -> str:
-    """花分 F of record i (flowers, honour pungs / kongs, suited kongs) from its hand; the row's F
-    for the hand's first win when the hand is not a pattern (八花齐)."""
-    names = {1: "chow", 2: "pung", 3: "kong", 4: "added_kong", 5: "concealed_kong"}
-    counts = [0] * 34
-    for k in r.records["concealed"][i]:
-        if int(k) < 34:
-            counts[int(k)] += 1
-    melds = [(names[int(r.records["meld_type"][i][m])], int(r.records["meld_kind"][i][m]))
-             for m in range(int(r.records["n_melds"][i]))]
-    try:
-        return str(shanghai_score.evaluate(counts, melds, flowers=min(flowers, 8))["flowers"])
-    except ValueError:
-        return str(r.F) if i == _win_records(r)[0] else "-"
-
-
-def _beijing_terms(r: HandResult, rec: dict, i: int) -> str:
-    """Beijing: the fans counted, their total and the payment unit (fans x 底分)."""
-    from fzsim.wintable import _pack_names   # imports pyarrow: heavy for `import fzsim`
-    fans, flags = _pack_names("beijing")
-    return (f"fans {_bits(rec['patterns'], fans)} = {int(rec['value'])} 番; flags {_bits(rec['flags'], flags)}; "
-            f"{int(rec['points'])} per payer")
-
-
-def _sichuan_terms(r: HandResult, rec: dict, i: int) -> str:
-    """Sichuan: the base pattern and every one counted, the 根, the value (番 or 分) and the unit."""
-    from fzsim.wintable import _pack_names, base_pattern_names   # imports pyarrow: heavy for `import fzsim`
-    pats, flags = _pack_names("sichuan")
-    base = base_pattern_names("sichuan")[int(rec["base_pattern"])]
-    unit = "番" if FIELDS["scoring"].choices[int(r.rules.fields["scoring"])] == "xuezhan" else "分"
-    return (f"pattern {base} (counts {_bits(rec['patterns'], pats)}); 根 {int(rec['gen'])}; "
-            f"flags {_bits(rec['flags'], flags)}; {int(rec['value'])} {unit}; {int(rec['points'])} per payer")
-
-
-def _guobiao_terms(r: HandResult, rec: dict, i: int) -> str:
-    """国标: the highest fans, the fan total (flowers included) and what each payer pays."""
-    return (f"fans {','.join(top_fans([rec['patterns']])[0]) or 'none'} (the highest) = {int(rec['value'])} 番, "
-            f"花牌 {int(rec['gen'])}; {int(rec['points'])} per payer")

@@ -32,10 +32,16 @@ import time
 import urllib.parse
 from dataclasses import dataclass, field
 
+import numpy as np
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from fzsim import storage
 from fzsim.lock import LOCK_NAME
+from fzsim.pack_registry import DEFAULT_PACK
+from fzsim.rules import RuleConfig
+from fzsim.wins_table import build_wins_table
+from fzsim_core.engine import play_block
 
 _PART_NAME = re.compile(r"part-(\d+)\.parquet")
 #: part metadata keys every fzsim part carries, compared with the manifest's identity
@@ -552,16 +558,21 @@ class ReplayResult:
     mismatches: list[str]
 
 
+def sample_positions(total_hands: int, k: int) -> list[int]:
+    """K hand positions spread evenly over 0..total_hands-1 (first and last included)."""
+    if k <= 0:
+        return []
+    if k == 1:
+        return [0]
+    return sorted(set(np.linspace(0, total_hands - 1, k).round().astype(np.int64).tolist()))
+
+
 def replay_sample(check: FolderCheck, k: int) -> ReplayResult:
     """Play ``k`` evenly spread stored hands again through the engine and compare every column.
 
     The sample is taken over the consistent parts (all variants, in run order); each sampled
     hand's match is replayed with ``play_block`` exactly as the run played it.
     """
-    from fzsim.orchestrator import sample_positions
-    from fzsim.rules import RuleConfig
-    from fzsim_core.engine import play_block
-
     identity = check.manifest.identity
     parts = [p for key in check.layout for _, p in sorted(check.parts.get(key, {}).items())]
     starts, total = [], 0
@@ -587,7 +598,7 @@ def replay_sample(check: FolderCheck, k: int) -> ReplayResult:
             cols, recs = play_block(cores[part.variant], identity.seed, game_id, 1, identity.seats(part.policy),
                                     False, records=True)
             pack = packs.setdefault(part.variant,
-                                    str(identity.variants[part.variant]["rules"].get("pack", "fuzhou")))
+                                    str(identity.variants[part.variant]["rules"].get("pack", DEFAULT_PACK)))
             fresh = storage.build_table(cols, identity.seed, pack=pack).slice(hand, 1).to_pylist()[0]
             kept = stored.slice(row, 1).to_pylist()[0]
             # (columns a later version added are not in an older part: nothing to compare)
@@ -604,10 +615,6 @@ def replay_sample(check: FolderCheck, k: int) -> ReplayResult:
 def _replay_wins(part: Part, recs: dict, seed: int, game_id: int, hand: int, pack: str, cols: dict,
                  rules: dict) -> list[str]:
     """The differences between a replayed hand's records and its stored wins rows."""
-    import pyarrow.compute as pc
-
-    from fzsim.wintable import build_wins_table
-
     def rows(table):
         keep = pc.and_(pc.equal(table["game_id"], game_id), pc.equal(table["hand"], hand))
         return table.filter(keep).to_pylist()

@@ -27,13 +27,15 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from fzsim import integrity, storage
+from fzsim.integrity import sample_positions
 from fzsim.botzone.bot import block_player, parse_bot_spec
 from fzsim.game import play_hand
 from fzsim.lock import LOCK_NAME, FolderLock
+from fzsim.pack_registry import DEFAULT_PACK
 from fzsim.policyspec import check_policies_play, policy_seats
 from fzsim.progress import Progress
 from fzsim.rules import load as load_rules
-from fzsim.wintable import build_wins_table
+from fzsim.wins_table import build_wins_table
 from fzsim_core import engine
 from fzsim_core.policies.registry import parse_spec
 
@@ -93,7 +95,7 @@ class BlockTask:
     check: bool
     metadata: dict
     block_fn: object = None  # None: the engine's play_block; tests may inject a wrapper
-    pack: str = "fuzhou"     # the rule pack, which names the wins table's pattern bits
+    pack: str = DEFAULT_PACK     # the rule pack, which names the wins table's pattern bits
     policy: str | None = None  # the policy setting's label in a run of several (its policy=LABEL folder)
 
 
@@ -138,7 +140,7 @@ def run_block(task: BlockTask) -> dict:
 def _peak_rss_mb() -> float:
     """Peak resident memory of this worker process so far (MB; Linux reports KiB)."""
     try:
-        import resource
+        import resource   # Unix only: optional
     except ImportError:  # not on POSIX
         return float("nan")
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
@@ -244,7 +246,7 @@ class _Backend:
             if not scheduler:
                 raise ValueError("backend 'dask' needs a scheduler address (--scheduler tcp://HOST:8786)")
             try:
-                from dask.distributed import Client
+                from dask.distributed import Client   # optional dependency (the dask backend)
             except ImportError as exc:
                 raise ValueError("backend 'dask' needs dask.distributed: pip install 'fzsim[dask]'") from exc
             if isinstance(scheduler, Client):
@@ -261,8 +263,8 @@ class _Backend:
             self.jobs = sum(self.client.nthreads().values())
         else:  # ray
             try:
-                import ray
-                from ray.util.joblib import register_ray
+                import ray   # optional dependency (the ray backend)
+                from ray.util.joblib import register_ray   # (the same)
             except ImportError as exc:
                 raise ValueError("backend 'ray' needs Ray: pip install 'fzsim[ray]'") from exc
             register_ray()
@@ -277,7 +279,7 @@ class _Backend:
 
     def run(self, tasks, on_done) -> None:
         """Play ``tasks`` (an iterable, consumed lazily) and call ``on_done`` with each summary."""
-        import joblib
+        import joblib   # heavy (loky): only when blocks run in worker processes
 
         return_as = "generator_unordered" if self.generator else "list"
         with joblib.parallel_config(backend=self.joblib_name, n_jobs=self.n_jobs):
@@ -307,11 +309,11 @@ class _Backend:
 def _start_resource_trackers() -> None:
     """Start the helper processes loky uses before the workers: starting one unblocks SIGINT and
     SIGTERM in the calling thread, which would undo the mask the workers must inherit."""
-    import multiprocessing.resource_tracker
+    import multiprocessing.resource_tracker   # only where worker processes start
 
     multiprocessing.resource_tracker.ensure_running()
     try:                # loky's own tracker: a private module, so only where it is found
-        from joblib.externals.loky.backend import resource_tracker
+        from joblib.externals.loky.backend import resource_tracker   # private: only where it is found
     except ImportError:
         return
     resource_tracker.ensure_running()
@@ -416,15 +418,6 @@ class _Undo:
 
 
 # --- event logs of a sample of hands ----------------------------------------------------------------
-
-def sample_positions(total_hands: int, k: int) -> list[int]:
-    """K hand positions spread evenly over 0..total_hands-1 (first and last included)."""
-    if k <= 0:
-        return []
-    if k == 1:
-        return [0]
-    return sorted(set(np.linspace(0, total_hands - 1, k).round().astype(np.int64).tolist()))
-
 
 def _jsonable(obj):
     if isinstance(obj, np.generic):
@@ -650,7 +643,7 @@ def _tasks(root, plans, done, seed, check, block_fn, identity):
                 yield BlockTask(root, plan.name, block, first, min(identity.block_size, plan.n_games - first),
                                 seed, plan.config.core, identity.seats(policy), bool(check),
                                 metas[(plan.name, policy)], block_fn,
-                                str(plan.config.canonical.get("pack", "fuzhou")), policy)
+                                str(plan.config.canonical.get("pack", DEFAULT_PACK)), policy)
 
 
 def _parts_on_disk(root: str, plans, identity) -> int:

@@ -1,11 +1,13 @@
 """The rule packs as the Python side knows them: one entry per pack naming everything that is
-that pack's — its presets, the scoring families and fixed rule values it plays, its scoring
-calculator, probability module, `fzsim replay` terms and `fzsim score` arguments.
+that pack's — its presets, the scoring families and fixed rule values it plays, its rule keys, its
+scoring calculator and `fzsim.score` route, probability module, `fzsim score` arguments and the
+reading of its win records (bit names, scoring elements, `fzsim replay` terms, re-score). The
+pieces live in the pack's own package, ``fzsim/packs/<pack>/``.
 
-Plain data, importing nothing of fzsim: `fzsim.rules` and the commands read it without import
-circles, and a pack's modules are named (``"module"`` or ``"module:attribute"``) and imported on
-first use only (`PackEntry.resolve`). Each pack's rule keys are declared once, in
-`fzsim.rules.FIELDS` (`fzsim.rules.pack_keys`).
+Plain data, importing nothing of fzsim: every shared module reads it without import circles, and a
+pack's pieces are named (``"module"`` or ``"module:attribute"``) and imported on first use only
+(`PackEntry.resolve`). `fzsim.rules.FIELDS` gathers each pack's rule keys from here
+(`fzsim.rules.pack_keys`).
 """
 from __future__ import annotations
 
@@ -15,6 +17,8 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 _FUZHOU_SCORING = ("fuzhou", "lianzhong", "bianfeng", "youjin")
+#: the pack of a rule set that names none (the rules' default `pack`)
+DEFAULT_PACK = "fuzhou"
 
 
 @dataclass(frozen=True)
@@ -27,6 +31,15 @@ class PackEntry:
     presets: tuple[str, ...]
     #: the rules' `scoring` families it reads
     scoring: tuple[str, ...]
+    #: what the `pack` key's help says of it
+    summary: str = ""
+    #: what the `scoring` key's help says of its own families (None: those the rules' section describes)
+    scoring_summary: str | None = None
+    #: the hands table's ``specials`` / ``special_counted`` hold the flow's SP_* bits for it (else its
+    #: patterns are in the wins table only, by their own names)
+    row_specials: bool = False
+    #: its own rule keys (``"module:KEYS"``, `fzsim.rule_fields.Field` declared with `of_pack`)
+    rule_keys: str | None = None
     #: general rule keys the pack plays differently from Fuzhou, at the one value it needs
     requires: Mapping[str, Any] = field(default_factory=dict)
     #: the scoring calculator of `fzsim.score` / `fzsim score` for its presets
@@ -37,6 +50,23 @@ class PackEntry:
     replay_terms: str | None = None
     #: the module adding `fzsim score --variant PRESET`'s arguments (add_arguments) and running it (run)
     score_command: str | None = None
+    #: `fzsim.score`'s route to its calculator for its presets ("module:function", taking fzsim.score's
+    #: arguments by keyword); None: the default pack's calculator
+    describe_win: str | None = None
+    #: how to score its wins, named when the default pack's calculator refuses a variant of it
+    score_usage: str | None = None
+    #: () -> (pattern bit -> name, flag bit -> name) of its win records; None: it names no bits
+    record_names: str | None = None
+    #: its records' ``patterns`` hold no bits the wins table names (国标: the top four fan ids), so
+    #: ``patterns_named`` lists its elements' names
+    patterns_from_elements: bool = False
+    #: () -> the names its records' ``base_pattern`` indexes; None: it has none
+    base_patterns: str | None = None
+    #: (recs, wins, rules, hands) -> each record's scoring elements (fzsim.win_elements.elements)
+    elements: str | None = None
+    #: (unit, variant, wins, hands, rules) -> the disagreements of its stored wins re-scored by its
+    #: calculator (fzsim.rescore.rescore); None: not re-scored (a note says so)
+    rescore: str | None = None
 
     def __post_init__(self):
         object.__setattr__(self, "requires", MappingProxyType(dict(self.requires)))
@@ -57,39 +87,74 @@ class PackEntry:
         return tuple(getattr(self.resolve("calculator"), "OPTIONS", None) or ())
 
 
+def _records(module: str, *pieces: str) -> dict[str, str]:
+    """The pieces a pack's records module defines (all when none are named), each as "module:function"."""
+    functions = {"record_names": "record_names", "base_patterns": "base_pattern_names", "elements": "elements",
+                 "rescore": "rescore", "replay_terms": "replay_terms"}
+    return {piece: f"{module}:{functions[piece]}" for piece in pieces or functions}
+
+
 #: every rule pack, in the order of the rules' `pack` values (the core's pack ids)
 REGISTRY: dict[str, PackEntry] = {entry.name: entry for entry in (
     PackEntry("fuzhou", ("fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors"), _FUZHOU_SCORING,
-              calculator="fzsim.scoring", probability="fzsim.prob"),
+              summary="fuzhou (docs/spec/RULES.md)", rule_keys="fzsim.packs.fuzhou.rule_keys:KEYS", row_specials=True,
+              calculator="fzsim.packs.fuzhou.calculator", probability="fzsim.prob",
+              score_command="fzsim.packs.fuzhou.command",
+              describe_win="fzsim.packs.fuzhou.calculator:score",
+              **_records("fzsim.packs.fuzhou.records", "record_names", "elements", "rescore")),
     # the minimal example pack: no presets (docs/examples/plain.toml), reads none of the scoring families
     PackEntry("plain", (), _FUZHOU_SCORING,
-              requires={"honors_are_flowers": False, "youjin": False, "reserve_per_flower_set": 0}),
+              summary="plain, the minimal example pack (136 tiles, 13-tile hands, no wild)", row_specials=True,
+              requires={"honors_are_flowers": False, "youjin": False, "reserve_per_flower_set": 0},
+              # its records are Fuzhou's (the flow's flags, no special counted); no calculator re-scores them
+              **_records("fzsim.packs.fuzhou.records", "record_names", "elements")),
     PackEntry("sichuan", ("sichuan", "xuezhan"), ("sichuan", "xuezhan"),
+              summary="sichuan (RULES-PACKS §2-§3: 108 tiles, 13-tile hands, seven pairs, at most two suits)",
+              scoring_summary="sichuan: additive 分 of RULES-PACKS §2.4, xuezhan: 2^番 of §3.4",
+              rule_keys="fzsim.packs.sichuan.rule_keys:KEYS",
               requires={"honors_are_flowers": False, "youjin": False, "chow": False, "reserve_per_flower_set": 0},
-              calculator="fzsim.packs_sichuan", probability="fzsim.prob_sichuan",
-              replay_terms="fzsim.game:_sichuan_terms", score_command="fzsim.commands.score_sichuan"),
+              calculator="fzsim.packs.sichuan.calculator", probability="fzsim.packs.sichuan.prob",
+              score_command="fzsim.packs.sichuan.command",
+              describe_win="fzsim.packs.sichuan.calculator:score_described",
+              score_usage='fzsim.score(..., variant="sichuan" or "xuezhan", overrides={...})',
+              **_records("fzsim.packs.sichuan.records")),
     # 国标: one winner per discard, nearest first (§5.2), flowers set aside but no reserve for them
     PackEntry("guobiao", ("guobiao",), ("guobiao",),
+              summary="guobiao (RULES-PACKS §5: 国标 / MCR, 144 tiles, 81 fans, an 8-fan minimum)",
+              scoring_summary="guobiao: 底分 + fan of §5.4", rule_keys="fzsim.packs.guobiao.rule_keys:KEYS",
               requires={"honors_are_flowers": False, "youjin": False, "multi_win": False, "winners_to_end": 1,
                         "reserve_per_flower_set": 0},
-              calculator="fzsim.fans", replay_terms="fzsim.game:_guobiao_terms",
-              score_command="fzsim.commands.score_guobiao"),
+              calculator="fzsim.packs.guobiao.calculator", score_command="fzsim.packs.guobiao.command",
+              score_usage="fzsim.fans(hand, melds=..., win_tile=..., win=..., seat_wind=..., round_wind=...) for the"
+                          " fans and fzsim.packs.guobiao.calculator.payments(report, winner, discarder) for the payments",
+              patterns_from_elements=True,
+              **_records("fzsim.packs.guobiao.records")),
     # Beijing: 34 held kinds, the 14-tile reserve that each kong's replacement shrinks (§4.1; BJ-A4
     # is bj_indicator_in_reserve), no last group, no 游金, one win ends the hand
     PackEntry("beijing", ("beijing",), ("beijing",),
+              summary="beijing (RULES-PACKS §4: 136 tiles, the 惠牌 wildcard, seven pairs, 烧庄 and 互包)",
+              scoring_summary="beijing: additive 番 x 底分 of §4.4", rule_keys="fzsim.packs.beijing.rule_keys:KEYS",
               requires={"honors_are_flowers": False, "youjin": False, "reserve_base": 13,
                         "reserve_per_exposed_kong": -1, "reserve_per_concealed_kong": -1,
                         "reserve_per_flower_set": 0, "last_group_size": 0, "replace_from_head": False,
                         "winners_to_end": 1, "forced_win_live": 0},
-              calculator="fzsim.packs_beijing", probability="fzsim.prob_beijing",
-              replay_terms="fzsim.game:_beijing_terms", score_command="fzsim.commands.score_beijing"),
+              calculator="fzsim.packs.beijing.calculator", probability="fzsim.packs.beijing.prob",
+              score_command="fzsim.packs.beijing.command",
+              describe_win="fzsim.packs.beijing.calculator:score_described",
+              score_usage='fzsim.score(..., variant="beijing", overrides={...})',
+              **_records("fzsim.packs.beijing.records", "record_names", "elements", "rescore", "replay_terms")),
     # Shanghai: honours held, 8 flowers, no last group; 一炮多响 with one hand end (§1.2)
     PackEntry("shanghai", ("shanghai",), ("shanghai",),
+              summary="shanghai (RULES-PACKS §1: 144 tiles, 8 flowers, the 清混碰 minimum, 勒子 caps)",
+              scoring_summary="shanghai: 底分 + 花分 in 勒子 caps of §1.4", rule_keys="fzsim.packs.shanghai.rule_keys:KEYS",
               requires={"honors_are_flowers": False, "youjin": False, "winners_to_end": 1,
                         "reserve_per_flower_set": 0, "reserve_per_exposed_kong": 0,
                         "reserve_per_concealed_kong": 0, "last_group_size": 0, "guoshui": False},
-              calculator="fzsim.packs_shanghai", probability="fzsim.prob_shanghai",
-              replay_terms="fzsim.game:_shanghai_terms", score_command="fzsim.commands.score_shanghai"),
+              calculator="fzsim.packs.shanghai.calculator", probability="fzsim.packs.shanghai.prob",
+              score_command="fzsim.packs.shanghai.command",
+              describe_win="fzsim.packs.shanghai.calculator:score_described",
+              score_usage='fzsim.score(..., variant="shanghai", overrides={...})',
+              **_records("fzsim.packs.shanghai.records")),
 )}
 
 

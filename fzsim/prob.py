@@ -53,13 +53,17 @@ from __future__ import annotations
 
 import functools
 import math
+import unicodedata
 from math import comb
 
 import numpy as np
 
+from fzsim import rules as _rules
 from fzsim.policyspec import policy_seats
 from fzsim.stats import wilson
 from fzsim.wincheck import is_win_many
+from fzsim_core.engine import play_block
+from fzsim_core.scoring import SPECIALS, WIN_TYPES
 from fzsim_core.wintables import need_tables
 
 #: need values above this cannot matter (at most 3 golds + the indicator = 4)
@@ -446,7 +450,6 @@ def opening_monte_carlo(n_deals: int = 100_000, honors_are_flowers: bool = True,
 
 def variant_tiles(variant="fuzhou") -> tuple[str, bool]:
     """``(name, honors_are_flowers)`` of a variant (preset name, .toml path or RuleConfig)."""
-    from fzsim import rules as _rules
 
     cfg = _rules.load(variant)
     return cfg.name, bool(cfg.canonical["honors_are_flowers"])
@@ -489,9 +492,6 @@ def simulate_hands(variant="fuzhou", hands: int = 10_000, seed: int = 0, policie
     ``hands_per_match`` are played until at least ``hands`` hands exist, and
     the first ``hands`` rows are returned.
     """
-    from fzsim import rules as _rules
-    from fzsim_core.engine import play_block
-    from fzsim_core.scoring import SPECIALS, WIN_TYPES
 
     if int(hands) < 1:
         raise ValueError(f"hands={hands!r}: need at least 1")
@@ -499,7 +499,7 @@ def simulate_hands(variant="fuzhou", hands: int = 10_000, seed: int = 0, policie
     per_match = max(1, int(cfg.canonical.get("hands_per_match", 1)))
     games = -(-int(hands) // per_match)
     cols = play_block(cfg.core, int(seed), 0, games, policy_seats(policies))
-    import pandas as pd
+    import pandas as pd   # heavy: `import fzsim` loads this module, the tables need numpy only
 
     names = {v: k for k, v in WIN_TYPES.items()}
     df = pd.DataFrame({
@@ -539,11 +539,11 @@ def probability_table(variant="fuzhou", deals: int = 100_000, hands: int = 0, se
     side by side. ``honors_are_flowers`` overrides the tile set looked up from
     the variant (for a custom variant whose stored rules are known).
     """
-    import pandas as pd
+    import pandas as pd   # heavy: `import fzsim` loads this module, the tables need numpy only
 
     if honors_are_flowers is None and results is not None and not hasattr(results, "columns"):
         # a results folder stores each variant's canonical rules in its manifest
-        from fzsim.analysis import run_info
+        from fzsim.results_reader import run_info   # heavy (pandas, pyarrow): results folders only
 
         stored = ((run_info(results) or {}).get("variants") or {}).get(str(variant), {}).get("rules")
         if isinstance(stored, dict) and "honors_are_flowers" in stored:
@@ -578,7 +578,7 @@ def probability_table(variant="fuzhou", deals: int = 100_000, hands: int = 0, se
                 mc["count"]["hand"][event], mc["n"]["hand"], "deals")
     sim = None
     if results is not None:
-        from fzsim import analysis
+        from fzsim import analysis   # heavy (pandas, pyarrow): results folders only
 
         sim = analysis.read_columns(results, ["outcome", "winner", "dealer", "win_type", "jinque", "jinlong"],
                                     variants=[name])
@@ -667,8 +667,6 @@ def format_markdown(table) -> str:
 
 def _display_width(text: str) -> int:
     # CJK characters take two columns in a terminal
-    import unicodedata
-
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 

@@ -17,7 +17,7 @@ class Progress:
         self.done = initial
         self._bar = None
         if enabled:
-            from tqdm import tqdm
+            from tqdm import tqdm   # optional dependency: a bar only when it is installed
 
             self._bar = tqdm(total=total, initial=initial, unit=" hands", unit_scale=True,
                              dynamic_ncols=True, file=stream, smoothing=0.1)

@@ -28,7 +28,10 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from fzsim import analysis
+from fzsim import analysis, integrity, lock, prob, storage
+from fzsim import analysis_wins as aw
+from fzsim.analysis_wins import has_wins_table
+from fzsim.shanten_turns import shanten_by_turn_run
 
 #: each pack's scoring elements (analysis.patterns): its report section's title and plot
 #: (section title, plot file, plot title: ASCII, as the plots' default font has no CJK glyphs)
@@ -103,10 +106,10 @@ def _dataframe_html(df: pd.DataFrame) -> str:
 # ----------------------------------------------------------------------------
 
 def _pyplot():
-    import matplotlib
+    import matplotlib   # heavy: loaded only when a figure is drawn
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt   # (the same)
 
     return plt
 
@@ -228,8 +231,6 @@ def _plot_shanten(sbt: pd.DataFrame, path: str) -> None:
 def _shanten_section(results, out_dir: str, hands: int = 200, max_turn: int = 12) -> Section:
     """Mean shanten by own turn, from hand 0 of the first `hands` games replayed with their logs
     (fzsim.shanten_turns; the replays are checked against the stored rows), with its plot."""
-    from fzsim.shanten_turns import shanten_by_turn_run
-
     title = "Mean shanten by turn"
     try:
         sbt = shanten_by_turn_run(results, hands=hands, max_turn=max_turn)
@@ -436,8 +437,6 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
     sections += element_sections(results, out_dir)
 
     if len(variants) >= 2:
-        from fzsim.analysis_wins import has_wins_table
-
         # wins per hand where the results have it (a wins table came with the n_wins column)
         c = analysis.compare(results, metrics=("dealer_delta", "winner_gain", "win", "dealer_win")
                              + (("n_wins",) if has_wins_table(results) else ()))
@@ -452,8 +451,6 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
         sections.append(Section("Variant comparison",
                                 notes=[f"Only one variant ({variants[0]}) in the results: run two or more "
                                        "variants with the same seed and games to compare them."]))
-
-    from fzsim import prob
 
     info = analysis.run_info(results) or {}
     # one table per variant: the policy settings of a run share its rules (and its deals)
@@ -609,8 +606,6 @@ def wins_sections(results) -> list[Section]:
     """The sections the wins table adds: wins per hand, value by order of win and settlements
     (only where a hand can have several wins or settlements: Sichuan, 血战), and the pattern
     frequencies of every run that has the table."""
-    from fzsim import analysis_wins as aw
-
     if not aw.has_wins_table(results):
         return [Section("Wins and patterns", notes=[
             "These results have no wins table (written before runs stored one row per win): run them"
@@ -660,8 +655,6 @@ def element_sections(results, out_dir: str) -> list[Section]:
     """One section per rule pack of the run: its scoring elements (specials, patterns and 根, fans,
     flower points and caps) by share of wins, for dealer and non-dealer winners, their mean value
     and share of the points, with a bar chart (``analysis.patterns``)."""
-    from fzsim import analysis_wins as aw
-
     info = analysis.run_info(results) or {}
     packs = {v: str((spec.get("rules") or {}).get("pack", "fuzhou")) for v, spec in (info.get("variants") or {}).items()}
     if not aw.has_wins_table(results) or not packs:
@@ -722,7 +715,7 @@ def _plot_elements(table: pd.DataFrame, title: str, path: str) -> bool:
     """Bars of the share of wins per element and variant; returns whether the labels are numbers
     (names outside ASCII need a CJK font, and the plots' default has none)."""
     plt = _pyplot()
-    from matplotlib import font_manager
+    from matplotlib import font_manager   # heavy: loaded only when a figure is drawn
 
     names = list(dict.fromkeys(table["element"]))
     variants = list(dict.fromkeys(table["variant"]))
@@ -751,8 +744,6 @@ def _plot_elements(table: pd.DataFrame, title: str, path: str) -> bool:
 
 
 def _prob_display(table: pd.DataFrame) -> pd.DataFrame:
-    from fzsim import prob
-
     return pd.DataFrame(prob._rows_for_display(table), columns=prob._HEADER)
 
 
@@ -822,8 +813,6 @@ def build_report(results, out_dir, prob_deals: int = 20_000, seed: int = 0,
     The report is built in a temporary folder beside ``out_dir`` and renamed into place, so a
     failure leaves nothing behind and an earlier report is replaced whole.
     """
-    from fzsim import lock
-
     if isinstance(results, pd.DataFrame):
         raise ValueError("build_report needs a results folder (DIR/variant=NAME/part-*.parquet), not a DataFrame")
     results = os.fspath(results)
@@ -863,8 +852,6 @@ def _real_and_simulated(results: str, other: str) -> tuple[str, str]:
 
 def _check_out(results: str, out_dir: str) -> None:
     """Refuse a report folder inside a results folder, or one holding anything but a report."""
-    from fzsim import storage
-
     real_out, real_results = os.path.realpath(out_dir), os.path.realpath(results)
     if real_out == real_results:
         raise ValueError(f"--out {out_dir!r} is the results folder itself: choose another folder")
@@ -901,8 +888,6 @@ def _is_earlier_report(folder: str) -> bool:
 
 def _check_results(results: str, allow_incomplete: bool) -> list[str]:
     """The folder check before a report: refusals, or the notes the report must carry."""
-    from fzsim import integrity, storage
-
     try:
         manifest = storage.read_manifest(results)
     except ValueError:
@@ -934,8 +919,6 @@ def _check_results(results: str, allow_incomplete: bool) -> list[str]:
 
 
 def _has_fzsim_parts(results: str) -> bool:
-    from fzsim import storage
-
     for d in analysis._variant_dirs(results):
         for name in os.listdir(os.path.join(results, d)):
             if name.endswith(".parquet") and not name.startswith((".", "_")):

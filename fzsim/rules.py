@@ -20,89 +20,26 @@ import difflib
 import hashlib
 import json
 import tomllib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
 
-from fzsim.pack_registry import REGISTRY
+from fzsim.pack_registry import DEFAULT_PACK, REGISTRY
+from fzsim.rule_fields import POINT_MAX, Field, RuleError, boolean, enum, integer
 from fzsim_core.packs.registry import PACKS as CORE_PACK_IDS
 from fzsim_core.rules import FUZHOU_FIELDS, Rules
 
 
-class RuleError(ValueError):
-    """An invalid rule configuration: names the key and what is allowed."""
+_ENTRIES = tuple(REGISTRY.values())
+_b, _i, _e = boolean, integer, enum
 
-
-@dataclass(frozen=True)
-class Field:
-    """One rule option: its kind (bool, int or enum), default, and allowed range or names."""
-
-    name: str
-    kind: str                       # "bool" | "int" | "enum"
-    default: Any
-    help: str
-    lo: int = 0
-    hi: int = 0
-    choices: tuple[str, ...] = ()   # enum names in the order of their core int values
-    pack: str | None = None         # the one rule pack that reads this key; None: every pack does
-
-    def allowed(self) -> str:
-        if self.kind == "bool":
-            return "true or false"
-        if self.kind == "int":
-            return f"an integer {self.lo}..{self.hi}"
-        return "one of " + ", ".join(repr(c) for c in self.choices)
-
-    def check(self, value: Any, where: str) -> Any:
-        """The validated value, or RuleError naming `where` (the key's TOML path)."""
-        if self.kind == "bool":
-            if not isinstance(value, bool):
-                raise RuleError(f"{where} = {value!r}: expected {self.allowed()}")
-        elif self.kind == "int":
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise RuleError(f"{where} = {value!r}: expected {self.allowed()}")
-            if not self.lo <= value <= self.hi:
-                raise RuleError(f"{where} = {value!r} is out of range: allowed {self.allowed()}")
-        else:
-            if value not in self.choices:
-                raise RuleError(f"{where} = {value!r}: allowed {self.allowed()}")
-        return value
-
-    def to_core(self, value: Any) -> int:
-        return self.choices.index(value) if self.kind == "enum" else int(value)
-
-
-def _b(name, default, help):
-    return Field(name, "bool", default, help)
-
-
-def _i(name, default, lo, hi, help):
-    return Field(name, "int", default, help, lo, hi)
-
-
-def _e(name, default, choices, help):
-    return Field(name, "enum", default, help, choices=tuple(choices))
-
-
-def _of_pack(pack, *fields):
-    """`fields` as keys of `pack` alone: under any other pack they are refused (see `pack_keys`)."""
-    return tuple(replace(f, pack=pack) for f in fields)
-
-
-_SPECIAL_MAX = 10_000
-_POINT_MAX = 1_000
-
-#: every rule option in canonical order, with its default (the `fuzhou` preset) and range
-FIELDS: dict[str, Field] = {f.name: f for f in (
+#: the keys every pack reads (a pack's own are in its ``fzsim/packs/<pack>/rule_keys.py``)
+_GENERAL: tuple[Field, ...] = (
     # the rule pack: its tile set, hand size, deal and scoring (fzsim_core/packs)
-    _e("pack", "fuzhou", tuple(REGISTRY),
-       "the rule pack: fuzhou (docs/spec/RULES.md), plain, the minimal example pack (136 tiles, 13-tile hands, no wild),"
-       " sichuan (RULES-PACKS §2-§3: 108 tiles, 13-tile hands, seven pairs, at most two suits)"
-       ", guobiao (RULES-PACKS §5: 国标 / MCR, 144 tiles, 81 fans, an 8-fan minimum)"
-       ", beijing (RULES-PACKS §4: 136 tiles, the 惠牌 wildcard, seven pairs, 烧庄 and 互包)"
-       " or shanghai (RULES-PACKS §1: 144 tiles, 8 flowers, the 清混碰 minimum, 勒子 caps)"),
+    _e("pack", DEFAULT_PACK, tuple(REGISTRY),
+       "the rule pack: " + ", ".join(e.summary for e in _ENTRIES[:-1]) + " or " + _ENTRIES[-1].summary),
     # claims (RULES §5)
     _b("chow", True, "the next seat may chow a discard (off: pungs and kongs only)"),
     _b("rob_kong", True, "抢杠: a tile added to an exposed pung may be won by another seat"),
@@ -124,8 +61,6 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
     # §4 gold
     _e("gold_discard", "allowed", ("allowed", "selfdraw_only", "forbidden"),
        "discarding a gold: allowed, allowed but the discarder may then only win by self-draw, or forbidden"),
-    *_of_pack("fuzhou", _b("xianjin_selfdraw_only", False,
-                           "a 闲金 wait (one gold, waiting on any tile) wins by self-draw only")),
     # §5 play
     _b("guoshui", False, "过水: a declined discard win blocks that tile until the player's own discard"),
     _b("no_discard_claimed_tile", True, "after a chow or pung the claimed tile may not be discarded that turn"),
@@ -136,124 +71,21 @@ FIELDS: dict[str, Field] = {f.name: f for f in (
     _i("reserve_per_concealed_kong", 2, -8, 8, "R grows by this per concealed kong (Beijing -1)"),
     _i("reserve_per_flower_set", 2, 0, 8, "R grows by this per four-identical-flower or full season/plant set"),
     _i("last_group_size", 4, 0, 8, "at most this many draws in the last group (no discards)"),
-    # §11 游金
-    *_of_pack("fuzhou",
-              _b("youjin", False, "the 游金 chain (单游, 双游, 三游) is played"),
-              _b("must_youjin_with_two_golds", True,
-                 "with two or more golds a player may only win by 游金 (when youjin is on)")),
     # §10 scoring
-    _e("scoring", "fuzhou", tuple(dict.fromkeys(f for entry in REGISTRY.values() for f in entry.scoring)),
-       "scoring family (RULES §10; sichuan: additive 分 of RULES-PACKS §2.4, xuezhan: 2^番 of §3.4,"
-       " guobiao: 底分 + fan of §5.4, beijing: additive 番 x 底分 of §4.4, shanghai: 底分 + 花分 in 勒子"
-       " caps of §1.4)"),
-    _i("base", 5, 0, _POINT_MAX, "base points: fuzhou 5, bianfeng 1, youjin 5 (lianzhong has none)"),
-    *_of_pack("fuzhou", _i("multiplier", 2, 0, 100,
-                           "the x2 of fuzhou (F+K+G+L+base)x2+S, lianzhong Hx2, bianfeng 2P and S+2(F+K+G+L)")),
-    _i("flower_point", 1, 0, _POINT_MAX, "F per flower"),
-    *_of_pack("fuzhou",
-              _i("flower_set_value", 6, 0, _POINT_MAX, "F of a complete set of four (four identical, 春夏秋冬 or 梅兰竹菊)"),
-    _i("exposed_kong_points", 1, 0, _POINT_MAX, "K per exposed or added kong"),
-    _i("concealed_kong_points", 2, 0, _POINT_MAX, "K per concealed kong")),
+    _e("scoring", REGISTRY[DEFAULT_PACK].scoring[0],
+       tuple(dict.fromkeys(f for entry in _ENTRIES for f in entry.scoring)),
+       "scoring family (RULES §10; " + ", ".join(e.scoring_summary for e in _ENTRIES if e.scoring_summary) + ")"),
+    _i("base", 5, 0, POINT_MAX, "base points: fuzhou 5, bianfeng 1, youjin 5 (lianzhong has none)"),
+    _i("flower_point", 1, 0, POINT_MAX, "F per flower"),
     _b("zhuazhuang", True, "抓庄: a non-dealer winner adds the dealer's L"),
-    *_of_pack("fuzhou", _e("zhuazhuang_payer", "all", ("all", "dealer"),
-       "who pays the 抓庄 L part: every payer, or the dealer alone (the others' formula uses L = 0)"),
-    _e("special_discard_payer", "all", ("all", "discarder"),
-       "bianfeng: a special won on a discard is paid by all three (as a self-draw) or by the discarder alone"),
-    _i("loss_cap", 0, 0, 1_000_000, "the most one player pays in a hand (0 = no cap); the winner gets the capped sum"),
-    _i("special_tianhu", 30, 0, _SPECIAL_MAX, "天胡 (0: not a special)"),
-    _i("special_qiangjin", 30, 0, _SPECIAL_MAX, "抢金"),
-    _i("special_pinghu_noflower", 30, 0, _SPECIAL_MAX, "平胡 (无花无杠)"),
-    _i("special_pinghu_oneflower", 15, 0, _SPECIAL_MAX, "平胡 (一张花)"),
-    _i("special_sanjindao", 40, 0, _SPECIAL_MAX, "三金倒"),
-    _i("special_jinque", 60, 0, _SPECIAL_MAX, "金雀"),
-    _i("special_jinlong", 120, 0, _SPECIAL_MAX, "金龙"),
-    _i("lianzhong_pinghu_bonus", 10, 0, _SPECIAL_MAX, "lianzhong: +this on 抢金/三金倒/金雀 that is also 平胡"),
-    _i("discard_multiplier", 2, 0, 100, "bianfeng: the discarder pays this x P"),
-    _i("youjin_mult_discard", 1, 0, _POINT_MAX, "youjin multiplier of a discard win"),
-    _i("youjin_mult_selfdraw", 2, 0, _POINT_MAX, "youjin multiplier of a self-draw"),
-    _i("youjin_mult_single", 4, 0, _POINT_MAX, "youjin multiplier of 单游"),
-    _i("youjin_mult_double", 8, 0, _POINT_MAX, "youjin multiplier of 双游"),
-    _i("youjin_mult_triple", 16, 0, _POINT_MAX, "youjin multiplier of 三游"),
-    _i("youjin_discard_bonus", 1, 0, _POINT_MAX, "youjin: B gets +this on a discard win")),
-    # the Sichuan pack (RULES-PACKS §2-§3, options of §9; `base` is the unit b)
-    *_of_pack("sichuan", _e("sc_guoshui", "circle_unless_higher", ("circle_unless_higher", "off"),
-       "过水: after declining a discard win no discard win until the own next draw unless it scores more (SC-A5)"),
-    _i("sc_longqidui_value", 4, 1, 100, "Sichuan 清七对 (seven pairs with four of a kind) 分: 4, or 8 (SC-A1)"),
-    _b("sc_qianggang_base", False, "Sichuan 抢杠 is a 2分 base pattern instead of +1 (SC-A3)"),
-    _b("sc_kong_and_gen", False, "Sichuan: a declared kong scores as a kong and as a 根 (SC-A4)"),
-    _b("sc_chajiao_kongs", True, "Sichuan 查叫: a ready hand's minimum counts its declared kongs (SC-A6)"),
-    _i("sc_fan_cap", 3, 0, 10, "血战: the 番 cap (M = 2^min(番, cap))"),
-    _b("xz_end_checks_no_winner_only", False, "血战: 查花猪 / 查大叫 only when nobody won (XZ-A2)"),
-    _b("xz_selfdraw_all_pay", False, "血战: a later self-draw is paid by all three others, finished ones too (XZ-A4)"),
-    _b("xz_dajiao_to_winners", False, "血战: 查大叫 pays ready winners too (XZ-A8)"),
-    _b("xz_next_after_discarder", False, "血战: after a win on a discard play goes on after the discarder (XZ-A5)"),
-    _e("sc_exchange", "off", ("off", "clockwise", "counterclockwise", "across"),
-       "Sichuan 换三张 before play (SC-A7): each seat passes three tiles of one suit to the seat before it in"
-       " turn order (clockwise), the next one (counterclockwise) or the one opposite (across)"),
-    _b("sc_dingque", False, "Sichuan 定缺 (SC-A7): each seat declares a void suit after the deal, discards it"
-       " before any other tile; a win holds none of it and 花猪 is holding it at the end"),
-    _e("xz_kong_payments", "off", ("off", "commercial"),
-       "Sichuan 刮风下雨 (XZ-A7): kongs paid at once (exposed 2b by the discarder, added 1b / concealed 2b by"
-       " each unfinished player), refunded by a konger not ready at a drawn hand (退税), moved to the winner on"
-       " 杠上炮 (呼叫转移)"),
-    _b("xz_dian_gang_hua_selfdraw", False, "血战 点杠花 (a 杠上花 after konging a discard): paid as a self-draw by"
-       " every unfinished opponent (XZ-A9, the commercial servers' reading); false: the konged discarder pays alone,"
-       " as in §2 [003:L114]")),
-    # the 国标 pack (RULES-PACKS §5, options of §9; `base` is the 底分)
-    *_of_pack("guobiao",
-              _i("gb_min_fan", 8, 1, 88, "国标: the fewest fans a win needs, flowers excluded (a win under it is never offered)"),
-    _b("gb_mingangang", False, "国标: an exposed + a concealed kong is 明暗杠 5 (Botzone, PyMahjongGB) instead of"
-       " the rulebook's 明杠 1 + 暗杠 2")),
-    # the Beijing pack (RULES-PACKS §4, options of §9 BJ-A*; `base` is the 底分 d, multi_win is BJ-A8,
-    # next_dealer = "previous" is BJ-A3's literal order)
-    *_of_pack("beijing", _e("bj_north_next", "east", ("east", "zhong"),
-       "Beijing 惠牌 after a 北 indicator: 东 (winds cycle on their own) or 中 (one cycle 东南西北中发白, BJ-A1)"),
-    _b("bj_indicator_in_reserve", True, "Beijing: the 惠坯 is one of the 14 reserved tiles, 69 live draws"
-       " (false: 68, BJ-A4)"),
-    _i("bj_haidi_discard", 1, 1, 2, "Beijing 海底捞月 on the last discard: 1 番 (literal) or 2 (the fan's value, BJ-A5)"),
-    _b("bj_shaozhuang_on_draw", True, "Beijing: the 烧庄 part is paid on a drawn hand too (BJ-A6)"),
-    _e("bj_hubao_count", "chow_pung_kong", ("chow_pung_kong", "chow_pung"),
-       "Beijing 互包: the 嘴 counted, chows + pungs + exposed kongs from a discard, or chows + pungs (BJ-A7)"),
-    _b("bj_sihui_shape", False, "Beijing 四惠牌 also takes the hand's shape fans (BJ-A10; default 8 + 庄 only)"),
-    _b("bj_dihe_after_claims", True, "Beijing 地和 before the winner's first discard even after someone's claim"
-       " (literal, BJ-A11; false: only while nobody has claimed)"),
-    _b("bj_zhuowukui_unique", True, "Beijing 捉五魁 needs 5m to be the only winning tile (BJ-A12)"),
-    _e("bj_hui_discard", "dead", ("dead", "natural"),
-       "Beijing: a discarded 惠牌 is dead (never claimed or won on), or natural: claimable (chow / pung / kong)"
-       " and won on at its face value, a natural tile in that meld or winning hand (BJ-A2)")),
-    *_of_pack("guobiao", _e("gb_variant", "rulebook", ("rulebook", "botzone"),
-       "国标 walls (GB-A2): rulebook (144 tiles with 8 flowers, one wall drawn to the last tile) or botzone"
-       " (136 tiles, no flowers, one 34-tile wall per seat: each seat draws from its own, the hand is drawn"
-       " when the seat to draw has none left)"),
-    _b("gb_claim_at_wall_end", False, "国标 Botzone walls: a discard may be chowed, punged or konged when the seat"
-       " after the discarder has an empty wall (false: the judge's rule, no claim but a win, GB-A4)"),
-    _b("gb_kong_at_wall_end", False, "国标 Botzone walls: an own-turn kong when the seat's own or the next seat's"
-       " wall is empty (false: the judge's rule, no such kong, GB-A5)")),
-    # the Shanghai pack (RULES-PACKS §1, options of §9 SH-A*; `base` is the 底分, `flower_point` the
-    # 花分, `reserve_base` the dead wall): the options of fzsim.packs_shanghai.OPTIONS with sh_ before them
-    *_of_pack("shanghai",
-              _i("sh_lezi", 10, 1, 10_000, "Shanghai 勒子, the cap of 碰碰胡 / 混一色 and the unit of the fixed patterns"),
-    _i("sh_bahua_lezi", 2, 1, 16, "Shanghai 八花齐 in 勒子 (SH-A9)"),
-    _e("sh_gangkai_over_lezi", "keep", ("keep", "cap"),
-       "Shanghai 杠开 / 大吊车 on a hand at or over one 勒子: keep its value, or cut it to one 勒子 (SH-A2)"),
-    _e("sh_kaibao_huangfan_stack", "multiply", ("multiply", "max"),
-       "Shanghai 开宝 with 荒番: the multipliers multiply (x4), or double once (SH-A7)"),
-    _e("sh_huangfan_mult", "x2", ("x2", "pow2"), "Shanghai 荒番 doubles (x2), or multiplies by 2^H (SH-A6)"),
-    _b("sh_dadiaoche_standalone", False, "Shanghai 杠开 / 大吊车 make any standard shape a win (SH-A8)"),
-    _e("sh_chengbao", "extra", ("extra", "full"),
-       "Shanghai 承包: the partner pays on top of the normal payers, or alone pays everything (SH-A5)"),
-    _b("sh_feng_includes_dragons", True, "Shanghai 风向牌 are all honours (off: winds only, SH-A3)"),
-    _b("sh_fengyise_shape", False, "Shanghai 风一色 needs 4 sets + a pair (SH-A4; default: any 14 honours)"),
-    _b("sh_xiajia_can_kong", True, "the discarder's 下家 may kong the discard (SH-A10; off: pung / chow only)"),
-    _e("sh_multi_ron_dealer", "nearest_winner", ("nearest_winner", "after_nearest_winner"),
-       "Shanghai: after several wins on one discard the nearest winner deals, or that winner's 下家 (SH-A1)"),
-    _e("sh_huangfan_multi_ron", "once", ("once", "per_winner"),
-       "Shanghai: a hand won by several lowers 荒番 once, or once per winner (SH-A6)"),
-    _e("sh_chengbao_claims", "chow_pung_kong", ("chow_pung_kong", "chow_pung"),
-       "Shanghai 承包 counts chows, pungs and exposed kongs from a discard, or chows and pungs (SH-A5)"),
-    _b("sh_louhu", True, "Shanghai 漏胡: a declined discard win bars that kind until the seat's next draw or claim"),
-    _b("sh_bahua_optional", True, "Shanghai 八花齐 may be declined to play on (off: taken at once)")),
-)}
+)
+
+#: every rule option in canonical order (the core RuleSet's), with its default (the `fuzhou` preset)
+#: and range: the general keys and each pack's own (`PackEntry.rule_keys`)
+_DECLARED: dict[str, Field] = {f.name: f for f in (
+    *_GENERAL, *(f for entry in _ENTRIES if entry.rule_keys for f in entry.resolve("rule_keys")))}
+assert set(_DECLARED) == set(FUZHOU_FIELDS), "fzsim.rules' keys and the core RuleSet disagree"
+FIELDS: dict[str, Field] = {name: _DECLARED[name] for name in FUZHOU_FIELDS}
 
 #: the rule packs, by name (the values of the `pack` key, in the order of the core's pack ids)
 PACKS: tuple[str, ...] = FIELDS["pack"].choices
@@ -263,7 +95,7 @@ assert all(f.pack in (None, *PACKS) for f in FIELDS.values()), "a rule key names
 
 def pack_keys(pack: str) -> tuple[str, ...]:
     """The rule keys a variant of `pack` may set, in canonical order: the general keys every
-    pack reads, and the pack's own (those declared with ``_of_pack(pack, ...)`` in FIELDS)."""
+    pack reads, and the pack's own (its ``rule_keys.KEYS``, declared with ``fzsim.rule_fields.of_pack``)."""
     if pack not in PACKS:
         raise RuleError(f"pack {pack!r} is unknown: allowed {', '.join(PACKS)}")
     return tuple(k for k, f in FIELDS.items() if f.pack in (None, pack))
@@ -537,5 +369,3 @@ def compile_fields(cfg: RuleConfig) -> dict[str, int]:
     """The RuleSet field values (ints) `cfg.core` was built from."""
     return {k: FIELDS[k].to_core(v) for k, v in cfg.canonical.items()}
 
-
-assert set(FIELDS) == set(FUZHOU_FIELDS), "fzsim.rules.FIELDS and the core RuleSet disagree"

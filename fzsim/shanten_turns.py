@@ -17,6 +17,12 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
+from fzsim.game import resolve_rules
+from fzsim.results_reader import read_columns, run_info
+from fzsim.rules import RuleConfig
+from fzsim_core.engine import first_dealer, play_hand_raw
+from fzsim_core.winapi import shanten
+
 # fzsim_core.table event types
 EV_DEAL, EV_FLOWER, EV_REPLACE, EV_GOLD_FLIP, EV_GOLD, EV_DRAW, EV_DISCARD = 1, 2, 3, 4, 5, 6, 7
 EV_CHOW, EV_PUNG, EV_EXPOSED_KONG, EV_CONCEALED_KONG, EV_ADDED_KONG = 8, 9, 10, 11, 12
@@ -27,8 +33,6 @@ WIN_SELFDRAW = 1
 def turn_shanten(events) -> list[list[int]]:
     """Per seat, the shanten of its hand at each own turn (index k-1 for turn k) of one hand's
     event log (`(type, seat, tile, arg)` tuples)."""
-    from fzsim_core.winapi import shanten
-
     hands = np.zeros((4, 42), dtype=np.int16)
     gold = None
     out: list[list[int]] = [[], [], [], []]
@@ -83,9 +87,6 @@ def shanten_by_turn(variant="fuzhou", policies: str | Sequence = "greedy", hands
 
 def _replay(variant, policies, hands, seed, max_turn, label):
     """(the shanten_by_turn rows, {game_id: the replayed hand's result row})."""
-    from fzsim.game import resolve_rules
-    from fzsim_core.engine import first_dealer, play_hand_raw
-
     for name, v, lo in (("hands", hands, 1), ("max_turn", max_turn, 1)):
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < lo:
             raise ValueError(f"{name}={v!r}: need an integer >= {lo}")
@@ -118,9 +119,6 @@ def shanten_by_turn_run(path, hands: int = 200, max_turn: int = 12) -> pd.DataFr
     `hands` games with the run's seed, policies and rules (from its manifest). Every replay is
     checked against the stored row (deltas and turns): a folder whose hands do not replay (another
     fzsim version, a callable policy) raises ValueError, as does one without a usable manifest."""
-    from fzsim.analysis import read_columns, run_info
-    from fzsim.rules import RuleConfig
-
     info = run_info(path)
     variants = (info or {}).get("variants")
     if not info or "seed" not in info or not info.get("policies") or not isinstance(variants, dict):

@@ -4,7 +4,7 @@ A run folder looks like::
 
     DIR/_manifest.json                     what the run is (identity) and how far it got
     DIR/variant=NAME/part-000000.parquet   one part per block of consecutive game ids
-    DIR/_wins/variant=NAME/part-000000.parquet   the same block's wins table (fzsim.wintable)
+    DIR/_wins/variant=NAME/part-000000.parquet   the same block's wins table (fzsim.wins_table)
     DIR/_logs/variant=NAME/hands.jsonl     optional event logs of a sample of hands
     (a run of several policy settings: variant=NAME/policy=LABEL/... at each of these places)
 
@@ -24,15 +24,14 @@ import json
 import os
 import urllib.parse
 import uuid
-import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
 import pyarrow as pa
-import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
 from fzsim._version import __version__
+from fzsim.pack_registry import DEFAULT_PACK, REGISTRY
 from fzsim.tiles import N_HAND_KINDS, kind_name
 from fzsim_core.schema import COLUMNS as ROW_COLUMNS
 from fzsim_core.scoring import FLAGS, SPECIALS, WIN_TYPES
@@ -155,13 +154,14 @@ def _special_counted_codes(values: np.ndarray) -> np.ndarray:
     return codes
 
 
-#: packs whose ``specials`` / ``special_counted`` row columns hold Fuzhou's SP_* bits; another pack
-#: (Sichuan) puts its own pattern bits there, which the wins table names (``patterns_named``)
-SPECIALS_PACKS = ("fuzhou", "plain")
+#: packs whose ``specials`` / ``special_counted`` row columns hold the flow's SP_* bits
+#: (`PackEntry.row_specials`); another pack puts its own pattern bits there, which the wins table
+#: names (``patterns_named``)
+SPECIALS_PACKS = tuple(name for name, entry in REGISTRY.items() if entry.row_specials)
 
 
 def build_table(cols: dict[str, np.ndarray], seed: int, metadata: dict[str, str] | None = None,
-                pack: str = "fuzhou") -> pa.Table:
+                pack: str = DEFAULT_PACK) -> pa.Table:
     """The stored table (contract 4) for one block of engine output (contract 3).
 
     ``pack``: the variant's rule pack; outside SPECIALS_PACKS the special columns are stored as
@@ -429,122 +429,3 @@ def write_manifest(root: str, manifest: Manifest) -> None:
 
 
 # --- reading back --------------------------------------------------------------------------------
-
-def _as_expression(filters):
-    if filters is None:
-        return None
-    if isinstance(filters, ds.Expression):
-        return filters
-    try:
-        return pq.filters_to_expression(filters)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(
-            f"filters {filters!r} are not understood: give [(column, op, value), ...] tuples"
-            f" (or a list of such lists) or a pyarrow.compute expression ({exc})"
-        ) from exc
-
-
-def load(path, variant=None, columns=None, filters=None, strict: bool = True, table: str = "hands"):
-    """Read a results folder into a pandas DataFrame, reading only what is asked for.
-
-    ``table``: ``"hands"`` (default: one row per hand, ``fzsim.storage.COLUMNS``) or ``"wins"``
-    (one row per win and per end-of-hand payment, ``fzsim.wintable.WINS_COLUMNS``; a folder
-    written before the wins table existed has none and is refused with a ValueError; columns a
-    later format added, such as the wins' ``elements`` and ``payers`` of format 3, are null in an
-    older folder).
-    ``variant``: a name or a list of names (default: all); ``columns``: column names (default:
-    all); ``filters``: DNF tuples such as ``[("outcome", "==", "win"), ("S", ">", 0)]`` or a
-    ``pyarrow.compute`` expression. Rows come back sorted by variant, game id and hand (wins: and
-    order). Categorical columns always carry their full category list, so frames from different
-    runs line up.
-
-    Every part is first checked against the manifest (``fzsim.integrity``). ``strict=True``
-    (default) refuses a folder that is inconsistent (stray, foreign, duplicated or damaged
-    parts, unknown variant folders) or incomplete, with a ``ValueError`` listing the files;
-    ``strict=False`` reads only the consistent parts and warns about the rest.
-    """
-    import pandas as pd
-
-    from fzsim import integrity, wintable
-
-    if table not in TABLES:
-        raise ValueError(f"table {table!r} is unknown: allowed {', '.join(map(repr, TABLES))}")
-    root = os.fspath(path)
-    manifest = integrity.read_run_manifest(root)
-    if table == "wins" and manifest.identity.format < WINS_FORMAT:
-        raise ValueError(f"{root!r} has no wins table: it was written by fzsim {manifest.identity.fzsim_version}"
-                         f" (storage format {manifest.identity.format}), before runs stored one row per win;"
-                         " run it again to get the wins table (its hands load with table='hands')")
-    schema, all_columns, categories, keys = (
-        (SCHEMA, COLUMNS, CATEGORIES, ["variant", "game_id", "hand"]) if table == "hands" else
-        (wintable.WINS_SCHEMA, wintable.WINS_COLUMNS, wintable.WINS_CATEGORIES,
-         ["variant", "game_id", "hand", "order"]))
-    known = list(manifest.identity.variants)
-    settings = list(manifest.identity.policy_sets)
-    if settings:        # a run of several policy settings: the policy=LABEL partition is a column
-        all_columns = all_columns + ["policy"]
-        keys = keys[:1] + ["policy"] + keys[1:]
-    if columns is not None:
-        columns = [columns] if isinstance(columns, str) else list(columns)
-        unknown = [c for c in columns if c not in all_columns]
-        if unknown:
-            raise ValueError(f"unknown column(s) {unknown} of the {table} table; allowed: {all_columns}")
-    wanted = None
-    if variant is not None:
-        wanted = [variant] if isinstance(variant, str) else list(variant)
-        unknown = [v for v in wanted if v not in known]
-        if unknown:
-            raise ValueError(f"variant(s) {unknown} are not in {root!r}; it holds {known}")
-    expr = _as_expression(filters)
-    check = integrity.check_folder(root, manifest)
-    if not check.complete:
-        if strict:
-            raise integrity.refusal(
-                check, "nothing was loaded",
-                f"See `fzsim verify {root}`; `fzsim run ... --resume` replays missing or damaged parts;"
-                f" fzsim.load({root!r}, strict=False) reads the consistent parts only.")
-        warnings.warn(f"{root!r}: reading only its consistent parts ({check.summary()}):\n"
-                      + "\n".join("  " + line for line in check.problems()), stacklevel=2)
-    files = check.files(wanted, table)
-    base = root if table == "hands" else os.path.join(root, WINS_DIR)
-    partitioning = ds.HivePartitioning.discover(infer_dictionary=True)
-    if files:
-        dataset = ds.dataset(files, format="parquet", partitioning=partitioning, partition_base_dir=base)
-    else:
-        empty = schema.append(pa.field("variant", _dict_type()))
-        if settings:
-            empty = empty.append(pa.field("policy", _dict_type()))
-        dataset = ds.dataset(empty.empty_table())
-    if wanted is not None:
-        vexpr = ds.field("variant").isin(wanted)
-        expr = vexpr if expr is None else (expr & vexpr)
-    # the sort keys are read even when not asked for, then dropped
-    read_cols = None
-    if columns is not None:
-        read_cols = list(dict.fromkeys(columns + keys))
-    data = _read(dataset, read_cols, expr, filters)
-    # a column added by a later storage format (or core) is null in an older folder's parts
-    for f in schema:
-        if f.name not in data.schema.names and (columns is None or f.name in columns):
-            data = data.append_column(f.name, pa.nulls(data.num_rows, f.type))
-    df = data.to_pandas()
-    for col, names in categories.items():
-        if col in df.columns:
-            df[col] = df[col].cat.set_categories(names)
-    # variants in the run's order, whatever the folder listing order was
-    df["variant"] = df["variant"].astype(str).astype(pd.CategoricalDtype(known))
-    if settings:
-        df["policy"] = df["policy"].astype(str).astype(pd.CategoricalDtype(settings))
-    df = df.sort_values(keys, kind="stable").reset_index(drop=True)
-    df = df[columns] if columns is not None else df[[c for c in all_columns if c in df.columns]]
-    return df
-
-
-def _read(dataset, read_cols, expr, filters) -> pa.Table:
-    """The dataset's rows matching ``expr``, with the asked columns it has (older parts lack newer ones)."""
-    if read_cols is not None:
-        read_cols = [c for c in read_cols if c in dataset.schema.names]
-    try:
-        return dataset.to_table(columns=read_cols, filter=expr)
-    except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError) as exc:
-        raise ValueError(f"cannot apply filters {filters!r}: {exc}") from exc

@@ -15,7 +15,7 @@ from collections import Counter
 
 import numpy as np
 
-from fzsim.fans import (FAN_NAMES, FLAG_FOURTH_TILE, FLAG_KONG_REPLACEMENT, FLAG_LAST_TILE,
+from fzsim.packs.guobiao.calculator import (FAN_NAMES, FLAG_FOURTH_TILE, FLAG_KONG_REPLACEMENT, FLAG_LAST_TILE,
                         FLAG_ROBBED_KONG, FLAG_SELFDRAW)
 
 CODES = ([f"W{r}" for r in range(1, 10)] + [f"B{r}" for r in range(1, 10)]

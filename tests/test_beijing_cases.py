@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import fzsim
-from fzsim import packs_beijing as bj
+from fzsim.packs.beijing import calculator as bj
 from fzsim.cli import main
 from fzsim.tiles import kind_index as K
 from fzsim.tiles import parse

@@ -7,7 +7,7 @@ the pure scorer's natural path and the slow reference (the won copy at face valu
 import numpy as np
 import pytest
 
-from fzsim.packs_beijing import score as bj_score
+from fzsim.packs.beijing.calculator import score as bj_score
 from fzsim.rules import RuleError, load
 from fzsim_core.engine import play_block
 from fzsim_core.scoring import WIN_TYPES

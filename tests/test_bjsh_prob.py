@@ -1,5 +1,5 @@
 """Exact 天胡 for Beijing (with the 惠牌) and Shanghai (meeting the minimum) by per-suit counting
-(fzsim.prob_beijing, fzsim.prob_shanghai) against Monte Carlo deals checked by the cores' win search,
+(fzsim.packs.beijing.prob, fzsim.packs.shanghai.prob) against Monte Carlo deals checked by the cores' win search,
 and against closed forms where one exists."""
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from math import comb
 import numpy as np
 import pytest
 
-from fzsim import prob_beijing as pb
-from fzsim import prob_shanghai as ps
+from fzsim.packs.beijing import prob as pb
+from fzsim.packs.shanghai import prob as ps
 
 
 def _z(mc, p):

@@ -9,7 +9,7 @@ import time
 import pandas as pd
 import pytest
 
-from fzsim import orchestrator, storage
+from fzsim import orchestrator, results_reader, storage
 from fzsim.cli import main
 from fzsim.commands import run as run_cmd
 
@@ -38,7 +38,7 @@ def test_run_writes_results_and_prints_summary(tmp_path, capsys):
     ref = tmp_path / "ref"
     orchestrator.simulate(600, ["fuzhou", "lianzhong"], {"base": 7}, seed=9, out=str(ref),
                           block_size=250, policies={2: "random"})
-    pd.testing.assert_frame_equal(storage.load(out), storage.load(ref))
+    pd.testing.assert_frame_equal(results_reader.load(out), results_reader.load(ref))
 
 
 def test_progress_bar_when_asked(tmp_path, capsys):
@@ -119,7 +119,7 @@ def test_killed_run_then_resumed_gives_exactly_n_hands(tmp_path):
     assert done.returncode == 0, done.stderr
     assert f"{len(written)} already done" in done.stderr
     assert sorted(os.listdir(part_dir)) == [f"part-{b:06d}.parquet" for b in range(hands // block)]
-    df = storage.load(out, columns=["game_id", "hand"])
+    df = results_reader.load(out, columns=["game_id", "hand"])
     assert len(df) == hands and df["game_id"].nunique() == hands
     assert df["game_id"].tolist() == list(range(hands))
     assert json.loads((out / storage.MANIFEST).read_text())["status"] == "complete"

@@ -16,7 +16,7 @@ import time
 import pandas as pd
 import pytest
 
-from fzsim import storage
+from fzsim import results_reader, storage
 from fzsim.orchestrator import simulate
 
 VARIANTS = ["fuzhou", "lianzhong"]
@@ -63,7 +63,7 @@ def loky_rows(tmp_path_factory, hands, block_size):
     loky with 2 jobs gives the same rows)."""
     out = tmp_path_factory.mktemp("loky") / "r"
     simulate(hands, VARIANTS, seed=SEED, jobs=1, backend="loky", block_size=block_size, out=str(out))
-    return storage.load(out)
+    return results_reader.load(out)
 
 
 def parts(out):
@@ -92,7 +92,7 @@ def test_dask_cluster_of_two_worker_processes_gives_the_rows_of_loky(dask_cluste
     assert done.returncode == 0, done.stderr
     assert len(worker_pids) == 2 and os.getpid() not in worker_pids   # two separate worker processes
     assert "dask jobs=2" in done.stderr and "16/16 blocks written" in done.stderr
-    pd.testing.assert_frame_equal(storage.load(tmp_path / "r"), ref)
+    pd.testing.assert_frame_equal(results_reader.load(tmp_path / "r"), ref)
 
 
 def test_dask_worker_killed_mid_run_the_run_still_gives_the_rows_of_loky(dask_cluster, tmp_path,
@@ -113,7 +113,7 @@ def test_dask_worker_killed_mid_run_the_run_still_gives_the_rows_of_loky(dask_cl
     assert code == 0, err[-2000:]
     assert f"{2 * hands // block}/{2 * hands // block} blocks written" in err
     assert storage.read_manifest(str(out)).status == "complete"
-    pd.testing.assert_frame_equal(storage.load(out), ref)
+    pd.testing.assert_frame_equal(results_reader.load(out), ref)
 
 
 # --- Ray -----------------------------------------------------------------------------------------
@@ -169,7 +169,7 @@ def test_ray_local_instance_gives_the_rows_of_loky(ray_head, _ray_env, tmp_path,
     done = fzsim_run(tmp_path / "r", 2000, "--block-size", "500", "--backend", "ray", "--scheduler", address)
     assert done.returncode == 0, done.stderr
     assert "ray jobs=2" in done.stderr and "8/8 blocks written" in done.stderr
-    pd.testing.assert_frame_equal(storage.load(tmp_path / "r"), ref)
+    pd.testing.assert_frame_equal(results_reader.load(tmp_path / "r"), ref)
 
 
 def ray_workers(pid):
@@ -204,4 +204,4 @@ def test_ray_worker_killed_mid_run_then_resume_gives_the_rows_of_loky(ray_head, 
     assert f"{total - left}/{total} blocks written, {left} already done" in resumed.stderr
     assert storage.read_manifest(str(out)).status == "complete"
     assert not [f for f in os.listdir(out / "variant=fuzhou") if f.startswith(".")]   # no temporary parts
-    pd.testing.assert_frame_equal(storage.load(out), ref)
+    pd.testing.assert_frame_equal(results_reader.load(out), ref)

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import fzsim
-from fzsim.fans import FAN_NAMES, FLAG_SELFDRAW, discard_winner, fans_many, payments
+from fzsim.packs.guobiao.calculator import FAN_NAMES, FLAG_SELFDRAW, discard_winner, fans_many, payments
 
 
 def fan_dict(report):

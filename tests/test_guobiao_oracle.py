@@ -19,7 +19,7 @@ import pytest
 pytest.importorskip("MahjongGB")
 
 import fzsim  # noqa: E402
-from fzsim.fans import FAN_NAMES, FLAG_MINGANGANG, _meld, fans_many  # noqa: E402
+from fzsim.packs.guobiao.calculator import FAN_NAMES, FLAG_MINGANGANG, _meld, fans_many  # noqa: E402
 from fzsim.tiles import as_hand_counts, kind_index  # noqa: E402
 
 import guobiao_oracle as go  # noqa: E402
@@ -70,7 +70,7 @@ def test_rulebook_kong_pair_is_the_only_difference():
 def _oracle_of_call(hand, melds=(), win_tile=None, win="discard", robbed_kong=False,
                     kong_replacement=False, last_tile=False, fourth_tile=False, flowers=0,
                     seat_wind="1z", round_wind="1z"):
-    from fzsim.fans import (FLAG_FOURTH_TILE, FLAG_KONG_REPLACEMENT, FLAG_LAST_TILE, FLAG_ROBBED_KONG,
+    from fzsim.packs.guobiao.calculator import (FLAG_FOURTH_TILE, FLAG_KONG_REPLACEMENT, FLAG_LAST_TILE, FLAG_ROBBED_KONG,
                             FLAG_SELFDRAW)
     flags = (FLAG_SELFDRAW * (win == "selfdraw") | FLAG_ROBBED_KONG * robbed_kong
              | FLAG_KONG_REPLACEMENT * kong_replacement | FLAG_LAST_TILE * last_tile

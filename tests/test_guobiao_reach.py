@@ -1,4 +1,4 @@
-"""国标 fan reachability (fzsim_core.packs.guobiao.reach, fzsim.guobiao.reachable) against a
+"""国标 fan reachability (fzsim_core.packs.guobiao.reach, fzsim.packs.guobiao.hand_analysis.reachable) against a
 brute-force search over target hands."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import guobiao_shanten_ref as ref
-from fzsim.guobiao import reachable
+from fzsim.packs.guobiao.hand_analysis import reachable
 from fzsim.tiles import as_hand_counts
 from fzsim_core.packs.guobiao import reach
 

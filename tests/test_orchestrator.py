@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 import fzsim
-from fzsim import orchestrator, storage
+from fzsim import orchestrator, results_reader, storage
 from fzsim.orchestrator import simulate
 from fzsim.tiles import kind_name
 
@@ -34,7 +34,7 @@ def baseline(tmp_path_factory):
     """jobs=1 (sequential), one block size: the reference every other run must equal."""
     out = tmp_path_factory.mktemp("base") / "r"
     summary = sim(out, 2000, variants=["fuzhou", "lianzhong"], seed=11, jobs=1, block_size=500)
-    return summary, storage.load(out)
+    return summary, results_reader.load(out)
 
 
 def test_baseline_run_is_complete(baseline):
@@ -71,7 +71,7 @@ def test_rows_do_not_depend_on_jobs_block_size_or_backend(baseline, tmp_path, ba
     _, ref = baseline
     sim(tmp_path / "r", 2000, variants=["fuzhou", "lianzhong"], seed=11, jobs=jobs,
         backend=backend, block_size=block_size)
-    pd.testing.assert_frame_equal(storage.load(tmp_path / "r"), ref)
+    pd.testing.assert_frame_equal(results_reader.load(tmp_path / "r"), ref)
 
 
 def test_dask_local_cluster_gives_the_same_rows(baseline, tmp_path):
@@ -82,19 +82,19 @@ def test_dask_local_cluster_gives_the_same_rows(baseline, tmp_path):
         summary = sim(tmp_path / "r", 2000, variants=["fuzhou", "lianzhong"], seed=11,
                       backend="dask", scheduler=cluster.scheduler_address, block_size=600)
     assert summary.backend == "dask" and summary.blocks_written == 8 and summary.jobs == 2
-    pd.testing.assert_frame_equal(storage.load(tmp_path / "r"), ref)
+    pd.testing.assert_frame_equal(results_reader.load(tmp_path / "r"), ref)
 
 
 def test_other_seed_gives_other_walls(baseline, tmp_path):
     _, ref = baseline
     sim(tmp_path / "r", 2000, variants=["fuzhou"], seed=12, block_size=2000)
-    other = storage.load(tmp_path / "r")
+    other = results_reader.load(tmp_path / "r")
     assert (other["wall_digest"].to_numpy() != ref[ref.variant == "fuzhou"]["wall_digest"].to_numpy()).mean() > 0.99
 
 
 def test_hands_per_match(tmp_path):
     s = sim(tmp_path / "r", 1200, overrides={"hands_per_match": 4}, block_size=100)
-    df = storage.load(tmp_path / "r")
+    df = results_reader.load(tmp_path / "r")
     assert s.blocks_total == 3 and len(df) == 1200
     assert df["game_id"].nunique() == 300 and sorted(df["hand"].unique()) == [0, 1, 2, 3]
     with pytest.raises(ValueError, match="hands=1001 is not a whole number of matches.*hands_per_match=4"):
@@ -128,13 +128,13 @@ def test_failed_run_resumes_to_exactly_n_hands(tmp_path):
     with pytest.raises(ValueError, match="unfinished run.*--resume"):
         sim(out, 2000, seed=3, block_size=300)
     with pytest.raises(ValueError, match="(?s)holds an unfinished run.*part-000003.parquet is missing"):
-        storage.load(out)
+        results_reader.load(out)
     with pytest.warns(UserWarning, match="consistent parts"):
-        assert len(storage.load(out, strict=False)) == 900
+        assert len(results_reader.load(out, strict=False)) == 900
 
     s = sim(out, 2000, seed=3, block_size=300, resume=True)
     assert (s.blocks_written, s.blocks_resumed, s.hands_played) == (4, 3, 1100)
-    df = storage.load(out)
+    df = results_reader.load(out)
     assert len(df) == 2000 and df["game_id"].nunique() == 2000
     assert df["game_id"].tolist() == list(range(2000))
     after = snapshot(out / "variant=fuzhou")
@@ -144,7 +144,7 @@ def test_failed_run_resumes_to_exactly_n_hands(tmp_path):
     assert m.status == "complete" and len(m.blocks["fuzhou"]) == 7
     ref = tmp_path / "ref"
     sim(ref, 2000, seed=3, block_size=2000)
-    pd.testing.assert_frame_equal(df, storage.load(ref))
+    pd.testing.assert_frame_equal(df, results_reader.load(ref))
 
 
 def test_resume_of_finished_run_does_nothing(tmp_path):
@@ -191,7 +191,7 @@ def test_same_variant_name_with_other_rules_is_refused(tmp_path):
     with pytest.raises(ValueError, match="variant mine rules hash [0-9a-f]{12} there, [0-9a-f]{12} requested"):
         sim(out, 200, variants=[str(toml)], resume=True)
     assert snapshot(out) == before
-    assert storage.load(out)["variant"].unique().tolist() == ["mine"]
+    assert results_reader.load(out)["variant"].unique().tolist() == ["mine"]
 
 
 def test_folder_from_another_fzsim_version_is_refused(finished):
@@ -313,7 +313,7 @@ def test_log_sample_stores_replayable_logs(tmp_path):
     out = tmp_path / "r"
     s = sim(out, 1000, variants=["fuzhou", "lianzhong"], seed=21, block_size=400, log_sample=5)
     assert len(s.logs) == 2
-    df = storage.load(out)
+    df = results_reader.load(out)
     from fzsim.game import play_hand
 
     for v in ("fuzhou", "lianzhong"):
@@ -351,32 +351,32 @@ def test_summary_line(tmp_path):
     line = s.line()
     assert "500 hands x 1 variant(s) [fuzhou] seed 4" in line and "3/3 blocks written" in line
     assert s.hands_per_second > 0
-    assert np.isclose(s.wins / s.hands_played, (storage.load(tmp_path / "r").outcome == "win").mean())
+    assert np.isclose(s.wins / s.hands_played, (results_reader.load(tmp_path / "r").outcome == "win").mean())
 
 
 def test_resume_replays_a_missing_or_damaged_part(tmp_path):
     out = tmp_path / "r"
     sim(out, 1000, seed=8, block_size=250)
-    ref = storage.load(out)
+    ref = results_reader.load(out)
     parts = out / "variant=fuzhou"
     os.remove(parts / "part-000001.parquet")
     (parts / "part-000003.parquet").write_bytes(b"PAR1 damaged outside fzsim")
     with pytest.warns(UserWarning, match="part-000003.parquet is unreadable"):
         s = sim(out, 1000, seed=8, block_size=250, resume=True)
     assert (s.blocks_written, s.blocks_resumed, s.hands_played) == (2, 2, 500)
-    pd.testing.assert_frame_equal(storage.load(out), ref)
+    pd.testing.assert_frame_equal(results_reader.load(out), ref)
 
 
 def test_check_mode_gives_the_same_rows(tmp_path):
     sim(tmp_path / "a", 300, seed=2, block_size=100, check=True)
     sim(tmp_path / "b", 300, seed=2, block_size=300)
-    pd.testing.assert_frame_equal(storage.load(tmp_path / "a"), storage.load(tmp_path / "b"))
+    pd.testing.assert_frame_equal(results_reader.load(tmp_path / "a"), results_reader.load(tmp_path / "b"))
 
 
 def test_random_policy_changes_play_not_walls(tmp_path):
     sim(tmp_path / "g", 400, seed=2)
     sim(tmp_path / "r", 400, seed=2, policies={1: "random"})
-    g, r = storage.load(tmp_path / "g"), storage.load(tmp_path / "r")
+    g, r = results_reader.load(tmp_path / "g"), results_reader.load(tmp_path / "r")
     assert (g["wall_digest"] == r["wall_digest"]).all()
     assert (g["winner"] != r["winner"]).any()
     assert json.loads(storage.read_part_metadata(str(tmp_path / "r" / "variant=fuzhou" / "part-000000.parquet"))

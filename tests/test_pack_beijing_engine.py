@@ -10,7 +10,7 @@ import pytest
 import fzsim
 from fzsim.game import parse_tile_sequence
 from fzsim.rules import RuleError, load
-from fzsim.wintable import _pack_names
+from fzsim.wins_table import pack_names
 from fzsim_core.engine import next_dealer, play_block
 from fzsim_core.packs.beijing.score import FANS, FLAGS, evaluate
 from fzsim_core.packs.registry import PACKS, tile_set
@@ -341,7 +341,7 @@ def test_a_100000_hand_sweep_under_check(policy):
 
 
 def test_the_wins_table_names_the_fans():
-    patterns, flags = _pack_names("beijing")
+    patterns, flags = pack_names("beijing")
     assert patterns[1 << FANS.index("haohua")] == "haohua" and flags[FLAGS["sihui"] << BJ_SHIFT] == "bj_sihui"
 
 

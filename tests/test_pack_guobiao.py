@@ -10,7 +10,7 @@ import pytest
 
 import fzsim
 from fzsim.game import parse_tile_sequence
-from fzsim.guobiao_records import record_fans, top_fans
+from fzsim.packs.guobiao.records import record_fans, top_fans
 from fzsim.rules import RuleError, load
 from fzsim_core.engine import play_block, play_hand_raw
 from fzsim_core.packs.registry import PACKS, tile_set
@@ -198,7 +198,7 @@ def test_ten_thousand_hands_keep_every_invariant(policy, request):
 def test_every_win_agrees_with_pymahjonggb():
     pytest.importorskip("MahjongGB")
     from tests.guobiao_oracle import oracle
-    from fzsim.fans import FAN_NAMES, FLAG_FOURTH_TILE, FLAG_KONG_REPLACEMENT, FLAG_LAST_TILE, FLAG_ROBBED_KONG, FLAG_SELFDRAW
+    from fzsim.packs.guobiao.calculator import FAN_NAMES, FLAG_FOURTH_TILE, FLAG_KONG_REPLACEMENT, FLAG_LAST_TILE, FLAG_ROBBED_KONG, FLAG_SELFDRAW
     cfg = load("guobiao", gb_mingangang=True)       # PyMahjongGB counts 明暗杠
     out, recs = play_block(cfg.core, 23, 0, 12, "greedy", records=True)
     idx, total, fans = record_fans(out, recs, mingangang=True)
@@ -276,7 +276,7 @@ def situation_from_events(events, row, rec):
 
 
 def test_situation_fans_agree_with_the_event_log():
-    from fzsim.fans import FAN_NAMES
+    from fzsim.packs.guobiao.calculator import FAN_NAMES
     names = {"和绝张", "杠上开花", "妙手回春", "海底捞月", "抢杠和"}
     counted = Counter()
     for game in range(40):

@@ -85,3 +85,59 @@ def test_fzsim_score_never_scores_another_packs_variant_with_fuzhous_calculator(
     # a Fuzhou variant file or overrides still score as before
     assert main(["score", *hand, "--variant", "lianzhong", "--set", "guoshui=false", "--json"]) == 0
     assert '"total"' in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e.name)
+def test_each_packs_records_keys_and_score_route_are_its_own(entry: PackEntry):
+    """The pieces the shared modules reach a pack through (wins table, elements, re-score, replay,
+    fzsim.score, rule keys) resolve, and each module named lives in the pack's own package (the
+    plain example pack borrows Fuzhou's record names and elements)."""
+    pieces = ("record_names", "base_patterns", "elements", "rescore", "replay_terms", "describe_win", "rule_keys",
+              "calculator", "probability", "score_command")
+    home = "fuzhou" if entry.name == "plain" else entry.name
+    for piece in pieces:
+        ref = getattr(entry, piece)
+        if ref is None:
+            continue
+        module = ref.partition(":")[0]
+        assert module.startswith(f"fzsim.packs.{home}.") or module == "fzsim.prob", (entry.name, piece, ref)
+        assert entry.resolve(piece) is not None
+    for piece in ("record_names", "base_patterns"):
+        if getattr(entry, piece):
+            got = entry.resolve(piece)()
+            assert isinstance(got, (tuple, list))
+    keys = entry.resolve("rule_keys") or ()
+    assert all(f.pack == entry.name for f in keys) and {f.name for f in keys} <= set(rules.pack_keys(entry.name))
+    assert {k for k, f in rules.FIELDS.items() if f.pack == entry.name} == {f.name for f in keys}
+
+
+def _imports(path: pathlib.Path) -> set[str]:
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            out |= {node.module} | {f"{node.module}.{a.name}" for a in node.names}
+        elif isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+    return out
+
+
+def test_no_pack_imports_another_and_shared_code_reaches_packs_through_the_registry():
+    """fzsim/packs/<pack>/ imports no other pack's package (they share fzsim/packs/kit.py), and no
+    shared module imports a pack's package, except the top-level names `fzsim` exports (fzsim.fans,
+    fzsim.ScoreReport) and the Botzone kit, which is 国标's."""
+    root = pathlib.Path(__file__).resolve().parents[1] / "fzsim"
+    packs = [p.name for p in (root / "packs").iterdir() if (p / "__init__.py").exists()]
+    assert set(packs) == set(REGISTRY) - {"plain"}
+    for pack in packs:
+        for path in (root / "packs" / pack).glob("*.py"):
+            other = {m for m in _imports(path) for p in packs if p != pack and m.startswith(f"fzsim.packs.{p}")}
+            assert not other, (path, other)
+    allowed = {root / "__init__.py"}
+    for path in root.rglob("*.py"):
+        if root / "packs" in path.parents or path in allowed or root / "botzone" in path.parents:
+            continue
+        named = {m for m in _imports(path) if m.startswith("fzsim.packs.") and not m.startswith("fzsim.packs.kit")}
+        assert not named, (path, named)

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import fzsim
-from fzsim import packs_shanghai
+from fzsim.packs.shanghai import calculator as packs_shanghai
 from fzsim.game import parse_tile_sequence
 from fzsim.rules import FIELDS, RuleError, load
 from fzsim_core.engine import InvariantError, next_dealer, play_block
@@ -99,7 +99,7 @@ def test_the_pack_is_registered_with_144_tiles_and_13_tile_hands():
 
 
 def test_every_section_9_option_is_a_rule_key_with_the_spec_default():
-    # the pure parts' options (fzsim.packs_shanghai.OPTIONS) under sh_, the three shared ones mapped
+    # the pure parts' options (fzsim.packs.shanghai.calculator.OPTIONS) under sh_, the three shared ones mapped
     shared = {"base_points": "base", "flower_point": "flower_point", "reserve_tiles": "reserve_base"}
     for key, default in packs_shanghai.OPTIONS.items():
         name = shared.get(key, f"sh_{key}")

@@ -22,7 +22,7 @@ import pyarrow.parquet as pq
 import pytest
 
 import fzsim
-from fzsim import lock, orchestrator, report, storage
+from fzsim import lock, orchestrator, report, results_reader, storage
 from fzsim.cli import main
 from fzsim.orchestrator import simulate
 from test_orchestrator import snapshot      # every file's size and mtime: equal means nothing changed
@@ -50,13 +50,13 @@ def clean(tmp_path_factory):
     """A clean run and its rows (hands, then wins): what every damaged folder must come back to."""
     out = tmp_path_factory.mktemp("clean") / "r"
     run(out)
-    return out, storage.load(out), storage.load(out, table="wins")
+    return out, results_reader.load(out), results_reader.load(out, table="wins")
 
 
 def assert_same(folder, clean):
     """Both tables of ``folder`` are the clean run's, row for row."""
-    pd.testing.assert_frame_equal(storage.load(folder), clean[1])
-    pd.testing.assert_frame_equal(storage.load(folder, table="wins"), clean[2])
+    pd.testing.assert_frame_equal(results_reader.load(folder), clean[1])
+    pd.testing.assert_frame_equal(results_reader.load(folder, table="wins"), clean[2])
 
 
 @pytest.fixture
@@ -198,7 +198,7 @@ def test_lock_is_released_on_exit_and_its_file_removed(copy):
 def assert_refused_then_repaired_by_resume(folder, clean, message):
     """load refuses naming the file, verify fails, --resume replays, and the rows are the clean run's."""
     with pytest.raises(ValueError, match=message):
-        storage.load(folder)
+        results_reader.load(folder)
     assert main(["verify", str(folder)]) == 1
     with pytest.warns(UserWarning, match="playing its block again"):
         run(folder, resume=True)
@@ -233,9 +233,9 @@ def test_wrong_row_count_is_replayed(copy, clean):
 def test_removed_part_is_missing(copy, clean, tmp_path):
     os.remove(part(copy, 2))
     with pytest.raises(ValueError, match="part-000002.parquet is missing \\(block 2, first game 600\\)"):
-        storage.load(copy)
+        results_reader.load(copy)
     with pytest.warns(UserWarning, match="missing"):
-        partial = storage.load(copy, strict=False)
+        partial = results_reader.load(copy, strict=False)
     pd.testing.assert_frame_equal(partial, clean[1][~clean[1].game_id.between(600, 899)].reset_index(drop=True))
     # report: refused unless asked, and then it says so
     before = snapshot(copy)
@@ -268,7 +268,7 @@ def test_files_that_are_not_this_runs_are_named_and_never_touched(copy, clean, t
     (copy / PARTS / ".part-000009.parquet.tmp-1-dead").write_bytes(b"half")   # a killed writer's
     before = snapshot(copy)
     with pytest.raises(ValueError, match=message):
-        storage.load(copy)
+        results_reader.load(copy)
     with pytest.raises(ValueError, match=f"(?s)not this run's; refusing to mix, nothing was written.*{message}"):
         run(copy, resume=True)
     assert snapshot(copy) == before          # manifest not rewritten, the temp file not deleted
@@ -276,7 +276,7 @@ def test_files_that_are_not_this_runs_are_named_and_never_touched(copy, clean, t
     assert main(["report", str(copy), "--out", str(tmp_path / "rep"), "--deals", "0"]) == 2
     assert not (tmp_path / "rep").exists()
     with pytest.warns(UserWarning, match=message):
-        pd.testing.assert_frame_equal(storage.load(copy, strict=False), clean[1])
+        pd.testing.assert_frame_equal(results_reader.load(copy, strict=False), clean[1])
     assert snapshot(copy) == before
 
 
@@ -284,7 +284,7 @@ def test_lost_or_damaged_manifest_is_rebuilt_from_the_parts(copy, clean, capsys)
     original = json.loads((copy / storage.MANIFEST).read_text())
     os.remove(copy / storage.MANIFEST)
     with pytest.raises(ValueError, match="_manifest.json is missing\\); if its parts were written by fzsim, rebuild the manifest with `fzsim verify .* --repair`"):
-        storage.load(copy)
+        results_reader.load(copy)
     with pytest.raises(ValueError, match="holds no fzsim run; if its parts were written by fzsim, rebuild"):
         run(copy, resume=True)
     assert main(["verify", str(copy), "--repair"]) == 0
@@ -459,7 +459,7 @@ def test_sigterm_to_the_main_process_stops_every_worker(tmp_path):
     assert s.blocks_resumed >= 2
     ref = tmp_path / "ref"
     simulate(16000, out=str(ref), seed=SEED, block_size=16000)
-    pd.testing.assert_frame_equal(storage.load(out), storage.load(ref))
+    pd.testing.assert_frame_equal(results_reader.load(out), results_reader.load(ref))
 
 
 @pytest.mark.slow
@@ -496,7 +496,7 @@ def test_two_processes_racing_for_a_new_folder(tmp_path, request):
     require_slow(request)
     ref = tmp_path / "ref"
     simulate(20000, out=str(ref), seed=SEED, block_size=20000)
-    clean_rows = storage.load(ref)
+    clean_rows = results_reader.load(ref)
     for trial in range(6):
         out = tmp_path / f"race{trial}"
         args = [sys.executable, "-m", "fzsim", "run", "--hands", "20000", "--block-size", "500", "--seed",
@@ -511,7 +511,7 @@ def test_two_processes_racing_for_a_new_folder(tmp_path, request):
                 assert "is being written by another fzsim process (pid" in err
         done = subprocess.run(args, cwd=REPO, capture_output=True, text=True, timeout=300)
         assert done.returncode == 0, done.stderr
-        pd.testing.assert_frame_equal(storage.load(out), clean_rows)
+        pd.testing.assert_frame_equal(results_reader.load(out), clean_rows)
 
 
 def test_huge_hands_plans_in_constant_memory(tmp_path):
@@ -528,8 +528,8 @@ def test_huge_hands_plans_in_constant_memory(tmp_path):
     ref = tmp_path / "ref"
     run(ref, 2000, block_size=2000)
     with pytest.warns(UserWarning, match="consistent parts"):
-        rows = storage.load(out, strict=False)
-    pd.testing.assert_frame_equal(rows, storage.load(ref))
+        rows = results_reader.load(out, strict=False)
+    pd.testing.assert_frame_equal(rows, results_reader.load(ref))
 
 
 def test_game_ids_past_the_int64_range_are_refused(tmp_path):
@@ -589,6 +589,6 @@ def test_small_api_checks(tmp_path, copy):
     with pytest.raises(ValueError, match=f"{latin}: not UTF-8 text"):
         fzsim.load_rules(str(latin))
     with pytest.raises(ValueError, match="is a file, not a results folder"):
-        storage.load(copy / storage.MANIFEST)
+        results_reader.load(copy / storage.MANIFEST)
     with pytest.raises(FileNotFoundError, match="does not exist"):
-        storage.load(tmp_path / "nothing")
+        results_reader.load(tmp_path / "nothing")

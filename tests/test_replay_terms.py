@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from fzsim.game import format_events, play_hand
-from fzsim.guobiao_records import top_fans
-from fzsim.wintable import _pack_names, base_pattern_names
+from fzsim.packs.guobiao.records import top_fans
+from fzsim.wins_table import base_pattern_names, pack_names
 from fzsim_core.winschema import RECORD_KINDS
 
 
@@ -29,7 +29,7 @@ def names(value, table):
 
 
 def test_shanghai_line_names_pattern_flowers_p_and_lezi():
-    pats, flags = _pack_names("shanghai")
+    pats, flags = pack_names("shanghai")
     for r, line, wins in won_hands("shanghai", need=6):
         assert "F=" not in line and "K=" not in line
         rec = {c: r.records[c][wins[0]] for c in r.records if c not in ("concealed", "meld_type", "meld_kind")}
@@ -44,7 +44,7 @@ def test_shanghai_line_names_pattern_flowers_p_and_lezi():
 
 
 def test_beijing_line_names_its_fans():
-    fans, _ = _pack_names("beijing")
+    fans, _ = pack_names("beijing")
     for r, line, wins in won_hands("beijing"):
         rec = wins[0]
         listed = ",".join(names(r.records["patterns"][rec], fans))

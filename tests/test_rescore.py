@@ -4,8 +4,9 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from fzsim import orchestrator, rescore, storage
+from fzsim import orchestrator, rescore, results_reader, storage
 from fzsim.cli import main
+from fzsim.packs.fuzhou import records as fuzhou_records
 
 PRESETS = ("fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors", "sichuan", "xuezhan", "guobiao",
            "beijing", "shanghai")
@@ -21,7 +22,7 @@ def ten(tmp_path_factory):
 def test_every_stored_win_rescores(ten):
     result = rescore.rescore(ten)
     assert set(result.compared) == set(PRESETS) and not result.notes
-    wins = storage.load(ten, table="wins")
+    wins = results_reader.load(ten, table="wins")
     for v in PRESETS:
         assert result.compared[v] == ((wins.variant == v) & (wins.record == "win")).sum() > 1000
     assert result.disagreements == [], "\n".join(d.line() for d in result.disagreements[:10])
@@ -51,7 +52,7 @@ def test_rescore_a_run_of_several_policy_settings(tmp_path):
     orchestrator.simulate(150, out=str(out), variants=("shanghai", "fuzhou"), seed=4, block_size=75, progress=False,
                           policy_sets=["greedy", "all=greedy,0=random"])
     result = rescore.rescore(out)
-    wins = storage.load(out, table="wins")
+    wins = results_reader.load(out, table="wins")
     won = wins[wins.record == "win"].groupby(["variant", "policy"], observed=True).size()
     assert result.compared == {f"{v}/{p}": int(n) for (v, p), n in won.items()} and len(result.compared) == 4
     assert result.ok, [d.line() for d in result.disagreements[:5]]
@@ -70,12 +71,12 @@ def test_parse_hand_reads_the_stored_notation():
 ])
 def test_fuzhou_flowers_have_the_stored_points(n, points, honours, want):
     from fzsim.tiles import parse
-    got = rescore.fuzhou_flowers(n, points, {"flower_point": 1, "flower_set_value": 6, "honors_are_flowers": honours})
+    got = fuzhou_records.fuzhou_flowers(n, points, {"flower_point": 1, "flower_set_value": 6, "honors_are_flowers": honours})
     assert got == want and parse(got or "0f").sum() == n if n else got == ""
-    assert rescore.fuzhou_flowers(3, 9, {"flower_point": 1, "flower_set_value": 6}) is None
+    assert fuzhou_records.fuzhou_flowers(3, 9, {"flower_point": 1, "flower_set_value": 6}) is None
     # seven of the eight flowers always hold a complete set; where a set scores 4 that is F = 7
-    assert rescore.fuzhou_flowers(7, 7, {"flower_point": 1, "flower_set_value": 6}) is None
-    assert rescore.fuzhou_flowers(7, 7, {"flower_point": 1, "flower_set_value": 4}) == "1f2f3f4f5f6f7f"
+    assert fuzhou_records.fuzhou_flowers(7, 7, {"flower_point": 1, "flower_set_value": 6}) is None
+    assert fuzhou_records.fuzhou_flowers(7, 7, {"flower_point": 1, "flower_set_value": 4}) == "1f2f3f4f5f6f7f"
 
 
 @pytest.mark.slow

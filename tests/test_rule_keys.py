@@ -148,7 +148,7 @@ def test_score_option_of_its_own_pack_still_scores(capsys):
 
 def test_the_calculators_refuse_another_packs_option_from_python_too():
     import fzsim
-    from fzsim import packs_sichuan
+    from fzsim.packs.sichuan import calculator as packs_sichuan
 
     with pytest.raises(RuleError, match="^option lezi: an option of the shanghai pack's calculator, not of sichuan"):
         fzsim.score("111222333m78999p", variant="sichuan", win="discard", discarder=1, overrides={"lezi": 10})

@@ -341,7 +341,7 @@ def test_sanjindao_on_the_deals_16_tiles():
 
 def test_score_names_the_calculator_of_another_pack():
     from fzsim.rules import load
-    with pytest.raises(ValueError, match=r"guobiao pack.*fzsim\.fans\(hand.*fzsim\.fans\.payments"):
+    with pytest.raises(ValueError, match=r"guobiao pack.*fzsim\.fans\(hand.*fzsim\.packs\.guobiao\.calculator\.payments"):
         score("123m456p789s123p11z", variant="guobiao")
     with pytest.raises(ValueError, match=r"plays the sichuan pack.*variant=\"sichuan\" or \"xuezhan\""):
         score("123m456p789s123p11z", variant=load("sichuan", sc_longqidui_value=8))

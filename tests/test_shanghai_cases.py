@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import fzsim
-from fzsim import packs_shanghai as sh
+from fzsim.packs.shanghai import calculator as sh
 from fzsim.cli import main
 from fzsim.tiles import kind_index as K
 from fzsim.tiles import parse

@@ -7,7 +7,7 @@ engine pack and are not here.
 import pytest
 
 import fzsim
-from fzsim import packs_sichuan as sc
+from fzsim.packs.sichuan import calculator as sc
 
 
 def xz(hand, **kw):

@@ -9,7 +9,7 @@ import pytest
 
 import fzsim
 from fzsim.rules import load
-from fzsim.wintable import _pack_names
+from fzsim.wins_table import pack_names
 from fzsim_core.packs.sichuan.pack import RECORD_FLAGS
 from fzsim_core.scoring import WIN_TYPES
 from fzsim_core.winschema import RECORD_KINDS
@@ -32,7 +32,7 @@ def flag_names(flags: int) -> set[str]:
 
 
 def test_the_wins_table_names_sichuan_flags_from_the_record_flags():
-    _, by_bit = _pack_names("sichuan")
+    _, by_bit = pack_names("sichuan")
     assert by_bit == {b: n for n, b in RECORD_FLAGS.items()}
     assert len(set(RECORD_FLAGS.values())) == len(RECORD_FLAGS)
     assert {"robbed_kong", "last_tile", "kong_replacement", "kong_discard", "tianhu", "dihu"} <= set(RECORD_FLAGS)

@@ -1,4 +1,4 @@
-"""Exact 天胡 for the Sichuan presets (fzsim.prob_sichuan) against Monte Carlo and an enumeration."""
+"""Exact 天胡 for the Sichuan presets (fzsim.packs.sichuan.prob) against Monte Carlo and an enumeration."""
 import itertools
 from fractions import Fraction
 from math import comb, prod
@@ -6,7 +6,7 @@ from math import comb, prod
 import numpy as np
 import pytest
 
-from fzsim import prob_sichuan as ps
+from fzsim.packs.sichuan import prob as ps
 from fzsim_core.packs.sichuan import shapes
 
 

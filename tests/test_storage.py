@@ -7,7 +7,7 @@ import pandas as pd
 import pyarrow.parquet as pq
 import pytest
 
-from fzsim import integrity, storage
+from fzsim import integrity, results_reader, storage
 from fzsim.tiles import kind_name
 from fzsim_core.scoring import FLAGS, SPECIALS, WIN_TYPES
 
@@ -193,7 +193,7 @@ def small_folder(tmp_path):
 
 
 def test_load_reads_what_is_asked(small_folder):
-    df = storage.load(small_folder)
+    df = results_reader.load(small_folder)
     assert list(df.columns) == storage.COLUMNS
     assert len(df) == 160
     assert list(df["variant"].cat.categories) == ["alpha", "beta"]
@@ -202,34 +202,34 @@ def test_load_reads_what_is_asked(small_folder):
     assert list(df["win_type"].cat.categories) == storage.WIN_TYPE_NAMES  # full categories always
     assert list(df["gold"].cat.categories) == storage.GOLD_NAMES
 
-    one = storage.load(small_folder, variant="beta", columns=["game_id", "S"])
+    one = results_reader.load(small_folder, variant="beta", columns=["game_id", "S"])
     assert list(one.columns) == ["game_id", "S"] and len(one) == 80
-    wins = storage.load(small_folder, filters=[("outcome", "==", "win"), ("S", ">", 0)])
+    wins = results_reader.load(small_folder, filters=[("outcome", "==", "win"), ("S", ">", 0)])
     ref = df[(df.outcome == "win") & (df.S > 0)].reset_index(drop=True)
     pd.testing.assert_frame_equal(wins, ref)
-    either = storage.load(small_folder, filters=[[("variant", "==", "beta"), ("S", ">=", 50)],
+    either = results_reader.load(small_folder, filters=[[("variant", "==", "beta"), ("S", ">=", 50)],
                                                  [("tianhu", "==", True)]])
     ref = df[((df.variant == "beta") & (df.S >= 50)) | df.tianhu].reset_index(drop=True)
     assert len(ref) > 0
     pd.testing.assert_frame_equal(either, ref)
-    both = storage.load(small_folder, variant=["alpha", "beta"], columns="turns")
+    both = results_reader.load(small_folder, variant=["alpha", "beta"], columns="turns")
     assert list(both.columns) == ["turns"] and len(both) == 160
 
 
 def test_load_bad_input(small_folder, tmp_path):
     with pytest.raises(ValueError, match="unknown column.*nope"):
-        storage.load(small_folder, columns=["game_id", "nope"])
+        results_reader.load(small_folder, columns=["game_id", "nope"])
     with pytest.raises(ValueError, match="gamma.*holds"):
-        storage.load(small_folder, variant="gamma")
+        results_reader.load(small_folder, variant="gamma")
     with pytest.raises(FileNotFoundError, match="does not exist"):
-        storage.load(tmp_path / "missing")
+        results_reader.load(tmp_path / "missing")
     with pytest.raises(ValueError, match="filters"):
-        storage.load(small_folder, filters="S > 3")
+        results_reader.load(small_folder, filters="S > 3")
     (tmp_path / "empty").mkdir()
     with pytest.raises(ValueError, match="no fzsim run"):
-        storage.load(tmp_path / "empty")
+        results_reader.load(tmp_path / "empty")
     with pytest.raises(ValueError, match="is a file, not a results folder"):
-        storage.load(small_folder / storage.MANIFEST)
+        results_reader.load(small_folder / storage.MANIFEST)
 
 
 def test_load_refuses_an_unfinished_run_unless_not_strict(small_folder):
@@ -237,9 +237,9 @@ def test_load_refuses_an_unfinished_run_unless_not_strict(small_folder):
     m.status = "running"
     storage.write_manifest(str(small_folder), m)
     with pytest.raises(ValueError, match="unfinished run.*\n.*status 'running'"):
-        storage.load(small_folder, columns=["game_id"])
+        results_reader.load(small_folder, columns=["game_id"])
     with pytest.warns(UserWarning, match="consistent parts"):
-        assert len(storage.load(small_folder, columns=["game_id"], strict=False)) == 160
+        assert len(results_reader.load(small_folder, columns=["game_id"], strict=False)) == 160
 
 
 def test_any_one_line_variant_name_round_trips(tmp_path):
@@ -254,7 +254,7 @@ def test_any_one_line_variant_name_round_trips(tmp_path):
         storage.check_variant_name(name)
         write_block(tmp_path, ident, name, 0, random_engine_block(rng, 5))
     storage.write_manifest(str(tmp_path), storage.Manifest(ident, status="complete"))
-    df = storage.load(tmp_path)
+    df = results_reader.load(tmp_path)
     assert list(df["variant"].cat.categories) == names
     assert df["variant"].value_counts().to_dict() == {n: 5 for n in names}
-    assert storage.load(tmp_path, variant="50%+x")["variant"].tolist() == ["50%+x"] * 5
+    assert results_reader.load(tmp_path, variant="50%+x")["variant"].tolist() == ["50%+x"] * 5

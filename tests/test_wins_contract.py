@@ -9,7 +9,7 @@ import numpy as np
 import pyarrow.parquet as pq
 import pytest
 
-from fzsim import integrity, orchestrator, storage, wintable
+from fzsim import integrity, orchestrator, results_reader, storage, wins_table
 
 PRESETS = ("fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors", "sichuan", "xuezhan", "guobiao",
            "beijing", "shanghai")
@@ -21,12 +21,12 @@ DELTAS = [f"delta_{s}" for s in range(4)]
 def ten(tmp_path_factory):
     out = tmp_path_factory.mktemp("ten") / "run"
     orchestrator.simulate(HANDS, out=str(out), variants=PRESETS, seed=SEED, block_size=160, progress=False)
-    return out, storage.load(out), storage.load(out, table="wins")
+    return out, results_reader.load(out), results_reader.load(out, table="wins")
 
 
 def _flag_table(variant):
     from fzsim.rules import load
-    return wintable._pack_names(load(variant).canonical["pack"])[1]
+    return wins_table.pack_names(load(variant).canonical["pack"])[1]
 
 
 @pytest.mark.parametrize("variant", PRESETS)
@@ -60,7 +60,7 @@ def test_elements_add_up_to_the_value(ten, variant):
 def test_element_names_per_pack(ten):
     _, _, wins = ten
     names = wins.explode("elements").groupby("variant", observed=True)["elements"].apply(lambda s: set(s.dropna()))
-    from fzsim.fans import FAN_NAMES
+    from fzsim.packs.guobiao.calculator import FAN_NAMES
     from fzsim_core.packs.beijing.score import FANS
     from fzsim_core.scoring import SPECIALS
     assert names["fuzhou"] <= set(SPECIALS) and names["fuzhou"]
@@ -71,16 +71,16 @@ def test_element_names_per_pack(ten):
 
 
 def test_guobiao_fans_match_the_record_reader(ten):
-    """patterns_named / elements of 国标 against fzsim.guobiao_records (its own per-row reader)."""
-    from fzsim.fans import FAN_NAMES
-    from fzsim.guobiao_records import record_fans
+    """patterns_named / elements of 国标 against fzsim.packs.guobiao.records (its own per-row reader)."""
+    from fzsim.packs.guobiao.calculator import FAN_NAMES
+    from fzsim.packs.guobiao.records import record_fans
     from fzsim.rules import load
     from fzsim_core.engine import play_block
     from fzsim_core.packs.guobiao.batch import VALUES
 
     cfg = load("guobiao")
     cols, recs = play_block(cfg.core, 7, 0, 20, ("greedy",) * 4, False, records=True)
-    table = wintable.build_wins_table(recs, 7, "guobiao", hands=cols, rules=cfg.canonical).to_pylist()
+    table = wins_table.build_wins_table(recs, 7, "guobiao", hands=cols, rules=cfg.canonical).to_pylist()
     idx, total, fans = record_fans(cols, recs)
     assert len(idx) > 100
     for j, i in enumerate(idx):
@@ -120,12 +120,12 @@ def test_an_unnamed_bit_is_refused():
     cols, recs = play_block(cfg.core, 5, 0, 20, ("greedy",) * 4, False, records=True)
     bad = dict(recs, flags=recs["flags"] | np.uint32(1 << 30))
     with pytest.raises(ValueError, match="'flags' holds bit 30.*pack 'sichuan' does not name"):
-        wintable.build_wins_table(bad, 5, "sichuan", hands=cols)
+        wins_table.build_wins_table(bad, 5, "sichuan", hands=cols)
     bad = dict(recs, patterns=recs["patterns"] | np.uint32(1 << 29))
     with pytest.raises(ValueError, match="'patterns' holds bit 29"):
-        wintable.build_wins_table(bad, 5, "sichuan", hands=cols)
+        wins_table.build_wins_table(bad, 5, "sichuan", hands=cols)
     with pytest.raises(ValueError, match="needs the hands' columns"):
-        wintable.build_wins_table(*play_block(load("guobiao").core, 5, 0, 2, ("greedy",) * 4, False,
+        wins_table.build_wins_table(*play_block(load("guobiao").core, 5, 0, 2, ("greedy",) * 4, False,
                                               records=True)[1:], 5, "guobiao")
 
 
@@ -145,25 +145,25 @@ def _rewrite_as_format_2(folder):
             run_json["format"] = 2
             meta["fzsim.run"] = integrity.identity_metadata(storage.RunIdentity.from_json(run_json))
             meta["fzsim.format"] = "2"
-            t = t.drop_columns([c for c in wintable.ELEMENT_COLUMNS if c in t.column_names])
+            t = t.drop_columns([c for c in wins_table.ELEMENT_COLUMNS if c in t.column_names])
             pq.write_table(t.replace_schema_metadata(meta), path)
 
 
 def test_a_format_2_folder_still_loads(tmp_path):
     out = tmp_path / "r"
     orchestrator.simulate(200, out=str(out), variants=("xuezhan",), seed=3, block_size=100, progress=False)
-    hands, wins = storage.load(out), storage.load(out, table="wins")
+    hands, wins = results_reader.load(out), results_reader.load(out, table="wins")
     old = tmp_path / "old"
     shutil.copytree(out, old)
     _rewrite_as_format_2(old)
     assert integrity.open_folder(str(old)).complete
-    got = storage.load(old, table="wins")
+    got = results_reader.load(old, table="wins")
     assert list(got.columns) == list(wins.columns)
-    assert got[list(wintable.ELEMENT_COLUMNS)].isna().all().all()
-    kept = [c for c in wins.columns if c not in wintable.ELEMENT_COLUMNS]
+    assert got[list(wins_table.ELEMENT_COLUMNS)].isna().all().all()
+    kept = [c for c in wins.columns if c not in wins_table.ELEMENT_COLUMNS]
     assert got[kept].equals(wins[kept])
-    assert storage.load(old).equals(hands)
-    some = storage.load(old, table="wins", columns=["game_id", "elements"])
+    assert results_reader.load(old).equals(hands)
+    some = results_reader.load(old, table="wins", columns=["game_id", "elements"])
     assert list(some.columns) == ["game_id", "elements"] and some["elements"].isna().all()
     assert integrity.replay_sample(integrity.open_folder(str(old)), 5).mismatches == []
     with pytest.raises(ValueError, match="storage format 2 there, 3 requested"):
@@ -259,7 +259,7 @@ def test_elements_by_situation_equal_those_of_each_win(variant, monkeypatch):
     cols, recs = play_block(cfg.core, 9, 0, 1500, ("greedy",) * 4, False, records=True)
     wins = recs["kind"] == 0
     cached = win_elements.elements(recs, wins, "sichuan" if variant != "beijing" else "beijing", cfg.canonical, cols)
-    monkeypatch.setattr(win_elements, "_by_situation",
+    monkeypatch.setattr(win_elements, "by_situation",
                         lambda recs, wins, keys, compute: [compute(i) if wins[i] else [] for i in range(len(wins))])
     each = win_elements.elements(recs, wins, "sichuan" if variant != "beijing" else "beijing", cfg.canonical, cols)
     assert wins.sum() > 1000 and cached == each

@@ -10,7 +10,7 @@ import pyarrow.parquet as pq
 import pytest
 
 import fzsim
-from fzsim import analysis, analysis_wins, integrity, orchestrator, report, storage, wintable
+from fzsim import analysis, analysis_wins, integrity, orchestrator, report, results_reader, storage, wins_table
 from fzsim.cli import main
 from fzsim.tiles import fmt, kind_name
 
@@ -30,15 +30,15 @@ def run(out, hands=HANDS, **kw):
 def three(tmp_path_factory):
     out = tmp_path_factory.mktemp("wins") / "run"
     run(out, variants=VARIANTS)
-    return out, storage.load(out), storage.load(out, table="wins")
+    return out, results_reader.load(out), results_reader.load(out, table="wins")
 
 
 # --- the stored table -----------------------------------------------------------------------------
 
 def test_wins_table_agrees_with_the_hands_table(three):
     out, hands, wins = three
-    assert list(wins.columns) == wintable.WINS_COLUMNS
-    assert list(wins["record"].cat.categories) == wintable.RECORD_NAMES
+    assert list(wins.columns) == wins_table.WINS_COLUMNS
+    assert list(wins["record"].cat.categories) == wins_table.RECORD_NAMES
     assert list(wins["win_type"].cat.categories) == storage.WIN_TYPE_NAMES
     for v in VARIANTS:
         h = hands[hands.variant == v].set_index(["game_id", "hand"])
@@ -103,8 +103,8 @@ def test_notation_and_names_match_slow_references(variant):
     config = load_rules(variant)
     pack = config.canonical["pack"]
     _, recs = play_block(config.core, 5, 0, 400, ("greedy",) * 4, False, records=True)
-    table = wintable.build_wins_table(recs, 5, pack).to_pylist()
-    patterns, flags = wintable._pack_names(pack)
+    table = wins_table.build_wins_table(recs, 5, pack).to_pylist()
+    patterns, flags = wins_table.pack_names(pack)
     if pack == "sichuan":
         from fzsim_core.packs.sichuan.score import PATTERNS
         assert patterns == {2 ** i: n for i, n in enumerate(PATTERNS)}
@@ -125,7 +125,7 @@ def test_notation_and_names_match_slow_references(variant):
         assert row["patterns_named"] == [patterns[1 << b] for b in range(32) if bits >> b & 1]
         fl = int(recs["flags"][i])
         assert row["flags_named"] == [flags[1 << b] for b in range(32) if fl >> b & 1]
-        assert row["record"] == wintable.RECORD_NAMES[recs["kind"][i]]
+        assert row["record"] == wins_table.RECORD_NAMES[recs["kind"][i]]
 
 
 def test_broken_records_are_refused():
@@ -134,24 +134,24 @@ def test_broken_records_are_refused():
 
     _, recs = play_block(load_rules("xuezhan").core, 5, 0, 20, ("greedy",) * 4, False, records=True)
     with pytest.raises(ValueError, match="lack column"):
-        wintable.build_wins_table({k: v for k, v in recs.items() if k != "points"}, 5, "sichuan")
+        wins_table.build_wins_table({k: v for k, v in recs.items() if k != "points"}, 5, "sichuan")
     bad = dict(recs, kind=np.full_like(recs["kind"], 9))
     with pytest.raises(ValueError, match="'kind' holds 9"):
-        wintable.build_wins_table(bad, 5, "sichuan")
+        wins_table.build_wins_table(bad, 5, "sichuan")
     bad = dict(recs, value=recs["value"].astype(np.int64))
     with pytest.raises(ValueError, match="'value' must be a 1-d int16"):
-        wintable.build_wins_table(bad, 5, "sichuan")
+        wins_table.build_wins_table(bad, 5, "sichuan")
     with pytest.raises(ValueError, match=r"meld \(type 9"):
-        wintable.meld_notation(9, 0)
+        wins_table.meld_notation(9, 0)
 
 
 def test_load_wins_bad_input_and_old_folders(three, tmp_path):
     out, _, _ = three
     with pytest.raises(ValueError, match="table 'moves' is unknown: allowed 'hands', 'wins'"):
-        storage.load(out, table="moves")
+        results_reader.load(out, table="moves")
     with pytest.raises(ValueError, match="unknown column.*'S'.*wins table"):
-        storage.load(out, table="wins", columns=["S"])
-    one = storage.load(out, table="wins", variant="sichuan", columns=["game_id", "record"],
+        results_reader.load(out, table="wins", columns=["S"])
+    one = results_reader.load(out, table="wins", variant="sichuan", columns=["game_id", "record"],
                        filters=[("record", "==", "chajiao")])
     assert list(one.columns) == ["game_id", "record"] and set(one["record"].astype(str)) <= {"chajiao"}
     # a folder written before the wins table (storage format 1): its hands load, its wins are refused
@@ -171,9 +171,9 @@ def test_load_wins_bad_input_and_old_folders(three, tmp_path):
                 meta["fzsim.run"] = integrity.identity_metadata(storage.RunIdentity.from_json(run_json))
                 meta["fzsim.format"] = "1"
                 pq.write_table(t.replace_schema_metadata(meta), os.path.join(d, f))
-    assert len(storage.load(old)) == len(VARIANTS) * HANDS
+    assert len(results_reader.load(old)) == len(VARIANTS) * HANDS
     with pytest.raises(ValueError, match="has no wins table.*storage format 1"):
-        storage.load(old, table="wins")
+        results_reader.load(old, table="wins")
     with pytest.raises(ValueError, match="no wins table"):
         analysis_wins.wins_per_hand(old)
     assert "pattern" not in set(analysis.rates(old)["family"])
@@ -185,15 +185,15 @@ def test_load_wins_bad_input_and_old_folders(three, tmp_path):
 def clean(tmp_path_factory):
     out = tmp_path_factory.mktemp("clean") / "run"
     run(out, variants=("xuezhan",))
-    return out, storage.load(out), storage.load(out, table="wins")
+    return out, results_reader.load(out), results_reader.load(out, table="wins")
 
 
 WINS_PART = os.path.join(storage.WINS_DIR, "variant=xuezhan", "part-000001.parquet")
 
 
 def _same(out, clean):
-    pd.testing.assert_frame_equal(storage.load(out), clean[1])
-    pd.testing.assert_frame_equal(storage.load(out, table="wins"), clean[2])
+    pd.testing.assert_frame_equal(results_reader.load(out), clean[1])
+    pd.testing.assert_frame_equal(results_reader.load(out, table="wins"), clean[2])
 
 
 def test_a_missing_wins_part_is_refused_then_replayed(tmp_path, clean):
@@ -201,7 +201,7 @@ def test_a_missing_wins_part_is_refused_then_replayed(tmp_path, clean):
     shutil.copytree(clean[0], out)
     os.remove(out / WINS_PART)
     with pytest.raises(integrity.ResultsError, match=r"part-000001.parquet has no wins part .*is missing"):
-        storage.load(out)
+        results_reader.load(out)
     assert main(["verify", str(out)]) != 0
     with pytest.warns(UserWarning, match="playing its block again"):
         run(out, variants=("xuezhan",), resume=True)
@@ -213,7 +213,7 @@ def test_a_damaged_or_foreign_wins_part(tmp_path, clean):
     shutil.copytree(clean[0], out)
     (out / WINS_PART).write_bytes(b"not parquet")
     with pytest.raises(integrity.ResultsError, match="unreadable wins part"):
-        storage.load(out, table="wins")
+        results_reader.load(out, table="wins")
     with pytest.warns(UserWarning, match="unreadable wins part.*playing its block again"):
         run(out, variants=("xuezhan",), resume=True)
     _same(out, clean)
@@ -221,7 +221,7 @@ def test_a_damaged_or_foreign_wins_part(tmp_path, clean):
     run(other, variants=("xuezhan",), seed=SEED + 1)
     shutil.copy(other / WINS_PART, out / WINS_PART)
     with pytest.raises(integrity.ResultsError, match="belongs to another run"):
-        storage.load(out)
+        results_reader.load(out)
     with pytest.raises(ValueError, match="not this run's; refusing to mix"):
         run(out, variants=("xuezhan",), resume=True)
     (out / storage.WINS_DIR / "notes.txt").write_text("x")
@@ -235,7 +235,7 @@ def test_a_wins_part_with_the_wrong_row_count_is_replayed(tmp_path, clean):
     t = pq.read_table(out / WINS_PART)
     pq.write_table(t.slice(1), out / WINS_PART)        # same metadata, one row short
     with pytest.raises(integrity.ResultsError, match=f"rows, expected {t.num_rows}"):
-        storage.load(out)
+        results_reader.load(out)
     with pytest.warns(UserWarning, match="playing its block again"):
         run(out, variants=("xuezhan",), resume=True)
     _same(out, clean)
@@ -259,9 +259,9 @@ def test_stopped_between_the_wins_part_and_the_hands_part(tmp_path, clean, monke
     check = integrity.open_folder(str(out))
     assert check.consistent and check.n_missing == 2
     with pytest.raises(integrity.ResultsError, match="unfinished"):
-        storage.load(out, table="wins")
+        results_reader.load(out, table="wins")
     with pytest.warns(UserWarning):
-        got = storage.load(out, table="wins", strict=False)
+        got = results_reader.load(out, table="wins", strict=False)
     assert set(got["game_id"]) <= set(range(BLOCK))        # block 0 only: never the uncommitted block 1
     monkeypatch.setattr(storage, "write_part", real)
     run(out, variants=("xuezhan",), resume=True)
@@ -392,7 +392,7 @@ def test_policy_settings_are_partitions_on_the_same_games(sets, tmp_path):
     out, summary = sets
     labels = ["greedy", "random,greedy,greedy,greedy"]
     assert summary.policy_sets == labels and "2 policy settings" in summary.line()
-    df = storage.load(out)
+    df = results_reader.load(out)
     assert list(df["policy"].cat.categories) == labels and len(df) == 4 * HANDS
     for v in ("xuezhan", "fuzhou"):
         a = df[(df.variant == v) & (df.policy == labels[0])].reset_index(drop=True)
@@ -401,11 +401,11 @@ def test_policy_settings_are_partitions_on_the_same_games(sets, tmp_path):
     # each setting's rows are those of a run with just that setting
     alone = tmp_path / "alone"
     run(alone, variants=("xuezhan", "fuzhou"), policies="all=greedy,0=random")
-    ref = storage.load(alone)
+    ref = results_reader.load(alone)
     got = df[df.policy == labels[1]].drop(columns="policy").reset_index(drop=True)
     pd.testing.assert_frame_equal(got, ref)
-    ref_w = storage.load(alone, table="wins")
-    w = storage.load(out, table="wins")
+    ref_w = results_reader.load(alone, table="wins")
+    w = results_reader.load(out, table="wins")
     got_w = w[w.policy == labels[1]].drop(columns="policy").reset_index(drop=True)
     pd.testing.assert_frame_equal(got_w, ref_w)
     assert os.path.isdir(storage.unit_dir(str(out), "xuezhan", labels[1]))
@@ -414,7 +414,7 @@ def test_policy_settings_are_partitions_on_the_same_games(sets, tmp_path):
 def test_policy_settings_compare_and_report(sets, tmp_path):
     out, _ = sets
     n = analysis.compare(out, baseline="fuzhou/greedy", metrics=("n_wins",)).set_index("other")
-    df = storage.load(out, columns=["variant", "policy", "n_wins"])
+    df = results_reader.load(out, columns=["variant", "policy", "n_wins"])
     mean = df.groupby([df.variant.astype(str), df.policy.astype(str)])["n_wins"].mean()
     assert n.loc["xuezhan/greedy", "mean_other"] == pytest.approx(mean[("xuezhan", "greedy")])
     assert n.loc["xuezhan/greedy", "mean_baseline"] == pytest.approx(mean[("fuzhou", "greedy")])
@@ -439,7 +439,7 @@ def test_policy_settings_compare_and_report(sets, tmp_path):
 
 def test_policy_settings_resume_and_refusals(tmp_path, sets):
     out = tmp_path / "r"
-    ref = storage.load(sets[0])
+    ref = results_reader.load(sets[0])
 
     class Stop:
         def __call__(self, rules, seed, first_game, n_games, policies, check, **kw):
@@ -453,11 +453,11 @@ def test_policy_settings_resume_and_refusals(tmp_path, sets):
     with pytest.raises(ValueError, match="different run.*policy settings"):
         run(out, variants=("xuezhan", "fuzhou"), policy_sets=["greedy"], resume=True)
     run(out, variants=("xuezhan", "fuzhou"), policy_sets=["greedy", "all=greedy,0=random"], resume=True)
-    pd.testing.assert_frame_equal(storage.load(out), ref)
+    pd.testing.assert_frame_equal(results_reader.load(out), ref)
     stray = out / "variant=xuezhan" / "part-000000.parquet"
     stray.write_bytes(b"x")
     with pytest.raises(integrity.ResultsError, match="policy=LABEL folders"):
-        storage.load(out)
+        results_reader.load(out)
     with pytest.raises(ValueError, match="policies or policy_sets, not both"):
         run(tmp_path / "n", policies="greedy", policy_sets=["guard"])
     with pytest.raises(ValueError, match="given twice"):
@@ -473,7 +473,7 @@ def test_cli_policy_set(tmp_path):
     out = tmp_path / "c"
     assert main(["run", "--variant", "xuezhan", "--hands", "200", "--policy-set", "greedy", "--policy-set", "random",
                  "--out", str(out), "--no-progress", "--log-sample", "2"]) == 0
-    df = storage.load(out, columns=["policy", "game_id"])
+    df = results_reader.load(out, columns=["policy", "game_id"])
     assert df.groupby("policy", observed=True).size().to_dict() == {"greedy": 200, "random": 200}
     assert len(orchestrator.read_logs(out, "xuezhan", "random")) == 2
     assert main(["run", "--variant", "xuezhan", "--hands", "200", "--policy-set", "greedy", "--policy", "random",
@@ -493,7 +493,7 @@ def test_repair_rebuilds_the_manifest_of_a_run_of_policy_settings(tmp_path, sets
                                  "fuzhou/random,greedy,greedy,greedy"}
     # (a rebuilt identity lists variants in name order: compare the rows, not the category order)
     def rows(folder):
-        w = storage.load(folder, table="wins")
+        w = results_reader.load(folder, table="wins")
         w[["variant", "policy"]] = w[["variant", "policy"]].astype(str)
         return w.sort_values(["variant", "policy", "game_id", "hand", "order"]).reset_index(drop=True)
 

@@ -21,8 +21,8 @@ import numpy as np
 
 from fzsim.botzone.names import BOTZONE_FAN_NAMES, TILE_NAMES
 from fzsim.botzone.replay import WALL, import_rules
-from fzsim.fans import FAN_VALUES
-from fzsim.guobiao_records import record_fans
+from fzsim.packs.guobiao.calculator import FAN_VALUES
+from fzsim.packs.guobiao.records import record_fans
 
 __all__ = ["export_hands", "export_run", "botzone_records", "FORMATS", "check_botzone_rules"]
 

@@ -34,7 +34,7 @@ import pyarrow.parquet as pq
 
 from fzsim import integrity, storage
 from fzsim.botzone.logs import read_games, source_files
-from fzsim.wintable import build_wins_table
+from fzsim.wins_table import build_wins_table
 from fzsim.botzone.replay import import_rules, replay_games
 from fzsim.lock import LOCK_NAME, FolderLock
 from fzsim_core.schema import COLUMNS as ROW_COLUMNS

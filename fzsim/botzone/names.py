@@ -9,7 +9,7 @@ the rulebook's order, the ids of ``fzsim.fans.FAN_NAMES``; three are spelled dif
 """
 from __future__ import annotations
 
-from fzsim.fans import FAN_NAMES
+from fzsim.packs.guobiao.calculator import FAN_NAMES
 
 __all__ = ["TILE_KINDS", "TILE_NAMES", "tile_kind", "FAN_IDS", "BOTZONE_FAN_NAMES"]
 

@@ -31,8 +31,8 @@ import numpy as np
 
 from fzsim.botzone.logs import LogError, LogEvent, LoggedGame
 from fzsim.botzone.names import TILE_NAMES
-from fzsim.fans import FAN_NAMES
-from fzsim.guobiao_records import record_fans
+from fzsim.packs.guobiao.calculator import FAN_NAMES
+from fzsim.packs.guobiao.records import record_fans
 from fzsim_core.engine import HandStepper
 
 __all__ = ["Mismatch", "Replayed", "replay_game", "replay_games", "seat_walls", "engine_wall", "CATEGORIES", "import_rules"]

@@ -20,7 +20,7 @@ def add_parser(subparsers) -> None:
 
 
 def run(args) -> int:
-    from fzsim.botzone.export import export_run
+    from fzsim.botzone.export import export_run   # heavy (pyarrow): loaded by this command only
 
     n = export_run(args.results, args.out, args.format, args.games)
     print(f"wrote {n:,} games to {args.out} (Botzone {args.format} records)")

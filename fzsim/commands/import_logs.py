@@ -29,8 +29,8 @@ def add_parser(subparsers) -> None:
 
 
 def run(args) -> int:
-    from fzsim.botzone.importer import import_logs
-    from fzsim.botzone.logs import LogError
+    from fzsim.botzone.importer import import_logs   # heavy (pyarrow): loaded by this command only
+    from fzsim.botzone.logs import LogError   # (the same package)
 
     try:
         summary = import_logs(args.paths, args.out, jobs=args.jobs, chunk_size=args.chunk_size,

@@ -1,14 +1,14 @@
 """Options several subcommands share."""
 from __future__ import annotations
 
+from fzsim.rules import parse_assignment
+
 
 def parse_set(items: list[str] | None) -> dict:
     """``--set key=value`` pairs; values are read as TOML literals (10, true, "x"), else kept as text.
 
     A key given twice is an error: silently keeping the last one would run other rules than asked.
     """
-    from fzsim.rules import parse_assignment
-
     out: dict = {}
     for item in items or []:
         key = item.partition("=")[0].strip()

@@ -5,6 +5,10 @@ import argparse
 import json
 import sys
 
+from fzsim import prob
+from fzsim.pack_registry import DEFAULT_PACK, REGISTRY, pack_of_preset
+from fzsim.rules import PRESETS
+
 
 def _positive_or_zero(text: str) -> int:
     try:
@@ -42,25 +46,25 @@ def add_parser(subparsers) -> None:
 
 def _variants(chosen) -> list[str]:
     if not chosen:
-        return ["fuzhou"]
+        return [REGISTRY[DEFAULT_PACK].presets[0]]
     if "all" in chosen:
-        from fzsim.rules import PRESETS
-
         return list(PRESETS)
     return list(dict.fromkeys(chosen))
 
 
-def run(args) -> int:
-    from fzsim import prob
+def _module(entry):
+    """The probability module of a pack's entry; fzsim.prob for the packs without one."""
+    return entry.resolve("probability") if entry is not None and entry.probability else prob
 
+
+def run(args) -> int:
     deals = args.hands if args.deals is None else args.deals
     hands = 0 if args.results else args.hands
     out = []
-    from fzsim import prob_beijing, prob_shanghai, prob_sichuan
-    packs = {v: m for m in (prob_sichuan, prob_beijing, prob_shanghai) for v in m.VARIANTS}
     for variant in _variants(args.variant):
-        if variant in packs:   # their tables hold exact 天胡; whole-hand rates come from a run's report
-            table = packs[variant].probability_table(variant, deals=deals, seed=args.seed)
+        module = _module(pack_of_preset(variant))
+        if module is not prob:   # a pack's own table: exact 天胡; whole-hand rates come from a run's report
+            table = module.probability_table(variant, deals=deals, seed=args.seed)
         else:
             table = prob.probability_table(variant, deals=deals, hands=hands, seed=args.seed,
                                            results=args.results)
@@ -72,8 +76,7 @@ def run(args) -> int:
         return 0
     for table, note in out:
         print(f"== {table.attrs['variant']} ==")
-        pack = {"sichuan": prob_sichuan, "beijing": prob_beijing, "shanghai": prob_shanghai}.get(table.attrs.get("pack"))
-        print((pack or prob).describe(table))
+        print(_module(REGISTRY.get(table.attrs.get("pack"))).describe(table))
         if note:
             print(f"note: {note}")
         print()

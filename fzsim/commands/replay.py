@@ -1,6 +1,9 @@
 """`fzsim replay`: print one hand turn by turn (deal, 补花, gold, draws, claims, discards, score)."""
 from __future__ import annotations
 
+from fzsim.game import format_events, play_hand
+from fzsim.policyspec import policy_seats
+
 
 def add_parser(subparsers) -> None:
     p = subparsers.add_parser("replay", help="print one seeded hand turn by turn",
@@ -16,9 +19,6 @@ def add_parser(subparsers) -> None:
 
 
 def run(args) -> int:
-    from fzsim.game import format_events, play_hand
-    from fzsim.policyspec import policy_seats
-
     names = list(policy_seats(args.policy))
     result = play_hand(args.seed, args.game, variant=args.variant, policies=names, log=True, hand=args.hand)
     print("\n".join(format_events(result)))

@@ -31,7 +31,7 @@ def add_parser(subparsers) -> None:
 
 
 def run(args) -> int:
-    from fzsim.report import MAX_DEALS, build_report
+    from fzsim.report import MAX_DEALS, build_report   # heavy (pandas, matplotlib): this command only
 
     if not 0 <= args.deals <= MAX_DEALS:
         raise ValueError(f"--deals {args.deals}: allowed 0..{MAX_DEALS:,}")

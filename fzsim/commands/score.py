@@ -2,16 +2,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 
-from fzsim.commands.options import parse_set
-from fzsim.pack_registry import REGISTRY, pack_of_preset
-from fzsim.rules import load
-from fzsim.scoring import MELD_TYPES, WINS, score
+from fzsim.pack_registry import DEFAULT_PACK, REGISTRY, pack_of_preset
+from fzsim.packs.kit import MELD_TYPES
 
-FUZHOU_CALCULATOR = score.__module__    # the calculator of the flags and run path below
-
-#: the packs with a score command of their own (the Fuzhou flags and run path are this module's)
+#: the packs' own arguments and run paths (the tile, seat and gold-and-flowers flags are this module's)
 _COMMANDS = [entry.resolve("score_command") for entry in REGISTRY.values() if entry.score_command]
 
 
@@ -33,7 +28,7 @@ def add_parser(subparsers) -> None:
                             + {"chow": "345p", "pung": "7s or 777s"}.get(mtype, "9m or 9999m"))
     parser.add_argument("--flowers", default="", help="the winner's flowers, e.g. 1z3z5f")
     pack_wins = [getattr(entry.resolve("calculator"), "WINS", {}) for entry in REGISTRY.values()]
-    parser.add_argument("--win", choices=list(dict.fromkeys([*WINS, *(w for wins in pack_wins for w in wins)])),
+    parser.add_argument("--win", choices=list(dict.fromkeys(w for wins in pack_wins for w in wins)),
                         default=None,
                         help="how it was won (default: discard if --from is given, else selfdraw)")
     parser.add_argument("--from", dest="discarder", type=int, default=None, metavar="SEAT",
@@ -50,6 +45,11 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--variant", default="fuzhou", help="a preset (fzsim variants) or a variant .toml file")
     parser.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
                         help="override a rule field (repeatable), e.g. --set special_jinque=80")
+    parser.add_argument("--base", type=int, default=1, metavar="B",
+                        help="a pack calculator's unit (底分 d, 房间系数 b), default 1")
+    parser.add_argument("--option", dest="pack_options", action="append", default=[], metavar="KEY=VALUE",
+                        help="a scoring option of the pack calculator (repeatable), e.g. longqidui_value=8, "
+                        "end_checks=no_winner_only")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     for command in _COMMANDS:
         command.add_arguments(parser)
@@ -57,33 +57,9 @@ def add_parser(subparsers) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    pack = pack_of_preset(args.variant)
-    if pack is not None and pack.score_command:   # each rule pack scores in its own module
-        return pack.resolve("score_command").run(args)
-    overrides = parse_set(args.sets)
-    _refuse_other_packs(load(args.variant, overrides))
-    if args.hand is None or args.gold is None:
-        raise ValueError("give the hand and --gold (every Fuzhou hand has a gold kind, e.g. --gold 5p)")
-    win = args.win or ("discard" if args.discarder is not None else "selfdraw")
-    report = score(
-        args.hand, args.gold, melds=args.melds or (), flowers=args.flowers, win=win, winner=args.winner,
-        dealer=args.dealer, discarder=args.discarder, dealer_streak=args.streak, youjin_level=args.youjin_level,
-        winning_tile=args.winning_tile, discarded_gold=args.discarded_gold, variant=args.variant,
-        overrides=overrides,
-    )
-    print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2) if args.json else report)
-    return 0
-
-
-def _refuse_other_packs(cfg) -> None:
-    """This module's calculator (fzsim.scoring) scores the variants of its own pack only: a variant
-    file or --set overrides switching to another pack would be scored by the wrong rules."""
-    entry = REGISTRY[cfg["pack"]]
-    if entry.calculator == FUZHOU_CALCULATOR:
-        return
-    if entry.score_command:
-        how = (f"score it with that pack's calculator: fzsim score --variant {' | '.join(entry.presets)}"
-               " (its options with --option KEY=VALUE)")
-    else:
-        how = "that pack has no scoring calculator"
-    raise ValueError(f"variant {cfg.name!r} plays the {entry.name} pack, not the one Fuzhou's calculator scores; {how}")
+    # each rule pack scores in its own module; a variant file or RuleConfig goes to the default pack's
+    # (which refuses a variant of another pack, naming that pack's command)
+    entry = pack_of_preset(args.variant)
+    if entry is None or entry.score_command is None:
+        entry = REGISTRY[DEFAULT_PACK]
+    return entry.resolve("score_command").run(args)

@@ -6,6 +6,7 @@ import json
 import sys
 
 from fzsim.orchestrator import BACKENDS
+from fzsim.study import load_spec, study
 
 
 def add_parser(subparsers) -> None:
@@ -35,7 +36,7 @@ def add_parser(subparsers) -> None:
 
 
 def plan_text(spec) -> str:
-    from fzsim.study.runner import plan
+    from fzsim.study.runner import plan   # heavy (pandas): loaded by this command only
 
     looks, c = plan(spec)
     lineups = "; ".join(f"{label} = {','.join(seats)}" for label, seats in spec.lineups.items())
@@ -50,8 +51,6 @@ def plan_text(spec) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from fzsim.study import load_spec, study
-
     spec = load_spec(args.spec)
     if args.plan:
         print(plan_text(spec))

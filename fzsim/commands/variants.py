@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 
 from fzsim import rules
 from fzsim.commands.options import parse_set
@@ -38,7 +39,6 @@ def _show(args: argparse.Namespace) -> int:
     overrides = parse_set(args.sets)
     cfg = rules.load(args.name, overrides)
     if args.json:
-        import json
         print(json.dumps({"name": cfg.name, "hash": cfg.hash, "rules": cfg.canonical}, ensure_ascii=False, indent=2))
     else:
         print(cfg.to_toml(), end="")

@@ -13,7 +13,7 @@ import os
 import shutil
 import time
 
-from fzsim import integrity, lock, storage
+from fzsim import integrity, lock, rescore, storage
 
 #: replaying a hand costs about as much as playing it: a bound that keeps verify interactive
 MAX_REPLAY = 1_000_000
@@ -96,8 +96,6 @@ def run(args) -> int:
 
 def _rescore(root: str, check) -> bool:
     """Re-score the stored wins (a folder that is not complete cannot be re-scored whole)."""
-    from fzsim import rescore
-
     if not check.complete:
         print("not re-scored: the folder is not complete and consistent (see above)")
         return False

@@ -70,7 +70,7 @@ def _rules(root: str, k: int, variant: str):
 def write_replays(root, state: dict, k: int = 3) -> list[dict]:
     """Replay the notable hands into ``root/notable/<i>.html``; returns them with ``path`` added."""
     from fzsim.game import format_events, play_hand
-    from fzsim.storage import load
+    from fzsim.results_reader import load
 
     root = os.fspath(root)
     ident = state["fzsim_study"]

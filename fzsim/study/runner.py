@@ -53,7 +53,7 @@ def plan(spec: StudySpec) -> tuple[list[int], float]:
 def read_rounds(root: str, rounds: int, columns=COLUMNS, table: str = "hands") -> pd.DataFrame:
     """The stored rows (``table`` "hands" or "wins") of the first ``rounds`` rounds as one frame with
     a ``round`` column; ``variant`` and ``policy`` (the line-up) as text."""
-    from fzsim.storage import load
+    from fzsim.results_reader import load
 
     frames = []
     for k in range(rounds):

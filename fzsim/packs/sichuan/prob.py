@@ -18,6 +18,7 @@ from math import comb
 import numpy as np
 
 from fzsim.stats import wilson
+from fzsim_core.packs.sichuan.shapes import is_win_many
 from fzsim_core.wintables import need_tables
 
 HAND = 14
@@ -78,7 +79,6 @@ def tianhu_exact(variant: str = "sichuan") -> Fraction:
 def tianhu_monte_carlo(deals: int = 100_000, seed: int = 0, suits: int = 3) -> dict:
     """Sample `deals` 14-tile hands from the `suits`-suit tile set and check them with the core's
     whole-hand win search (an independent path from the per-suit counting)."""
-    from fzsim_core.packs.sichuan.shapes import is_win_many
     if suits not in (1, 2, 3):
         raise ValueError(f"suits {suits!r}: allowed 1, 2 or 3")
     if not isinstance(deals, int) or deals < 1:
@@ -107,7 +107,7 @@ def probability_table(variant: str = "sichuan", deals: int = 100_000, seed: int 
     """The 天胡 rows of ``fzsim prob`` for a Sichuan preset, in fzsim.prob's table format: the
     exact value over the 108 tiles and, for a check with more hits, over the 72 tiles of two
     suits, each beside a Monte Carlo estimate of `deals` sampled deals (0: exact only)."""
-    import pandas as pd
+    import pandas as pd   # heavy: `fzsim prob` tables only
 
     exact = tianhu_exact(variant)
     if isinstance(deals, bool) or not isinstance(deals, (int, np.integer)) or deals < 0:

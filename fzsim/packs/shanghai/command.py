@@ -1,14 +1,12 @@
 """``fzsim score --variant shanghai``: the Shanghai calculator's extra flags and its run path (the shared
-tile, flower and seat flags are the score command's; ``--option KEY=VALUE`` is the Sichuan group's,
-shared by every pack calculator)."""
+tile, flower and seat flags and ``--option KEY=VALUE`` are the score command's)."""
 from __future__ import annotations
 
 import argparse
 import json
 
-from fzsim import packs_shanghai
-from fzsim.commands.score_beijing import refuse_others
-from fzsim.commands.score_sichuan import _options
+from fzsim.packs import kit
+from fzsim.packs.shanghai import calculator
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -25,7 +23,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    refuse_others(args, "shanghai", {"--base": args.base != 1, "--wild": getattr(args, "wild", None),
+    kit.refuse_flags(args, "shanghai", {"--base": args.base != 1, "--wild": getattr(args, "wild", None),
                                      "--indicator": getattr(args, "indicator", None),
                                      "--hubao": getattr(args, "hubao", []),
                                      "--shaozhuang": getattr(args, "shaozhuang", 0)},
@@ -33,9 +31,9 @@ def run(args: argparse.Namespace) -> int:
     if args.hand is None:
         raise ValueError("give the winning hand, e.g. 111m222p33355s --pung 1z --flowers 1f2f5f")
     win = args.win or ("discard" if args.discarder is not None else "selfdraw")
-    report = packs_shanghai.score(
+    report = calculator.score(
         args.hand, melds=args.melds or (), flowers=args.flowers, win=win, winner=args.winner, dealer=args.dealer,
         discarder=args.discarder, dice=args.dice, huangfan=args.huangfan, chengbao=args.chengbao,
-        winning_tile=args.winning_tile, overrides=_options(args.sc_options))
+        winning_tile=args.winning_tile, overrides=kit.parse_options(args.pack_options))
     print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2) if args.json else report)
     return 0

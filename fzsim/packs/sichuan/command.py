@@ -1,11 +1,12 @@
 """``fzsim score --variant sichuan|xuezhan``: the Sichuan calculator's extra flags and its run path
-(kept apart from the Fuzhou flags of score.py so packs merge without touching each other)."""
+(the shared tile and seat flags, ``--base`` and ``--option KEY=VALUE`` are the score command's)."""
 from __future__ import annotations
 
 import argparse
 import json
 
-from fzsim import packs_sichuan
+from fzsim.packs import kit
+from fzsim.packs.sichuan import calculator
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -15,7 +16,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--kong-from: 点杠花), kong_discard (杠上炮, --from the konger), tianhu, dihu (--from the dealer). "
         "Melds: --pung, --kong (exposed), --added-kong, --concealed-kong. Example: fzsim score --variant xuezhan "
         "111222333m78999p --from 1 --base 100")
-    group.add_argument("--base", type=int, default=1, metavar="B", help="the unit b (房间系数), default 1")
     group.add_argument("--kong-from", type=int, default=None, metavar="SEAT",
                        help="点杠花: the seat whose discard was konged before the kong-replacement win")
     group.add_argument("--finished", type=int, action="append", default=[], metavar="SEAT",
@@ -23,22 +23,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--end", nargs=4, default=None, metavar="SEAT_HAND",
                        help="settle a hand whose wall ran out instead of scoring a win: four seats' hands "
                        "as 'tiles|pung 5p|kong 7s', or 'won' for a seat that has won (血战)")
-    group.add_argument("--option", dest="sc_options", action="append", default=[], metavar="KEY=VALUE",
-                       help="a scoring option of the pack (repeatable), e.g. longqidui_value=8, "
-                       "end_checks=no_winner_only")
-
-
-def _options(items) -> dict:
-    """``--option KEY=VALUE`` items (shared by every pack calculator, which checks them)."""
-    out = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep:
-            raise ValueError(f"--option {item!r}: expected KEY=VALUE")
-        low = value.strip().lower()
-        out[key.strip()] = (True if low == "true" else False if low == "false"
-                            else int(low) if low.isdigit() else value.strip())
-    return out
 
 
 def run(args: argparse.Namespace) -> int:
@@ -48,15 +32,15 @@ def run(args: argparse.Namespace) -> int:
     if given:
         raise ValueError(f"{', '.join(given)}: Fuzhou-only flag(s), not part of a {args.variant} hand "
                          f"(no gold, no flowers; pack options go in --option KEY=VALUE)")
-    opts = _options(args.sc_options)
+    opts = kit.parse_options(args.pack_options)
     if args.end is not None:
         won = [h.strip().lower() == "won" for h in args.end]
-        report = packs_sichuan.settle(args.end, variant=args.variant, won=won, base=args.base, overrides=opts)
+        report = calculator.settle(args.end, variant=args.variant, won=won, base=args.base, overrides=opts)
     else:
         if args.hand is None:
             raise ValueError("give the winning hand (e.g. 111222333m78999p) or --end with four seats' hands")
         win = args.win or ("discard" if args.discarder is not None else "selfdraw")
-        report = packs_sichuan.score(
+        report = calculator.score(
             args.hand, variant=args.variant, melds=args.melds or (),
             win=win, winner=args.winner, dealer=args.dealer, discarder=args.discarder, kong_from=args.kong_from,
             finished=args.finished, base=args.base, winning_tile=args.winning_tile, overrides=opts)

@@ -9,14 +9,19 @@ names for the pattern and flag bits (``patterns_named``, ``base_pattern_name``, 
 国标: every fan of the win and its highest), each win's scoring elements as three parallel lists
 (``elements``, ``element_values``, ``element_counts``: fzsim.win_elements) and the seats that paid
 in each record (``payers``, from its deltas). Names come from the pack that played the variant
-(its ``pack`` rule key), so a Fuzhou and a Sichuan variant of one run share the schema and differ
-only in the names they use; a flag or pattern bit the pack does not name is refused.
+(its ``pack`` rule key, through `fzsim.pack_registry`), so variants of two packs in one run share
+the schema and differ only in the names they use; a flag or pattern bit the pack does not name is refused.
 """
 from __future__ import annotations
+
+import json
 
 import numpy as np
 import pyarrow as pa
 
+from fzsim import win_elements
+from fzsim.storage import META_PREFIX, WIN_TYPE_NAMES, _dictionary, check_columns
+from fzsim.pack_registry import REGISTRY
 from fzsim.tiles import N_HAND_KINDS, kind_name
 from fzsim_core.winschema import RECORD_KINDS, WIN_COLUMNS
 
@@ -31,63 +36,18 @@ _SUIT = "mpsz"
 _MELD_CHOW, _MELD_PUNG, _MELD_CONCEALED_KONG = 1, 2, 5
 
 
-def _pack_names(pack: str) -> tuple[dict[int, str], dict[int, str]]:
-    """(pattern bit -> name, flag bit -> name) of a pack. Every pack's flags are the flow's FLAG_*
-    bits (``fzsim_core.scoring.FLAGS``) plus its own; 国标 names its fans from the fan calculator
-    (no pattern bits: its record packs the top four fan ids). An unknown pack names no bits."""
-    from fzsim_core.scoring import FLAGS
-
-    flow = {b: n for n, b in FLAGS.items()}
-    if pack == "sichuan":
-        from fzsim_core.packs.sichuan.pack import RECORD_FLAGS as SC_FLAGS
-        from fzsim_core.packs.sichuan.score import PATTERNS
-
-        # the flow's and the situations the pack adds to its win records (杠上炮, 天胡, 地胡)
-        return {1 << i: n for i, n in enumerate(PATTERNS)}, {b: n for n, b in SC_FLAGS.items()}
-    if pack == "guobiao":
-        from fzsim.win_elements import GB_FOURTH_TILE
-
-        # 和绝张 is 国标's own bit (packs/guobiao/pack.pxd); no Sichuan-only flag is ever set there
-        return {}, {**flow, GB_FOURTH_TILE: "fourth_tile"}
-    if pack == "beijing":
-        from fzsim_core.packs.beijing.score import FANS, FLAGS as BJ_FLAGS
-
-        # the pack's fans; its flags: the flow's below bit 16, score.pxd's BJ_F_* above (packs/beijing/pack)
-        return ({1 << i: n for i, n in enumerate(FANS)},
-                {**flow, **{b << 16: "bj_" + n for n, b in BJ_FLAGS.items()}})
-    if pack == "shanghai":
-        from fzsim_core.packs.shanghai.pack import RECORD_FLAGS
-        from fzsim_core.packs.shanghai.score import PATTERNS
-
-        return {1 << i: n for i, n in enumerate(PATTERNS)}, {b: n for n, b in RECORD_FLAGS.items()}
-    if pack in ("fuzhou", "plain"):
-        from fzsim_core.scoring import SPECIALS
-
-        return {b: n for n, b in SPECIALS.items()}, flow
-    return {}, {}
+def pack_names(pack: str) -> tuple[dict[int, str], dict[int, str]]:
+    """(pattern bit -> name, flag bit -> name) of a pack (`PackEntry.record_names`): every pack's flags
+    are the flow's FLAG_* bits (``fzsim_core.scoring.FLAGS``) plus its own. An unknown pack, or one
+    that names none, names no bits."""
+    entry = REGISTRY.get(pack)
+    return entry.resolve("record_names")() if entry is not None and entry.record_names else ({}, {})
 
 
 def base_pattern_names(pack: str) -> list[str]:
-    """The names ``base_pattern`` indexes (Sichuan, Shanghai: PATTERNS; 国标: fan names; others have none)."""
-    if pack == "sichuan":
-        from fzsim_core.packs.sichuan.score import PATTERNS
-
-        return list(PATTERNS)
-    if pack == "shanghai":
-        from fzsim_core.packs.shanghai.score import PATTERNS
-
-        return list(PATTERNS)
-    if pack == "guobiao":
-        from fzsim.fans import FAN_NAMES
-
-        return list(FAN_NAMES)
-    return []
-
-
-def _win_type_names() -> list[str]:
-    from fzsim.storage import WIN_TYPE_NAMES
-
-    return WIN_TYPE_NAMES
+    """The names ``base_pattern`` indexes (`PackEntry.base_patterns`; packs without one have none)."""
+    entry = REGISTRY.get(pack)
+    return entry.resolve("base_patterns")() if entry is not None and entry.base_patterns else []
 
 
 def _dict_type() -> pa.DataType:
@@ -125,13 +85,11 @@ WINS_SCHEMA = _schema()
 #: every column ``fzsim.load(DIR, table="wins")`` can return, in order
 WINS_COLUMNS = WINS_SCHEMA.names + ["variant"]
 #: dictionary columns and their fixed categories (every load lines up)
-WINS_CATEGORIES = {"record": RECORD_NAMES, "win_type": _win_type_names()}
+WINS_CATEGORIES = {"record": RECORD_NAMES, "win_type": WIN_TYPE_NAMES}
 
 
 def check_records(recs: dict) -> int:
     """Check the engine's record columns against its contract; returns the record count."""
-    from fzsim.storage import check_columns
-
     missing = [c for c in HAND_ARRAYS if c not in recs]
     if missing:
         raise ValueError(f"engine records lack column(s) {missing}")
@@ -289,22 +247,17 @@ def build_wins_table(recs: dict, seed: int, pack: str, metadata: dict[str, str] 
                      hands: dict | None = None, rules: dict | None = None) -> pa.Table:
     """The stored wins table for one block of engine records (see the module docstring).
 
-    ``hands``: the block's per-hand columns (国标 and Beijing read the dealer and the 惠牌 there);
+    ``hands``: the block's per-hand columns (a pack's elements may read the dealer or the wild there);
     ``rules``: the variant's canonical rules (default: ``metadata["rules"]``, else the pack's
     defaults), whose options the scoring elements follow.
     Raises ValueError when the records break the engine's contract (a missing column, a wrong
     dtype, a code outside its enum, a flag or pattern bit the pack does not name), so a bad block
     is never written.
     """
-    import json
-
-    from fzsim import win_elements
-    from fzsim.storage import META_PREFIX, _dictionary
-
     n = check_records(recs)
     if rules is None:
         rules = json.loads(metadata["rules"]) if metadata and "rules" in metadata else {}
-    patterns_by_bit, flags_by_bit = _pack_names(pack)
+    patterns_by_bit, flags_by_bit = pack_names(pack)
     bases = base_pattern_names(pack)
     kind = recs["kind"]
     is_win = kind == RECORD_KINDS["win"]
@@ -316,7 +269,7 @@ def build_wins_table(recs: dict, seed: int, pack: str, metadata: dict[str, str] 
     wt = recs["win_type"].astype(np.int64)
     if (is_win & (wt < 0)).any() or (~is_win & (wt >= 0)).any():
         raise ValueError("engine records: a win must have a win_type >= 0 and a settlement win_type -1")
-    arrays["win_type"] = _dictionary(wt, _win_type_names(), "win_type", null_code=-1)
+    arrays["win_type"] = _dictionary(wt, WIN_TYPE_NAMES, "win_type", null_code=-1)
     tile = recs["tile"]
     if ((tile < -1) | (tile >= N_HAND_KINDS)).any():
         raise ValueError(f"engine record column 'tile' holds {int(tile[(tile < -1) | (tile >= N_HAND_KINDS)][0])}:"
@@ -330,7 +283,8 @@ def build_wins_table(recs: dict, seed: int, pack: str, metadata: dict[str, str] 
     arrays["flags_named"] = _named_lists(recs["flags"], flags_by_bit, "flags", pack)
     arrays["patterns"] = pa.array(recs["patterns"])
     per_row = win_elements.elements(recs, is_win, pack, rules, hands) if n else []
-    if pack == "guobiao":       # its fans, each once (the record's pattern bits pack the top four ids)
+    entry = REGISTRY.get(pack)
+    if entry is not None and entry.patterns_from_elements:   # e.g. fans, each once (not bits in the record)
         arrays["patterns_named"] = pa.array([[name for name, _, _ in row] for row in per_row],
                                             pa.list_(pa.string()))
     else:

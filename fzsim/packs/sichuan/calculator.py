@@ -14,6 +14,7 @@ from typing import Any, Iterable, Mapping
 
 import numpy as np
 
+from fzsim.packs import kit
 from fzsim.rules import check_calculator_options
 from fzsim.tiles import fmt, kind_index, kind_name, parse
 from fzsim_core.packs.sichuan import score as _core
@@ -322,3 +323,13 @@ def settle(hands, *, variant: str = "sichuan", won: Iterable[bool] = (False,) * 
         huazhu=huazhu, payments=[{"payer": p, "receiver": r, "kind": k, "amount": a} for p, r, k, a in pays],
         deltas=deltas,
     )
+
+
+def score_described(hand, *, variant, gold=None, flowers="", dealer_streak=0, youjin_level=0, discarded_gold=False,
+                    **kwargs) -> SichuanReport:
+    """``fzsim.score``'s route here (``variant="sichuan"`` / ``"xuezhan"``): the arguments of a gold
+    and flowers are refused; kong_from, finished and base pass through to :func:`score`."""
+    kit.refuse_arguments(variant, "(no gold, no flowers)", gold=gold, flowers=flowers or None,
+                         dealer_streak=dealer_streak or None, youjin_level=youjin_level or None,
+                         discarded_gold=discarded_gold or None)
+    return score(hand, variant=variant, **kwargs)

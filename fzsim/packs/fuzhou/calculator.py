@@ -1,4 +1,4 @@
-"""The scoring calculator: what a described win pays under any rule variant (docs/spec/RULES.md §6, §10).
+"""The Fuzhou reference calculator: what a described win pays under a Fuzhou variant (docs/spec/RULES.md §6, §10).
 
 ``fzsim.score(...)`` checks that the description is a possible win (tile counts, melds, golds,
 flowers for the variant, the winning shape from the wildcard win search, the way it was won),
@@ -13,7 +13,11 @@ from typing import Any, Iterable, Mapping
 import numpy as np
 
 from fzsim import rules as _rules
-from fzsim.tiles import COPIES, N_HAND_KINDS, N_SUITED, as_hand_counts, gold_index, kind_index, kind_name, parse
+from fzsim import wincheck
+from fzsim.packs import kit
+from fzsim.pack_registry import DEFAULT_PACK, REGISTRY
+from fzsim.tiles import (COPIES, N_HAND_KINDS, N_SUITED, as_hand_counts, fmt, gold_index, kind_index, kind_name,
+                         parse)
 from fzsim_core.scoring import FLAGS, SPECIALS, WIN_TYPES, score_facts
 
 #: how a win can be described -> (core win type, flags beyond selfdraw)
@@ -29,7 +33,7 @@ WINS: dict[str, tuple[str, tuple[str, ...]]] = {
     "last_group": ("selfdraw", ("last_group",)),
 }
 #: meld types; kongs are 4 tiles, chows and pungs 3
-MELD_TYPES = ("chow", "pung", "kong", "added_kong", "concealed_kong")
+MELD_TYPES = kit.MELD_TYPES
 _MELD_ALIASES = {"exposed_kong": "kong", "ming_kong": "kong", "an_kong": "concealed_kong"}
 _DISCARD_WINS = ("discard", "robbed_kong")
 _OPENING_WINS = ("qiangjin", "tianhu")
@@ -46,7 +50,6 @@ class Meld:
         counts = np.zeros(N_HAND_KINDS, dtype=np.uint8)
         for k in self.kinds:
             counts[k] += 1
-        from fzsim.tiles import fmt
         return f"{self.type} {fmt(counts)}"
 
 
@@ -138,74 +141,19 @@ def parse_meld(spec: "str | tuple[str, Any] | Meld") -> Meld:
     return Meld(mtype, tuple(kinds))
 
 
-def _wincheck():
-    # the wildcard win search of the wincheck branch (team contract 1)
-    from fzsim import wincheck
-    return wincheck
-
-
-def _pack_score(variant, hand, gold, melds, flowers, win, winner, dealer, discarder, dealer_streak, youjin_level,
-                winning_tile, discarded_gold, overrides, pack_args):
-    """fzsim.score for the Beijing and Shanghai packs (fzsim.packs_beijing / packs_shanghai)."""
-    from fzsim import packs_beijing, packs_shanghai
-    fuzhou_only = {"gold": gold, "dealer_streak": dealer_streak or None, "youjin_level": youjin_level or None,
-                   "discarded_gold": discarded_gold or None}
-    if variant == packs_beijing.VARIANT:
-        fuzhou_only["flowers"] = flowers or None
-    given = [k for k, v in fuzhou_only.items() if v is not None]
-    if given:
-        raise ValueError(f"{', '.join(given)}: not part of a {variant} hand"
-                         + (" (the 惠牌 is wild= or indicator=)" if variant == "beijing" else " (no gold)"))
-    if variant == packs_beijing.VARIANT:
-        return packs_beijing.score(hand, melds=melds, win=win, winner=winner, dealer=dealer, discarder=discarder,
-                                   winning_tile=winning_tile, overrides=overrides, **pack_args)
-    return packs_shanghai.score(hand, melds=melds, flowers=flowers, win=win, winner=winner, dealer=dealer,
-                                discarder=discarder, winning_tile=winning_tile, overrides=overrides, **pack_args)
-
-
 def score(hand, gold=None, *, melds: Iterable = (), flowers="", win: str = "selfdraw", winner: int = 0,
           dealer: int = 0, discarder: int | None = None, dealer_streak: int = 0, youjin_level: int = 0,
           winning_tile=None, discarded_gold: bool = False, variant="fuzhou",
           overrides: Mapping[str, Any] | None = None, **pack_args) -> ScoreReport:
-    """Score a described win under a rule variant.
+    """Score a described win under a variant of the gold-and-flowers rules (the Fuzhou pack and
+    packs without a calculator of their own); a variant of another pack is refused with the function
+    that scores it. ``fzsim.score`` (:func:`fzsim.calculators.score`) hands a preset of another
+    pack to that pack's calculator.
 
-    ``variant="sichuan"`` / ``"xuezhan"`` go to :func:`fzsim.packs_sichuan.score` (no gold, no
-    flowers; its own arguments kong_from, finished and base pass through ``pack_args``);
-    ``"beijing"`` to :func:`fzsim.packs_beijing.score` (wild / indicator, hubao, shaozhuang, base) and
-    ``"shanghai"`` to :func:`fzsim.packs_shanghai.score` (flowers, dice, huangfan, chengbao).
-    ``"guobiao"`` is refused with the functions that score it (:func:`fzsim.fans` and
-    ``fzsim.fans.payments``), as is a variant of another pack not given by its preset name.
-
-    hand: the winner's concealed tiles after winning (the winning tile and any golds included),
-      notation or counts; gold: the gold kind ("5p").
-    melds: exposed melds and concealed kongs, e.g. ``["chow 123m", "pung 5s", "concealed_kong 9p"]``
-      (types: chow, pung, kong = exposed kong from a discard, added_kong, concealed_kong).
-    flowers: the winner's flowers in notation ("1z3z5f"; honours only where they are flowers).
-    win: one of ``WINS``: selfdraw, discard, robbed_kong, qiangjin (the hand then holds the
-      indicator), sanjindao, tianhu, kong_replacement, last_tile, last_group.
-    winner, dealer, discarder (discard / robbed_kong only): seats 0..3; dealer_streak: the
-      dealer's L; youjin_level: 0, or 1/2/3 for a 单游/双游/三游 self-draw (variants with youjin).
-    winning_tile: optional; checked to be in the hand, never a gold on a discard, and used to
-      detect a 闲金 wait (which may not win a discard when xianjin_selfdraw_only); on a robbed
-      kong it is the robbed tile, whose other three copies are in the robbed player's pung.
-    discarded_gold: the winner discarded a gold earlier in the hand (checked against gold_discard).
-    variant, overrides: as ``fzsim.rules.load``.
+    The arguments are :func:`fzsim.score`'s (described there); ``pack_args`` must be empty.
 
     Raises ValueError with the reason when the description is not a possible win.
     """
-    from fzsim import packs_beijing, packs_shanghai, packs_sichuan
-    if variant in (packs_beijing.VARIANT, packs_shanghai.VARIANT):   # each pack validates its own arguments
-        return _pack_score(variant, hand, gold, melds, flowers, win, winner, dealer, discarder, dealer_streak,
-                           youjin_level, winning_tile, discarded_gold, overrides, pack_args)
-    if isinstance(variant, str) and variant in packs_sichuan.VARIANTS:
-        fuzhou_only = {"gold": gold, "flowers": flowers or None, "dealer_streak": dealer_streak or None,
-                       "youjin_level": youjin_level or None, "discarded_gold": discarded_gold or None}
-        given = [k for k, v in fuzhou_only.items() if v is not None]
-        if given:
-            raise ValueError(f"{', '.join(given)}: not part of a {variant} hand (no gold, no flowers)")
-        return packs_sichuan.score(hand, variant=variant, melds=melds, win=win, winner=winner, dealer=dealer,
-                                   discarder=discarder, winning_tile=winning_tile, overrides=overrides,
-                                   **pack_args)
     cfg = _rules.load(variant, overrides)
     _check_fuzhou_pack(cfg)
     if pack_args:
@@ -239,7 +187,7 @@ def score(hand, gold=None, *, melds: Iterable = (), flowers="", win: str = "self
     n_melds = len(meld_list)
     ek = sum(m.type in ("kong", "added_kong") for m in meld_list)
     ck = sum(m.type == "concealed_kong" for m in meld_list)
-    wc = _wincheck()
+    wc = wincheck
     # (a 16-tile 三金倒, declared before drawing, has no winning shape to look for)
     shape_wins = int(counts.sum()) % 3 == 2 and bool(wc.is_win(counts, g))
     # §7: a dealer holding 3 golds in the opening window may take 三金倒 at 天胡's priority
@@ -333,32 +281,21 @@ def score(hand, gold=None, *, melds: Iterable = (), flowers="", win: str = "self
     )
 
 
-#: where each non-Fuzhou pack's wins are scored (fzsim.score dispatches the preset names itself)
-_OTHER_PACKS = {
-    "guobiao": "fzsim.fans(hand, melds=..., win_tile=..., win=..., seat_wind=..., round_wind=...) for the fans"
-               " and fzsim.fans.payments(report, winner, discarder) for the payments",
-    "sichuan": 'fzsim.score(..., variant="sichuan" or "xuezhan", overrides={...})',
-    "beijing": 'fzsim.score(..., variant="beijing", overrides={...})',
-    "shanghai": 'fzsim.score(..., variant="shanghai", overrides={...})',
-}
-
-
 def _check_fuzhou_pack(cfg) -> None:
-    """Only a Fuzhou-pack variant reaches the gold-and-flowers calculator below: another pack's
-    variant is refused with the function that scores it."""
-    pack = cfg.canonical.get("pack", "fuzhou")
-    if pack in _OTHER_PACKS:
-        raise ValueError(f"variant {cfg.name!r} plays the {pack} pack, which fzsim.score does not take this way:"
-                         f" score its wins with {_OTHER_PACKS[pack]}")
+    """Only a variant of a pack without a calculator of its own (Fuzhou's, the plain example) reaches
+    the gold-and-flowers calculator below: another pack's variant is refused with the function that
+    scores it."""
+    entry = REGISTRY[cfg.canonical.get("pack", DEFAULT_PACK)]
+    if entry.calculator not in (None, __name__):
+        raise ValueError(f"variant {cfg.name!r} plays the {entry.name} pack, which fzsim.score does not take this way:"
+                         f" score its wins with {entry.score_usage}")
 
 
 def _fmt(counts) -> str:
-    from fzsim.tiles import fmt
     return fmt(np.asarray(counts, dtype=np.uint8)[:N_HAND_KINDS])
 
 
 def _fmt42(counts) -> str:
-    from fzsim.tiles import fmt
     arr = np.zeros(42, dtype=np.uint8)
     arr[:len(counts)] = counts
     return fmt(arr)

@@ -1,13 +1,12 @@
 """``fzsim score --variant beijing``: the Beijing calculator's extra flags and its run path (the shared
-tile and seat flags are the score command's; ``--base`` (底分 d) and ``--option KEY=VALUE`` are the
-Sichuan group's, shared by every pack calculator)."""
+tile and seat flags, ``--base`` (底分 d) and ``--option KEY=VALUE`` are the score command's)."""
 from __future__ import annotations
 
 import argparse
 import json
 
-from fzsim import packs_beijing
-from fzsim.commands.score_sichuan import _options
+from fzsim.packs import kit
+from fzsim.packs.beijing import calculator
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -24,27 +23,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--shaozhuang", type=int, default=0, metavar="R", help="rounds of 烧庄 this hand (default 0)")
 
 
-def refuse_others(args: argparse.Namespace, variant: str, flags: dict, hint: str) -> None:
-    """Refuse, by name, the flags of the other rule systems (Fuzhou's, Sichuan's, and `flags`)."""
-    others = {"--gold": args.gold, "--set": args.sets, "--streak": args.streak, "--youjin-level": args.youjin_level,
-              "--discarded-gold": args.discarded_gold, "--kong-from": args.kong_from is not None,
-              "--finished": args.finished, "--end": args.end is not None, **flags}
-    given = [flag for flag, value in others.items() if value]
-    if given:
-        raise ValueError(f"{', '.join(given)}: not part of a {variant} hand ({hint})")
-
-
 def run(args: argparse.Namespace) -> int:
-    refuse_others(args, "beijing", {"--flowers": args.flowers, "--dice": getattr(args, "dice", None),
+    kit.refuse_flags(args, "beijing", {"--flowers": args.flowers, "--dice": getattr(args, "dice", None),
                                     "--huangfan": getattr(args, "huangfan", 0),
                                     "--chengbao": getattr(args, "chengbao", [])},
                   "no flowers, the wild is --wild or --indicator; pack options go in --option KEY=VALUE")
     if args.hand is None:
         raise ValueError("give the winning hand, e.g. 111m222p55s --pung 777s --pung 999p --wild 1z")
     win = args.win or ("discard" if args.discarder is not None else "selfdraw")
-    report = packs_beijing.score(
+    report = calculator.score(
         args.hand, melds=args.melds or (), wild=args.wild, indicator=args.indicator, win=win, winner=args.winner,
         dealer=args.dealer, discarder=args.discarder, winning_tile=args.winning_tile, hubao=args.hubao,
-        shaozhuang=args.shaozhuang, base=args.base, overrides=_options(args.sc_options))
+        shaozhuang=args.shaozhuang, base=args.base, overrides=kit.parse_options(args.pack_options))
     print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2) if args.json else report)
     return 0

@@ -1,7 +1,7 @@
 """The Beijing scoring calculator (docs/spec/RULES-PACKS.md §4 北京麻将, 惠牌): validate a described win, score it with
 the core's pack (fzsim_core.packs.beijing) and name every fan and payment, 烧庄 and 互包 included.
 
-Like the Sichuan calculator, the preset is a pack name here (``"beijing"``) with every §9 option a
+Like the other pack calculators, the preset is a pack name here (``"beijing"``) with every §9 option a
 validated key of ``OPTIONS`` passed as ``overrides`` (the engine's rule keys are ``bj_`` ones of
 ``fzsim.rules``).
 ``fzsim.score(..., variant="beijing")`` and ``fzsim score --variant beijing`` dispatch here.
@@ -13,6 +13,7 @@ from typing import Any, Iterable, Mapping
 
 import numpy as np
 
+from fzsim.packs import kit
 from fzsim.rules import check_calculator_options
 from fzsim.tiles import fmt, kind_index, kind_name, parse
 from fzsim_core.packs.beijing import score as _core
@@ -55,8 +56,6 @@ FAN_NAMES = {
     "zhuowukui": "捉五魁", "haidi": "海底捞月", "yitiaolong": "一条龙", "qiduizi": "七对子", "gangshang": "杠上开花",
     "qingyise": "清一色", "haohua": "豪华七对子", "sihui": "四惠牌", "tianhe": "天和", "dihe": "地和",
 }
-_MELD_CODES = {"chow": "chow", "pung": "pung", "kong": "kong", "added_kong": "added_kong",
-               "concealed_kong": "concealed_kong", "exposed_kong": "kong"}
 
 
 def options(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -99,7 +98,7 @@ def live_draws(indicator_in_reserve: bool = True) -> int:
 def next_dealer(dealer: int, *, dealer_kept: bool, rule: str = "next") -> int:
     """轮庄 (§4.1): the dealer keeps the deal after a dealer win or a drawn hand (no limit), else it
     passes to the 下家 (``rule="next"``) or to the 上家 (``"listed"``, BJ-A3)."""
-    dealer = _seat("dealer", dealer)
+    dealer = kit.seat_arg("dealer", dealer)
     if rule not in _CHOICES["dealer_rotation"]:
         raise ValueError(f"rule {rule!r}: allowed next or listed")
     if dealer_kept:
@@ -120,26 +119,6 @@ def shaozhuang_rounds(discards: Iterable) -> int:
 ALSO = {"last": ("kong_replacement",), "tianhe": ("sihui",)}
 
 
-def _seat(name: str, seat) -> int:
-    if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat <= 3:
-        raise ValueError(f"{name} seat {seat!r} is out of range: allowed 0..3")
-    return int(seat)
-
-
-def _payer(win: str, alone: bool, winner: int, discarder) -> int:
-    """The seat paying alone for a discard-type win (-1 for a self-draw), checked against the win."""
-    if not alone:
-        if discarder is not None:
-            raise ValueError(f"discarder {discarder} given for a self-drawn {win} win")
-        return -1
-    if discarder is None:
-        raise ValueError(f"a {win} win needs the discarder seat (0..3, not the winner)")
-    payer = _seat("discarder", discarder)
-    if payer == winner:
-        raise ValueError(f"discarder {payer} is the winner: allowed another seat")
-    return payer
-
-
 def _counts(hand, what: str) -> np.ndarray:
     counts = parse(hand) if isinstance(hand, str) else np.asarray(hand)
     if counts.ndim != 1 or counts.shape[0] not in (34, 42):
@@ -152,44 +131,7 @@ def _counts(hand, what: str) -> np.ndarray:
 def parse_melds(melds: Iterable, what: str = "meld") -> list[tuple[str, int]]:
     """Melds from ``"chow 345p"``, ``"pung 5p"``, ``"kong 7777s"``, ``"concealed_kong 9m"`` or
     (type, tiles) pairs; a chow's kind is its lowest tile."""
-    out = []
-    for spec in melds:
-        parts = (spec.replace(":", " ").split(None, 1) if isinstance(spec, str)
-                 else list(spec) if isinstance(spec, (tuple, list)) else [])
-        if len(parts) != 2:
-            raise ValueError(f"{what} {spec!r}: expected '<type> <tiles>', e.g. 'chow 345p' or 'pung 5p'")
-        mtype = _MELD_CODES.get(str(parts[0]).lower())
-        if mtype is None:
-            raise ValueError(f"{what} {spec!r}: type {parts[0]!r} unknown: allowed {', '.join(_MELD_CODES)}")
-        tiles = _counts(parts[1], what) if isinstance(parts[1], str) else None
-        if tiles is None:
-            raise ValueError(f"{what} {spec!r}: give the tiles in notation, e.g. '345p'")
-        kinds = np.flatnonzero(tiles)
-        if mtype == "chow":
-            if (len(kinds) != 3 or tiles[kinds].max() != 1 or kinds[0] >= 27 or kinds[2] - kinds[0] != 2
-                    or kinds[0] // 9 != kinds[2] // 9):
-                raise ValueError(f"{what} {spec!r}: a chow is three consecutive tiles of one suit, e.g. 'chow 345p'")
-            out.append((mtype, int(kinds[0])))
-            continue
-        size = 3 if mtype == "pung" else 4
-        if len(kinds) != 1 or int(tiles[kinds[0]]) not in (1, size):
-            raise ValueError(f"{what} {spec!r}: a {mtype} is {size} identical tiles, e.g. '{mtype} 5p'")
-        out.append((mtype, int(kinds[0])))
-    return out
-
-
-def _tile(tile, what: str) -> int:
-    k = kind_index(tile) if isinstance(tile, str) else tile
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or not 0 <= k < 34:
-        raise ValueError(f"{what} {tile!r}: expected a tile such as '5m' (kinds 0..33)")
-    return int(k)
-
-
-def _meld_text(melds) -> list[str]:
-    out = []
-    for t, k in melds:
-        out.append(f"{t} {kind_name(k)}{kind_name(k + 1)}{kind_name(k + 2)}" if t == "chow" else f"{t} {kind_name(k)}")
-    return out
+    return kit.parse_melds(melds, _counts, what)
 
 
 @dataclass
@@ -224,20 +166,13 @@ class BeijingReport:
         pays = "; ".join(f"{p['kind']}: seat {p['payer']} -> seat {p['receiver']} {p['amount']}" for p in self.payments)
         return "\n".join([
             f"variant {self.variant}: 惠牌 {self.wild} ({self.wilds} held)",
-            *_hand_and_win_lines(self),
+            *kit.hand_and_win_lines(self),
             f"fans: {fans}; F = {self.total}",
             (f"互包 partners {self.hubao} pay the hand part" if self.hubao else "no 互包"),
             f"烧庄: {self.shaozhuang} round(s), {self.shaozhuang_fan} 番" if self.shaozhuang else "no 烧庄",
             f"payments (底分 {self.base}): {pays or 'none'}",
             "deltas: " + ", ".join(f"seat {s}: {d:+d}" for s, d in enumerate(self.deltas)),
         ])
-
-
-def _hand_and_win_lines(r) -> list[str]:
-    """The hand and how it was won, for the reports' text of both packs."""
-    return [f"hand {r.hand}" + (f" + {', '.join(r.melds)}" if r.melds else ""),
-            f"win: {r.win} by seat {r.winner}" + (f", on seat {r.payer}'s tile" if r.payer >= 0 else ", self-drawn")
-            + f", dealer seat {r.dealer}"]
 
 
 def _payments(hand_deltas, winner) -> list[dict[str, Any]]:
@@ -250,7 +185,7 @@ def _wild_kind(wild, indicator, opts) -> int:
         raise ValueError("give the 惠牌 as wild='5p' or its indicator (惠坯) as indicator='4p', exactly one of them")
     if indicator is not None:
         return wild_of(indicator, opts["north_next"])
-    return _tile(wild, "wild")
+    return kit.tile_arg(wild, "wild")
 
 
 def score(hand, *, variant: str = VARIANT, melds: Iterable = (), wild=None, indicator=None, win: str = "selfdraw",
@@ -278,12 +213,12 @@ def score(hand, *, variant: str = VARIANT, melds: Iterable = (), wild=None, indi
         raise ValueError(f"win {win!r} is unknown for beijing: allowed {', '.join(WINS)}")
     flags, alone = WINS[win]
     flags = list(flags)
-    winner, dealer = _seat("winner", winner), _seat("dealer", dealer)
+    winner, dealer = kit.seat_arg("winner", winner), kit.seat_arg("dealer", dealer)
     if alone is None:
         alone = discarder is not None
         if not alone:
             flags.append("selfdraw")
-    payer = _payer(win, alone, winner, discarder)
+    payer = kit.payer_seat(win, alone, winner, discarder)
     w = _wild_kind(wild, indicator, opts)
     counts = _counts(hand, "hand")
     meld_list = parse_melds(melds)
@@ -297,7 +232,7 @@ def score(hand, *, variant: str = VARIANT, melds: Iterable = (), wild=None, indi
                          f"holds 14 - 3 x melds = {14 - 3 * len(meld_list)} (kongs counted as 3)")
     wk = -1
     if winning_tile is not None:
-        wk = _tile(winning_tile, "winning tile")
+        wk = kit.tile_arg(winning_tile, "winning tile")
         if counts[wk] == 0:
             raise ValueError(f"winning tile {winning_tile!r} is not in the hand {fmt(counts)}")
         if alone and wk == w and not natural:
@@ -309,7 +244,7 @@ def score(hand, *, variant: str = VARIANT, melds: Iterable = (), wild=None, indi
         if wk >= 0:
             before[wk] -= 1
         if claimed:
-            raise ValueError(f"after a chow or pung ({', '.join(_meld_text(claimed))}) a player may win only by "
+            raise ValueError(f"after a chow or pung ({', '.join(kit.meld_text(claimed))}) a player may win only by "
                              f"self-draw (§4.3 吃碰后只能自摸)")
         if int(before[w]) >= 3 or (wk < 0 and int(counts[w]) >= 3):
             raise ValueError(f"holding three 惠牌 ({kind_name(w)}) a player must self-draw (§4.3)")
@@ -345,7 +280,7 @@ def score(hand, *, variant: str = VARIANT, melds: Iterable = (), wild=None, indi
         flags.append("dealer_wins")
     if payer == dealer:
         flags.append("dealer_pays")
-    partners = sorted({_seat("hubao partner", x) for x in hubao})
+    partners = sorted({kit.seat_arg("hubao partner", x) for x in hubao})
     if winner in partners:
         raise ValueError(f"互包 partners {partners}: the winner {winner} is not its own partner")
     if not isinstance(shaozhuang, (int, np.integer)) or isinstance(shaozhuang, bool) or not 0 <= shaozhuang <= 20:
@@ -363,7 +298,7 @@ def score(hand, *, variant: str = VARIANT, melds: Iterable = (), wild=None, indi
         pays += [{"payer": dealer, "receiver": x, "kind": "shaozhuang", "amount": s} for x in range(4) if x != dealer]
     return BeijingReport(
         variant=VARIANT, win=win, winner=winner, dealer=dealer, payer=payer, hand=fmt(counts),
-        melds=_meld_text(meld_list), wild=kind_name(w), wilds=int(counts[w]) - natural_win, fans=res["fans"], total=res["total"],
+        melds=kit.meld_text(meld_list), wild=kind_name(w), wilds=int(counts[w]) - natural_win, fans=res["fans"], total=res["total"],
         hubao=partners, shaozhuang=int(shaozhuang), shaozhuang_fan=2 ** (int(shaozhuang) - 1) if shaozhuang else 0,
         base=int(base), hand_deltas=hand_d, shaozhuang_deltas=sz_d,
         deltas=[a + b for a, b in zip(hand_d, sz_d)], payments=pays,
@@ -401,7 +336,7 @@ def settle_hand(wins: Iterable[Mapping[str, Any]] = (), *, dealer: int = 0, disc
     (each pays the other's hand part). No wins: a drawn hand, 烧庄 paid unless shaozhuang_on_draw=False."""
     opts = options(overrides)
     wins = [dict(w) for w in wins]
-    dealer = _seat("dealer", dealer)
+    dealer = kit.seat_arg("dealer", dealer)
     if len(wins) > 1:
         if not opts["multi_ron"]:
             raise ValueError(f"{len(wins)} winners on one discard: multi_ron=False lets only the nearest win")
@@ -432,4 +367,14 @@ def settle_hand(wins: Iterable[Mapping[str, Any]] = (), *, dealer: int = 0, disc
 
 def is_win(hand, wild, melds: Iterable = ()) -> bool:
     """Whether `hand` (14 - 3 x melds tiles) with `melds` is a Beijing win shape, `wild` the 惠牌."""
-    return _shapes.is_win(_counts(hand, "hand"), parse_melds(melds), _tile(wild, "wild"))
+    return _shapes.is_win(_counts(hand, "hand"), parse_melds(melds), kit.tile_arg(wild, "wild"))
+
+
+def score_described(hand, *, variant, gold=None, flowers="", dealer_streak=0, youjin_level=0, discarded_gold=False,
+                    **kwargs) -> BeijingReport:
+    """``fzsim.score``'s route here (``variant="beijing"``): the arguments of a gold and flowers are
+    refused; wild / indicator, hubao, shaozhuang and base pass through to :func:`score`."""
+    kit.refuse_arguments(variant, "(the 惠牌 is wild= or indicator=)", gold=gold,
+                         dealer_streak=dealer_streak or None, youjin_level=youjin_level or None,
+                         discarded_gold=discarded_gold or None, flowers=flowers or None)
+    return score(hand, **kwargs)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from fzsim.fans import _meld
+from fzsim.packs.guobiao.calculator import _meld
 from fzsim.tiles import as_hand_counts, kind_name
 from fzsim_core.packs.guobiao import reach as _reach
 from fzsim_core.packs.guobiao import shanten as _sh

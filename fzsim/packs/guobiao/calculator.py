@@ -10,8 +10,8 @@ the concealed tiles *with* the winning tile; ``melds`` are the declared sets, ea
 (``"234m"`` chow, ``"555p"`` pung, ``"5555p"`` exposed kong, all claimed) or a tuple
 ``("5555p", "concealed")`` for a concealed kong (暗杠).
 
-``fzsim.fans`` is the function; take the module's other names with ``from fzsim.fans import
-...`` (``import fzsim.fans as m`` would give the function, which shadows the module there).
+``fzsim.fans`` and ``fzsim.fans_many`` are this module's functions; its other names (``FAN_NAMES``,
+``payments``, the ``FLAG_*`` bits, ...) are read from here, ``fzsim.packs.guobiao.calculator``.
 """
 from __future__ import annotations
 

@@ -30,8 +30,9 @@ from math import comb
 
 import numpy as np
 
-from fzsim.prob_beijing import mc_note, table_row
+from fzsim.packs.kit import mc_note, table_row
 from fzsim.stats import wilson
+from fzsim_core.packs.shanghai.shapes import legal_many
 from fzsim_core.wintables import need_tables
 
 HAND = 14
@@ -108,7 +109,6 @@ def tianhu_exact(deck: str = "full") -> Fraction:
 def tianhu_monte_carlo(deals: int = 100_000, seed: int = 0, deck: str = "full") -> dict:
     """Sample `deals` 14-tile hands from the deck's tiles and check them with the core's pattern gate
     (fzsim_core.packs.shanghai): an independent path from the counting."""
-    from fzsim_core.packs.shanghai.shapes import legal_many
     if isinstance(deals, bool) or not isinstance(deals, (int, np.integer)) or deals < 1:
         raise ValueError(f"deals {deals!r}: allowed a whole number >= 1")
     if deck not in DECKS:
@@ -220,7 +220,7 @@ def bahua_monte_carlo(deals: int = 100_000, seed: int = 0, flowers: int = FLOWER
 
 def probability_table(variant: str = "shanghai", deals: int = 100_000, seed: int = 0):
     """The 天胡 row of ``fzsim prob`` for Shanghai in fzsim.prob's table format."""
-    import pandas as pd
+    import pandas as pd   # heavy: `fzsim prob` tables only
 
     if variant not in VARIANTS:
         raise ValueError(f"variant {variant!r} is not the Shanghai preset: allowed {', '.join(VARIANTS)}")

@@ -25,7 +25,10 @@ from math import comb
 
 import numpy as np
 
+from fzsim.packs.beijing.calculator import wild_of
+from fzsim.packs.kit import mc_note, table_row
 from fzsim.stats import wilson
+from fzsim_core.packs.beijing.shapes import is_win_many
 from fzsim_core.wintables import need_tables
 
 HAND = 14
@@ -81,7 +84,6 @@ def _combine(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def _wild_of(i: int) -> int:
-    from fzsim.packs_beijing import wild_of
     return wild_of(i)
 
 
@@ -153,7 +155,6 @@ def tianhu_given_wilds_exact(wilds: int) -> Fraction:
 def tianhu_given_wilds_monte_carlo(wilds: int, deals: int = 50_000, seed: int = 0) -> dict:
     """Sample deals holding exactly `wilds` 惠牌 (a uniform indicator, then `wilds` of the four 惠牌 and the
     rest uniformly from the other tiles) and check them with the core's win search."""
-    from fzsim_core.packs.beijing.shapes import is_win_many
     if wilds not in range(5) or isinstance(deals, bool) or not isinstance(deals, (int, np.integer)) or deals < 1:
         raise ValueError(f"wilds {wilds!r}, deals {deals!r}: allowed 0..4 and a whole number >= 1")
     rng = np.random.default_rng(seed)
@@ -176,7 +177,6 @@ def tianhu_given_wilds_monte_carlo(wilds: int, deals: int = 50_000, seed: int = 
 def tianhu_monte_carlo(deals: int = 100_000, seed: int = 0) -> dict:
     """Sample `deals` (indicator, dealer's 14 tiles) from shuffled 136-tile walls and check them with the
     core's win search (fzsim_core.packs.beijing.shapes): an independent path from the counting."""
-    from fzsim_core.packs.beijing.shapes import is_win_many
     if isinstance(deals, bool) or not isinstance(deals, (int, np.integer)) or deals < 1:
         raise ValueError(f"deals {deals!r}: allowed a whole number >= 1")
     rng = np.random.default_rng(seed)
@@ -201,15 +201,6 @@ def tianhu_monte_carlo(deals: int = 100_000, seed: int = 0) -> dict:
             "sihui": four, "sihui_p": four / deals, "sihui_lo": lo4, "sihui_hi": hi4}
 
 
-def table_row(event: str, label: str, exact: float, deals: int, mc: dict | None) -> dict:
-    """One opening-window row of fzsim.prob's table: the exact value beside a Monte Carlo estimate
-    ({"p", "lo", "hi"}, or None for exact only)."""
-    nan = float("nan")
-    return {"window": "opening", "event": event, "label": label, "role": "dealer", "exact": exact,
-            "mc": mc["p"] if mc else nan, "lo": mc["lo"] if mc else nan, "hi": mc["hi"] if mc else nan,
-            "n": int(deals), "source": "deals", "agrees": bool(mc["lo"] <= exact <= mc["hi"]) if mc else None}
-
-
 _LABELS = {"tianhu": "天胡 available (dealer's 14 tiles win, 惠牌 wild)",
            "sihui": "四惠牌 dealt (all four 惠牌 in the dealer's 14 tiles)",
            "tianhu_given_3_wilds": "天胡 given exactly three 惠牌 dealt (the sharper check)"}
@@ -218,7 +209,7 @@ _LABELS = {"tianhu": "天胡 available (dealer's 14 tiles win, 惠牌 wild)",
 def probability_table(variant: str = "beijing", deals: int = 100_000, seed: int = 0):
     """The 天胡 rows of ``fzsim prob`` for Beijing in fzsim.prob's table format: the exact values beside
     a Monte Carlo estimate over `deals` sampled deals (0: exact only)."""
-    import pandas as pd
+    import pandas as pd   # heavy: `fzsim prob` tables only
 
     if variant not in VARIANTS:
         raise ValueError(f"variant {variant!r} is not the Beijing preset: allowed {', '.join(VARIANTS)}")
@@ -246,10 +237,3 @@ def describe(table) -> str:
             f"indicator) wild; exact P(天胡) = {a['exact_fraction']} by per-suit counting (standard shape or seven "
             f"pairs with up to 4 wilds, or 四惠牌)")
     return text + mc_note(a, "Beijing")
-
-
-def mc_note(attrs, system: str) -> str:
-    """The describe() tail of both packs: the Monte Carlo sample and where whole-hand rates are."""
-    text = f"; Monte Carlo: {attrs['deals']:,} sampled deals, seed {attrs['seed']}" if attrs.get("deals") else ""
-    return text + (f". Whole-hand rates (patterns, drawn hands) come from runs: fzsim run --variant "
-                   f"{system.lower()}, then fzsim report.")

@@ -1,7 +1,7 @@
 """``fzsim score --variant guobiao``: the 国标 / MCR calculator (docs/spec/RULES-PACKS.md §5.4).
 
 The fans come from ``fzsim.fans`` (names as PyMahjongGB spells them), the payments from
-``fzsim.fans.payments`` (底分 8: self-draw, each other seat pays 8 + fan; discard, the discarder
+``fzsim.packs.guobiao.calculator.payments`` (底分 8: self-draw, each other seat pays 8 + fan; discard, the discarder
 pays 8 + fan and the other two 8). It reuses the ``score`` command's tile and seat options and
 adds the winds and the 和绝张 flag; other systems' options are refused by name.
 """
@@ -12,7 +12,7 @@ import json
 
 import numpy as np
 
-from fzsim.fans import fans, payments
+from fzsim.packs.guobiao.calculator import fans, payments
 from fzsim.tiles import N_HAND_KINDS, kind_name, parse
 
 VARIANT = "guobiao"
@@ -61,12 +61,13 @@ def _flowers(text: str) -> int:
 
 
 def _refuse_other_options(args) -> None:
-    """Options of Fuzhou (and of the Sichuan packs, when that command group is present)."""
+    """The other calculators' options (the gold-and-flowers flags, and the settlement and 血战 flags when
+    that command group is present)."""
     for flag, attr, default in (("--gold", "gold", None), ("--streak", "streak", 0),
                                 ("--youjin-level", "youjin_level", 0), ("--discarded-gold", "discarded_gold", False),
                                 ("--set", "sets", []), ("--base", "base", 1), ("--kong-from", "kong_from", None),
                                 ("--finished", "finished", []), ("--end", "end", None),
-                                ("--option", "sc_options", [])):
+                                ("--option", "pack_options", [])):
         if getattr(args, attr, default) != default:
             raise ValueError(f"{flag} does not apply to variant guobiao (an option of another rule system)")
 

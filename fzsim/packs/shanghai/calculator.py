@@ -13,7 +13,7 @@ from typing import Any, Iterable, Mapping
 
 import numpy as np
 
-from fzsim.packs_beijing import _hand_and_win_lines, _meld_text, _payer, _seat, _tile, parse_melds
+from fzsim.packs import kit
 from fzsim.rules import check_calculator_options
 from fzsim.tiles import fmt, kind_name, parse
 from fzsim_core.packs.shanghai import play as _play
@@ -79,6 +79,14 @@ def _counts(hand, what: str) -> tuple[np.ndarray, int]:
         raise ValueError(f"{what} {hand!r}: expected notation such as '123m456p1z' or 34/42 counts")
     flowers = int(counts[34:].sum()) if counts.shape[0] == 42 else 0
     return np.asarray(counts[:34], dtype=np.int64), flowers
+
+
+def _meld_counts(tiles, what: str) -> np.ndarray:
+    """A meld's tiles as 34 counts (flowers are never melded)."""
+    counts, flowers = _counts(tiles, what)
+    if flowers:
+        raise ValueError(f"{what} {tiles!r} holds flowers: flowers are never melded")
+    return counts
 
 
 def _flowers(flowers) -> int:
@@ -147,7 +155,7 @@ class ShanghaiReport:
             mult.append(f"荒番 (H = {self.huangfan})")
         return "\n".join([
             f"variant {self.variant}",
-            *_hand_and_win_lines(self),
+            *kit.hand_and_win_lines(self),
             f"patterns: {pats}; counted: {self.pattern} {PATTERN_NAMES[self.pattern]}",
             f"花 F = {self.flowers}; value {self.value}" + (f" -> {self.floored} (杠开 / 大吊车)" if self.floored != self.value
                                                             else ""),
@@ -164,7 +172,7 @@ def _liable(chengbao, winner: int) -> list[int]:
     items = list(chengbao.items()) if isinstance(chengbao, Mapping) else [(s, 1) for s in chengbao]
     out = [0, 0, 0, 0]
     for s, n in items:
-        s = _seat("承包 partner", s)
+        s = kit.seat_arg("承包 partner", s)
         if s == winner:
             raise ValueError(f"承包 partner {s} is the winner: allowed the other seats")
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 1 <= n <= 2:
@@ -194,19 +202,19 @@ def score(hand, *, variant: str = VARIANT, melds: Iterable = (), flowers="", win
     if win not in WINS:
         raise ValueError(f"win {win!r} is unknown for shanghai: allowed {', '.join(WINS)}")
     flags, alone = WINS[win]
-    winner, dealer = _seat("winner", winner), _seat("dealer", dealer)
-    payer = _payer(win, alone, winner, discarder)
+    winner, dealer = kit.seat_arg("winner", winner), kit.seat_arg("dealer", dealer)
+    payer = kit.payer_seat(win, alone, winner, discarder)
     counts, in_hand = _counts(hand, "hand")
     n_flowers = _flowers(flowers) + in_hand
     if n_flowers > 8:
         raise ValueError(f"{n_flowers} flowers: the tile set has 8")
-    meld_list = parse_melds(melds)
+    meld_list = kit.parse_melds(melds, _meld_counts)
     size = int(counts.sum())
     if size != 14 - 3 * len(meld_list):
         raise ValueError(f"wrong tile count: {size} concealed tiles with {len(meld_list)} meld(s); a winning hand "
                          f"holds 14 - 3 x melds = {14 - 3 * len(meld_list)} (kongs counted as 3)")
     if winning_tile is not None:
-        wk = _tile(winning_tile, "winning tile")
+        wk = kit.tile_arg(winning_tile, "winning tile")
         if counts[wk] == 0:
             raise ValueError(f"winning tile {winning_tile!r} is not in the hand {fmt(counts)}")
         if win == "robbed_kong" and (counts[wk] != 1 or any(k == wk and t != "chow" for t, k in meld_list)):
@@ -225,7 +233,7 @@ def score(hand, *, variant: str = VARIANT, melds: Iterable = (), flowers="", win
              "amount": -d} for s, d in enumerate(deltas) if s != winner and d < 0]
     return ShanghaiReport(
         variant=VARIANT, win=win, winner=winner, dealer=dealer, payer=payer, hand=fmt(counts),
-        melds=_meld_text(meld_list), patterns=res["patterns"], pattern=res["pattern"], flowers=res["flowers"],
+        melds=kit.meld_text(meld_list), patterns=res["patterns"], pattern=res["pattern"], flowers=res["flowers"],
         value=res["value"], floored=res["floored"], kaibao=kb, huangfan=int(huangfan), multiplier=res["mult"],
         per_payer=res["per_payer"], cap=res["cap"], liable=liable, deltas=deltas, payments=pays,
         facts={"dadiaoche": res["dadiaoche"], "n_flowers": n_flowers, "dice": list(dice) if dice is not None else None},
@@ -280,3 +288,12 @@ def huangfan_sequence(winners_per_hand: Iterable[int], overrides: Mapping[str, A
     """The 荒番 counter over a match (SH-18): [(H entering hand i, doubled?)] and H after the last."""
     opts = options(overrides)
     return _play.huangfan_sequence(list(winners_per_hand), opts["huangfan_multi_ron"] == "per_winner")
+
+
+def score_described(hand, *, variant, gold=None, dealer_streak=0, youjin_level=0, discarded_gold=False,
+                    **kwargs) -> ShanghaiReport:
+    """``fzsim.score``'s route here (``variant="shanghai"``): the arguments of a gold are refused;
+    flowers, dice, huangfan and chengbao pass through to :func:`score`."""
+    kit.refuse_arguments(variant, "(no gold)", gold=gold, dealer_streak=dealer_streak or None,
+                         youjin_level=youjin_level or None, discarded_gold=discarded_gold or None)
+    return score(hand, **kwargs)
