@@ -28,6 +28,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
+from fzsim.results_reader import column_names
 from fzsim.stats import Z95, wilson_interval
 
 #: win types a discarder pays (fzsim.analysis.DEAL_IN_TYPES); any other win was drawn by its winner
@@ -75,7 +76,7 @@ def _source(src, wins, policies, variants):
     from fzsim import analysis
     from fzsim import analysis_wins as aw
 
-    names = analysis._column_names(src)
+    names = column_names(src)
     cols = ["game_id", "hand", "outcome", "winner", "discarder", "win_type"]
     cols += [f"{prefix}{s}" for prefix in ("dealins_", *SEAT_COUNTERS.values()) for s in range(4)
              if f"{prefix}{s}" in names]

@@ -166,7 +166,7 @@ cdef int bj_hubao_partners(const uint8_t* claims, int winner) noexcept nogil:
 
 
 # ---------------------------------------------------------------------------------------------
-# Validated Python wrappers (the calculator fzsim.packs_beijing builds on these)
+# Validated Python wrappers (the calculator fzsim.packs.beijing.calculator builds on these)
 
 FANS = ("tuidaohu", "zhuang", "menqing_wuhui", "duiduihe", "dadiao", "zhuowukui", "haidi", "yitiaolong",
         "qiduizi", "gangshang", "qingyise", "haohua", "sihui", "tianhe", "dihe")

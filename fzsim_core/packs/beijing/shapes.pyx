@@ -317,7 +317,7 @@ def may_win_on_discard(counts, melds=(), wild=-1):
 
 def is_win_many(const uint8_t[:, ::1] counts, const int8_t[::1] wild):
     """is_win over many meld-free 14-tile hands at once, the GIL released: (N, 34) counts 0..4 and
-    (N,) wild kinds -> (N,) bool. For Monte Carlo checks (fzsim.prob_beijing)."""
+    (N,) wild kinds -> (N,) bool. For Monte Carlo checks (fzsim.packs.beijing.prob)."""
     cdef Py_ssize_t i, k, n = counts.shape[0]
     cdef MjHand h
     if counts.shape[1] != 34 or wild.shape[0] != n:

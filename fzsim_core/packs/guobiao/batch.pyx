@@ -1,7 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """Python entry points of the 国标 evaluator (fans.pxd): one hand, and many in one nogil loop.
 
-Hands arrive as arrays already shaped by ``fzsim.fans`` (which validates notation and says what
+Hands arrive as arrays already shaped by ``fzsim.fans`` (fzsim.packs.guobiao.calculator, which validates notation and says what
 is wrong); these wrappers check shapes and ranges, and the kernel's status codes say the rest.
 Arrays: counts (N, 34) uint8 — the concealed tiles with the winning tile; melds (N, 4, 3) int8
 — (type, tile, exposed) with type 0 chow / 1 pung / 2 kong / -1 no set; win, flags, flowers,

@@ -141,7 +141,7 @@ cdef int32_t sh_win_deltas(const ShRules* r, int32_t per_payer, int winner, int 
 
 
 # ---------------------------------------------------------------------------------------------
-# Validated Python wrappers (the calculator fzsim.packs_shanghai builds on these)
+# Validated Python wrappers (the calculator fzsim.packs.shanghai.calculator builds on these)
 
 PATTERNS = ("pengpeng", "hunyise", "qingyise", "hunpeng", "fengyise", "qingpeng", "fengpeng", "bahua", "standalone")
 FLAGS = {"selfdraw": SH_F_SELFDRAW, "gangkai": SH_F_GANGKAI, "robbed_kong": SH_F_ROBBED, "bahua": SH_F_BAHUA}

@@ -314,7 +314,7 @@ def shanten(counts, melds=(), feng_includes_dragons=True, fengyise_shape=False):
 
 def legal_many(const uint8_t[:, ::1] counts):
     """Meld-free 14-tile hands (N, 34) -> (N,) bool: a win meeting the minimum (default shape
-    options), the GIL released. For Monte Carlo checks (fzsim.prob_shanghai)."""
+    options), the GIL released. For Monte Carlo checks (fzsim.packs.shanghai.prob)."""
     cdef Py_ssize_t i, k, n = counts.shape[0]
     cdef MjHand h
     cdef ShShape s

@@ -2,7 +2,7 @@
 """Sichuan scoring and end-of-hand settlements (docs/spec/RULES-PACKS.md §2.4, §3.4; contract in score.pxd).
 
 In the core rather than in Python so the engine's settle step can call the same code without the
-GIL when the pack's flow lands; the calculator (fzsim.packs_sichuan) only validates and names.
+GIL when the pack's flow lands; the calculator (fzsim.packs.sichuan.calculator) only validates and names.
 
 Value of a win = max over the hand's readings (every set + pair decomposition, and seven pairs)
 of the reading's largest base pattern + additions: §3.4 asks for the reading that maximises 番
@@ -267,7 +267,7 @@ cdef int sc_end_settle(const ScRules* r, const ScHand* hands, const uint8_t* won
 
 
 # ---------------------------------------------------------------------------------------------
-# Validated Python wrappers (the calculator fzsim.packs_sichuan builds on these)
+# Validated Python wrappers (the calculator fzsim.packs.sichuan.calculator builds on these)
 
 PATTERNS = ("pinghu", "duiduihu", "qingyise", "yaojiu", "qidui", "longqidui", "qingdui", "jiangdui",
             "qingqidui", "qingyaojiu", "qinglongqidui", "tianhu", "dihu", "qianggang")

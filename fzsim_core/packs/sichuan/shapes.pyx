@@ -368,7 +368,7 @@ def readings(counts, melds=()):
 
 def is_win_many(const uint8_t[:, ::1] counts):
     """is_win over many meld-free hands at once, the GIL released: (N, 27) counts 0..4 -> (N,)
-    bool. For Monte Carlo checks (fzsim.prob_sichuan)."""
+    bool. For Monte Carlo checks (fzsim.packs.sichuan.prob)."""
     cdef Py_ssize_t i, k, n = counts.shape[0]
     cdef ScHand h
     if counts.shape[1] != SC_KINDS:
