@@ -82,7 +82,7 @@ GB_EVAL.typical_points = gb_eval_typical
 GB_EVAL.read_threat = gb_eval_threat
 GB_EVAL.risk = gb_eval_risk
 GB_EVAL.greedy = gb_greedy_choose
-GB_EVAL.risk_weight = 0.25   # duels against guard, seed 5 (docs/guide/policies.md)
+GB_EVAL.risk_weight = 0.0   # duels against guard, seed 5 (docs/guide/policies.md)
 
 
 cdef const PackEval* gb_eval() noexcept nogil:
