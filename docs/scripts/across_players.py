@@ -60,8 +60,12 @@ def policies_for(system: str, wanted, rollout: bool) -> list[str]:
 def run_system(system: str, policies, hands: int, seed: int, jobs: int, out: str) -> str:
     """Play ``hands`` walls of ``system`` under each policy (four seats of it), one run: same walls."""
     folder = os.path.join(out, system)
-    fzsim.simulate(hands_for(system, hands), [system], seed=seed, jobs=jobs, out=folder,
-                   policy_sets=list(policies), progress=False, resume=True)
+    n = hands_for(system, hands)
+    games = n // int(fzsim.load_rules(system).canonical.get("hands_per_match", 1) or 1)
+    # a few blocks per policy so that --jobs splits the slow policies too (results do not depend on it)
+    block = max(1, min(10_000, -(-games // max(2, 2 * jobs))))
+    fzsim.simulate(n, [system], seed=seed, jobs=jobs, out=folder, policy_sets=list(policies),
+                   progress=False, resume=True, block_size=block)
     return folder
 
 
@@ -145,8 +149,11 @@ def markdown(system: str, r: dict, seed: int) -> str:
             cells.append(f"{_fmt(s['estimate'], scale, signed, d)} ± {_fmt(1.959963984540054 * s['se'], scale, False, d)}")
         for b, o in pair_cols:
             q = paired[(paired["baseline"] == b) & (paired["other"] == o) & (paired["metric"] == metric)].iloc[0]
-            text = (f"{_fmt(q['diff'], scale, True, d)} ± {_fmt(q['hi'] - q['diff'], scale, False, d)}"
-                    f" (z {q['z_diff']:+.1f}{', sign flips' if q['sign_flip'] else ''})")
+            if not q["se_diff"] > 0:          # the same on every wall (e.g. a pattern neither policy made)
+                text = "same on every wall" if q["diff"] == 0 else f"{_fmt(q['diff'], scale, True, d)}"
+            else:
+                text = (f"{_fmt(q['diff'], scale, True, d)} ± {_fmt(q['hi'] - q['diff'], scale, False, d)}"
+                        f" (z {q['z_diff']:+.1f}{', sign flips' if q['sign_flip'] else ''})")
             cells.append(f"**{text}**" if q["changes"] else text)
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
@@ -155,7 +162,7 @@ def markdown(system: str, r: dict, seed: int) -> str:
 def changes_list(res: dict) -> str:
     """One line per system: the measures that change with the player (and by how much)."""
     labels = dict((m, lab) for m, lab, _, _ in ROWS)
-    out = ["| system | changes with the player (largest paired difference, z) | holds across players |",
+    out = ["| system | changes with the player (its most significant paired difference, z) | holds across players |",
            "|---|---|---|"]
     for system, r in res.items():
         p = r["paired"]
@@ -201,7 +208,7 @@ def main(argv=None):
             res = collect(systems, policies, args.hands, args.seed, args.jobs, tmp, args.rollout, log)
     text = [f"{args.hands:,} walls per system and policy (guobiao: rounded up to 16-hand matches), seed"
             f" {args.seed}; four seats of one policy; every policy of a system on the same walls.", "",
-            "#### Which answers change with the player", "", changes_list(res)]
+            "### Which answers change with the player", "", changes_list(res)]
     text += [markdown(s, r, args.seed) for s, r in res.items()]
     md = "\n".join(text)
     print(md)
