@@ -201,13 +201,18 @@ def main(argv=None):
     if unknown:
         ap.error(f"unknown system(s) {unknown}: allowed {', '.join(SYSTEMS)}")
     log = lambda msg: print(msg, file=sys.stderr, flush=True)   # noqa: E731
+    from fzsim.provenance import header
+
+    prov = header(seed=args.seed)          # the command, date, machine, load and commit at the start
+    t0 = time.perf_counter()
     if args.out:
         res = collect(systems, policies, args.hands, args.seed, args.jobs, args.out, args.rollout, log)
     else:
         with tempfile.TemporaryDirectory() as tmp:
             res = collect(systems, policies, args.hands, args.seed, args.jobs, tmp, args.rollout, log)
     text = [f"{args.hands:,} walls per system and policy (guobiao: rounded up to 16-hand matches), seed"
-            f" {args.seed}; four seats of one policy; every policy of a system on the same walls.", "",
+            f" {args.seed}; four seats of one policy; every policy of a system on the same walls"
+            f" ({'; '.join(prov)}; {time.perf_counter() - t0:.0f} s).", "",
             "### Which answers change with the player", "", changes_list(res)]
     text += [markdown(s, r, args.seed) for s, r in res.items()]
     md = "\n".join(text)
