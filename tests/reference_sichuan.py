@@ -17,6 +17,7 @@ from functools import lru_cache
 import numpy as np
 
 from reference_win import _can as _std_can
+from vector_positions import swap_and_fit
 
 
 @lru_cache(maxsize=1 << 20)
@@ -158,66 +159,6 @@ def clear_cache():
 # independently of fzsim_core.wintables), seven pairs as "no odd count", the suit rule as above,
 # and the waits as the 27 one-tile additions checked one by one.
 
-def random_batch(rng: np.random.Generator, n: int, size_before_melds: int):
-    """n random positions as arrays: counts (n, 27) uint8 and the melds as n_melds, meld suit
-    bits, pung / kong kind masks (uint32) and void (ScHand.void_suit: 0 none, suit + 1), plus
-    the copies held in melds (n, 27). A third near seven pairs, a third near a standard win
-    (sets + a pair, then 0..2 tiles swapped), a third a plain draw from the wall; half of them
-    drawn from one or two suits, a quarter with 定缺."""
-    counts = np.zeros((n, 27), np.uint8)
-    in_melds = np.zeros((n, 27), np.uint8)
-    n_melds = np.zeros(n, np.uint8)
-    suits = np.zeros(n, np.uint8)
-    pungs = np.zeros(n, np.uint32)
-    kongs = np.zeros(n, np.uint32)
-    void = np.where(rng.random(n) < 0.25, rng.integers(1, 4, n), 0).astype(np.uint8)
-    styles = rng.random(n)
-    for i in range(n):
-        allowed = [0, 1, 2]
-        if rng.random() < 0.5:
-            allowed = sorted(rng.choice(3, size=int(rng.integers(1, 3)), replace=False).tolist())
-        kinds = np.array([s * 9 + r for s in allowed for r in range(9)])
-        total = in_melds[i]
-        if rng.random() < 0.3:
-            for _ in range(int(rng.integers(1, 3))):
-                k = int(rng.choice(kinds))
-                if total[k]:
-                    continue
-                pung = rng.random() < 0.5
-                total[k] = 3 if pung else 4
-                n_melds[i] += 1
-                suits[i] |= 1 << (k // 9)
-                if pung:
-                    pungs[i] |= 1 << k
-                else:
-                    kongs[i] |= 1 << k
-        size = size_before_melds - 3 * int(n_melds[i])
-        c = np.zeros(27, np.int64)
-        if styles[i] < 1 / 3 and not n_melds[i]:
-            while c.sum() < 14:
-                c[int(rng.choice(kinds))] += 2
-        elif styles[i] < 2 / 3:
-            for _ in range((size - 1) // 3):
-                k = int(rng.choice(kinds))
-                if k % 9 <= 6 and rng.random() < 0.6:
-                    c[k:k + 3] += 1
-                else:
-                    c[k] += 3
-            c[int(rng.choice(kinds))] += 2
-        for _ in range(int(rng.integers(0, 3))):
-            if c.sum():
-                c[int(rng.choice(np.flatnonzero(c)))] -= 1
-        while c.sum() > size:
-            c[int(rng.choice(np.flatnonzero(c)))] -= 1
-        c = np.minimum(c, 4 - total)
-        while c.sum() < size:
-            k = int(rng.choice(kinds if rng.random() < 0.85 else np.arange(27)))
-            if c[k] + total[k] < 4:
-                c[k] += 1
-        counts[i] = c
-    return counts, n_melds, suits, pungs, kongs, void, in_melds
-
-
 def ref_batch(counts, n_melds, suits, void, in_melds):
     """(win (n,), waits (n,) int64) of random_batch's positions, vectorised."""
     from reference_need import dp_need_table
@@ -246,10 +187,12 @@ def ref_batch(counts, n_melds, suits, void, in_melds):
     return wins(counts), waits
 
 
-def random_batch_fast(rng: np.random.Generator, n: int, size_before_melds: int):
-    """random_batch's kinds of positions drawn with whole-array steps (a million in seconds):
-    0..2 melds on a third of the rows, a standard-shaped or seven-pairs-shaped start in one or
-    more suits, 0..2 tiles swapped, then tiles removed or added at random to the size."""
+def random_batch(rng: np.random.Generator, n: int, size_before_melds: int):
+    """n random positions as arrays, drawn with whole-array steps (a million in about a minute):
+    counts (n, 27) uint8 and the melds as n_melds, meld suit bits, pung / kong kind masks (uint32),
+    void (ScHand.void_suit: 0 none, suit + 1) and the copies held in melds (n, 27). 0..2 melds,
+    a standard-shaped or seven-pairs-shaped start (or none) in one or more suits, 0..2 tiles
+    swapped, then tiles removed or added at random to the size; a quarter with 定缺."""
     rows = np.arange(n)
     n_suits = rng.integers(1, 4, n)
     first = rng.integers(0, 3, n)
@@ -287,30 +230,10 @@ def random_batch_fast(rng: np.random.Generator, n: int, size_before_melds: int):
     k = suit_of() * 9 + rng.integers(0, 9, n)
     c[rows[std], k[std]] += 2
 
-    def change(rows_on, delta):
-        # one tile off a random held kind (delta -1) or onto a random allowed kind with room (+1)
-        if delta < 0:
-            score = np.where(c > 0, rng.random((n, 27)), -1.0)
-        else:
-            allowed = np.zeros((n, 27), bool)
-            for s in range(3):
-                allowed[:, 9 * s:9 * s + 9] = ((s - first) % 3 < n_suits)[:, None]
-            room = c + in_melds < 4
-            score = np.where(room, rng.random((n, 27)) + np.where(allowed, 1.0, rng.random((n, 1)) < 0.15), -1.0)
-        k = score.argmax(1)
-        ok = rows_on & (score[rows, k] >= 0)
-        c[rows[ok], k[ok]] += delta
-
-    for _ in range(2):
-        swap = rng.random(n) < 0.5
-        change(swap, -1)
-        change(swap, +1)
-    np.minimum(c, 4 - in_melds, out=c)
-    while True:
-        over, under = c.sum(1) > size, c.sum(1) < size
-        if not (over.any() or under.any()):
-            break
-        change(over, -1)
-        change(under, +1)
+    allowed = np.zeros((n, 27), bool)   # a tile put on goes to the row's suits, now and then any
+    for s in range(3):
+        allowed[:, 9 * s:9 * s + 9] = ((s - first) % 3 < n_suits)[:, None]
+    bias = np.where(allowed, 1.0, rng.random((n, 1)) < 0.15)
+    swap_and_fit(rng, c, size, 4 - in_melds, 2, 0.5, bias)
     void = np.where(rng.random(n) < 0.25, rng.integers(1, 4, n), 0).astype(np.uint8)
     return (c.astype(np.uint8), n_melds.astype(np.uint8), suits, pungs, kongs, void, in_melds.astype(np.uint8))
