@@ -19,7 +19,7 @@ import numpy as np
 from fzsim_core.packs.inputs import check_melds
 
 from fzsim_core.hand cimport Hand, hand_set_counts
-from fzsim_core.suit_shanten cimport ShCtx, ShTables, sh_ctx_set, sh_d, sh_tables
+from fzsim_core.suit_shanten cimport ShTables, sh_tables
 from fzsim_core.bits cimport fz_counts_mask
 from fzsim_core.kit.tables34 cimport (T34_SUIT_KINDS, t34_key_suits, t34_seven_pairs_waits, t34_seven_pairs_win,
                                       t34_std_waits, t34_std_win)
@@ -156,17 +156,16 @@ cdef uint32_t sc_wait_mask(const ScHand* h) noexcept nogil:
     return sc_table_wait_mask(&x, &m)
 
 
-cdef inline int _std_missing(const uint32_t* suit_key, int drop, int n) noexcept nogil:
+cdef inline int _std_missing(const ShTables* T, const int* cls, int empty, int drop, int n) noexcept nogil:
     """Fewest tiles missing from the hand's tiles (suit `drop` left out, -1 none) for n sets +
-    a pair, unbounded counts (the core's suit tables)."""
-    cdef ShCtx c
-    cdef uint32_t key[4]
-    cdef int s
-    for s in range(3):
-        key[s] = 0 if s == drop else suit_key[s]
-    key[3] = 0
-    sh_ctx_set(&c, sh_tables(), key, n)
-    return sh_d(&c)
+    a pair, unbounded counts: the core's suit tables (suit_shanten.pxd) on the suits' classes
+    `cls` read once, the dropped suit as the empty key's class `empty`, no honours."""
+    cdef int c0 = empty if drop == 0 else cls[0]
+    cdef int c1 = empty if drop == 1 else cls[1]
+    cdef int c2 = empty if drop == 2 else cls[2]
+    cdef int ab = T.ab[c0 * T.nsc + c1]
+    cdef int ch = T.ch[c2 * T.nhc + T.hcls[0]]
+    return T.final[(n * T.nab + ab) * T.nch + ch]
 
 
 cdef inline int _pairs_missing(const int* pairs, const int* singles, int drop) noexcept nogil:
@@ -209,7 +208,9 @@ cdef void sc_read_parts(const ScHand* h, ScParts* p) noexcept nogil:
 
 cdef int sc_parts_shanten(const ScParts* p, bint filtered) noexcept nogil:
     """Each suit given up costs one table lookup (standard shape) and a sum (seven pairs)."""
-    cdef int n = 4 - p.n_melds, drop, d, best = 255, lo, hi
+    cdef int n = 4 - p.n_melds, drop, d, best = 255, lo, hi, s, empty
+    cdef int cls[3]
+    cdef const ShTables* T = sh_tables()
     if p.n_melds > 4 or (p.size != 3 * n + 1 and p.size != 3 * n + 2):
         return -2
     if filtered and (p.meld_suits == 7 or (p.void_suit and p.meld_suits & (1 << (p.void_suit - 1)))):
@@ -218,10 +219,13 @@ cdef int sc_parts_shanten(const ScParts* p, bint filtered) noexcept nogil:
     lo, hi = (0, 3) if filtered else (-1, 0)
     if filtered and p.void_suit:
         lo, hi = p.void_suit - 1, p.void_suit
+    for s in range(3):   # each suit's class once, whichever suit is given up
+        cls[s] = T.scls[p.key[s]]
+    empty = T.scls[0]
     for drop in range(lo, hi):
         if drop >= 0 and p.meld_suits & (1 << drop):
             continue
-        d = _std_missing(p.key, drop, n)
+        d = _std_missing(T, cls, empty, drop, n)
         if d < best:
             best = d
         if p.n_melds == 0:
