@@ -34,8 +34,5 @@ def test_table_waits_match_the_definition():
 
 
 @pytest.mark.slow
-def test_table_waits_million_hands(request):
-    markexpr = request.config.getoption("-m") or ""
-    if "slow" not in markexpr or "not slow" in markexpr:
-        pytest.skip("runs only with -m slow")
+def test_table_waits_million_hands():   # conftest.py runs it only under -m slow
     _sweep(2801, 10, 100_000)

@@ -198,8 +198,5 @@ def test_gate_filter_never_drops_a_wait():
 
 
 @pytest.mark.slow
-def test_gate_filter_million_hands(request):
-    markexpr = request.config.getoption("-m") or ""
-    if "slow" not in markexpr or "not slow" in markexpr:
-        pytest.skip("runs only with -m slow")
+def test_gate_filter_million_hands():   # conftest.py runs it only under -m slow
     _gate_filter_sweep(6101, 6, 100_000)   # 6 x (100,000 + about 70,000): over 1,000,000 hands

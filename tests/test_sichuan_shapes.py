@@ -158,8 +158,5 @@ def test_table_path_matches_vectorised_reference():
 
 
 @pytest.mark.slow
-def test_table_path_million_hands(request):
-    markexpr = request.config.getoption("-m") or ""
-    if "slow" not in markexpr or "not slow" in markexpr:
-        pytest.skip("runs only with -m slow")
+def test_table_path_million_hands():   # conftest.py runs it only under -m slow
     _table_sweep(4401, 5, 100_000)   # 5 x (100,000 + 100,000) = 1,000,000 hands
