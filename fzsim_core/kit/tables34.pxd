@@ -38,9 +38,11 @@ cdef extern from *:
     static const unsigned long long T34_SUIT_KINDS[4] = {
         0x1FFULL, 0x1FFULL << 9, 0x1FFULL << 18, 0x7FULL << 27};
     /* 十三幺's kinds: the 1s and 9s of each suit and the seven honours */
+    static const unsigned long long T34_ALL_KINDS = (1ULL << 34) - 1;
     static const unsigned long long T34_ORPHANS = 0x101ULL | 0x101ULL << 9 | 0x101ULL << 18 | 0x7FULL << 27;
     """
     const uint64_t T34_SUIT_KINDS[4]
+    const uint64_t T34_ALL_KINDS
     const uint64_t T34_ORPHANS
 
 
@@ -77,28 +79,56 @@ cdef inline int t34_std_shanten(const Hand* h) noexcept nogil:
     return hand_shanten(h)
 
 
-# --- seven pairs: closed forms (no wild) -----------------------------------------------------
+# --- seven pairs: closed forms (golds wild) --------------------------------------------------
+
+cdef inline uint64_t _real_odd(const Hand* h) noexcept nogil:
+    """The real kinds (the gold kind aside) held an odd number of times."""
+    cdef uint64_t odd = t34_odd_kinds(h.counts)
+    if h.gold >= 0:
+        odd &= ~((<uint64_t>1) << h.gold)
+    return odd
+
 
 cdef inline bint t34_seven_pairs_win(const Hand* h, bint quad_is_two_pairs) noexcept nogil:
-    """14 tiles with no odd count are seven pairs (a four of a kind two of them, or never)."""
-    if h.size != 14 or h.golds or t34_odd_kinds(h.counts):
+    """14 concealed tiles are seven pairs: each real kind held an odd number of times takes a
+    gold for its single (the golds left pair up, their count then even). A four of a kind is two
+    pairs; with quad_is_two_pairs False (no gold then) it is not a win."""
+    if h.size != 14:
         return 0
-    return quad_is_two_pairs or fz_counts_mask(h.counts, 4) == 0
+    if not quad_is_two_pairs:
+        return h.golds == 0 and _real_odd(h) == 0 and fz_counts_mask(h.counts, 4) == 0
+    return popcount64(_real_odd(h)) <= h.golds
 
 
 cdef inline uint64_t t34_seven_pairs_waits(const Hand* h, bint quad_is_two_pairs) noexcept nogil:
-    """13 tiles: six pairs and one single wait on that single. With a four of a kind as two pairs
-    13 tiles hold one odd count exactly when they are six pairs and a single; without it, the
-    single must not be the third copy of a pair (a kind held 3 times)."""
-    cdef uint64_t odd
-    if h.size != 13 or h.golds:
+    """13 concealed tiles: with s real kinds held an odd number of times and w golds, one more
+    tile of an odd kind wins iff s - 1 <= w, of an even kind (none held included) iff s + 1 <= w,
+    a gold iff s <= w + 1 (no gold: six pairs and a single wait on the single). Kinds held 4
+    times are not dropped (the caller's filter). With quad_is_two_pairs False (no gold then) the
+    single must not be the third copy of a pair, and no kind may be held 4 times."""
+    cdef uint64_t odd, gbit = 0, mask = 0
+    cdef int s
+    if h.size != 13:
         return 0
-    odd = t34_odd_kinds(h.counts)
-    if odd & (odd - 1):
+    odd = _real_odd(h)
+    if h.gold >= 0:
+        gbit = (<uint64_t>1) << h.gold
+    if h.golds == 0:   # s is odd for 13 tiles, so s - 1 <= 0 means one single (a drawn gold fills it too)
+        if odd & (odd - 1):
+            return 0
+        if not quad_is_two_pairs:
+            return 0 if gbit or fz_counts_mask(h.counts, 4) | (odd & fz_counts_mask(h.counts, 3)) else odd
+        return odd | gbit
+    if not quad_is_two_pairs:
         return 0
-    if not quad_is_two_pairs and (fz_counts_mask(h.counts, 4) | (odd & fz_counts_mask(h.counts, 3))):
-        return 0
-    return odd
+    s = popcount64(odd)
+    if s - 1 <= h.golds:
+        mask |= odd
+    if s + 1 <= h.golds:
+        mask |= T34_ALL_KINDS & ~odd & ~gbit
+    if gbit and s <= h.golds + 1:
+        mask |= gbit
+    return mask
 
 
 cdef inline int t34_seven_pairs_missing(const Hand* h, uint64_t kinds) noexcept nogil:
