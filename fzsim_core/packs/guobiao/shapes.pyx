@@ -14,7 +14,7 @@ from libc.string cimport memcpy
 
 from fzsim_core.hand cimport Hand, hand_set_counts
 from fzsim_core.bits cimport fz_counts_mask
-from fzsim_core.kit.tables34 cimport t34_orphans_waits, t34_seven_pairs_waits, t34_std_waits
+from fzsim_core.kit.tables34 cimport T34_ORPHANS, t34_orphans_waits, t34_seven_pairs_waits, t34_std_waits
 from fzsim_core.wintables cimport hand_is_win
 
 cdef extern from *:
@@ -222,7 +222,7 @@ cdef unsigned long long gb_hand_wait_mask(const Hand* h, int n_melds) noexcept n
     mask = t34_std_waits(h)
     present = fz_counts_mask(h.counts, -1)
     fours = fz_counts_mask(h.counts, 4)
-    if fours or n_melds <= 1:
+    if fours:
         memcpy(c, h.counts, 34)
     while fours:   # a fifth copy of a kind held four times (a wait is a shape, whatever is left)
         k = __builtin_ctzll(fours)
@@ -232,7 +232,9 @@ cdef unsigned long long gb_hand_wait_mask(const Hand* h, int n_melds) noexcept n
             mask |= (<unsigned long long>1) << k
         c[k] = 4
     if n_melds == 0:
-        mask |= t34_seven_pairs_waits(h, True) | t34_orphans_waits(h)
+        mask |= t34_seven_pairs_waits(h, True)
+        if present & ~T34_ORPHANS == 0:
+            mask |= t34_orphans_waits(h)
         if present == fz_counts_mask(h.counts, 1):   # 13 singles: 全不靠 on any missing tile of a knitting they fit
             for p in range(GB_N_KNIT):
                 if present & SUITED_MASK & ~KNIT_MASK[p] == 0:
@@ -243,6 +245,7 @@ cdef unsigned long long gb_hand_wait_mask(const Hand* h, int n_melds) noexcept n
             if absent & (absent - 1):
                 continue   # two or more knitted tiles missing: no 组合龙 on one draw
             miss_kind = __builtin_ctzll(absent) if absent else -1
+            memcpy(c, h.counts, 34)
             for k in range(34):
                 bit = (<unsigned long long>1) << k
                 if mask & bit or (absent and k != miss_kind) or c[k] >= 4:
