@@ -1,7 +1,7 @@
 """Engine throughput: hands per second per core for the compiled policies (random, greedy, guard, value).
 
     python benchmarks/bench_engine.py [--hands N] [--instructions M] [--variant V]
-    python benchmarks/bench_engine.py --packs [--hands N] [--instructions M]
+    python benchmarks/bench_engine.py --packs [--hands N] [--instructions M] [--preset P ...] [--policy X ...]
 
 Prints, from the same run: compiled `play_block` for each policy, the same random policy driven
 from Python through the policy hook (the slow path every decision takes the GIL), two threads
@@ -12,7 +12,7 @@ child process playing M hands minus one playing none, numpy's BLAS threads off),
 machine's load cannot move. `--variant` measures another preset or variant file (default the
 `fuzhou` defaults), e.g. `--variant xuezhan --policy random --policy greedy`. `--packs` prints one
 table for every preset x every compiled policy that plays it (rollout aside): hands per CPU-second
-and, with `--instructions M`, instructions per hand.
+and, with `--instructions M`, instructions per hand; `--preset` and `--policy` narrow it.
 """
 from __future__ import annotations
 
@@ -78,13 +78,15 @@ def main(argv=None):
     ap.add_argument("--variant", default=None, help="a preset or variant file (default: the fuzhou defaults)")
     ap.add_argument("--packs", action="store_true",
                     help="one table: every preset x every compiled policy that plays it (rollout aside)")
+    ap.add_argument("--preset", action="append", default=None,
+                    help="with --packs: only this preset (repeatable; default every preset)")
     args = ap.parse_args(argv)
     from fzsim.provenance import header
     from fzsim.rules import compile_fields, load
 
     print('\n'.join(header(seed=7)))
     if args.packs:
-        return packs_table(args.hands, args.instructions)
+        return packs_table(args.hands, args.instructions, args.preset, args.policy)
 
     n = args.hands
     policies = tuple(args.policy or POLICIES)
@@ -122,9 +124,10 @@ def main(argv=None):
                   f"{instructions_per_hand(pol, args.instructions, fields):10,.0f}")
 
 
-def packs_table(n, m):
+def packs_table(n, m, presets=None, policies=None):
     """Hands per CPU-second (n hands, the best of two rounds) and, when m > 0, instructions per
-    hand (callgrind, m hands) for every preset and policy, as a Markdown table."""
+    hand (callgrind, m hands) for every preset and policy (or only `presets` and `policies`), as
+    a Markdown table."""
     from fzsim.policyspec import supported_policies
     from fzsim.rules import PRESETS, compile_fields, load
 
@@ -133,10 +136,10 @@ def packs_table(n, m):
           + (f"; instructions per hand over {m:,} hands (callgrind)" if count else ""))
     print("\n| preset | policy | hands per CPU-second |" + (" instructions per hand |" if count else ""))
     print("|---|---|---:|" + ("---:|" if count else ""))
-    for preset in PRESETS:
+    for preset in presets or PRESETS:
         config = load(preset)
         fields, rules = compile_fields(config), config.core
-        for pol in (p for p in supported_policies(config) if p != "rollout"):
+        for pol in (p for p in supported_policies(config) if p != "rollout" and (not policies or p in policies)):
             play_block(rules, 1, 10**9, WARM_UP, pol)
             best = max(rate(lambda: play_block(rules, 7, 0, n, pol), n)[1] for _ in range(2))
             cells = f"| {preset} | {pol} | {best:,.0f} |"

@@ -17,6 +17,7 @@ from functools import lru_cache
 import numpy as np
 
 from reference_win import _can as _std_can
+from vector_positions import swap_and_fit
 
 
 @lru_cache(maxsize=1 << 20)
@@ -150,3 +151,89 @@ def random_case(rng: np.random.Generator, size_before_melds: int):
 def clear_cache():
     _pairs_can.cache_clear()
     _std_can.cache_clear()
+
+
+# ---------------------------------------------------------------------------------------------
+# A vectorised reference for large samples (the table path's million-hand sweep): the standard
+# shape from the per-suit DP of tests/reference_need.py (fzsim.prob's former tables, built
+# independently of fzsim_core.wintables), seven pairs as "no odd count", the suit rule as above,
+# and the waits as the 27 one-tile additions checked one by one.
+
+def ref_batch(counts, n_melds, suits, void, in_melds):
+    """(win (n,), waits (n,) int64) of random_batch's positions, vectorised."""
+    from reference_need import dp_need_table
+
+    f0, f1 = (t.astype(np.int64) for t in dp_need_table(9, True))
+    pow5 = 5 ** np.arange(9)
+    n_melds = n_melds.astype(np.int64)
+
+    def wins(c):
+        c = c.astype(np.int64)
+        keys = [c[:, 9 * s:9 * s + 9] @ pow5 for s in range(3)]
+        a0 = np.stack([f0[k] for k in keys])
+        a1 = np.stack([f1[k] for k in keys])
+        standard = a0.sum(0) + (a1 - a0).min(0) == 0
+        seven_pairs = (n_melds == 0) & ~(c % 2).any(1)
+        held = sum(((c[:, 9 * s:9 * s + 9].sum(1) > 0).astype(np.int64) << s) for s in range(3)) | suits
+        suit_ok = np.where(void > 0, (held >> np.maximum(void.astype(np.int64) - 1, 0)) & 1 == 0, held != 7)
+        return (c.sum(1) == 14 - 3 * n_melds) & suit_ok & (standard | seven_pairs)
+
+    waits = np.zeros(len(counts), np.int64)
+    for k in range(27):
+        c = counts.astype(np.int64)
+        free = c[:, k] + in_melds[:, k] < 4
+        c[:, k] = np.minimum(c[:, k] + 1, 4)
+        waits |= (wins(c) & free).astype(np.int64) << k
+    return wins(counts), waits
+
+
+def random_batch(rng: np.random.Generator, n: int, size_before_melds: int):
+    """n random positions as arrays, drawn with whole-array steps (a million in about a minute):
+    counts (n, 27) uint8 and the melds as n_melds, meld suit bits, pung / kong kind masks (uint32),
+    void (ScHand.void_suit: 0 none, suit + 1) and the copies held in melds (n, 27). 0..2 melds,
+    a standard-shaped or seven-pairs-shaped start (or none) in one or more suits, 0..2 tiles
+    swapped, then tiles removed or added at random to the size; a quarter with 定缺."""
+    rows = np.arange(n)
+    n_suits = rng.integers(1, 4, n)
+    first = rng.integers(0, 3, n)
+    suit_of = lambda: (first + rng.integers(0, 3, n) % n_suits) % 3   # noqa: E731  a suit a row allows
+    in_melds = np.zeros((n, 27), np.int64)
+    n_melds = np.zeros(n, np.int64)
+    pungs = np.zeros(n, np.uint32)
+    kongs = np.zeros(n, np.uint32)
+    for _ in range(2):
+        k = suit_of() * 9 + rng.integers(0, 9, n)
+        add = (rng.random(n) < 0.25) & (in_melds[rows, k] == 0)
+        pung = rng.random(n) < 0.5
+        in_melds[rows[add], k[add]] = np.where(pung[add], 3, 4)
+        n_melds += add
+        pungs[add & pung] |= (np.uint32(1) << k[add & pung].astype(np.uint32))
+        kongs[add & ~pung] |= (np.uint32(1) << k[add & ~pung].astype(np.uint32))
+    suits = np.zeros(n, np.uint8)
+    for s in range(3):
+        suits |= (in_melds[:, 9 * s:9 * s + 9].any(1).astype(np.uint8) << s)
+    size = size_before_melds - 3 * n_melds
+    c = np.zeros((n, 27), np.int64)
+    style = rng.random(n)
+    pairs = (style < 1 / 3) & (n_melds == 0)
+    for _ in range(7):
+        k = suit_of() * 9 + rng.integers(0, 9, n)
+        c[rows[pairs], k[pairs]] += 2
+    std = ~pairs & (style < 2 / 3)
+    for j in range(4):
+        k = suit_of() * 9 + rng.integers(0, 9, n)
+        live = std & (j < 4 - n_melds)
+        chow = live & (k % 9 <= 6) & (rng.random(n) < 0.6)
+        for d in range(3):
+            c[rows[chow], k[chow] + d] += 1
+        c[rows[live & ~chow], k[live & ~chow]] += 3
+    k = suit_of() * 9 + rng.integers(0, 9, n)
+    c[rows[std], k[std]] += 2
+
+    allowed = np.zeros((n, 27), bool)   # a tile put on goes to the row's suits, now and then any
+    for s in range(3):
+        allowed[:, 9 * s:9 * s + 9] = ((s - first) % 3 < n_suits)[:, None]
+    bias = np.where(allowed, 1.0, rng.random((n, 1)) < 0.15)
+    swap_and_fit(rng, c, size, 4 - in_melds, 2, 0.5, bias)
+    void = np.where(rng.random(n) < 0.25, rng.integers(1, 4, n), 0).astype(np.uint8)
+    return (c.astype(np.uint8), n_melds.astype(np.uint8), suits, pungs, kongs, void, in_melds.astype(np.uint8))

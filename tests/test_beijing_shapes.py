@@ -111,3 +111,47 @@ def test_many_more_positions_match_reference(request):
         bad, _ = _check_fans(rng, 2000)
         assert not bad, bad[:3]
         clear_cache()
+
+
+def _seven_pairs_sweep(seed, batches, n):
+    """The closed-form seven-pairs waits of the pack's hook (a packed Hand, 惠牌 wild) against
+    the definition: k is a wait iff the 14 tiles with k are seven pairs, the 惠牌 filling the
+    singles of the real kinds (a kind held four times is two pairs); hands near seven pairs with
+    0..4 惠牌."""
+    rng = np.random.default_rng(seed)
+    rows = np.arange(n)
+    wild = rng.integers(-1, 34, n).astype(np.int8)
+    c = np.zeros((n, 34), np.int64)
+    for _ in range(7):
+        k = rng.integers(0, 34, n)
+        c[rows, k] += 2
+    golds = rng.integers(0, 5, n)
+    has = wild >= 0
+    c[rows[has], wild[has]] = golds[has]
+    from vector_positions import swap_and_fit
+    swap_and_fit(rng, c, np.full(n, 13), np.full((n, 34), 4), 3, 0.6)
+    counts = c.astype(np.uint8)
+    got = shapes._seven_pairs_waits_many(counts, wild)
+    want = np.zeros(n, np.uint64)
+    real = np.ones((n, 34), bool)
+    real[rows[has], wild[has]] = False
+    for k in range(34):
+        d = c.copy()
+        d[:, k] += 1
+        odd = ((d % 2 == 1) & real).sum(1)
+        wilds = np.where(has, d[rows, np.maximum(wild, 0)], 0)
+        want |= ((odd <= wilds) & (c[:, k] < 4)).astype(np.uint64) << np.uint64(k)
+    bad = np.flatnonzero(got != want)
+    assert not len(bad), [(counts[i].tolist(), int(wild[i]), hex(int(got[i])), hex(int(want[i]))) for i in bad[:3]]
+    assert (got != 0).mean() > 0.1
+
+
+def test_seven_pairs_closed_form():
+    for seed in range(5):
+        _seven_pairs_sweep(7700 + seed, 1, 20_000)
+
+
+@pytest.mark.slow
+def test_seven_pairs_closed_form_million_hands():   # conftest.py runs it only under -m slow
+    for seed in range(10):
+        _seven_pairs_sweep(7800 + seed, 1, 100_000)

@@ -3,7 +3,9 @@ payments (fzsim_core.packs.shanghai) against tests/reference_shanghai.py on rand
 
 Default run: 2 x 6,000 winning-size positions (patterns, shanten), 2 x 2,000 positions one tile
 short (waits, shanten) and 2 x 2,000 scored wins (F, value, multipliers, payments with 承包):
-20,000 hands. ``-m slow`` runs 100,000 more. FZSIM_SHANGHAI_SCALE scales the default.
+20,000 hands. ``-m slow`` runs 100,000 more. FZSIM_SHANGHAI_SCALE scales the default. The gate
+filter of the pack's wait hook (sh_hand_may_wait) never drops a hand with waits: about 34,000
+hands by default, over 1,000,000 under -m slow.
 """
 from __future__ import annotations
 
@@ -163,3 +165,38 @@ def test_many_more_positions_match_reference(request):
         bad, _ = _check_scored(rng, 2000)
         assert not bad, bad[:3]
         clear_cache()
+
+
+def _gate_filter_sweep(seed, batches, n):
+    """The pack hook's gate filter (shapes.sh_hand_may_wait) never drops a hand whose
+    sh_wait_mask is not 0: on one- and two-suit hands with pung / kong melds (Sichuan's random
+    positions, honours empty) and on hands with honours biased to pungs, pairs and 十三幺-like
+    singles (the 国标 wait sweep's positions, no melds)."""
+    from reference_guobiao_waits import random_positions
+    from reference_sichuan import random_batch
+
+    rng = np.random.default_rng(seed)
+    waiting = 0
+    for _ in range(batches):
+        counts27, _, _, pungs, kongs, _, _ = random_batch(rng, n, 13)
+        counts = np.zeros((n, 34), np.uint8)
+        counts[:, :27] = counts27
+        misses, _, w = shapes._gate_filter_misses(counts, pungs, kongs)
+        assert misses == 0
+        waiting += w
+        counts, n_melds = random_positions(rng, n)
+        keep = n_melds == 0
+        zero = np.zeros(int(keep.sum()), np.uint32)
+        misses, _, w = shapes._gate_filter_misses(np.ascontiguousarray(counts[keep]), zero, zero)
+        assert misses == 0
+        waiting += w
+    assert waiting > batches * n // 50   # the sample holds hands with waits
+
+
+def test_gate_filter_never_drops_a_wait():
+    _gate_filter_sweep(6100, 1, 20_000)
+
+
+@pytest.mark.slow
+def test_gate_filter_million_hands():   # conftest.py runs it only under -m slow
+    _gate_filter_sweep(6101, 6, 100_000)   # 6 x (100,000 + about 70,000): over 1,000,000 hands

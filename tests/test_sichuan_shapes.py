@@ -3,7 +3,9 @@ slow reference of tests/reference_sichuan.py on random positions, plus hand-pick
 
 Default run: 10,000 winning-size hands (win check, shanten) and 10,000 hands one tile short
 (waits, shanten with and without the suit filter); and the win value of 3,000 random winning
-hands under both presets against the plain scorer of tests/reference_sichuan_score.py.
+hands under both presets against the plain scorer of tests/reference_sichuan_score.py. The table
+path the pack's hooks take (sc_table_is_win, sc_table_wait_mask on a packed Hand) against the
+vectorised reference of reference_sichuan.ref_batch: 40,000 hands, and 1,000,000 under -m slow.
 """
 from __future__ import annotations
 
@@ -129,3 +131,32 @@ def test_win_values_match_the_plain_reference():
                 bad.append((pack, counts.tolist(), melds, flags, got["value"], got["base_pattern"], want))
         checked += 1
     assert not bad, bad[:5]
+
+
+def _table_sweep(seed, batches, n):
+    """The table path (the pack hooks' sc_table_is_win / sc_table_wait_mask) against the
+    vectorised reference (tests/reference_sichuan.ref_batch) on batches x n hands of each size."""
+    from reference_sichuan import random_batch, ref_batch
+
+    rng = np.random.default_rng(seed)
+    wins = ready = 0
+    for _ in range(batches):
+        for size in (14, 13):
+            counts, n_melds, suits, pungs, kongs, void, in_melds = random_batch(rng, n, size)
+            got_win, got_waits = shapes._table_many(counts, n_melds, suits, pungs, kongs, void)
+            want_win, want_waits = ref_batch(counts, n_melds, suits, void, in_melds)
+            bad = np.flatnonzero((got_win != want_win) | (got_waits != want_waits))
+            assert not len(bad), [(counts[i].tolist(), int(n_melds[i]), int(pungs[i]), int(kongs[i]), int(void[i]),
+                                   bool(got_win[i]), int(got_waits[i]), int(want_waits[i])) for i in bad[:3]]
+            wins += int(got_win.sum())
+            ready += int((got_waits != 0).sum())
+    assert wins > batches * n // 20 and ready > batches * n // 10   # the sample reaches wins and waits
+
+
+def test_table_path_matches_vectorised_reference():
+    _table_sweep(4400, 1, 20_000)   # 40,000 hands
+
+
+@pytest.mark.slow
+def test_table_path_million_hands():   # conftest.py runs it only under -m slow
+    _table_sweep(4401, 5, 100_000)   # 5 x (100,000 + 100,000) = 1,000,000 hands

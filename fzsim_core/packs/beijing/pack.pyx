@@ -29,10 +29,11 @@ from fzsim_core.winrec cimport WinRec, REC_SHAOZHUANG
 from fzsim_core.packs.deal cimport seat_dealt_hands
 from fzsim_core.kit.hand34 cimport MJ_CONCEALED_KONG, MJ_KINDS, MjHand
 from fzsim_core.packs.beijing.wild cimport WILD_NEXT, wild_of
-from fzsim_core.packs.beijing.shapes cimport (bj_add_natural, bj_is_seven_pairs, bj_is_win, bj_may_win_on_discard,
-                                             bj_seven_pairs_waits, bj_wait_mask)
+from fzsim_core.packs.beijing.shapes cimport bj_add_natural, bj_is_win, bj_may_win_on_discard, bj_wait_mask
 from fzsim_core.kit.shapes34 cimport mj_wilds
 from fzsim_core.wintables cimport hand_is_win, hand_wait_mask
+from fzsim_core.bits cimport fz_counts_mask
+from fzsim_core.kit.tables34 cimport t34_seven_pairs_waits, t34_seven_pairs_win
 from fzsim_core.packs.beijing.score cimport (
     BjRules, BjScore, BJ_F_SELFDRAW, BJ_F_KONG_FLOWER, BJ_F_LAST, BJ_F_TIANHE, BJ_F_DIHE, BJ_F_SIHUI,
     BJ_F_DEALER_WINS, BJ_F_DEALER_PAYS, bj_evaluate, bj_hubao_partners, bj_rules_default,
@@ -100,9 +101,8 @@ cdef bint bj_is_win_hook(const Game* g, int s) noexcept nogil:
     if st.hand.golds == 4:
         return True
     win = hand_is_win(&st.hand)
-    if not win and st.n_melds == 0 and st.hand.size == 14:
-        bj_hand_of(st, g.gold, &h)
-        win = bj_is_seven_pairs(&h)
+    if not win and st.n_melds == 0:
+        win = t34_seven_pairs_win(&st.hand, True)   # the 惠牌 fill the singles (kit/tables34)
     if g.check:
         bj_hand_of(st, g.gold, &h)
         if win != bj_is_win(&h):
@@ -115,17 +115,12 @@ cdef uint64_t bj_waits(const Game* g, int s) noexcept nogil:
     compares the two)."""
     cdef MjHand h
     cdef const Seat* st = &g.seats[s]
-    cdef uint64_t mask = hand_wait_mask(&st.hand), sp   # drops kinds held 4 times in the hand
+    cdef uint64_t mask = hand_wait_mask(&st.hand)   # drops kinds held 4 times in the hand
     cdef uint8_t held[MJ_KINDS]
     cdef int k, i, m
     if st.n_melds == 0:
-        if st.hand.size == 13:
-            bj_hand_of(st, g.gold, &h)
-            sp = bj_seven_pairs_waits(&h)
-            for k in range(MJ_KINDS):
-                if st.hand.counts[k] >= 4:
-                    sp &= ~((<uint64_t>1) << k)
-            mask |= sp
+        # closed form on the packed Hand (kit/tables34), kinds held 4 times dropped
+        mask |= t34_seven_pairs_waits(&st.hand, True) & ~fz_counts_mask(st.hand.counts, 4)
     elif mask:   # a kind whose other copies lie in the hand and the melds cannot be drawn
         memcpy(held, st.hand.counts, MJ_KINDS)
         for i in range(st.n_melds):

@@ -22,6 +22,8 @@ from fzsim_core.kit.hand34 cimport (
 )
 from fzsim_core.wintables cimport hand_need, hand_shanten, hand_wait_mask
 from fzsim_core.kit.shapes34 cimport mj_is_standard, mj_real, mj_rest_wins, mj_wilds
+from fzsim_core.kit.tables34 cimport t34_seven_pairs_waits
+from fzsim_core.bits cimport fz_counts_mask
 
 
 cdef inline void _pairs(const MjHand* h, int* pairs, int* singles, int* top) noexcept nogil:
@@ -337,3 +339,20 @@ def is_win_many(const uint8_t[:, ::1] counts, const int8_t[::1] wild):
             h.wild = wild[i]
             o[i] = bj_is_win(&h)
     return out.astype(bool)
+
+
+def _seven_pairs_waits_many(const uint8_t[:, ::1] counts, const int8_t[::1] wild):
+    """Test hook: the closed-form seven-pairs waits the pack's hook reads off a packed Hand
+    (kit/tables34 t34_seven_pairs_waits, the 惠牌 `wild` of each row wild, -1 none; kinds held 4
+    times dropped) over many meld-free 13-tile hands: (N, 34) counts -> (N,) uint64 masks."""
+    cdef Py_ssize_t i, n = counts.shape[0]
+    cdef Hand x
+    if counts.shape[1] != MJ_KINDS or wild.shape[0] != n:
+        raise ValueError("counts must be (N, 34) and wild (N,)")
+    out = np.zeros(n, dtype=np.uint64)
+    cdef uint64_t[::1] o = out
+    with nogil:
+        for i in range(n):
+            hand_set_counts(&x, &counts[i, 0], wild[i])
+            o[i] = t34_seven_pairs_waits(&x, True) & ~fz_counts_mask(x.counts, 4)
+    return out

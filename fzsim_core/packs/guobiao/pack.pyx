@@ -44,7 +44,8 @@ from fzsim_core.packs.guobiao.fans cimport (GbFans, GbHand, GB_OK, GB_N_FANS, GB
                                            GB_KONG_REPLACEMENT, GB_LAST_TILE, GB_FOURTH_TILE,
                                            GB_MINGANGANG, GB_FAN_FLOWERS, gb_evaluate)
 from fzsim_core.packs.guobiao.fanids cimport GB_VALUE, F_LAST_TILE, F_LAST_TILE_CLAIM, F_LAST_TILE_DRAW
-from fzsim_core.packs.guobiao.shapes cimport GbSet, GB_CHOW, GB_PUNG, GB_KONG, gb_is_win, gb_wait_mask
+from fzsim_core.packs.guobiao.shapes cimport (GbSet, GB_CHOW, GB_PUNG, GB_KONG, gb_hand_wait_mask, gb_is_win,
+                                              gb_wait_mask)
 
 
 cdef void guobiao_tiles(TileSet* ts) noexcept nogil:
@@ -203,8 +204,17 @@ cdef uint64_t gb_waits(const Game* g, int s) noexcept nogil:
     holds four of left out."""
     cdef uint8_t held[N_HAND_KINDS]
     cdef const Seat* st = &g.seats[s]
+    cdef uint64_t mask = gb_hand_wait_mask(&st.hand, st.n_melds)
+    cdef int k
+    if mask == 0:   # the common hand: not ready in any shape
+        return 0
     held_counts(st, held)
-    return gb_wait_mask(st.hand.counts, held, st.n_melds)
+    for k in range(N_HAND_KINDS):
+        if held[k] >= 4:
+            mask &= ~((<uint64_t>1) << k)
+    if g.check and mask != gb_wait_mask(st.hand.counts, held, st.n_melds):
+        fail(<Game*>g, "guobiao: the seat's Hand wait mask differs from gb_wait_mask (seat, size)", s, st.hand.size)
+    return mask
 
 
 cdef bint gb_is_win_hook(const Game* g, int s) noexcept nogil:

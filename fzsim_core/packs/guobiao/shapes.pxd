@@ -5,6 +5,7 @@
 # 27..30 东南西北, 31 白, 32 发, 33 中. Every function reads only its arguments: safe without
 # the GIL and from several threads at once.
 from libc.stdint cimport int8_t, uint8_t
+from fzsim_core.hand cimport Hand
 
 cdef enum:
     GB_CHOW = 0
@@ -50,3 +51,6 @@ cdef bint gb_is_win(const uint8_t* counts, int n_melds) noexcept nogil
 # 独听 test does: a wait is a shape, whatever the copies left).
 cdef unsigned long long gb_wait_mask(const uint8_t* counts, const uint8_t* held,
                                      int n_melds) noexcept nogil
+# The same on a packed Hand (no gold) with no held filter: the pack's hook passes the seat's own
+# Hand and drops the kinds whose four copies it holds (hand and melds) itself.
+cdef unsigned long long gb_hand_wait_mask(const Hand* h, int n_melds) noexcept nogil

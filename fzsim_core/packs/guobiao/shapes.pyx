@@ -13,7 +13,9 @@ from libc.stdint cimport uint8_t
 from libc.string cimport memcpy
 
 from fzsim_core.hand cimport Hand, hand_set_counts
-from fzsim_core.wintables cimport hand_is_win, hand_wait_mask
+from fzsim_core.bits cimport fz_counts_mask
+from fzsim_core.kit.tables34 cimport T34_ORPHANS, t34_orphans_waits, t34_seven_pairs_waits, t34_std_waits
+from fzsim_core.wintables cimport hand_is_win
 
 cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
@@ -206,32 +208,22 @@ def _fill_masks():
 _fill_masks()
 
 
-cdef unsigned long long gb_wait_mask(const uint8_t* counts, const uint8_t* held,
-                                     int n_melds) noexcept nogil:
-    """The basic shape's waits from the core's step tables (wintables hand_wait_mask), a fifth
-    copy by decomposition, and each special shape only where its precondition holds: 七对 with
-    one odd kind, 十三幺 with orphans only, 全不靠 with 13 singles fitting a knitting (then its
-    missing knitted tiles and honours are the waits), 组合龙 with at most one knitted tile
-    missing. Kind masks keep the common hand (none of these) to a few bit operations."""
+cdef unsigned long long gb_hand_wait_mask(const Hand* h, int n_melds) noexcept nogil:
+    """The basic shape's waits from the need tables (one read when the hand is not ready), a
+    fifth copy by decomposition, and each special shape in closed form or only where its
+    precondition holds (kit/tables34.pxd): 七对 with one odd kind, 十三幺 with orphans only, 全不靠
+    with 13 singles fitting a knitting (then its missing knitted tiles and honours are the waits),
+    组合龙 with at most one knitted tile missing. Kind masks keep the common hand (none of
+    these) to a few bit operations."""
     cdef uint8_t c[34]
-    cdef unsigned long long mask, bit, present = 0, multi = 0, fours = 0
-    cdef int k, p, odd = 0, odd_kind = -1, missing, miss_kind
+    cdef unsigned long long mask, bit, present, fours, absent
+    cdef int k, p, miss_kind
     cdef GbDecomp one
-    cdef Hand h
-    hand_set_counts(&h, counts, -1)
-    mask = hand_wait_mask(&h)
-    memcpy(c, counts, 34)
-    for k in range(34):
-        if c[k]:
-            bit = (<unsigned long long>1) << k
-            present |= bit
-            if c[k] > 1:
-                multi |= bit
-                if c[k] == 4:
-                    fours |= bit
-            if c[k] & 1:
-                odd += 1
-                odd_kind = k
+    mask = t34_std_waits(h)
+    present = fz_counts_mask(h.counts, -1)
+    fours = fz_counts_mask(h.counts, 4)
+    if fours:
+        memcpy(c, h.counts, 34)
     while fours:   # a fifth copy of a kind held four times (a wait is a shape, whatever is left)
         k = __builtin_ctzll(fours)
         fours &= fours - 1
@@ -240,39 +232,42 @@ cdef unsigned long long gb_wait_mask(const uint8_t* counts, const uint8_t* held,
             mask |= (<unsigned long long>1) << k
         c[k] = 4
     if n_melds == 0:
-        if odd == 1 and c[odd_kind] < 4:
-            c[odd_kind] += 1
-            if gb_is_seven_pairs(c):
-                mask |= (<unsigned long long>1) << odd_kind
-            c[odd_kind] -= 1
-        if present & ~ORPHAN_MASK == 0:
-            for p in range(13):
-                k = GB_ORPHANS[p]
-                c[k] += 1
-                if gb_is_thirteen_orphans(c):
-                    mask |= (<unsigned long long>1) << k
-                c[k] -= 1
-        if multi == 0:   # 13 singles: 全不靠 on any missing tile of a knitting they fit
+        mask |= t34_seven_pairs_waits(h, True)
+        if present & ~T34_ORPHANS == 0:
+            mask |= t34_orphans_waits(h)
+        if present == fz_counts_mask(h.counts, 1):   # 13 singles: 全不靠 on any missing tile of a knitting they fit
             for p in range(GB_N_KNIT):
                 if present & SUITED_MASK & ~KNIT_MASK[p] == 0:
                     mask |= (KNIT_MASK[p] | HONOR_MASK) & ~present
     if n_melds <= 1:
         for p in range(GB_N_KNIT):
-            missing = __builtin_popcountll(KNIT_MASK[p] & ~present)
-            if missing > 1:
-                continue
-            miss_kind = __builtin_ctzll(KNIT_MASK[p] & ~present) if missing else -1
+            absent = KNIT_MASK[p] & ~present
+            if absent & (absent - 1):
+                continue   # two or more knitted tiles missing: no 组合龙 on one draw
+            miss_kind = __builtin_ctzll(absent) if absent else -1
+            memcpy(c, h.counts, 34)
             for k in range(34):
                 bit = (<unsigned long long>1) << k
-                if mask & bit or (missing == 1 and k != miss_kind) or c[k] >= 4:
+                if mask & bit or (absent and k != miss_kind) or c[k] >= 4:
                     continue
                 c[k] += 1
                 if _knitted_win(c, p):
                     mask |= bit
                 c[k] -= 1
-    for k in range(34):
-        if held[k] >= 4:
-            mask &= ~((<unsigned long long>1) << k)
+    return mask
+
+
+cdef unsigned long long gb_wait_mask(const uint8_t* counts, const uint8_t* held,
+                                     int n_melds) noexcept nogil:
+    cdef Hand h
+    cdef unsigned long long mask
+    cdef int k
+    hand_set_counts(&h, counts, -1)
+    mask = gb_hand_wait_mask(&h, n_melds)
+    if mask:
+        for k in range(34):
+            if held[k] >= 4:
+                mask &= ~((<unsigned long long>1) << k)
     return mask
 
 
@@ -294,3 +289,21 @@ def wait_mask(const uint8_t[::1] counts, int n_melds=0):
     if size != 13 - 3 * n_melds:
         raise ValueError(f"{size} concealed tiles with {n_melds} declared set(s): expected {13 - 3 * n_melds}")
     return gb_wait_mask(&counts[0], zero, n_melds)
+
+
+def _hand_wait_many(const uint8_t[:, ::1] counts, const uint8_t[::1] n_melds):
+    """Test hook: gb_hand_wait_mask (the pack hook's path on a packed Hand) over many 13 - 3 n
+    tile hands at once, the GIL released, kinds held four times dropped: (N, 34) counts and (N,)
+    meld counts -> (N,) uint64 masks."""
+    import numpy as np
+    cdef Py_ssize_t i, n = counts.shape[0]
+    cdef Hand h
+    if counts.shape[1] != 34 or n_melds.shape[0] != n:
+        raise ValueError("counts must be (N, 34) and n_melds (N,)")
+    out = np.zeros(n, dtype=np.uint64)
+    cdef unsigned long long[::1] o = out
+    with nogil:
+        for i in range(n):
+            hand_set_counts(&h, &counts[i, 0], -1)
+            o[i] = gb_hand_wait_mask(&h, n_melds[i]) & ~fz_counts_mask(h.counts, 4)
+    return out

@@ -38,7 +38,7 @@ from fzsim_core.packs.deal cimport deal_without_wild
 from fzsim_core.kit.hand34 cimport (MjHand, MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG,
                                             mj_claimed, mj_held)
 from fzsim_core.kit.shapes34 cimport mj_is_standard
-from fzsim_core.packs.shanghai.shapes cimport ShShape, sh_patterns, sh_wait_mask
+from fzsim_core.packs.shanghai.shapes cimport ShShape, sh_hand_may_wait, sh_patterns, sh_wait_mask
 from fzsim_core.packs.shanghai.score cimport (ShRules, ShScore, SH_CB_EXTRA, SH_CB_FULL, SH_F_SELFDRAW, SH_F_GANGKAI,
                                              SH_F_ROBBED, SH_F_BAHUA, sh_evaluate, sh_rules_default, sh_win_deltas)
 from fzsim_core.packs.shanghai.play cimport sh_chengbao_relations, sh_kaibao
@@ -193,12 +193,23 @@ cdef uint64_t sh_waits(const Game* g, int s) noexcept nogil:
     a 大吊车), kinds it holds four of left out."""
     cdef MjHand h
     cdef ShShape sh
-    cdef uint64_t m
-    cdef int k
-    sh_hand_of(&g.seats[s], &h)
+    cdef const Seat* st = &g.seats[s]
+    cdef uint64_t m = 0, meld_kinds = 0
+    cdef int k, i
+    for i in range(st.n_melds):
+        meld_kinds |= (<uint64_t>1) << st.melds[i].kind
     shape_of(&g.r, &sh)
-    m = sh_wait_mask(&sh, &h)
-    if g.r.sh_dadiaoche_standalone and h.n_melds == 4 and mj_claimed(&h) == 4:
+    if sh_hand_may_wait(&sh, &st.hand, meld_kinds):   # the common hand: no MjHand, no search
+        sh_hand_of(st, &h)
+        m = sh_wait_mask(&sh, &h)
+    elif g.check:
+        sh_hand_of(st, &h)
+        if sh_wait_mask(&sh, &h):
+            fail(<Game*>g, "Shanghai: the gate filter dropped a hand with waits (seat, size)", s, st.hand.size)
+    if g.r.sh_dadiaoche_standalone and st.n_melds >= 4:
+        sh_hand_of(st, &h)
+        if mj_claimed(&h) != 4:
+            return m
         for k in range(N_HAND_KINDS):
             if h.counts[k] == 1 and mj_held(&h, k) < 4:
                 m |= (<uint64_t>1) << k

@@ -3,6 +3,7 @@
 # patterns a win must be one of. Pure: safe without the GIL.
 from libc.stdint cimport uint64_t
 from fzsim_core.kit.hand34 cimport MjHand
+from fzsim_core.hand cimport Hand
 
 cdef enum:
     # patterns (bit i of a pattern mask), lowest value first
@@ -29,6 +30,12 @@ cdef int sh_patterns(const ShShape* s, const MjHand* h) noexcept nogil
 # A 13 - 3 n_melds hand: bit k set iff one more tile of kind k makes a legal win (kinds held 4 times
 # over hand and melds never set).
 cdef uint64_t sh_wait_mask(const ShShape* s, const MjHand* h) noexcept nogil
+# The gate as a filter before any search: False when sh_wait_mask of the 13 - 3 n hand whose
+# concealed tiles are the packed `h` (no wild) and whose melds' kinds are `meld_kinds` (a kind
+# mask; a chow by its lowest tile) is 0 for certain — neither the single (or two pairs) of a hand
+# of pungs nor a hand of one suit at most besides 风向牌. A few mask operations on the keys and
+# counts (kit/tables34), so the common hand of a pack hook skips the MjHand and the search.
+cdef bint sh_hand_may_wait(const ShShape* s, const Hand* h, uint64_t meld_kinds) noexcept nogil
 # Shanten towards the allowed patterns: min over the targets 碰碰胡 (pungs + a pair, any tiles), one
 # suit + 风向牌 in the standard shape (清一色 / 混一色 and their pungs) and 14 风向牌 (shapeless 风一色)
 # of (fewest tiles missing) - 1, ignoring the 4-copy limit. SH_NO_WIN when every target is blocked

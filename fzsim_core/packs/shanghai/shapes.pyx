@@ -10,11 +10,13 @@ table search), so the two packs share one win search. The shanten targets:
 """
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
-from fzsim_core.bits cimport ctz64
+from fzsim_core.bits cimport ctz64, fz_counts_mask, popcount64
+from fzsim_core.hand cimport Hand, hand_set_counts
+from fzsim_core.kit.tables34 cimport T34_SUIT_KINDS
 
 import numpy as np
 
-from fzsim_core.kit.hand34 cimport MJ_CHOW, MjHand, mj_concealed_size, mj_held, mj_load
+from fzsim_core.kit.hand34 cimport MJ_CHOW, MJ_KONG, MJ_PUNG, MjHand, mj_concealed_size, mj_held, mj_load
 from fzsim_core.kit.shapes34 cimport mj_is_standard
 from fzsim_core.hand cimport FZ_POW5
 from fzsim_core.suit_shanten cimport ShCtx, sh_ctx_set, sh_d, sh_tables
@@ -167,6 +169,23 @@ cdef uint64_t sh_wait_mask(const ShShape* s, const MjHand* h) noexcept nogil:
     return mask
 
 
+cdef bint sh_hand_may_wait(const ShShape* s, const Hand* h, uint64_t meld_kinds) noexcept nogil:
+    """sh_wait_mask's candidate test (above) in closed form on the kind masks."""
+    cdef uint64_t held
+    cdef int n1, n2, t, suits = 0
+    n1 = popcount64(fz_counts_mask(h.counts, 1))
+    n2 = popcount64(fz_counts_mask(h.counts, 2))
+    if fz_counts_mask(h.counts, 4) == 0 and ((n1 == 1 and n2 == 0) or (n1 == 0 and n2 == 2)):
+        return 1   # a hand of pungs short of its pair (or of a pung)
+    held = fz_counts_mask(h.counts, -1) | meld_kinds
+    if held & T34_SUIT_KINDS[3] & ~s.feng:
+        return 0   # an honour that is no 风向牌: no flush, no 风一色
+    for t in range(3):
+        if held & T34_SUIT_KINDS[t]:
+            suits += 1
+    return suits <= 1
+
+
 cdef int _pungs_missing(const MjHand* h, int n) noexcept nogil:
     """Fewest tiles missing for n pungs + a pair from the concealed tiles (no chow melds): each kind
     is a pung, the pair, both, or nothing."""
@@ -293,9 +312,50 @@ def wait_mask(counts, melds=(), feng_includes_dragons=True, fengyise_shape=False
     """Bit mask (bit k = kind k) of the tiles giving a 13 - 3 x melds tile hand a legal win."""
     cdef ShShape s
     cdef MjHand h
+    cdef Hand packed
+    cdef uint64_t meld_kinds = 0
     shape_options(&s, feng_includes_dragons, fengyise_shape)
     mj_load(&h, counts, melds, -1)
-    return int(sh_wait_mask(&s, &h))
+    hand_set_counts(&packed, h.counts, -1)
+    for i in range(h.n_melds):
+        meld_kinds |= (<uint64_t>1) << h.meld_kind[i]
+    # as the pack's hook: the gate filter first, the search only for a hand it lets through
+    return int(sh_wait_mask(&s, &h)) if sh_hand_may_wait(&s, &packed, meld_kinds) else 0
+
+
+def _gate_filter_misses(const uint8_t[:, ::1] counts, const uint32_t[::1] pungs, const uint32_t[::1] kongs):
+    """Test hook: over many hands ((N, 34) concealed counts, the melds as pung / kong kind masks
+    of suited kinds), (rows whose sh_wait_mask is not 0 although sh_hand_may_wait says it is, rows
+    let through, rows with waits), both shape options at their defaults. The GIL released."""
+    cdef Py_ssize_t i, n = counts.shape[0]
+    cdef ShShape s
+    cdef MjHand h
+    cdef Hand packed
+    cdef int k, j
+    cdef uint64_t m, meld_kinds
+    cdef long misses = 0, through = 0, waiting = 0
+    if counts.shape[1] != 34 or pungs.shape[0] != n or kongs.shape[0] != n:
+        raise ValueError("counts must be (N, 34) and the meld masks (N,)")
+    shape_options(&s, True, False)
+    with nogil:
+        for i in range(n):
+            memcpy(h.counts, &counts[i, 0], 34)
+            h.wild = -1
+            h.n_melds = 0
+            meld_kinds = <uint64_t>pungs[i] | kongs[i]
+            for k in range(27):
+                if (meld_kinds >> k) & 1 and h.n_melds < 4:
+                    h.meld_kind[h.n_melds] = k
+                    h.meld_type[h.n_melds] = MJ_PUNG if (pungs[i] >> k) & 1 else MJ_KONG
+                    h.n_melds += 1
+            hand_set_counts(&packed, h.counts, -1)
+            m = sh_wait_mask(&s, &h)
+            waiting += m != 0
+            if sh_hand_may_wait(&s, &packed, meld_kinds):
+                through += 1
+            elif m:
+                misses += 1
+    return int(misses), int(through), int(waiting)
 
 
 def shanten(counts, melds=(), feng_includes_dragons=True, fengyise_shape=False):

@@ -36,7 +36,8 @@ from fzsim_core.packs.deal cimport deal_without_wild
 from fzsim_core.packs.sichuan.opening cimport sc_discard_filter, sc_opening_offer, sc_opening_resolve
 from fzsim_core.packs.sichuan.kongpay cimport sc_kong_made, sc_kong_refunds, sc_win_recorded
 from fzsim_core.packs.sichuan.shapes cimport (ScHand, SC_KINDS, SC_PUNG, SC_KONG, SC_ADDED_KONG,
-                                              SC_CONCEALED_KONG, sc_is_win, sc_wait_mask)
+                                              SC_CONCEALED_KONG, ScMelds, sc_is_win, sc_melds_add, sc_melds_start, sc_table_is_win,
+                                              sc_table_wait_mask, sc_wait_mask)
 from fzsim_core.packs.sichuan.score cimport (ScRules, ScScore, ScPayment, SC_MAX_PAYMENTS, SC_F_SELFDRAW,
                                              SC_F_KONG_FLOWER, SC_F_KONG_DISCARD, SC_F_ROBBED, SC_F_TIANHU,
                                              SC_F_DIHU, sc_end_settle, sc_evaluate, sc_win_deltas)
@@ -80,16 +81,41 @@ cdef int sc_setup(Game* g) noexcept nogil:
     return deal_without_wild(g, SC_KINDS, False)
 
 
-cdef bint sc_is_win_hook(const Game* g, int s) noexcept nogil:
+cdef void sc_seat_melds(const Seat* st, ScMelds* m) noexcept nogil:
+    """The melds as the table path reads them (shapes.pxd ScMelds)."""
+    cdef int i
+    sc_melds_start(m, st.void_suit)
+    for i in range(st.n_melds):
+        sc_melds_add(m, st.melds[i].kind, st.melds[i].type == MELD_PUNG)
+
+
+cdef void check_table(const Game* g, int s, uint64_t got, bint waits) noexcept nogil:
+    """check=True: the table path on the seat's Hand against sc_is_win / sc_wait_mask on an
+    ScHand rebuilt from its counts and melds."""
     cdef ScHand h
     sc_hand_of(&g.seats[s], &h)
-    return sc_is_win(&h)
+    if got != (<uint64_t>sc_wait_mask(&h) if waits else <uint64_t>sc_is_win(&h)):
+        fail(<Game*>g, "Sichuan table path differs from the ScHand functions (seat, waits)", s, waits)
+
+
+cdef inline uint64_t table_hook(const Game* g, int s, bint waits) noexcept nogil:
+    """sc_wait_mask (waits) or sc_is_win on the seat's own packed Hand: no rebuild."""
+    cdef ScMelds m
+    cdef uint64_t got
+    sc_seat_melds(&g.seats[s], &m)
+    got = (<uint64_t>sc_table_wait_mask(&g.seats[s].hand, &m) if waits
+           else <uint64_t>sc_table_is_win(&g.seats[s].hand, &m))
+    if g.check:
+        check_table(g, s, got, waits)
+    return got
+
+
+cdef bint sc_is_win_hook(const Game* g, int s) noexcept nogil:
+    return table_hook(g, s, False) != 0
 
 
 cdef uint64_t sc_waits(const Game* g, int s) noexcept nogil:
-    cdef ScHand h
-    sc_hand_of(&g.seats[s], &h)
-    return sc_wait_mask(&h)
+    return table_hook(g, s, True)
 
 
 cdef int win_flags(const Game* g, int winner, int discarder, bint robbed, bint from_kong) noexcept nogil:
@@ -209,7 +235,7 @@ cdef int sc_end_drawn(Game* g) noexcept nogil:
     sc_rules_of(&g.r, &r)
     for s in range(4):
         sc_hand_of(&g.seats[s], &hands[s])
-        ready[s] = sc_wait_mask(&hands[s]) != 0
+        ready[s] = sc_waits(g, s) != 0
         won[s] = g.seats[s].finished
         scratch[s] = 0
         if won[s] and r.dajiao_to_winners:

@@ -3,7 +3,8 @@
 #
 # Kinds are the core's suited kinds 0..26 (suit = k // 9: 0 万 m, 1 筒 p, 2 条 s; rank = k % 9).
 # Every function reads only its arguments (and the read-only core tables): safe without the GIL.
-from libc.stdint cimport int8_t, uint8_t, uint32_t
+from libc.stdint cimport int8_t, uint8_t, uint32_t, uint64_t
+from fzsim_core.hand cimport Hand
 
 cdef enum:
     SC_KINDS = 27
@@ -68,6 +69,39 @@ cdef inline void sc_parts_change(ScParts* p, int k, int count_before, int delta)
 
 
 cdef int sc_concealed_size(const ScHand* h) noexcept nogil
+
+# What the table path needs of a hand besides its packed concealed tiles (hand.pxd, no gold):
+# the melds' suits and kinds, and 定缺. A pack hook fills it from the seat, so a win check or a
+# wait mask is a few table reads on the seat's own Hand (kit/tables34.pxd), no rebuild.
+ctypedef struct ScMelds:
+    int n_melds
+    int suits                # bit s: a meld of suit s
+    uint64_t pungs           # kinds of the claimed pungs (their 4th copy may sit in the hand)
+    uint64_t kongs           # kinds of the kongs (all 4 copies in the meld)
+    int void_suit            # ScHand.void_suit
+
+cdef void sc_melds_of(const ScHand* h, ScMelds* m) noexcept nogil
+
+
+cdef inline void sc_melds_start(ScMelds* m, int void_suit) noexcept nogil:
+    m.n_melds = 0
+    m.suits = 0
+    m.pungs = 0
+    m.kongs = 0
+    m.void_suit = void_suit
+
+
+cdef inline void sc_melds_add(ScMelds* m, int kind, bint pung) noexcept nogil:
+    m.n_melds += 1
+    m.suits |= 1 << (kind // 9)
+    if pung:
+        m.pungs |= (<uint64_t>1) << kind
+    else:
+        m.kongs |= (<uint64_t>1) << kind
+
+# sc_is_win / sc_wait_mask of the hand whose concealed tiles are `h` and melds `m`.
+cdef bint sc_table_is_win(const Hand* h, const ScMelds* m) noexcept nogil
+cdef uint32_t sc_table_wait_mask(const Hand* h, const ScMelds* m) noexcept nogil
 # Bit s set iff suit s (0 m, 1 p, 2 s) appears in the concealed tiles or the melds.
 cdef int sc_suit_mask(const ScHand* h) noexcept nogil
 # The suits of mask (sc_suit_mask) may make a win: two at most, and none declared void (定缺).

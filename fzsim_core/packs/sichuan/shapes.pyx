@@ -1,8 +1,9 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """Sichuan winning shapes, waits and shanten (docs/spec/RULES-PACKS.md §2.3, §3.3; contract in shapes.pxd).
 
-* the standard shape (4 sets + a pair, no wildcard) is the core's table search (wintables.pxd)
-  on a Hand with no gold; its shanten reads the per-suit tables of suit_shanten.pxd, which take
+* the standard shape (4 sets + a pair, no wildcard) is the core's need tables read through the
+  kit's shape layer (kit/tables34.pxd) on a packed Hand with no gold — the pack's hooks pass the
+  seat's own Hand (sc_table_is_win, sc_table_wait_mask), the ScHand functions build one; its shanten reads the per-suit tables of suit_shanten.pxd, which take
   the number of sets explicitly, so a suit can be left out without changing the target;
 * seven pairs counts pairs as floor(c / 2) per kind, so a four-of-a-kind is two pairs;
 * the ≤ 2-suit filter: a win may not hold three suits, and shanten is the best over the suit
@@ -18,8 +19,10 @@ import numpy as np
 from fzsim_core.packs.inputs import check_melds
 
 from fzsim_core.hand cimport Hand, hand_set_counts
-from fzsim_core.suit_shanten cimport ShCtx, ShTables, sh_ctx_set, sh_d, sh_tables
-from fzsim_core.wintables cimport hand_is_win, hand_wait_mask
+from fzsim_core.suit_shanten cimport ShTables, sh_tables
+from fzsim_core.bits cimport fz_counts_mask
+from fzsim_core.kit.tables34 cimport (T34_SUIT_KINDS, t34_key_suits, t34_seven_pairs_waits, t34_seven_pairs_win,
+                                      t34_std_waits, t34_std_win)
 
 
 cdef inline void _to_hand(const ScHand* h, Hand* out) noexcept nogil:
@@ -89,52 +92,80 @@ cdef bint sc_is_standard(const ScHand* h) noexcept nogil:
     if sc_concealed_size(h) != 14 - 3 * h.n_melds:
         return 0
     _to_hand(h, &x)
-    return hand_is_win(&x)
+    return t34_std_win(&x)
+
+
+cdef inline bint _suits_may_win(int suits, int void_suit) noexcept nogil:
+    """sc_suits_may_win on a suit mask."""
+    if void_suit:
+        return not suits & (1 << (void_suit - 1))
+    return suits != 7
+
+
+cdef void sc_melds_of(const ScHand* h, ScMelds* m) noexcept nogil:
+    cdef int i
+    sc_melds_start(m, h.void_suit)
+    for i in range(h.n_melds):
+        sc_melds_add(m, h.meld_kind[i], h.meld_type[i] == SC_PUNG)
+
+
+cdef bint sc_table_is_win(const Hand* h, const ScMelds* m) noexcept nogil:
+    """The size, then the suits (the keys say which the hand holds), then the need tables; seven
+    pairs (no odd count) only when the standard shape fails."""
+    if m.n_melds > 4 or h.size != 14 - 3 * m.n_melds:
+        return 0
+    if not _suits_may_win((t34_key_suits(h) & 7) | m.suits, m.void_suit):
+        return 0
+    return t34_std_win(h) or (m.n_melds == 0 and t34_seven_pairs_win(h, True))
 
 
 cdef bint sc_is_win(const ScHand* h) noexcept nogil:
-    if h.n_melds > 4 or not sc_suits_may_win(h, sc_suit_mask(h)):
+    cdef Hand x
+    cdef ScMelds m
+    _to_hand(h, &x)
+    sc_melds_of(h, &m)
+    return sc_table_is_win(&x, &m)
+
+
+cdef uint32_t sc_table_wait_mask(const Hand* h, const ScMelds* m) noexcept nogil:
+    """The standard waits (one table read when not ready) and the seven-pairs single, then the
+    suit filter and the kinds whose 4 copies lie in the hand and the melds."""
+    cdef uint64_t mask, allowed = 0
+    cdef int t, suits
+    if m.n_melds > 4 or h.size != 13 - 3 * m.n_melds:
         return 0
-    return sc_is_seven_pairs(h) or sc_is_standard(h)
+    mask = t34_std_waits(h)   # never a kind the hand holds 4 times
+    if m.n_melds == 0:
+        mask |= t34_seven_pairs_waits(h, True)
+    if mask == 0:
+        return 0
+    suits = (t34_key_suits(h) & 7) | m.suits
+    for t in range(3):
+        if _suits_may_win(suits | (1 << t), m.void_suit):
+            allowed |= T34_SUIT_KINDS[t]
+    # a kong holds all four; a pung's fourth copy in the hand leaves none to draw
+    allowed &= ~(m.kongs | (m.pungs & fz_counts_mask(h.counts, -1)))
+    return <uint32_t>(mask & allowed)
 
 
 cdef uint32_t sc_wait_mask(const ScHand* h) noexcept nogil:
     cdef Hand x
-    cdef uint32_t mask, allowed = 0
-    cdef int k, odd = -1, n_odd = 0, suits, t
-    if h.n_melds > 4 or sc_concealed_size(h) != 13 - 3 * h.n_melds:
-        return 0
-    suits = sc_suit_mask(h)
+    cdef ScMelds m
     _to_hand(h, &x)
-    mask = <uint32_t>(hand_wait_mask(&x) & 0x7FFFFFF)
-    if h.n_melds == 0:
-        # 13 tiles hold an odd number of odd counts; one odd kind is the seven-pairs wait
-        for k in range(SC_KINDS):
-            if h.counts[k] & 1:
-                n_odd += 1
-                odd = k
-        if n_odd == 1:
-            mask |= 1u << odd
-    for t in range(3):
-        if sc_suits_may_win(h, suits | (1 << t)):
-            allowed |= 0x1FFu << (9 * t)
-    for k in range(SC_KINDS):
-        if _held(h, k) >= 4:
-            allowed &= ~(1u << k)
-    return mask & allowed
+    sc_melds_of(h, &m)
+    return sc_table_wait_mask(&x, &m)
 
 
-cdef inline int _std_missing(const uint32_t* suit_key, int drop, int n) noexcept nogil:
+cdef inline int _std_missing(const ShTables* T, const int* cls, int empty, int drop, int n) noexcept nogil:
     """Fewest tiles missing from the hand's tiles (suit `drop` left out, -1 none) for n sets +
-    a pair, unbounded counts (the core's suit tables)."""
-    cdef ShCtx c
-    cdef uint32_t key[4]
-    cdef int s
-    for s in range(3):
-        key[s] = 0 if s == drop else suit_key[s]
-    key[3] = 0
-    sh_ctx_set(&c, sh_tables(), key, n)
-    return sh_d(&c)
+    a pair, unbounded counts: the core's suit tables (suit_shanten.pxd) on the suits' classes
+    `cls` read once, the dropped suit as the empty key's class `empty`, no honours."""
+    cdef int c0 = empty if drop == 0 else cls[0]
+    cdef int c1 = empty if drop == 1 else cls[1]
+    cdef int c2 = empty if drop == 2 else cls[2]
+    cdef int ab = T.ab[c0 * T.nsc + c1]
+    cdef int ch = T.ch[c2 * T.nhc + T.hcls[0]]
+    return T.final[(n * T.nab + ab) * T.nch + ch]
 
 
 cdef inline int _pairs_missing(const int* pairs, const int* singles, int drop) noexcept nogil:
@@ -177,7 +208,9 @@ cdef void sc_read_parts(const ScHand* h, ScParts* p) noexcept nogil:
 
 cdef int sc_parts_shanten(const ScParts* p, bint filtered) noexcept nogil:
     """Each suit given up costs one table lookup (standard shape) and a sum (seven pairs)."""
-    cdef int n = 4 - p.n_melds, drop, d, best = 255, lo, hi
+    cdef int n = 4 - p.n_melds, drop, d, best = 255, lo, hi, s, empty
+    cdef int cls[3]
+    cdef const ShTables* T = sh_tables()
     if p.n_melds > 4 or (p.size != 3 * n + 1 and p.size != 3 * n + 2):
         return -2
     if filtered and (p.meld_suits == 7 or (p.void_suit and p.meld_suits & (1 << (p.void_suit - 1)))):
@@ -186,10 +219,13 @@ cdef int sc_parts_shanten(const ScParts* p, bint filtered) noexcept nogil:
     lo, hi = (0, 3) if filtered else (-1, 0)
     if filtered and p.void_suit:
         lo, hi = p.void_suit - 1, p.void_suit
+    for s in range(3):   # each suit's class once, whichever suit is given up
+        cls[s] = T.scls[p.key[s]]
+    empty = T.scls[0]
     for drop in range(lo, hi):
         if drop >= 0 and p.meld_suits & (1 << drop):
             continue
-        d = _std_missing(p.key, drop, n)
+        d = _std_missing(T, cls, empty, drop, n)
         if d < best:
             best = d
         if p.n_melds == 0:
@@ -385,3 +421,34 @@ def is_win_many(const uint8_t[:, ::1] counts):
             memcpy(h.counts, &counts[i, 0], SC_KINDS)
             o[i] = sc_is_win(&h)
     return out.astype(bool)
+
+
+def _table_many(const uint8_t[:, ::1] counts, const uint8_t[::1] n_melds, const uint8_t[::1] meld_suits,
+                const uint32_t[::1] pungs, const uint32_t[::1] kongs, const uint8_t[::1] void_suit):
+    """Test hook: the table path (sc_table_is_win, sc_table_wait_mask) over many hands at once, the
+    GIL released. counts (N, 27) concealed counts; per row the melds as their count, suit bits and
+    pung / kong kinds, and 定缺 as ScHand.void_suit. Returns (win (N,) bool, waits (N,) uint32)."""
+    cdef Py_ssize_t i, n = counts.shape[0]
+    cdef Hand x
+    cdef ScMelds m
+    cdef uint8_t c[34]
+    if counts.shape[1] != SC_KINDS or not (n_melds.shape[0] == meld_suits.shape[0] == pungs.shape[0]
+                                           == kongs.shape[0] == void_suit.shape[0] == n):
+        raise ValueError("counts must be (N, 27) and every meld column N long")
+    win = np.zeros(n, dtype=np.uint8)
+    waits = np.zeros(n, dtype=np.uint32)
+    cdef uint8_t[::1] w = win
+    cdef uint32_t[::1] t = waits
+    memset(c, 0, 34)
+    with nogil:
+        for i in range(n):
+            memcpy(c, &counts[i, 0], SC_KINDS)
+            hand_set_counts(&x, c, -1)
+            m.n_melds = n_melds[i]
+            m.suits = meld_suits[i]
+            m.pungs = pungs[i]
+            m.kongs = kongs[i]
+            m.void_suit = void_suit[i]
+            w[i] = sc_table_is_win(&x, &m)
+            t[i] = sc_table_wait_mask(&x, &m)
+    return win.astype(bool), waits
