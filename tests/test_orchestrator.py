@@ -2,7 +2,6 @@
 import json
 import os
 import socket
-import sys
 
 import numpy as np
 import pandas as pd

@@ -14,7 +14,7 @@ import fzsim
 from fzsim.packs.shanghai import calculator as packs_shanghai
 from fzsim.game import parse_tile_sequence
 from fzsim.rules import FIELDS, RuleError, load
-from fzsim_core.engine import InvariantError, next_dealer, play_block
+from fzsim_core.engine import next_dealer, play_block
 from fzsim_core.packs.registry import PACKS, tile_set
 from fzsim_core.packs.shanghai import play as sh_play
 from fzsim_core.packs.shanghai import score as sh_score

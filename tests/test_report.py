@@ -2,7 +2,6 @@
 import json
 import os
 
-import pandas as pd
 import pytest
 
 from fzsim import analysis, prob, report

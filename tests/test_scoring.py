@@ -9,7 +9,6 @@ from scoring_reference import ref_is_jinlong, ref_is_jinque, ref_is_win, referen
 import fzsim
 from fzsim.cli import main
 from fzsim.rules import compile_fields, load
-from fzsim.tiles import kind_index, parse
 
 score = fzsim.score
 

@@ -2,16 +2,14 @@
 resumable study folder whose answers pandas recomputes from the stored rows."""
 import json
 import math
-import os
 
-import numpy as np
 import pandas as pd
 import pytest
 
 import fzsim
 from fzsim.cli import main
 from fzsim.study import StudyError, load_spec
-from fzsim.study.runner import plan, read_rounds, round_seed
+from fzsim.study.runner import plan, round_seed
 
 SMALL = {
     "baseline": "fuzhou", "seed": 3, "budget": 2000, "first_round": 1000,

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from fzsim.orchestrator import BACKENDS
 from fzsim.study import load_spec, study

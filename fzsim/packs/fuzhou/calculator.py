@@ -18,7 +18,7 @@ from fzsim.packs import kit
 from fzsim.pack_registry import DEFAULT_PACK, REGISTRY
 from fzsim.tiles import (COPIES, N_HAND_KINDS, N_SUITED, as_hand_counts, fmt, gold_index, kind_index, kind_name,
                          parse)
-from fzsim_core.scoring import FLAGS, SPECIALS, WIN_TYPES, score_facts
+from fzsim_core.scoring import FLAGS, SPECIALS, score_facts
 
 #: how a win can be described -> (core win type, flags beyond selfdraw)
 WINS: dict[str, tuple[str, tuple[str, ...]]] = {
