@@ -13,10 +13,14 @@ still played costs the expected deal-in of the safest tile held.
 
 - Own turn: a win is taken; a kong when the pack's greedy takes it; else the discard with the
   largest (1 - chance) x EV(hand after it) - cost, chance and cost of dealing in with it from the
-  pack's risk hook. Discards that leave the hand two steps or more behind the best one are valued
-  at a typical useful count for that distance (they win only when they are much safer). Equal values:
-  the pack greedy's choice when it is among them.
-- Claims: a call when the best discard after it is worth more than passing.
+  pack's risk hook (times the risk weight: the pack's fitted one, or value:risk=W). A discard one
+  step behind the best is priced with its own useful draws to that step and the best discard's
+  after it, further behind at typical rates, and never above the best one's as an attack
+  (discounted by what the extra steps cost a typical hand): it is chosen for its safety only, and
+  not priced at all when it is no safer. Equal values: the pack greedy's choice when it is among
+  them.
+- Claims: a call when the best discard after it is worth more than passing (a call that takes the
+  hand further from ready is not priced).
 - Discard wins (and robbing a kong): taken unless waiting on for a self-draw is worth more — the
   declined tile's own copies counted at half (most rules bar it for a while: 过水).
 - The opening window (换三张, 定缺) and anything else: the pack's greedy; opening wins taken.
@@ -37,7 +41,6 @@ from fzsim_core.policies.value cimport MAX_STEPS, MAX_ROUNDS, Pays, levels_ev, p
 
 cdef enum:
     NO_CHOICE = -2
-
 
 
 # One decision's reading of the table, made once: the threat, each kind's risk, the wall.
