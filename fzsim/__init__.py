@@ -25,6 +25,8 @@ from fzsim.rules import load as load_rules
 from fzsim.calculators import score
 from fzsim.packs.fuzhou.calculator import ScoreReport
 from fzsim.packs.guobiao.calculator import FanReport, fans, fans_many
+from fzsim.pack_registry import PackEntry
+from fzsim.pack_plugins import register_pack
 
 __all__ = [
     "__version__", "fmt", "kind_index", "kind_name", "parse",
@@ -32,7 +34,7 @@ __all__ = [
     "rules", "PRESETS", "RuleConfig", "RuleError", "load_rules", "ScoreReport", "score",
     "fans", "fans_many", "FanReport",
     "HandResult", "build_wall", "play_hand",
-    "simulate", "load", "duel", "study",
+    "simulate", "load", "duel", "study", "PackEntry", "register_pack",
 ]
 
 # probability tables (exact opening-window values need numpy only; pandas loads on use).

@@ -19,6 +19,7 @@ from fzsim.rules import load as load_rules
 from fzsim.tiles import COPIES, N_KINDS, fmt, kind_name, parse
 from fzsim_core import engine as _engine
 from fzsim_core.notation import parse_sequence
+from fzsim_core.packs.registry import pack_name
 from fzsim_core.rules import Rules
 from fzsim_core.schema import COLUMNS as ROW_COLUMNS
 from fzsim_core.scoring import FLAGS, SPECIALS, WIN_TYPES
@@ -337,7 +338,7 @@ def _compact(tiles: list[str]) -> str:
 def _pack_name(r: HandResult) -> str:
     if r.rules is None:
         return DEFAULT_PACK
-    return tuple(REGISTRY)[int(r.rules.fields["pack"])]   # the registry's order is the pack ids'
+    return pack_name(int(r.rules.fields["pack"]))
 
 
 def _score_line(r: HandResult) -> str:

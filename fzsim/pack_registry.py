@@ -67,6 +67,12 @@ class PackEntry:
     #: (unit, variant, wins, hands, rules) -> the disagreements of its stored wins re-scored by its
     #: calculator (fzsim.rescore.rescore); None: not re-scored (a note says so)
     rescore: str | None = None
+    #: its report section of scoring elements (`fzsim report`): (section title, plot title in ASCII,
+    #: as the plots' default font has no CJK glyphs); None: no such section
+    report_section: tuple[str, str] | None = None
+    #: a pack built outside fzsim: the importable module that registers it (`fzsim.register_pack`),
+    #: which a worker process imports before it rebuilds that pack's rules; None for fzsim's own packs
+    plugin: str | None = None
 
     def __post_init__(self):
         object.__setattr__(self, "requires", MappingProxyType(dict(self.requires)))
@@ -97,6 +103,7 @@ def _records(module: str, *pieces: str) -> dict[str, str]:
 #: every rule pack, in the order of the rules' `pack` values (the core's pack ids)
 REGISTRY: dict[str, PackEntry] = {entry.name: entry for entry in (
     PackEntry("fuzhou", ("fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors"), _FUZHOU_SCORING,
+              report_section=("Fuzhou specials", "Fuzhou specials"),
               summary="fuzhou (docs/spec/RULES.md)", rule_keys="fzsim.packs.fuzhou.rule_keys:KEYS", row_specials=True,
               calculator="fzsim.packs.fuzhou.calculator", probability="fzsim.prob",
               score_command="fzsim.packs.fuzhou.command",
@@ -109,6 +116,7 @@ REGISTRY: dict[str, PackEntry] = {entry.name: entry for entry in (
               # its records are Fuzhou's (the flow's flags, no special counted); no calculator re-scores them
               **_records("fzsim.packs.fuzhou.records", "record_names", "elements")),
     PackEntry("sichuan", ("sichuan", "xuezhan"), ("sichuan", "xuezhan"),
+              report_section=("Sichuan patterns and 根", "Sichuan patterns and gen"),
               summary="sichuan (RULES-PACKS §2-§3: 108 tiles, 13-tile hands, seven pairs, at most two suits)",
               scoring_summary="sichuan: additive 分 of RULES-PACKS §2.4, xuezhan: 2^番 of §3.4",
               rule_keys="fzsim.packs.sichuan.rule_keys:KEYS",
@@ -120,6 +128,7 @@ REGISTRY: dict[str, PackEntry] = {entry.name: entry for entry in (
               **_records("fzsim.packs.sichuan.records")),
     # 国标: one winner per discard, nearest first (§5.2), flowers set aside but no reserve for them
     PackEntry("guobiao", ("guobiao",), ("guobiao",),
+              report_section=("国标 fan table", "Guobiao fans"),
               summary="guobiao (RULES-PACKS §5: 国标 / MCR, 144 tiles, 81 fans, an 8-fan minimum)",
               scoring_summary="guobiao: 底分 + fan of §5.4", rule_keys="fzsim.packs.guobiao.rule_keys:KEYS",
               requires={"honors_are_flowers": False, "youjin": False, "multi_win": False, "winners_to_end": 1,
@@ -132,6 +141,7 @@ REGISTRY: dict[str, PackEntry] = {entry.name: entry for entry in (
     # Beijing: 34 held kinds, the 14-tile reserve that each kong's replacement shrinks (§4.1; BJ-A4
     # is bj_indicator_in_reserve), no last group, no 游金, one win ends the hand
     PackEntry("beijing", ("beijing",), ("beijing",),
+              report_section=("Beijing fans", "Beijing fans"),
               summary="beijing (RULES-PACKS §4: 136 tiles, the 惠牌 wildcard, seven pairs, 烧庄 and 互包)",
               scoring_summary="beijing: additive 番 x 底分 of §4.4", rule_keys="fzsim.packs.beijing.rule_keys:KEYS",
               requires={"honors_are_flowers": False, "youjin": False, "reserve_base": 13,
@@ -145,6 +155,7 @@ REGISTRY: dict[str, PackEntry] = {entry.name: entry for entry in (
               **_records("fzsim.packs.beijing.records", "record_names", "elements", "rescore", "replay_terms")),
     # Shanghai: honours held, 8 flowers, no last group; 一炮多响 with one hand end (§1.2)
     PackEntry("shanghai", ("shanghai",), ("shanghai",),
+              report_section=("Shanghai patterns and 勒子 caps", "Shanghai patterns and lezi caps"),
               summary="shanghai (RULES-PACKS §1: 144 tiles, 8 flowers, the 清混碰 minimum, 勒子 caps)",
               scoring_summary="shanghai: 底分 + 花分 in 勒子 caps of §1.4", rule_keys="fzsim.packs.shanghai.rule_keys:KEYS",
               requires={"honors_are_flowers": False, "youjin": False, "winners_to_end": 1,

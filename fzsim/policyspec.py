@@ -10,7 +10,7 @@ compiled policies play a rule pack is ``supported_policies``'s.
 """
 from __future__ import annotations
 
-from fzsim_core.packs.registry import PACKS as _PACK_IDS
+from fzsim_core.packs.registry import PACKS as _PACK_IDS, pack_name
 from fzsim_core.policies.registry import NAMES as _COMPILED, pack_policies, spec_refusal
 
 SEATS = 4
@@ -77,7 +77,6 @@ def policy_seats(spec=None, default=DEFAULT) -> tuple:
     return seq
 
 
-_PACK_NAMES = {i: name for name, i in _PACK_IDS.items()}
 
 
 def _pack_of(rules) -> str:
@@ -90,7 +89,7 @@ def _pack_of(rules) -> str:
     fields = getattr(core, "fields", None)
     if not isinstance(fields, dict) or "pack" not in fields:
         raise ValueError(f"expected a RuleConfig, a fzsim_core.rules.Rules or a pack name, got {rules!r}")
-    return _PACK_NAMES[int(fields["pack"])]
+    return pack_name(int(fields["pack"]))
 
 
 def supported_policies(rules) -> tuple[str, ...]:

@@ -31,17 +31,13 @@ import pandas as pd
 from fzsim import analysis, integrity, lock, prob, storage
 from fzsim import analysis_wins as aw
 from fzsim.analysis_wins import has_wins_table
+from fzsim.pack_registry import REGISTRY
 from fzsim.shanten_turns import shanten_by_turn_run
 
-#: each pack's scoring elements (analysis.patterns): its report section's title and plot
-#: (section title, plot file, plot title: ASCII, as the plots' default font has no CJK glyphs)
-PACK_SECTIONS = {
-    "fuzhou": ("Fuzhou specials", "elements_fuzhou.png", "Fuzhou specials"),
-    "sichuan": ("Sichuan patterns and 根", "elements_sichuan.png", "Sichuan patterns and gen"),
-    "guobiao": ("国标 fan table", "elements_guobiao.png", "Guobiao fans"),
-    "beijing": ("Beijing fans", "elements_beijing.png", "Beijing fans"),
-    "shanghai": ("Shanghai patterns and 勒子 caps", "elements_shanghai.png", "Shanghai patterns and lezi caps"),
-}
+#: each pack's scoring elements (analysis.patterns): its report section's title, plot file and plot title
+#: (`PackEntry.report_section`; the plot title ASCII, as the plots' default font has no CJK glyphs)
+PACK_SECTIONS = {name: (entry.report_section[0], f"elements_{name}.png", entry.report_section[1])
+                 for name, entry in REGISTRY.items() if entry.report_section}
 PLOTS = ("win_types.png", "play_style.png", "shanten.png", "balance.png", "streak.png", "scores.png",
          "compare.png", "real_vs_simulated.png") + tuple(png for _, png, _ in PACK_SECTIONS.values())
 #: written into every report folder, so that a later report knows it may replace this one
@@ -373,9 +369,10 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
         "per-hand values.", notes=notes))
 
     packs = {str((v or {}).get("rules", {}).get("pack", "fuzhou")) for v in ((info or {}).get("variants") or {}).values()}
-    # Fuzhou's specials, flags and 游金 mean nothing to a run of other packs only (Sichuan: its
+    # the row's specials, flags and 游金 mean nothing to a run of packs without them (Sichuan: its
     # patterns are the wins table's)
-    families = None if not packs or packs & {"fuzhou", "plain"} else ("outcome", "win_type", "pattern", "settlement")
+    families = None if not packs or any(REGISTRY[p].row_specials for p in packs if p in REGISTRY) \
+        else ("outcome", "win_type", "pattern", "settlement")
     r = analysis.rates(results, families=families)
     _plot_win_types(r, os.path.join(out_dir, "win_types.png"))
     sections.append(Section("How hands end",
@@ -665,7 +662,10 @@ def element_sections(results, out_dir: str) -> list[Section]:
         return [Section("Scoring elements", notes=[str(exc)])]
     p["pack"] = [packs.get(v.split("/", 1)[0], "fuzhou") for v in p["variant"]]
     sections = []
-    for pack, (title, png, plot_title) in PACK_SECTIONS.items():
+    for pack, entry in REGISTRY.items():
+        if not entry.report_section:
+            continue
+        (title, plot_title), png = entry.report_section, f"elements_{pack}.png"
         mine = p[p["pack"] == pack]
         variants = [v for v, k in packs.items() if k == pack]
         if not variants:

@@ -73,6 +73,25 @@ def enum(name, default, choices, help):
     return Field(name, "enum", default, help, choices=tuple(choices))
 
 
-def of_pack(pack, *fields):
-    """`fields` as keys of `pack` alone: under any other pack they are refused (see `pack_keys`)."""
-    return tuple(replace(f, pack=pack) for f in fields)
+def of_pack(pack, *fields, core=None):
+    """`fields` as keys of `pack` alone: under any other pack they are refused (see `pack_keys`).
+
+    core: the options as the core declares them, name -> int (``fzsim_core.packs.<pack>.options.DEFAULTS``,
+    or the rules header ``fzsim_core.rules.FUZHOU_FIELDS``): a field declared with default None takes
+    the core's (an enum its choice at that index, a bool its truth), so each default is declared once."""
+    return tuple(replace(f, pack=pack, default=_core_default(f, core) if f.default is None else f.default)
+                 for f in fields)
+
+
+def with_core_default(field, value):
+    """`field` with its default taken from the core's int `value` (see `of_pack`)."""
+    return replace(field, default=_core_default(field, {field.name: value}))
+
+
+def _core_default(field, core):
+    if core is None:
+        raise AssertionError(f"rule key {field.name} has no default and no core options to take it from")
+    if field.name not in core:
+        raise AssertionError(f"rule key {field.name} is not among the core's options {sorted(core)}")
+    value = core[field.name]
+    return field.choices[value] if field.kind == "enum" else bool(value) if field.kind == "bool" else int(value)

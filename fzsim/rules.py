@@ -18,17 +18,18 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import importlib
 import json
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
 
 from fzsim.pack_registry import DEFAULT_PACK, REGISTRY
-from fzsim.rule_fields import POINT_MAX, Field, RuleError, boolean, enum, integer
-from fzsim_core.packs.registry import PACKS as CORE_PACK_IDS
+from fzsim.rule_fields import POINT_MAX, Field, RuleError, boolean, enum, integer, with_core_default
+from fzsim_core.packs.registry import PACKS as CORE_PACK_IDS, option_defaults
 from fzsim_core.rules import FUZHOU_FIELDS, Rules
 
 
@@ -41,56 +42,77 @@ _GENERAL: tuple[Field, ...] = (
     _e("pack", DEFAULT_PACK, tuple(REGISTRY),
        "the rule pack: " + ", ".join(e.summary for e in _ENTRIES[:-1]) + " or " + _ENTRIES[-1].summary),
     # claims (RULES §5)
-    _b("chow", True, "the next seat may chow a discard (off: pungs and kongs only)"),
-    _b("rob_kong", True, "抢杠: a tile added to an exposed pung may be won by another seat"),
-    _b("multi_win", False, "一炮多响: every seat accepting a discard or a robbed kong wins (else the nearest)"),
-    _i("winners_to_end", 1, 1, 3, "the hand ends at this many wins (血战到底: 3); until then winners leave and play goes on"),
-    _i("forced_win_live", 0, 0, 144, "a possible win must be taken once fewer live tiles than this remain (Sichuan: 4)"),
-    _b("replace_from_head", False, "kong replacements are drawn from the head of the wall (Sichuan), not the tail"),
+    _b("chow", None, "the next seat may chow a discard (off: pungs and kongs only)"),
+    _b("rob_kong", None, "抢杠: a tile added to an exposed pung may be won by another seat"),
+    _b("multi_win", None, "一炮多响: every seat accepting a discard or a robbed kong wins (else the nearest)"),
+    _i("winners_to_end", None, 1, 3, "the hand ends at this many wins (血战到底: 3); until then winners leave and play goes on"),
+    _i("forced_win_live", None, 0, 144, "a possible win must be taken once fewer live tiles than this remain (Sichuan: 4)"),
+    _b("replace_from_head", None, "kong replacements are drawn from the head of the wall (Sichuan), not the tail"),
     # §1 tiles
-    _b("honors_are_flowers", True, "winds and dragons are flowers (else ordinary tiles: paired, punged, never chowed)"),
+    _b("honors_are_flowers", None, "winds and dragons are flowers (else ordinary tiles: paired, punged, never chowed)"),
     # §2 dealer and matches
-    _e("next_dealer", "next", ("next", "winner", "winner_or_discarder", "random", "rotate", "previous"),
+    _e("next_dealer", None, ("next", "winner", "winner_or_discarder", "random", "rotate", "previous"),
        "who deals after a non-dealer win: the next seat, the winner, the winner or (after a win by several)"
        " the discarder, a seeded random seat every hand, (rotate, 国标 no 连庄) the next seat after every"
        " hand, won or drawn, or (previous, Beijing BJ-A3 as listed) the seat before the dealer"),
-    _e("draw_dealer", "keep", ("keep", "next"), "after a drawn hand: the dealer keeps the deal, or the next seat deals"),
-    _e("draw_streak", "keep", ("keep", "reset", "increment"),
+    _e("draw_dealer", None, ("keep", "next"), "after a drawn hand: the dealer keeps the deal, or the next seat deals"),
+    _e("draw_streak", None, ("keep", "reset", "increment"),
        "after a drawn hand the dealer's L is kept, reset to 0, or increased by 1 (a new dealer starts at 0)"),
-    _i("hands_per_match", 1, 1, 10_000, "hands in one match (1 = independent deals)"),
+    _i("hands_per_match", None, 1, 10_000, "hands in one match (1 = independent deals)"),
     # §4 gold
-    _e("gold_discard", "allowed", ("allowed", "selfdraw_only", "forbidden"),
+    _e("gold_discard", None, ("allowed", "selfdraw_only", "forbidden"),
        "discarding a gold: allowed, allowed but the discarder may then only win by self-draw, or forbidden"),
     # §5 play
-    _b("guoshui", False, "过水: a declined discard win blocks that tile until the player's own discard"),
-    _b("no_discard_claimed_tile", True, "after a chow or pung the claimed tile may not be discarded that turn"),
+    _b("guoshui", None, "过水: a declined discard win blocks that tile until the player's own discard"),
+    _b("no_discard_claimed_tile", None, "after a chow or pung the claimed tile may not be discarded that turn"),
     # §9 end of the wall
-    _i("reserve_base", 17, 0, 60, "R: tiles kept back at the end of the wall, the gold indicator excluded"),
-    _i("reserve_per_exposed_kong", 1, -8, 8, "R grows by this per exposed or added kong (Beijing -1: the"
+    _i("reserve_base", None, 0, 60, "R: tiles kept back at the end of the wall, the gold indicator excluded"),
+    _i("reserve_per_exposed_kong", None, -8, 8, "R grows by this per exposed or added kong (Beijing -1: the"
        " replacement comes out of the reserve)"),
-    _i("reserve_per_concealed_kong", 2, -8, 8, "R grows by this per concealed kong (Beijing -1)"),
-    _i("reserve_per_flower_set", 2, 0, 8, "R grows by this per four-identical-flower or full season/plant set"),
-    _i("last_group_size", 4, 0, 8, "at most this many draws in the last group (no discards)"),
+    _i("reserve_per_concealed_kong", None, -8, 8, "R grows by this per concealed kong (Beijing -1)"),
+    _i("reserve_per_flower_set", None, 0, 8, "R grows by this per four-identical-flower or full season/plant set"),
+    _i("last_group_size", None, 0, 8, "at most this many draws in the last group (no discards)"),
     # §10 scoring
     _e("scoring", REGISTRY[DEFAULT_PACK].scoring[0],
        tuple(dict.fromkeys(f for entry in _ENTRIES for f in entry.scoring)),
        "scoring family (RULES §10; " + ", ".join(e.scoring_summary for e in _ENTRIES if e.scoring_summary) + ")"),
-    _i("base", 5, 0, POINT_MAX, "base points: fuzhou 5, bianfeng 1, youjin 5 (lianzhong has none)"),
-    _i("flower_point", 1, 0, POINT_MAX, "F per flower"),
-    _b("zhuazhuang", True, "抓庄: a non-dealer winner adds the dealer's L"),
+    _i("base", None, 0, POINT_MAX, "base points: fuzhou 5, bianfeng 1, youjin 5 (lianzhong has none)"),
+    _i("flower_point", None, 0, POINT_MAX, "F per flower"),
+    _b("zhuazhuang", None, "抓庄: a non-dealer winner adds the dealer's L"),
 )
+
+# a general key declared without a default takes the core's (the rules header's)
+_GENERAL = tuple(with_core_default(f, FUZHOU_FIELDS[f.name]) if f.default is None else f for f in _GENERAL)
 
 #: every rule option in canonical order (the core RuleSet's), with its default (the `fuzhou` preset)
 #: and range: the general keys and each pack's own (`PackEntry.rule_keys`)
 _DECLARED: dict[str, Field] = {f.name: f for f in (
     *_GENERAL, *(f for entry in _ENTRIES if entry.rule_keys for f in entry.resolve("rule_keys")))}
-assert set(_DECLARED) == set(FUZHOU_FIELDS), "fzsim.rules' keys and the core RuleSet disagree"
-FIELDS: dict[str, Field] = {name: _DECLARED[name] for name in FUZHOU_FIELDS}
+#: the canonical form's key order (what a variant's hash is taken of) is frozen so that hashes and
+#: the names of derived variants stay stable: the rules header in the core's order, then the packs'
+#: own keys in the order of storage format 1 (below); keys added later follow in registry order
+_PACK_KEYS_FORMAT_1 = (
+    "sc_guoshui sc_longqidui_value sc_qianggang_base sc_kong_and_gen sc_chajiao_kongs sc_fan_cap"
+    " xz_end_checks_no_winner_only xz_selfdraw_all_pay xz_dajiao_to_winners xz_next_after_discarder sc_exchange"
+    " sc_dingque xz_kong_payments xz_dian_gang_hua_selfdraw gb_min_fan gb_mingangang bj_north_next"
+    " bj_indicator_in_reserve bj_haidi_discard bj_shaozhuang_on_draw bj_hubao_count bj_sihui_shape"
+    " bj_dihe_after_claims bj_zhuowukui_unique bj_hui_discard gb_variant gb_claim_at_wall_end gb_kong_at_wall_end"
+    " sh_lezi sh_bahua_lezi sh_gangkai_over_lezi sh_kaibao_huangfan_stack sh_huangfan_mult sh_dadiaoche_standalone"
+    " sh_chengbao sh_feng_includes_dragons sh_fengyise_shape sh_xiajia_can_kong sh_multi_ron_dealer"
+    " sh_huangfan_multi_ron sh_chengbao_claims sh_louhu sh_bahua_optional").split()
+assert set(FUZHOU_FIELDS) <= set(_DECLARED), "the core's rules header has a field fzsim.rules does not declare"
+FIELDS: dict[str, Field] = {name: _DECLARED[name] for name in (
+    *FUZHOU_FIELDS, *_PACK_KEYS_FORMAT_1, *(k for k in _DECLARED if k not in FUZHOU_FIELDS))}
+assert len(FIELDS) == len(_DECLARED)
 
 #: the rule packs, by name (the values of the `pack` key, in the order of the core's pack ids)
 PACKS: tuple[str, ...] = FIELDS["pack"].choices
 assert {name: i for i, name in enumerate(PACKS)} == CORE_PACK_IDS, "fzsim.pack_registry and the core's packs disagree"
 assert all(f.pack in (None, *PACKS) for f in FIELDS.values()), "a rule key names an unknown pack"
+#: the packs registered at run time (add_pack)
+_PLUGGED: set[str] = set()
+assert all({k for k, f in FIELDS.items() if f.pack == name and k not in FUZHOU_FIELDS} == set(option_defaults(i))
+           for name, i in CORE_PACK_IDS.items()), "a pack's rule keys and its core options struct disagree"
 
 
 def pack_keys(pack: str) -> tuple[str, ...]:
@@ -233,7 +255,10 @@ class RuleConfig:
         _check_pack(fields)
         self.name = name
         self.description = description
-        self._canonical = {k: fields[k] for k in FIELDS}
+        pack = fields["pack"]
+        # a pack registered at run time adds keys to its own variants only: every other variant's
+        # canonical form (and hash) is the same whatever packs are registered
+        self._canonical = {k: fields[k] for k in FIELDS if FIELDS[k].pack not in _PLUGGED or FIELDS[k].pack == pack}
         #: the canonical form as compact JSON (fixed key order); what the hash is taken of
         self.canonical_json = json.dumps(self._canonical, ensure_ascii=False, separators=(",", ":"))
         #: first 12 hex digits of the SHA-256 of canonical_json
@@ -247,7 +272,11 @@ class RuleConfig:
     @cached_property
     def core(self) -> Rules:
         """The compiled ``fzsim_core.rules.Rules`` (built once per RuleConfig)."""
-        return Rules(**{k: FIELDS[k].to_core(v) for k, v in self._canonical.items()})
+        return Rules(**compile_fields(self))
+
+    def __reduce__(self):
+        # a worker process rebuilding the config of a pack registered at run time imports its module first
+        return (_config, (self.name, self._canonical, self.description, REGISTRY[self._canonical["pack"]].plugin))
 
     def __getitem__(self, key: str) -> Any:
         if key not in self._canonical:
@@ -365,7 +394,31 @@ def parse_assignment(text: str) -> tuple[str, Any]:
     return key, value
 
 
+def _config(name: str, canonical: Mapping[str, Any], description: str, plugin: str | None) -> RuleConfig:
+    if plugin is not None:
+        importlib.import_module(plugin)   # it registers its pack (fzsim.register_pack)
+    return RuleConfig(name, canonical, description)
+
+
+def add_pack(name: str, keys: tuple[Field, ...]) -> None:
+    """Make a pack registered at run time (`fzsim.register_pack`) a value of the `pack` key, and its
+    own keys rule keys (of its variants only)."""
+    global PACKS
+    clash = sorted(f.name for f in keys if f.name in FIELDS)
+    if clash or any(f.pack != name for f in keys):
+        raise RuleError(f"the rule keys of pack {name!r} must be new and declared with of_pack({name!r}, ...):"
+                        f" {', '.join(clash) or 'a key of another pack'}")
+    FIELDS.update((f.name, f) for f in keys)
+    FIELDS["pack"] = replace(FIELDS["pack"], choices=FIELDS["pack"].choices + (name,))
+    PACKS = FIELDS["pack"].choices
+    _PLUGGED.add(name)
+
+
 def compile_fields(cfg: RuleConfig) -> dict[str, int]:
-    """The RuleSet field values (ints) `cfg.core` was built from."""
-    return {k: FIELDS[k].to_core(v) for k, v in cfg.canonical.items()}
+    """The RuleSet field values (ints) `cfg.core` is built from: the rules header and the playing
+    pack's own options (the other packs' keys, at their defaults, are not the core's)."""
+    pack = cfg["pack"]
+    out = {k: FIELDS[k].to_core(v) for k, v in cfg.canonical.items() if k in FUZHOU_FIELDS or FIELDS[k].pack == pack}
+    out["pack"] = CORE_PACK_IDS[pack]     # a pack registered at run time has an id of its own
+    return out
 

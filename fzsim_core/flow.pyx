@@ -333,7 +333,7 @@ cdef int claim_wins(Game* g, int k) noexcept nogil:
     if robbed:   # the robbed seat's kong did not stand: it waits with its pung again
         g.seats[ds].wait_mask = g.pack.waits(g, ds)
         g.cur_seat = -1
-    return after_win(g, ds if g.r.xz_next_after_discarder else last)
+    return after_win(g, ds if g.pack.play_on_from_discarder else last)
 
 
 cdef int after_win(Game* g, int from_seat) noexcept nogil:

@@ -56,81 +56,66 @@ FUZHOU_FIELDS = dict(
     youjin_mult_double=8,
     youjin_mult_triple=16,
     youjin_discard_bonus=1,
-    sc_guoshui=SC_GUOSHUI_UNLESS_HIGHER,
-    sc_longqidui_value=4,
-    sc_qianggang_base=0,
-    sc_kong_and_gen=0,
-    sc_chajiao_kongs=1,
-    sc_fan_cap=3,
-    xz_end_checks_no_winner_only=0,
-    xz_selfdraw_all_pay=0,
-    xz_dajiao_to_winners=0,
-    xz_next_after_discarder=0,
-    sc_exchange=SC_EXCHANGE_OFF,
-    sc_dingque=0,
-    xz_kong_payments=XZ_KONG_PAYMENTS_OFF,
-    xz_dian_gang_hua_selfdraw=0,
-    gb_min_fan=8,
-    gb_mingangang=0,
-    bj_north_next=0,
-    bj_indicator_in_reserve=1,
-    bj_haidi_discard=1,
-    bj_shaozhuang_on_draw=1,
-    bj_hubao_count=0,
-    bj_sihui_shape=0,
-    bj_dihe_after_claims=1,
-    bj_zhuowukui_unique=1,
-    bj_hui_discard=0,
-    gb_variant=0,
-    gb_claim_at_wall_end=0,
-    gb_kong_at_wall_end=0,
-    sh_lezi=10,
-    sh_bahua_lezi=2,
-    sh_gangkai_over_lezi=0,
-    sh_kaibao_huangfan_stack=0,
-    sh_huangfan_mult=0,
-    sh_dadiaoche_standalone=0,
-    sh_chengbao=0,
-    sh_feng_includes_dragons=1,
-    sh_fengyise_shape=0,
-    sh_xiajia_can_kong=1,
-    sh_multi_ron_dealer=0,
-    sh_huangfan_multi_ron=0,
-    sh_chengbao_claims=0,
-    sh_louhu=1,
-    sh_bahua_optional=1,
 )
 
 
 cdef class Rules:
-    """Rules(**fields): the `fuzhou` struct fields with the given ones replaced.
+    """Rules(**fields): the `fuzhou` header fields and the playing pack's own options (their
+    defaults: packs/<name>/options.pyx) with the given ones replaced.
 
-    Prefer ``fzsim.rules.load(...)``, which validates names and ranges and gives
-    clear errors; this constructor only rejects unknown fields and non-integers.
+    Prefer ``fzsim.rules.load(...)``, which validates names and ranges and gives clear errors;
+    this constructor only rejects unknown fields (naming the pack a foreign option belongs to)
+    and non-integers. `fields` holds the header and the pack's options, nothing of other packs.
     """
 
     def __init__(self, **overrides):
-        unknown = sorted(set(overrides) - set(FUZHOU_FIELDS))
-        if unknown:
-            raise ValueError(f"unknown rule field(s) {unknown}; known: {sorted(FUZHOU_FIELDS)}")
-        fields = dict(FUZHOU_FIELDS)
+        # function-local: the pack registry cimports this module, so it is loaded after it
+        from fzsim_core.packs.registry import option_defaults, option_owner
+        pack = _checked("pack", overrides.get("pack", FUZHOU_FIELDS["pack"]))
+        own = option_defaults(pack)          # ValueError naming the packs for an unknown id
+        fields = {**FUZHOU_FIELDS, **own}
+        foreign = sorted(set(overrides) - set(fields))
+        if foreign:
+            raise ValueError(f"rule field(s) {', '.join(_owned(k, option_owner(k)) for k in foreign)} "
+                             f"not of pack {pack}: its fields are {sorted(fields)}")
         for key, value in overrides.items():
-            if isinstance(value, bool):
-                value = int(value)
-            if not isinstance(value, int):
-                raise TypeError(f"rule field {key} must be an int or bool, got {value!r}")
-            if not -2**31 <= value < 2**31:
-                raise ValueError(f"rule field {key} = {value} is out of range: the core stores a 32-bit int")
-            fields[key] = value
-        self.c = fields
+            fields[key] = _checked(key, value)
+        header = {k: fields[k] for k in FUZHOU_FIELDS}
+        header["pack_options"] = [fields[k] for k in own] + [0] * (PACK_OPTIONS_MAX - len(own))
+        self.c = header
         self.fields = fields
 
     def __reduce__(self):
-        return (_rebuild, (self.fields,))
+        from fzsim_core.packs.registry import plugged_pack
+        plugged = plugged_pack(self.c.pack)   # (name, module) of a pack registered at run time
+        return (_rebuild, (self.fields,) if plugged is None else (self.fields, *plugged))
 
     def __repr__(self):
-        return f"Rules({', '.join(f'{k}={v}' for k, v in self.fields.items() if FUZHOU_FIELDS[k] != v)})"
+        from fzsim_core.packs.registry import option_defaults
+        defaults = {**FUZHOU_FIELDS, **option_defaults(self.c.pack)}
+        return f"Rules({', '.join(f'{k}={v}' for k, v in self.fields.items() if defaults[k] != v)})"
 
 
-def _rebuild(fields):
+def _checked(key, value):
+    if isinstance(value, bool):
+        value = int(value)
+    if not isinstance(value, int):
+        raise TypeError(f"rule field {key} must be an int or bool, got {value!r}")
+    if not -2**31 <= value < 2**31:
+        raise ValueError(f"rule field {key} = {value} is out of range: the core stores a 32-bit int")
+    return value
+
+
+def _owned(key, owner):
+    return f"{key} (an option of the {owner} pack)" if owner else f"{key} (unknown)"
+
+
+def _rebuild(fields, pack_name=None, module=None):
+    """Rules from their fields (unpickling); a pack registered at run time is registered here too
+    by importing its module, and its id is looked up by name (ids follow the registration order)."""
+    if module is not None:
+        import importlib
+        from fzsim_core.packs.registry import PACKS
+        importlib.import_module(module)
+        fields = {**fields, "pack": PACKS[pack_name]}
     return Rules(**fields)

@@ -132,6 +132,8 @@ ctypedef struct Pack:
     PackSeatTest kongs_closed     # no own-turn kong for this seat now (Botzone's judge); NULL: open
     bint hidden_constraints       # the hidden hands obey more than the tile counts (Sichuan 定缺,
                                   # 换三张): no information-set world is sampled (determinize)
+    bint play_on_from_discarder   # after a win on a discard by several seats, play goes on from the
+                                  # discarder (血战 XZ-A5 option); False: from the last winner
     const PackEval* eval          # its shapes, scoring and threat reading for the value policy
                                   # (kit/evaluate.pxd); NULL: the Fuzhou value (policies/value)
 

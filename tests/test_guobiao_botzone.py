@@ -57,10 +57,10 @@ def test_the_tile_set_is_136_tiles_without_flowers():
 
 def test_the_option_and_its_check():
     assert load("guobiao")["gb_variant"] == "rulebook"
-    # like every gb_* option, other packs do not read it: their tile sets stay (a core RuleSet can
-    # hold it; the rules loader refuses it for another pack's variant)
-    fuzhou_botzone = Rules(**{**load("fuzhou").core.fields, "gb_variant": 1})
-    assert tile_set(PACKS["fuzhou"], fuzhou_botzone)[0] == 144
+    # like every gb_* option it is the 国标 pack's own: a core rule set of another pack refuses it,
+    # naming its pack, and the rules loader refuses it for another pack's variant
+    with pytest.raises(ValueError, match=r"gb_variant \(an option of the guobiao pack\) not of pack 0"):
+        Rules(**{**load("fuzhou").core.fields, "gb_variant": 1})
     with pytest.raises(RuleError, match="gb_variant is a key of the guobiao pack, but this variant plays the fuzhou"):
         load("fuzhou", gb_variant="botzone")
     with pytest.raises(RuleError, match="gb_variant = 'wall': allowed one of 'rulebook', 'botzone'"):

@@ -17,6 +17,7 @@ from fzsim_core.packs.beijing.score cimport (BjRules, BjScore, BJ_F_DEALER_PAYS,
 from fzsim_core.packs.beijing.pack cimport bj_hand_of, bj_rules_of
 from fzsim_core.packs.beijing.greedy cimport bj_greedy_choose
 from fzsim_core.packs.beijing.guard cimport bj_read_threat, bj_discard_danger
+from fzsim_core.packs.beijing.options cimport bj_options
 
 # a typical win's 番: the mean over the wins of 2,000 guard hands (seed 3)
 cdef double TYPICAL_FANS = 1.7
@@ -47,7 +48,7 @@ cdef double bj_eval_win(const Observation* o, const Seat* s, int tile, int win_t
     bj_hand_of(s, o.gold, &h)
     if not self_draw:
         h.counts[tile] -= 1
-        if not bj_may_win_on_discard(&h) or (tile == o.gold and not o.rules.bj_hui_discard):
+        if not bj_may_win_on_discard(&h) or (tile == o.gold and not bj_options(o.rules).bj_hui_discard):
             return 0.0
         bj_add_natural(&h, tile)   # a discarded 惠牌 counts at its face value (BJ-A2)
     bj_rules_of(o.rules, &r)

@@ -42,6 +42,7 @@ from fzsim_core.packs.beijing.shapes cimport bj_may_win_on_discard, bj_seven_pai
 from fzsim_core.packs.beijing.score cimport BjRules, BjScore, BJ_F_SELFDRAW, bj_evaluate
 from fzsim_core.packs.beijing.pack cimport bj_hand_of, bj_rules_of
 from fzsim_core.packs.beijing.greedy cimport bj_claim, bj_claim_shanten, bj_turn_among
+from fzsim_core.packs.beijing.options cimport bj_options
 
 # The defaults come from duels against greedy (tuning seeds 101 and 202, docs/guide/beijing.md):
 cdef double BJ_DEFAULT_FOLD = 1.0  # never folds: giving up the hand lost to greedy (a discard costs F alone)
@@ -79,7 +80,7 @@ cdef void bj_read_threat(const Observation* o, Threat* t) noexcept nogil:
 
 cdef double bj_wait_chance(const Observation* o, const Threat* t, int j, int k) noexcept nogil:
     cdef double w
-    if k == o.gold and not o.rules.bj_hui_discard:
+    if k == o.gold and not bj_options(o.rules).bj_hui_discard:
         return 0.0                   # a discarded 惠牌 is dead (BJ-A2 default)
     w = unseen_wait_weight(t.un, k)
     if (t.thrown[j] >> k) & 1:

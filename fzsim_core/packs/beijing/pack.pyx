@@ -39,6 +39,7 @@ from fzsim_core.packs.beijing.score cimport (
     BJ_F_DEALER_WINS, BJ_F_DEALER_PAYS, bj_evaluate, bj_hubao_partners, bj_rules_default,
     bj_shaozhuang_deltas, bj_win_deltas,
 )
+from fzsim_core.packs.beijing.options cimport bj_options
 
 # Game.pack_state of this pack
 cdef enum:
@@ -69,9 +70,9 @@ cdef void bj_hand_of(const Seat* st, int wild, MjHand* h) noexcept nogil:
 
 cdef void bj_rules_of(const RuleSet* r, BjRules* out) noexcept nogil:
     bj_rules_default(out, r.base)
-    out.haidi_discard = r.bj_haidi_discard
-    out.unique_wuhui = r.bj_zhuowukui_unique
-    out.sihui_shape = r.bj_sihui_shape
+    out.haidi_discard = bj_options(r).bj_haidi_discard
+    out.unique_wuhui = bj_options(r).bj_zhuowukui_unique
+    out.sihui_shape = bj_options(r).bj_sihui_shape
 
 
 cdef int bj_setup(Game* g) noexcept nogil:
@@ -84,9 +85,9 @@ cdef int bj_setup(Game* g) noexcept nogil:
     log_event(g, EV_GOLD_FLIP, -1, ind, 0)
     g.indicator = ind
     g.seen[ind] += 1
-    if not g.r.bj_indicator_in_reserve:
+    if not bj_options(&g.r).bj_indicator_in_reserve:
         g.r.reserve_base += 1    # BJ-A4 "no": the 14 reserved tiles lie beyond the 惠坯 (68 live draws)
-    st = seat_dealt_hands(g, &raw[0][0], N_HAND_KINDS, wild_of(ind, WILD_NEXT + g.r.bj_north_next))
+    st = seat_dealt_hands(g, &raw[0][0], N_HAND_KINDS, wild_of(ind, WILD_NEXT + bj_options(&g.r).bj_north_next))
     log_event(g, EV_GOLD, -1, g.gold, 0)
     return st
 
@@ -219,7 +220,7 @@ cdef int bj_win_flags(const Game* g, int winner, int discarder, int win_type, ui
         f |= BJ_F_DEALER_WINS
     elif discarder == d:
         f |= BJ_F_DEALER_PAYS
-    if winner != d and not (done >> winner) & 1 and (claims == 0 or g.r.bj_dihe_after_claims):
+    if winner != d and not (done >> winner) & 1 and (claims == 0 or bj_options(&g.r).bj_dihe_after_claims):
         f |= BJ_F_DIHE         # before its own first discard (BJ-A11)
     return f
 
@@ -232,7 +233,7 @@ cdef int bj_partners(const Game* g, int winner) noexcept nogil:
     for a in range(4):
         for b in range(4):
             n = g.seats[a].claims_from[b]
-            if g.r.bj_hubao_count == 1:
+            if bj_options(&g.r).bj_hubao_count == 1:
                 for i in range(g.seats[a].n_melds):
                     if g.seats[a].melds[i].type == MELD_EXPOSED_KONG and g.seats[a].melds[i].source == b:
                         n -= 1
@@ -257,7 +258,7 @@ cdef int bj_score_win(Game* g, int winner, int discarder, int win_type, uint32_t
         return fail(g, "Beijing win that bj_evaluate does not accept (seat, tile)", winner, tile)
     if g.check and discarder >= 0:
         h.counts[tile] -= 1
-        if (tile == g.gold and not g.r.bj_hui_discard) or not bj_may_win_on_discard(&h):
+        if (tile == g.gold and not bj_options(&g.r).bj_hui_discard) or not bj_may_win_on_discard(&h):
             return fail(g, "Beijing discard win by a claimed hand, one holding three wilds or on a dead wild (seat, tile)",
                         winner, tile)
     bj_win_deltas(sc.total, r.base, winner, discarder, bj_partners(g, winner), g.row.deltas)
@@ -288,7 +289,7 @@ cdef int pay_shaozhuang(Game* g) noexcept nogil:
 cdef int bj_end_drawn(Game* g) noexcept nogil:
     if g.error:
         return ST_ERR
-    return pay_shaozhuang(g) if g.r.bj_shaozhuang_on_draw else ST_CONT
+    return pay_shaozhuang(g) if bj_options(&g.r).bj_shaozhuang_on_draw else ST_CONT
 
 
 cdef void beijing_pack(Pack* p, TileSet* ts) noexcept nogil:

@@ -6,6 +6,7 @@ from fzsim_core.packs.beijing.pack cimport beijing_pack
 from fzsim_core.packs.beijing.greedy cimport bj_greedy_choose
 from fzsim_core.packs.beijing.evaluate cimport bj_eval
 from fzsim_core.packs.beijing.guard cimport bj_guard_choose
+from fzsim_core.packs.beijing.options cimport bj_options
 
 
 cdef void beijing_plug(Pack* p, TileSet* ts, const RuleSet* r) noexcept nogil:
@@ -16,4 +17,4 @@ cdef void beijing_plug(Pack* p, TileSet* ts, const RuleSet* r) noexcept nogil:
     p.greedy = bj_greedy_choose
     p.guard = bj_guard_choose
     # BJ-A2 natural: a discarded 惠牌 is claimed and won on at face value (dead by default)
-    p.wild_claimable = r != NULL and r.bj_hui_discard != 0
+    p.wild_claimable = r != NULL and bj_options(r).bj_hui_discard != 0

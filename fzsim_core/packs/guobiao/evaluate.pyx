@@ -18,6 +18,7 @@ from fzsim_core.packs.guobiao.guard cimport GbThreat, gb_read_threat, gb_danger
 from fzsim_core.packs.guobiao.pack cimport gb_melds_of, held_counts
 from fzsim_core.packs.guobiao.shanten cimport GB_NO_SHAPE
 from fzsim_core.packs.guobiao.shapes cimport GbSet, gb_wait_mask
+from fzsim_core.packs.guobiao.options cimport gb_options
 
 # a typical win's fans: the mean over the wins of 2,000 guard hands (seed 3)
 cdef double TYPICAL_FANS = 17.0
@@ -28,7 +29,7 @@ assert sizeof(GbThreat) <= sizeof(double) * 64, "国标's threat reading outgrew
 cdef int gb_eval_shanten(const Observation* o, const Seat* s) noexcept nogil:
     cdef GbSet m[5]
     cdef int nm = gb_melds_of(s, m)
-    cdef int g = goal(s.hand.counts, m, nm, o.rules.gb_min_fan, NULL, NULL)
+    cdef int g = goal(s.hand.counts, m, nm, gb_options(o.rules).gb_min_fan, NULL, NULL)
     return EVAL_FAR if g >= GB_NO_SHAPE or g > EVAL_FAR else g - 1
 
 
@@ -46,11 +47,11 @@ cdef double gb_eval_win(const Observation* o, const Seat* s, int tile, int win_t
     memcpy(h.counts, s.hand.counts, 34)
     h.n_melds = gb_melds_of(s, h.melds)
     h.win_tile = tile
-    h.flags = (GB_SELFDRAW if self_draw else 0) | (GB_MINGANGANG if o.rules.gb_mingangang else 0)
+    h.flags = (GB_SELFDRAW if self_draw else 0) | (GB_MINGANGANG if gb_options(o.rules).gb_mingangang else 0)
     h.flowers = s.n_flowers if s.n_flowers < 8 else 8
     h.seat_wind = (o.seat - o.dealer + 4) % 4
     h.round_wind = 0
-    if gb_evaluate(&h, &f) != GB_OK or f.base < o.rules.gb_min_fan:
+    if gb_evaluate(&h, &f) != GB_OK or f.base < gb_options(o.rules).gb_min_fan:
         return 0.0
     return 3.0 * (b + f.total) if self_draw else f.total + 3.0 * b
 

@@ -27,6 +27,7 @@ from fzsim_core.packs.guobiao.pack cimport gb_melds_of
 from fzsim_core.packs.guobiao.reach cimport GbTarget, GB_MAX_TARGETS, gb_target_table, gb_target_need
 from fzsim_core.packs.guobiao.shanten cimport GB_NO_SHAPE, GB_SHAPES_ALL, gb_discard_needs
 from fzsim_core.packs.guobiao.shapes cimport GbSet, GB_CHOW, GB_PUNG, GB_KONG
+from fzsim_core.packs.guobiao.options cimport gb_options
 
 
 cdef enum:
@@ -164,7 +165,7 @@ cdef int gb_discard_goals(const Observation* o, const uint16_t* acts, int n, GbT
     cdef const uint8_t* V
     cdef const GbTarget* T = gb_target_table(&nt, &V)
     memcpy(v.c, o.me.hand.counts, 34)
-    v.min_fan = o.rules.gb_min_fan
+    v.min_fan = gb_options(o.rules).gb_min_fan
     v.nm = gb_melds_of(o.me, v.m)
     v.g0 = goal(v.c, v.m, v.nm, v.min_fan, v.near, &v.n_near)
     gb_discard_needs(v.c, v.nm, GB_SHAPES_ALL, v.shape_need)
@@ -273,7 +274,7 @@ cdef int gb_claim(const Observation* o, const uint16_t* acts, int n) noexcept no
     cdef uint8_t c[34]
     cdef GbSet m[5]
     cdef int i, t, k, x, lo, nm, g0, g, best = -1, best_g, pass_at = 0, ck = o.claim_tile
-    cdef int min_fan = o.rules.gb_min_fan
+    cdef int min_fan = gb_options(o.rules).gb_min_fan
     memcpy(c, o.me.hand.counts, 34)
     nm = gb_melds_of(o.me, m)
     if nm >= 4:

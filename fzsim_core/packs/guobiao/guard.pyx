@@ -26,6 +26,7 @@ from fzsim_core.packs.guobiao.greedy cimport (GbTurn, goal, gb_discard_goals, gb
 from fzsim_core.packs.guobiao.pack cimport gb_melds_of
 from fzsim_core.packs.guobiao.shanten cimport GB_NO_SHAPE
 from fzsim_core.packs.guobiao.shapes cimport GbSet, GB_CHOW
+from fzsim_core.packs.guobiao.options cimport gb_options
 
 cdef double GB_FOLD = 0.2          # the danger a hand 2 tiles from an 8-fan win folds above
 cdef double GB_MARGIN = 0.025      # danger within this of the safest counts as equally safe
@@ -162,7 +163,7 @@ cdef int gb_guard_claim(const Observation* o, const uint16_t* acts, int n, doubl
     gb_read_threat(o, &th)
     if th.total >= GB_QUIET:
         nm = gb_melds_of(o.me, m)
-        g = goal(o.me.hand.counts, m, nm, o.rules.gb_min_fan, NULL, NULL)
+        g = goal(o.me.hand.counts, m, nm, gb_options(o.rules).gb_min_fan, NULL, NULL)
         # the hand's 13 tiles at G g: a typical live tile (danger ~ total x 2%) against its fold level
         if th.total * 0.02 * 2.5 > fold_at(fold, g):
             for i in range(n):

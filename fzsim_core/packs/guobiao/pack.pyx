@@ -46,6 +46,7 @@ from fzsim_core.packs.guobiao.fans cimport (GbFans, GbHand, GB_OK, GB_N_FANS, GB
 from fzsim_core.packs.guobiao.fanids cimport GB_VALUE, F_LAST_TILE, F_LAST_TILE_CLAIM, F_LAST_TILE_DRAW
 from fzsim_core.packs.guobiao.shapes cimport (GbSet, GB_CHOW, GB_PUNG, GB_KONG, gb_hand_wait_mask, gb_is_win,
                                               gb_wait_mask)
+from fzsim_core.packs.guobiao.options cimport gb_options
 
 
 cdef void guobiao_tiles(TileSet* ts) noexcept nogil:
@@ -124,7 +125,7 @@ cdef bint last_tile_now(const Game* g, int s, int how) noexcept nogil:
     empty wall, as the judge reads it."""
     if how == 2:
         return False
-    if g.r.gb_variant == GB_VARIANT_BOTZONE:
+    if gb_options(&g.r).gb_variant == GB_VARIANT_BOTZONE:
         return seat_left(g, ((s if how == 0 else g.claim_from) + 1) % 4) == 0
     return live_tiles(g) <= reserve(g)
 
@@ -178,7 +179,7 @@ cdef int gb_fans_now(const Game* g, int s, int k, int how, bint in_hand, GbFans*
         f = GB_ROBBED_KONG               # 抢杠和 is the fourth tile by itself (不计和绝张)
     if last_tile_now(g, s, how):
         f |= GB_LAST_TILE                # 妙手回春 / 海底捞月
-    if g.r.gb_mingangang:
+    if gb_options(&g.r).gb_mingangang:
         f |= GB_MINGANGANG
     h.flags = <uint8_t>f
     h.flowers = <uint8_t>(st.n_flowers if st.n_flowers < 8 else 8)
@@ -190,7 +191,7 @@ cdef int gb_fans_now(const Game* g, int s, int k, int how, bint in_hand, GbFans*
 cdef inline bint enough(const Game* g, int s, int k, int how) noexcept nogil:
     """The win on k carries the minimum without flowers."""
     cdef GbFans f
-    return gb_fans_now(g, s, k, how, how == 0, &f) == GB_OK and f.base >= g.r.gb_min_fan
+    return gb_fans_now(g, s, k, how, how == 0, &f) == GB_OK and f.base >= gb_options(&g.r).gb_min_fan
 
 
 cdef int gb_setup(Game* g) noexcept nogil:
@@ -281,14 +282,14 @@ cdef int gb_score_win(Game* g, int winner, int discarder, int win_type, uint32_t
     st = gb_fans_now(g, winner, tile, how, True, &f)   # the flow has given the winner its tile
     if st != GB_OK:
         return fail(g, "guobiao win the fan evaluator refuses (seat, status)", winner, st)
-    if f.base < g.r.gb_min_fan:
+    if f.base < gb_options(&g.r).gb_min_fan:
         return fail(g, "guobiao win under the fan minimum (seat, fans)", winner, f.base)
     for s in range(4):
         if s == winner:
             continue
         g.row.deltas[s] = -(b + f.total) if discarder < 0 or s == discarder else -b
         g.row.deltas[winner] -= g.row.deltas[s]
-    if g.r.gb_variant == GB_VARIANT_BOTZONE:
+    if gb_options(&g.r).gb_variant == GB_VARIANT_BOTZONE:
         flags[0] &= ~(<uint32_t>FLAG_LAST_TILE)   # the flow's is the shared wall's last tile: the fans' here
     if f.count[F_LAST_TILE_DRAW] or f.count[F_LAST_TILE_CLAIM]:     # 妙手回春 / 海底捞月: the flow flags only a self-drawn one
         flags[0] |= FLAG_LAST_TILE
@@ -305,7 +306,7 @@ cdef int gb_score_win(Game* g, int winner, int discarder, int win_type, uint32_t
 
 
 cdef void guobiao_pack(Pack* p, TileSet* ts, const RuleSet* r) noexcept nogil:
-    cdef bint botzone = r != NULL and r.gb_variant == GB_VARIANT_BOTZONE
+    cdef bint botzone = r != NULL and gb_options(r).gb_variant == GB_VARIANT_BOTZONE
     if botzone:
         botzone_tiles(ts)
     else:

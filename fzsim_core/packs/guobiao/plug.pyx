@@ -8,6 +8,7 @@ from fzsim_core.packs.guobiao.pack cimport GB_VARIANT_BOTZONE, guobiao_pack, sea
 from fzsim_core.packs.guobiao.greedy cimport gb_greedy_choose
 from fzsim_core.packs.guobiao.evaluate cimport gb_eval
 from fzsim_core.packs.guobiao.guard cimport gb_guard_choose
+from fzsim_core.packs.guobiao.options cimport gb_options
 
 
 cdef bint judge_claims_closed(const Game* g, int discarder) noexcept nogil:
@@ -23,10 +24,10 @@ cdef bint judge_kongs_closed(const Game* g, int seat) noexcept nogil:
 
 cdef void guobiao_plug(Pack* p, TileSet* ts, const RuleSet* r) noexcept nogil:
     guobiao_pack(p, ts, r)
-    if r != NULL and r.gb_variant == GB_VARIANT_BOTZONE:   # one wall per seat: the judge's rules at its end
-        if not r.gb_claim_at_wall_end:
+    if r != NULL and gb_options(r).gb_variant == GB_VARIANT_BOTZONE:   # one wall per seat: the judge's rules at its end
+        if not gb_options(r).gb_claim_at_wall_end:
             p.claims_closed = judge_claims_closed
-        if not r.gb_kong_at_wall_end:
+        if not gb_options(r).gb_kong_at_wall_end:
             p.kongs_closed = judge_kongs_closed
     p.name = b"guobiao"
     p.policies = POLICIES_ALL   # value and rollout through the evaluation hooks (evaluate.pyx)

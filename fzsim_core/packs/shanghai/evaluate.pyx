@@ -14,6 +14,7 @@ from fzsim_core.packs.shanghai.score cimport ShRules, ShScore, SH_F_SELFDRAW, sh
 from fzsim_core.packs.shanghai.pack cimport sh_hand_of, sh_rules_of
 from fzsim_core.packs.shanghai.greedy cimport sh_greedy_choose, shape_of
 from fzsim_core.packs.shanghai.guard cimport ShThreat, sh_read_threat, sh_wait_chance, sh_discard_cost
+from fzsim_core.packs.shanghai.options cimport sh_options
 
 assert sizeof(ShThreat) <= sizeof(double) * 64, "Shanghai's threat reading outgrew EvalThreat"
 
@@ -51,7 +52,7 @@ cdef double sh_eval_win(const Observation* o, const Seat* s, int tile, int win_t
 cdef double sh_eval_typical(const Observation* o, const Seat* s, int win_type) noexcept nogil:
     """0.76 勒子 per payer: the mean over the wins of 2,000 guard hands (seed 3) was 7.6 with the
     勒子 at 10 (the gate makes a 碰碰胡 or 混一色 near its cap the common win)."""
-    return 0.76 * o.rules.sh_lezi * (3 if win_type == WIN_SELFDRAW else 1)
+    return 0.76 * sh_options(o.rules).sh_lezi * (3 if win_type == WIN_SELFDRAW else 1)
 
 
 cdef void sh_eval_threat(const Observation* o, EvalThreat* t) noexcept nogil:

@@ -21,11 +21,12 @@ from fzsim_core.table cimport *
 from fzsim_core.kit.hand34 cimport mj_own_kong, MjHand, MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG
 from fzsim_core.packs.shanghai.shapes cimport ShShape, SH_NO_SHAPE, sh_shanten, sh_wait_mask
 from fzsim_core.packs.shanghai.pack cimport sh_hand_of
+from fzsim_core.packs.shanghai.options cimport sh_options
 
 
 cdef void shape_of(const Observation* o, ShShape* sh) noexcept nogil:
-    sh.feng = (<uint64_t>0x7F) << 27 if o.rules.sh_feng_includes_dragons else (<uint64_t>0xF) << 27
-    sh.fengyise_shape = o.rules.sh_fengyise_shape
+    sh.feng = (<uint64_t>0x7F) << 27 if sh_options(o.rules).sh_feng_includes_dragons else (<uint64_t>0xF) << 27
+    sh.fengyise_shape = sh_options(o.rules).sh_fengyise_shape
 
 
 cdef inline int unseen(const Observation* o, const MjHand* h, int k) noexcept nogil:

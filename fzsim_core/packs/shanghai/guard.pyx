@@ -30,7 +30,7 @@ is the only draw). Parameter: `fold` (guard:fold=X; default SH_DEFAULT_FOLD).
 from libc.math cimport exp
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from fzsim_core.policy cimport Observation
-from fzsim_core.rules cimport SH_OPT_OTHER
+
 from fzsim_core.table cimport *
 from fzsim_core.kit.hand34 cimport MjHand, MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG
 from fzsim_core.packs.shanghai.shapes cimport ShShape, SH_NO_WIN, SH_NO_SHAPE, sh_shanten, sh_wait_mask
@@ -38,6 +38,7 @@ from fzsim_core.packs.shanghai.score cimport ShRules, ShScore, sh_evaluate, sh_f
 from fzsim_core.packs.shanghai.pack cimport sh_hand_of, sh_rules_of
 from fzsim_core.packs.shanghai.greedy cimport sh_after_claim, sh_greedy_choose, sh_turn_among, shape_of, suit_tiles
 from fzsim_core.policies.defence cimport chow_unseen, fold_at, guard_keep
+from fzsim_core.packs.shanghai.options cimport sh_options, SH_OPT_OTHER
 
 # chosen by duels against greedy (seed 101, 10,000 walls each; docs/guide/shanghai.md): defence
 # within a margin of 0.04 of my hand's value paid best (0.03 .. 0.065 alike); folding from 0.08 to
@@ -65,7 +66,7 @@ cdef int claims_between(const Observation* o, int a, int b) noexcept nogil:
         t = o.table[a].melds[i].type
         if t == MELD_CHOW or t == MELD_PUNG or t == MELD_ADDED_KONG:
             c += 1         # an added kong was a pung claimed from b
-        elif t == MELD_EXPOSED_KONG and o.rules.sh_chengbao_claims != SH_OPT_OTHER:
+        elif t == MELD_EXPOSED_KONG and sh_options(o.rules).sh_chengbao_claims != SH_OPT_OTHER:
             c += 1
     return c
 
@@ -123,7 +124,7 @@ cdef void sh_read_threat(const Observation* o, ShThreat* t) noexcept nogil:
                     chow = 1
             else:
                 hon += 1
-        if chow and popcount3(suits) >= 2 and not o.rules.sh_dadiaoche_standalone:
+        if chow and popcount3(suits) >= 2 and not sh_options(o.rules).sh_dadiaoche_standalone:
             t.read[j] = SH_READ_DEAD
             continue       # no allowed pattern is left to it: no threat
         if chow:

@@ -26,7 +26,7 @@ The row: F = the flower points, S = P.
 """
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset
-from fzsim_core.rules cimport RuleSet, SH_OPT_OTHER
+from fzsim_core.rules cimport RuleSet
 from fzsim_core.scoring cimport WIN_SELFDRAW, WIN_ROBBED_KONG, FLAG_KONG_REPLACEMENT
 from fzsim_core.state cimport Game, Pack, fail, no_opening, no_opening_choice
 from fzsim_core.table cimport (Seat, DEC_ROB_KONG, ST_CONT, ST_ERR, NO_TILE, ACT_WIN, act, MELD_CHOW, MELD_PUNG,
@@ -42,6 +42,7 @@ from fzsim_core.packs.shanghai.shapes cimport ShShape, sh_hand_may_wait, sh_patt
 from fzsim_core.packs.shanghai.score cimport (ShRules, ShScore, SH_CB_EXTRA, SH_CB_FULL, SH_F_SELFDRAW, SH_F_GANGKAI,
                                              SH_F_ROBBED, SH_F_BAHUA, sh_evaluate, sh_rules_default, sh_win_deltas)
 from fzsim_core.packs.shanghai.play cimport sh_chengbao_relations, sh_kaibao
+from fzsim_core.packs.shanghai.options cimport sh_options, SH_OPT_OTHER
 
 
 cdef void shanghai_tiles(TileSet* ts) noexcept nogil:
@@ -64,18 +65,18 @@ cdef void sh_hand_of(const Seat* st, MjHand* h) noexcept nogil:
 
 cdef void sh_rules_of(const RuleSet* r, ShRules* out) noexcept nogil:
     sh_rules_default(out)
-    if not r.sh_feng_includes_dragons:
+    if not sh_options(r).sh_feng_includes_dragons:
         out.shape.feng = (<uint64_t>0xF) << 27      # SH-A3: the four winds only
-    out.shape.fengyise_shape = r.sh_fengyise_shape
+    out.shape.fengyise_shape = sh_options(r).sh_fengyise_shape
     out.base_points = <short>r.base
     out.flower_point = <short>r.flower_point
-    out.lezi = <short>r.sh_lezi
-    out.bahua_lezi = <uint8_t>r.sh_bahua_lezi
-    out.floor_cap = r.sh_gangkai_over_lezi == SH_OPT_OTHER
-    out.stack_max = r.sh_kaibao_huangfan_stack == SH_OPT_OTHER
-    out.huangfan_pow = r.sh_huangfan_mult == SH_OPT_OTHER
-    out.standalone = r.sh_dadiaoche_standalone
-    out.chengbao = SH_CB_FULL if r.sh_chengbao == SH_OPT_OTHER else SH_CB_EXTRA
+    out.lezi = <short>sh_options(r).sh_lezi
+    out.bahua_lezi = <uint8_t>sh_options(r).sh_bahua_lezi
+    out.floor_cap = sh_options(r).sh_gangkai_over_lezi == SH_OPT_OTHER
+    out.stack_max = sh_options(r).sh_kaibao_huangfan_stack == SH_OPT_OTHER
+    out.huangfan_pow = sh_options(r).sh_huangfan_mult == SH_OPT_OTHER
+    out.standalone = sh_options(r).sh_dadiaoche_standalone
+    out.chengbao = SH_CB_FULL if sh_options(r).sh_chengbao == SH_OPT_OTHER else SH_CB_EXTRA
 
 
 cdef int sh_setup(Game* g) noexcept nogil:
@@ -113,8 +114,8 @@ cdef int evaluate(const Game* g, int s, int f, MjHand* h, ShScore* out) noexcept
 
 
 cdef inline void shape_of(const RuleSet* r, ShShape* sh) noexcept nogil:
-    sh.feng = (<uint64_t>0x7F) << 27 if r.sh_feng_includes_dragons else (<uint64_t>0xF) << 27
-    sh.fengyise_shape = r.sh_fengyise_shape
+    sh.feng = (<uint64_t>0x7F) << 27 if sh_options(r).sh_feng_includes_dragons else (<uint64_t>0xF) << 27
+    sh.fengyise_shape = sh_options(r).sh_fengyise_shape
 
 
 cdef bint complete(const Game* g, int s, bint from_kong, int extra=-1) noexcept nogil:
@@ -128,7 +129,7 @@ cdef bint complete(const Game* g, int s, bint from_kong, int extra=-1) noexcept 
     shape_of(&g.r, &sh)
     if sh_patterns(&sh, &h):
         return True
-    return g.r.sh_dadiaoche_standalone and (from_kong or (h.n_melds == 4 and mj_claimed(&h) == 4)) and mj_is_standard(&h)
+    return sh_options(&g.r).sh_dadiaoche_standalone and (from_kong or (h.n_melds == 4 and mj_claimed(&h) == 4)) and mj_is_standard(&h)
 
 
 cdef bint sh_is_win_hook(const Game* g, int s) noexcept nogil:
@@ -143,7 +144,7 @@ cdef bint sh_may_self_win(const Game* g, int s) noexcept nogil:
     cdef bint w
     if k < 0:
         return False
-    if g.flow.from_kong or g.row.turns <= 1 or g.r.sh_dadiaoche_standalone:
+    if g.flow.from_kong or g.row.turns <= 1 or sh_options(&g.r).sh_dadiaoche_standalone:
         return complete(g, s, g.flow.from_kong)
     w = (g.seats[s].wait_mask >> k) & 1
     if g.check and w != complete(g, s, False):
@@ -164,7 +165,7 @@ cdef int sh_turn_offer(Game* g, int s, uint16_t* acts) noexcept nogil:
         bahua = bahua_now(g, s)
     if bahua or sh_may_self_win(g, s):
         acts[0] = act(ACT_WIN, g.seats[s].last_draw if g.seats[s].last_draw >= 0 else NO_TILE)
-        if bahua and not g.r.sh_bahua_optional:
+        if bahua and not sh_options(&g.r).sh_bahua_optional:
             g.flow.locked = True
         return 1
     return 0
@@ -206,7 +207,7 @@ cdef uint64_t sh_waits(const Game* g, int s) noexcept nogil:
         sh_hand_of(st, &h)
         if sh_wait_mask(&sh, &h):
             fail(<Game*>g, "Shanghai: the gate filter dropped a hand with waits (seat, size)", s, st.hand.size)
-    if g.r.sh_dadiaoche_standalone and st.n_melds >= 4:
+    if sh_options(&g.r).sh_dadiaoche_standalone and st.n_melds >= 4:
         sh_hand_of(st, &h)
         if mj_claimed(&h) != 4:
             return m
@@ -218,7 +219,7 @@ cdef uint64_t sh_waits(const Game* g, int s) noexcept nogil:
 
 cdef bint sh_may_discard_win(Game* g, int s, int k, bint fresh) noexcept nogil:
     """漏胡 first (a kind the seat declined since its own discard), then the hand (fresh: search)."""
-    if g.r.sh_louhu and (g.seats[s].guoshui_mask >> k) & 1:
+    if sh_options(&g.r).sh_louhu and (g.seats[s].guoshui_mask >> k) & 1:
         return False
     if not fresh:
         return True   # the wait mask already holds k (legal.pxd)
@@ -227,7 +228,7 @@ cdef bint sh_may_discard_win(Game* g, int s, int k, bint fresh) noexcept nogil:
 
 cdef void sh_declined(Game* g, int s, int k) noexcept nogil:
     """漏胡: the declined kind is barred for discard wins until the seat moves (see the module doc)."""
-    if g.r.sh_louhu:
+    if sh_options(&g.r).sh_louhu:
         g.seats[s].guoshui_mask |= (<uint64_t>1) << k
 
 
@@ -240,7 +241,7 @@ cdef void claims_table(const Game* g, uint8_t* claims) noexcept nogil:
         st = &g.seats[a]
         for b in range(4):
             claims[4 * a + b] = st.claims_from[b]
-        if g.r.sh_chengbao_claims == SH_OPT_OTHER:
+        if sh_options(&g.r).sh_chengbao_claims == SH_OPT_OTHER:
             for i in range(st.n_melds):
                 if st.melds[i].type == MELD_EXPOSED_KONG and st.melds[i].source >= 0:
                     claims[4 * a + st.melds[i].source] -= 1

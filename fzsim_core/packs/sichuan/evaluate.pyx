@@ -13,6 +13,7 @@ from fzsim_core.packs.sichuan.score cimport ScRules, ScScore, SC_F_SELFDRAW, sc_
 from fzsim_core.packs.sichuan.pack cimport sc_hand_of, sc_rules_of
 from fzsim_core.packs.sichuan.greedy cimport sc_greedy_choose
 from fzsim_core.packs.sichuan.guard cimport ScThreat, sc_read_threat, sc_discard_danger
+from fzsim_core.packs.sichuan.options cimport sc_options
 
 # what a typical win pays each payer, in units of the rules' base: the mean over the wins of
 # 2,000 guard hands (seed 3), 1.31 in sichuan and 1.55 in 血战 (docs/guide/policies.md)
@@ -28,7 +29,7 @@ cdef int payers(const Observation* o) noexcept nogil:
     """The seats that pay a self-draw now: the unfinished others (血战), or all three."""
     cdef int j, n = 0
     for j in range(4):
-        if j != o.seat and (not o.table[j].finished[0] or o.rules.xz_selfdraw_all_pay):
+        if j != o.seat and (not o.table[j].finished[0] or sc_options(o.rules).xz_selfdraw_all_pay):
             n += 1
     return n
 

@@ -17,11 +17,12 @@ own kind in the hand's records and in the row's totals (b = rules.base):
 With the option off (the default) every hook returns at once: no record, no payment.
 """
 from libc.stdint cimport int32_t, uint32_t
-from fzsim_core.rules cimport XZ_KONG_PAYMENTS_OFF
+
 from fzsim_core.settle cimport record_deltas
 from fzsim_core.state cimport Game, fail
 from fzsim_core.table cimport DEC_DISCARD_WIN, MELD_ADDED_KONG, MELD_EXPOSED_KONG, ST_CONT, ST_ERR
 from fzsim_core.winrec cimport WinRec, REC_KONG, REC_KONG_REFUND, REC_KONG_TRANSFER
+from fzsim_core.packs.sichuan.options cimport sc_options, XZ_KONG_PAYMENTS_OFF
 
 cdef inline void name_kong(WinRec* rec, int meld_type, int kind) noexcept nogil:
     """A kong's records carry the kong as their one meld (the wins table prints it) and its kind."""
@@ -36,7 +37,7 @@ cdef int sc_kong_made(Game* g, int s, int kind, int meld_type, int source) noexc
     cdef int32_t per
     cdef int t
     cdef WinRec* rec
-    if g.r.xz_kong_payments == XZ_KONG_PAYMENTS_OFF:
+    if sc_options(&g.r).xz_kong_payments == XZ_KONG_PAYMENTS_OFF:
         return ST_CONT
     d[0] = d[1] = d[2] = d[3] = 0
     if meld_type == MELD_EXPOSED_KONG:
@@ -63,7 +64,7 @@ cdef int sc_win_recorded(Game* g, int winner, int discarder) noexcept nogil:
     cdef int i
     cdef WinRec* k = NULL
     cdef WinRec* rec
-    if (g.r.xz_kong_payments == XZ_KONG_PAYMENTS_OFF or discarder < 0 or not g.flow.from_kong
+    if (sc_options(&g.r).xz_kong_payments == XZ_KONG_PAYMENTS_OFF or discarder < 0 or not g.flow.from_kong
             or g.flow.offer_decision != DEC_DISCARD_WIN):
         return ST_CONT
     for i in range(g.n_recs - 1, -1, -1):
@@ -89,7 +90,7 @@ cdef int sc_kong_refunds(Game* g, const bint* ready) noexcept nogil:
     cdef int i, s, n = g.n_recs
     cdef WinRec* k
     cdef WinRec* rec
-    if g.r.xz_kong_payments == XZ_KONG_PAYMENTS_OFF:
+    if sc_options(&g.r).xz_kong_payments == XZ_KONG_PAYMENTS_OFF:
         return ST_CONT
     for i in range(n):
         k = &g.recs[i]

@@ -17,10 +17,11 @@ step / 3), then the 定缺 declarations one per seat.
 """
 from libc.stdint cimport uint16_t, uint64_t
 from fzsim_core.hand cimport hand_add, hand_remove
-from fzsim_core.rules cimport SC_EXCHANGE_OFF, SC_EXCHANGE_CLOCKWISE, SC_EXCHANGE_COUNTERCLOCKWISE
+
 from fzsim_core.state cimport Game, fail, log_event, post
 from fzsim_core.table cimport (ACT_DINGQUE, ACT_EXCHANGE, DEC_DINGQUE, DEC_EXCHANGE, EV_DINGQUE, EV_EXCHANGE,
                                ST_CONT, ST_ERR, act, act_kind, act_type)
+from fzsim_core.packs.sichuan.options cimport sc_options, SC_EXCHANGE_OFF, SC_EXCHANGE_CLOCKWISE, SC_EXCHANGE_COUNTERCLOCKWISE
 
 cdef enum:
     N_PICKS = 12                  # three tiles for each of four seats
@@ -46,7 +47,7 @@ cdef void pass_tiles(Game* g) noexcept nogil:
     """Every seat receives the three tiles passed to it (picked tiles already left the hands)."""
     cdef int s, t, j, k
     for s in range(4):
-        t = exchange_target(g.r.sc_exchange, s)
+        t = exchange_target(sc_options(&g.r).sc_exchange, s)
         for j in range(3):
             k = g.seats[s].passed[j]
             hand_add(&g.seats[t].hand, k)
@@ -62,7 +63,7 @@ cdef void refresh_waits(Game* g) noexcept nogil:
 
 cdef int sc_opening_offer(Game* g) noexcept nogil:
     cdef int step = g.flow.step, n = 0, s, j, k, suit
-    cdef bint exchange = g.r.sc_exchange != SC_EXCHANGE_OFF
+    cdef bint exchange = sc_options(&g.r).sc_exchange != SC_EXCHANGE_OFF
     cdef uint16_t* acts = g.pend.acts
     if exchange and step < N_PICKS:
         s = (g.dealer + step // 3) % 4
@@ -79,7 +80,7 @@ cdef int sc_opening_offer(Game* g) noexcept nogil:
         return post(g, s, DEC_EXCHANGE, n)
     if exchange:
         step -= N_PICKS
-    if g.r.sc_dingque and step < 4:
+    if sc_options(&g.r).sc_dingque and step < 4:
         s = (g.dealer + step) % 4
         for suit in range(3):
             acts[suit] = act(ACT_DINGQUE, 9 * suit)   # the suit named by its 1

@@ -13,7 +13,7 @@ konged discarder pays alone — 天胡 / 地胡), and 查叫 / 查花猪 / 查�
 """
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
-from fzsim_core.rules cimport RuleSet, SCORING_XUEZHAN, SC_GUOSHUI_UNLESS_HIGHER
+from fzsim_core.rules cimport RuleSet, SCORING_XUEZHAN
 from fzsim_core.scoring cimport WIN_SELFDRAW, WIN_ROBBED_KONG, FLAG_KONG_REPLACEMENT
 from fzsim_core.scoring import FLAGS
 
@@ -41,6 +41,7 @@ from fzsim_core.packs.sichuan.shapes cimport (ScHand, SC_KINDS, SC_PUNG, SC_KONG
 from fzsim_core.packs.sichuan.score cimport (ScRules, ScScore, ScPayment, SC_MAX_PAYMENTS, SC_F_SELFDRAW,
                                              SC_F_KONG_FLOWER, SC_F_KONG_DISCARD, SC_F_ROBBED, SC_F_TIANHU,
                                              SC_F_DIHU, sc_end_settle, sc_evaluate, sc_win_deltas)
+from fzsim_core.packs.sichuan.options cimport sc_options, SC_GUOSHUI_UNLESS_HIGHER
 
 
 cdef void sichuan_tiles(TileSet* ts) noexcept nogil:
@@ -66,13 +67,13 @@ cdef void sc_hand_of(const Seat* st, ScHand* h) noexcept nogil:
 cdef void sc_rules_of(const RuleSet* r, ScRules* out) noexcept nogil:
     memset(out, 0, sizeof(ScRules))
     out.xuezhan = r.scoring == SCORING_XUEZHAN
-    out.longqidui_value = r.sc_longqidui_value
-    out.qianggang_base = r.sc_qianggang_base
-    out.kong_and_gen = r.sc_kong_and_gen
-    out.chajiao_kongs = r.sc_chajiao_kongs
-    out.fan_cap = r.sc_fan_cap
-    out.end_checks = r.xz_end_checks_no_winner_only
-    out.dajiao_to_winners = r.xz_dajiao_to_winners
+    out.longqidui_value = sc_options(r).sc_longqidui_value
+    out.qianggang_base = sc_options(r).sc_qianggang_base
+    out.kong_and_gen = sc_options(r).sc_kong_and_gen
+    out.chajiao_kongs = sc_options(r).sc_chajiao_kongs
+    out.fan_cap = sc_options(r).sc_fan_cap
+    out.end_checks = sc_options(r).xz_end_checks_no_winner_only
+    out.dajiao_to_winners = sc_options(r).xz_dajiao_to_winners
     out.base = r.base
 
 
@@ -159,13 +160,13 @@ cdef bint sc_may_discard_win(Game* g, int s, int k, bint fresh) noexcept nogil:
     v = discard_win_value(g, s, k)
     if v < 0:
         return False
-    return declined < 0 or g.r.sc_guoshui != SC_GUOSHUI_UNLESS_HIGHER or v > declined
+    return declined < 0 or sc_options(&g.r).sc_guoshui != SC_GUOSHUI_UNLESS_HIGHER or v > declined
 
 
 cdef void sc_declined(Game* g, int s, int k) noexcept nogil:
     """过水: remember the best declined value until the seat's own draw (the flow resets it)."""
     cdef int v
-    if g.r.sc_guoshui != SC_GUOSHUI_UNLESS_HIGHER:
+    if sc_options(&g.r).sc_guoshui != SC_GUOSHUI_UNLESS_HIGHER:
         return
     v = discard_win_value(g, s, k)
     if v > g.seats[s].declined_value:
@@ -194,10 +195,10 @@ cdef int sc_score_win(Game* g, int winner, int discarder, int win_type, uint32_t
         rec.flags |= FLAG_DIHU
     if discarder < 0:
         if kong_flower and g.flow.kong_source >= 0 and not (g.r.scoring == SCORING_XUEZHAN
-                                                            and g.r.xz_dian_gang_hua_selfdraw):
+                                                            and sc_options(&g.r).xz_dian_gang_hua_selfdraw):
             payer = g.flow.kong_source   # 点杠花: the discarder whose tile was konged pays alone (XZ-A9 in 血战)
         for s in range(4):
-            if s != winner and (not g.seats[s].finished or g.r.xz_selfdraw_all_pay):
+            if s != winner and (not g.seats[s].finished or sc_options(&g.r).xz_selfdraw_all_pay):
                 payers |= 1 << s
     sc_win_deltas(&sc, r.base, winner, payer, payers, g.row.deltas)
     g.row.S = sc.value   # the row's specials are Fuzhou's SP_* bits: the patterns go to the record

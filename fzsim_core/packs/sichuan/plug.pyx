@@ -6,6 +6,7 @@ from fzsim_core.packs.sichuan.pack cimport sichuan_pack
 from fzsim_core.packs.sichuan.greedy cimport sc_greedy_choose
 from fzsim_core.packs.sichuan.evaluate cimport sc_eval
 from fzsim_core.packs.sichuan.guard cimport sc_guard_choose
+from fzsim_core.packs.sichuan.options cimport sc_options
 
 
 cdef void sichuan_plug(Pack* p, TileSet* ts, const RuleSet* r) noexcept nogil:
@@ -15,5 +16,6 @@ cdef void sichuan_plug(Pack* p, TileSet* ts, const RuleSet* r) noexcept nogil:
     p.eval = sc_eval()
     p.greedy = sc_greedy_choose
     p.guard = sc_guard_choose
+    p.play_on_from_discarder = r != NULL and sc_options(r).xz_next_after_discarder
     # 定缺 and 换三张 constrain the hidden hands beyond counts: no world is sampled then
-    p.hidden_constraints = r == NULL or r.sc_dingque or r.sc_exchange != 0
+    p.hidden_constraints = r == NULL or sc_options(r).sc_dingque or sc_options(r).sc_exchange != 0
