@@ -48,7 +48,7 @@ def _check_short(rng, n):
     return bad, ready
 
 
-@pytest.mark.parametrize("seed", [0, 1])
+@pytest.mark.parametrize("seed", [0, pytest.param(1, marks=pytest.mark.slow)])   # the second sample: -m slow
 def test_winning_size_positions_match_reference(seed):
     bad, wins = _check_full(np.random.default_rng(5100 + seed), FULL)
     clear_cache()
@@ -56,7 +56,7 @@ def test_winning_size_positions_match_reference(seed):
     assert wins > FULL // 10
 
 
-@pytest.mark.parametrize("seed", [0, 1])
+@pytest.mark.parametrize("seed", [0, pytest.param(1, marks=pytest.mark.slow)])   # the second sample: -m slow
 def test_short_positions_match_reference(seed):
     bad, ready = _check_short(np.random.default_rng(5200 + seed), SHORT)
     clear_cache()

@@ -96,7 +96,7 @@ def _check(rng, n, short):
     return bad, hits
 
 
-@pytest.mark.parametrize("seed", [0, 1])
+@pytest.mark.parametrize("seed", [0, pytest.param(1, marks=pytest.mark.slow)])   # the second sample: -m slow
 def test_winning_size_positions_match_reference(seed):
     bad, legal = _check(np.random.default_rng(6100 + seed), FULL, False)
     clear_cache()
@@ -104,7 +104,7 @@ def test_winning_size_positions_match_reference(seed):
     assert legal > FULL // 5
 
 
-@pytest.mark.parametrize("seed", [0, 1])
+@pytest.mark.parametrize("seed", [0, pytest.param(1, marks=pytest.mark.slow)])   # the second sample: -m slow
 def test_short_positions_match_reference(seed):
     bad, ready = _check(np.random.default_rng(6200 + seed), SHORT, True)
     clear_cache()

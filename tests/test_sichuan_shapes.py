@@ -28,7 +28,7 @@ def c27(text):
     return parse(text)[:27]
 
 
-@pytest.mark.parametrize("seed", [0, 1])
+@pytest.mark.parametrize("seed", [0, pytest.param(1, marks=pytest.mark.slow)])   # the second sample: -m slow
 def test_winning_size_hands_match_reference(seed):
     rng = np.random.default_rng(4200 + seed)
     bad, wins = [], 0
@@ -45,7 +45,7 @@ def test_winning_size_hands_match_reference(seed):
     assert wins > N // 20   # the sample does reach wins
 
 
-@pytest.mark.parametrize("seed", [0, 1])
+@pytest.mark.parametrize("seed", [0, pytest.param(1, marks=pytest.mark.slow)])   # the second sample: -m slow
 def test_short_hands_match_reference(seed):
     rng = np.random.default_rng(4300 + seed)
     bad, ready = [], 0
