@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from fzsim_core.packs.registry import PACKS as _PACK_IDS, pack_name
 from fzsim_core.policies.registry import NAMES as _COMPILED, pack_policies, spec_refusal
+from fzsim_core.policies.registry import capsule_refusal, is_policy_capsule
 
 SEATS = 4
 DEFAULT = "greedy"
@@ -109,10 +110,15 @@ def check_policies_play(rules, seats, variant: str | None = None) -> None:
     pack = _pack_of(rules)
     items = seats.items() if isinstance(seats, dict) else ((f"seat {s}", p) for s, p in enumerate(seats))
     for who, spec in items:
+        of = f" (variant {variant!r})" if variant else ""
+        if is_policy_capsule(spec):   # a compiled policy from outside fzsim: the packs it declares
+            refusal = capsule_refusal(spec, pack)
+            if refusal is not None:
+                raise ValueError(f"compiled policy {spec!r} ({who}){of} {refusal}")
+            continue
         name = spec.partition(":")[0].strip() if isinstance(spec, str) else None
         if name not in _COMPILED:
-            continue   # a callable, a capsule or an unknown name: not this check's to judge
-        of = f" (variant {variant!r})" if variant else ""
+            continue   # a callable or an unknown name: not this check's to judge
         if name not in allowed:
             raise ValueError(f"policy {spec!r} ({who}) does not play the {pack} pack{of}: allowed there"
                              f" {', '.join(allowed)}")

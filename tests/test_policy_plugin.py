@@ -18,7 +18,7 @@ from fzsim_core.scoring import WIN_TYPES
 LAST_ACTION = '''
 # cython: language_level=3
 from libc.stdint cimport uint16_t
-from cpython.pycapsule cimport PyCapsule_New
+from cpython.pycapsule cimport PyCapsule_New, PyCapsule_SetContext
 from fzsim_core.policy cimport Observation, Policy
 
 cdef int choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil:
@@ -29,6 +29,11 @@ cdef void bind(Policy* p) noexcept nogil:
     p.state = NULL
 
 POLICY = PyCapsule_New(<void*>bind, b"fzsim_core.policy.Bind", NULL)
+
+# the same policy declaring the packs it plays (the capsule's context: pack names, comma-separated)
+cdef const char* PACKS = b"fuzhou,plain"
+DECLARED = PyCapsule_New(<void*>bind, b"fzsim_core.policy.Bind", NULL)
+PyCapsule_SetContext(DECLARED, <void*>PACKS)
 '''
 
 
@@ -71,3 +76,18 @@ def test_a_compiled_policy_from_outside_plays(last_action):
 def test_something_else_is_refused(last_action):
     with pytest.raises(ValueError, match="neither a name"):
         play_block(Rules(), 5, 0, 1, (object(), "random", "random", "random"))
+
+
+def test_a_compiled_policy_declaring_its_packs_is_refused_elsewhere_at_setup(last_action):
+    from fzsim.policyspec import check_policies_play
+    from fzsim.rules import load
+    from fzsim_core.policies.registry import capsule_packs
+    assert capsule_packs(last_action.DECLARED) == ("fuzhou", "plain") and capsule_packs(last_action.POLICY) is None
+    out = play_block(Rules(), 5, 0, 20, (last_action.DECLARED, "random", "random", "random"), check=True)
+    assert len(out["game_id"]) == 20
+    sichuan = load("sichuan")
+    with pytest.raises(ValueError, match="does not play the sichuan pack: it declares fuzhou, plain"):
+        play_block(sichuan.core, 5, 0, 1, (last_action.DECLARED, "random", "random", "random"))
+    with pytest.raises(ValueError, match=r"\(seat 0\) does not play the sichuan pack: it declares fuzhou, plain"):
+        check_policies_play(sichuan, (last_action.DECLARED, "random", "random", "random"))
+    check_policies_play(sichuan, (last_action.POLICY, "random", "random", "random"))   # declares none: every pack

@@ -5,9 +5,11 @@ A seat's policy is a name of ``NAMES`` — with parameters where the policy has 
 ``"guard:fold=0.2"`` (``PARAMS`` lists them with their ranges; `parse_spec` reads and checks
 them) — a Python callable (the hook of python_bridge), or a compiled policy from outside fzsim:
 a PyCapsule named ``fzsim_core.policy.Bind`` holding a `BindFn` (policy.pxd) — such a module
-needs no change to fzsim at all (see the architecture page).
+needs no change to fzsim at all (see the architecture page). Its capsule's context may declare the
+packs it plays (a C string of pack names separated by commas, `capsule_packs`); one that declares
+none is taken to play every pack.
 """
-from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
+from cpython.pycapsule cimport PyCapsule_GetContext, PyCapsule_GetPointer, PyCapsule_IsValid
 from fzsim_core.policy cimport BindFn, Policy
 from fzsim_core.state cimport Pack
 from fzsim_core.tileset cimport TileSet
@@ -114,6 +116,32 @@ cdef object pack_refusal(str name, dict params, str spec, const Pack* pack):
     return None
 
 
+def is_policy_capsule(obj) -> bool:
+    """Is `obj` a compiled policy from outside fzsim (a PyCapsule named fzsim_core.policy.Bind)?"""
+    return PyCapsule_IsValid(obj, BIND_CAPSULE) != 0
+
+
+def capsule_packs(capsule):
+    """The packs a compiled policy from outside fzsim declares it plays (its capsule's context: a C
+    string of pack names separated by commas), as a tuple of names; None when it declares none
+    (it is then taken to play every pack)."""
+    if not PyCapsule_IsValid(capsule, BIND_CAPSULE):
+        raise ValueError(f"{capsule!r} is not a compiled policy's capsule ({BIND_CAPSULE.decode()})")
+    cdef const char* declared = <const char*>PyCapsule_GetContext(capsule)
+    if declared == NULL:
+        return None
+    return tuple(name.strip() for name in declared.decode().split(",") if name.strip())
+
+
+def capsule_refusal(capsule, str pack_name):
+    """Why a compiled policy from outside fzsim may not play `pack_name` (a sentence naming the packs
+    it declares), or None when it may."""
+    packs = capsule_packs(capsule)
+    if packs is None or pack_name in packs:
+        return None
+    return f"does not play the {pack_name} pack: it declares {', '.join(packs) or 'no pack'}"
+
+
 def spec_refusal(spec: str, int pack) -> object:
     """Why the rule pack `pack` (the rules' `pack` id) cannot seat the compiled policy `spec`
     (``"name"`` or ``"name:key=value;..."``), or None when it can — the check `bind_policy` makes,
@@ -162,6 +190,9 @@ cdef int bind_policy(Policy* p, object spec, int seat, list errors, const Pack* 
             rollout_policy_with(p, int(d["n"]), int(d["k"]), int(d["play"]),
                                 int(d["at"]), int(d["prior"]), d["beta"], d["z"], int(d["world"]))
     elif PyCapsule_IsValid(spec, BIND_CAPSULE):
+        refusal = capsule_refusal(spec, pack.name.decode())
+        if refusal is not None:
+            raise ValueError(f"seat {seat}: the compiled policy {spec!r} {refusal}")
         (<BindFn>PyCapsule_GetPointer(spec, BIND_CAPSULE))(p)
     elif callable(spec):
         python_policy(p, spec, errors)
