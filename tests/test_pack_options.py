@@ -101,3 +101,51 @@ def test_the_core_registry_refuses_what_is_not_a_pack_binding():
     with pytest.raises(ValueError, match="registered already"):
         core_registry.register_pack("fuzhou", object(), {}, "no.such.module")
     assert "tiny-test" not in core_registry.PACKS
+
+
+# A pack binding that sets its tiles and name and forgets every hook the flow calls.
+HOLLOW_PACK = '''
+# cython: language_level=3
+from cpython.pycapsule cimport PyCapsule_New
+from fzsim_core.rules cimport RuleSet
+from fzsim_core.state cimport Pack
+from fzsim_core.tileset cimport TileSet, tiles_from_copies
+
+cdef void hollow_plug(Pack* p, TileSet* ts, const RuleSet* r) noexcept nogil:
+    cdef int k
+    for k in range(34):
+        ts.copies[k] = 4
+    tiles_from_copies(ts, 13)
+    p.name = b"hollow"
+
+PLUG = PyCapsule_New(<void*>hollow_plug, b"fzsim_core.PackPlug", NULL)
+'''
+
+
+def test_a_registered_pack_missing_hooks_is_refused_at_setup_not_a_crash(tmp_path):
+    pytest.importorskip("Cython", reason="compiling an example pack needs Cython (the [test] extra has it)")
+    import os
+    import subprocess
+    import sys
+    from Cython.Build import cythonize
+    from setuptools import Distribution, Extension
+
+    import fzsim_core
+    (tmp_path / "hollow.pyx").write_text(HOLLOW_PACK)
+    include = os.path.dirname(os.path.dirname(fzsim_core.__file__))
+    ext = cythonize([Extension("hollow", [str(tmp_path / "hollow.pyx")])], include_path=[include], quiet=True,
+                    build_dir=str(tmp_path))
+    dist = Distribution({"ext_modules": ext})
+    cmd = dist.get_command_obj("build_ext")
+    cmd.build_lib, cmd.build_temp = str(tmp_path), str(tmp_path / "tmp")
+    dist.run_command("build_ext")
+    # in a process of its own: a registered pack stays registered for the process's life
+    code = ("import hollow; from fzsim_core.packs.registry import register_pack; "
+            "from fzsim_core.engine import play_block; from fzsim_core.rules import Rules; "
+            "pack = register_pack('hollow', hollow.PLUG, {}, 'hollow'); "
+            "play_block(Rules(pack=pack), 1, 0, 1, 'random')")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, timeout=120,
+                          env={**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), include])})
+    assert done.returncode == 1, done.stderr          # an exception, not a crash of the interpreter
+    assert ("ValueError: rule pack 16 (hollow) leaves hook(s) setup, opening_offer, opening_resolve, score_win,"
+            " is_win, may_self_win, waits, may_discard_win, declined unset") in done.stderr, done.stderr
