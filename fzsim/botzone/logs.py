@@ -74,6 +74,7 @@ class LoggedResult:
     score_line: int = 0             # the Score line (text format)
     error_seat: int = -1            # the bot the judge penalised (JSON logs)
     error_answer: str = ""          # and its answer
+    scored: bool = True             # False: the record names the winner only (no fans, no scores)
 
 
 @dataclass
@@ -92,6 +93,8 @@ class LoggedGame:
     result: LoggedResult | None = None
     wall: list | None = None
     json: bool = False              # a JSON match log: its events are numbered by log entry
+    dealer: int = 0                 # the seat that plays first (Botzone's match logs: always 0)
+    entry: str = "log entry"        # what a JSON record's events are numbered by
     #: ``_events`` holds plain tuples (the text reader: a LogEvent each is made only when asked)
     _plain: bool = field(default=False, init=False, repr=False, compare=False)
 
@@ -117,7 +120,7 @@ class LoggedGame:
         """The game (and one of its lines, or log entries) as errors and mismatches name it."""
         name = f"match {self.match}" if self.match else f"game {self.index + 1}"
         if line is not None and self.json:
-            return f"{self.source}: {name} (line {self.line}), log entry {line}"
+            return f"{self.source}: {name} (line {self.line}), {self.entry} {line}"
         return f"{self.source}: {name}" + (f", line {line}" if line else f" (line {self.line})")
 
 
@@ -355,6 +358,8 @@ def _json_games(name: str, text):
 def _json_game(name, index, no, doc) -> LoggedGame:
     if not isinstance(doc, dict):
         raise LogError(f"{name}: match {index + 1} is not a JSON object")
+    if "actions" in doc and "tiles" in doc:
+        return _wall_game(name, index, no, doc)
     game = LoggedGame(name, index, str(doc.get("_id", doc.get("id", ""))), no, json=True)
     init = doc.get("initdata") or {}
     if isinstance(init, str):
@@ -514,3 +519,126 @@ def _fold_claims(events: list) -> list:
         pending = ()                    # the responses belong to the event right after them
         out.append(e)
     return out
+
+
+# ---- games with a wall per seat and a column of actions per request ---------------------------
+#
+# The format of the data the open-source environment ``botzone-mahjong-environment`` (ccr-cheng,
+# MIT) makes of Botzone's human games: one JSON object a line, ``round_wind`` 0..3,
+# ``first_player`` (the seat that plays first: the dealer; seat winds are the players' numbers in
+# that environment, the dealer's in fzsim), ``tiles``: per player its 34 tiles in the order it
+# takes them (its deal, 14 for the first player, then its draws; "" where it drew no more) and
+# ``actions``: per player one answer to each request, ``[0]`` pass, ``[2, T]`` play, ``[3, "M T"]``
+# chow with middle tile M then play T, ``[4, T]`` pung then play T, ``[5]`` kong of the discard,
+# ``[5, T]`` concealed kong, ``[6]`` or ``[6, T]`` added kong, ``[7]`` win. A request nobody acts on
+# is a draw (of the seat whose turn it is); at most one player acts on any other. The record has
+# no fans and no scores: only the winner (or a drawn hand) is compared.
+
+_WALL_ACTIONS = {0: "pass", 2: "play", 3: "chi", 4: "peng", 5: "gang", 6: "bugang", 7: "hu"}
+
+
+def _wall_game(name, index, no, doc) -> LoggedGame:
+    game = LoggedGame(name, index, str(doc.get("id", "")), no, json=True, entry="action column")
+    wind, first = doc.get("round_wind"), doc.get("first_player")
+    if wind not in (0, 1, 2, 3) or isinstance(wind, bool):
+        raise LogError(f"{game.where()}: round_wind must be 0..3, got {wind!r}")
+    if first not in (0, 1, 2, 3) or isinstance(first, bool):
+        raise LogError(f"{game.where()}: first_player must be a seat 0..3, got {first!r}")
+    game.wind, game.dealer = wind, first
+    walls, actions = doc["tiles"], doc["actions"]
+    if not isinstance(walls, list) or len(walls) != 4 or not all(isinstance(w, list) for w in walls):
+        raise LogError(f"{game.where()}: 'tiles' must be four lists of tiles, one per player")
+    if not isinstance(actions, list) or len(actions) != 4 or not all(isinstance(a, list) for a in actions):
+        raise LogError(f"{game.where()}: 'actions' must be four lists of answers, one per player")
+    if len({len(a) for a in actions}) != 1:
+        raise LogError(f"{game.where()}: the players answer {[len(a) for a in actions]} requests; each answers"
+                       " every request")
+    taken = []
+    for s in range(4):
+        if len(walls[s]) != 34:
+            raise LogError(f"{game.where()}: player {s}'s wall has {len(walls[s])} places, a seat's wall on"
+                           " Botzone is 34 (136 / 4)")
+        own = [w for w in walls[s] if w != ""]
+        if any(w == "" for w in walls[s][:len(own)]):
+            raise LogError(f"{game.where()}: player {s}'s wall has a gap before its last tile")
+        dealt = 14 if s == first else 13
+        if len(own) < dealt:
+            raise LogError(f"{game.where()}: player {s} is dealt {len(own)} tiles, a deal is {dealt}")
+        taken.append([_tile(game, None, w) for w in own])
+        game.deals[s] = taken[s][:13]
+        game.deal_lines[s] = no
+    events = game._events
+    nxt = [13] * 4                          # each seat's next tile in `taken`
+    drawer, last_play = first, -1
+    events.append(LogEvent("draw", first, taken[first][13], 0))    # the dealer's 14th tile
+    nxt[first] = 14
+    for col, answers in enumerate(zip(*actions)):
+        acting = []
+        for s, a in enumerate(answers):
+            code = a[0] if isinstance(a, list) and a else None
+            if code not in _WALL_ACTIONS or isinstance(code, bool) or len(a) > 2:
+                raise LogError(f"{game.where(col)}: player {s} answers {a!r}: allowed [0] pass, [2, T] play,"
+                               " [3, 'M T'] chow, [4, T] pung, [5] or [5, T] kong, [6] added kong, [7] win")
+            if code:
+                acting.append((s, code, a[1] if len(a) == 2 else None))
+        if game.result is not None:
+            raise LogError(f"{game.where(col)}: the game goes on after player {game.result.winner} won")
+        if not acting:                      # a draw by the seat whose turn it is
+            if nxt[drawer] >= len(taken[drawer]):
+                raise LogError(f"{game.where(col)}: player {drawer} draws a tile its wall does not list")
+            events.append(LogEvent("draw", drawer, taken[drawer][nxt[drawer]], col))
+            nxt[drawer] += 1
+            continue
+        if len(acting) > 1:
+            raise LogError(f"{game.where(col)}: players {[a[0] for a in acting]} act on one request; one may")
+        s, code, arg = acting[0]
+        kind = _WALL_ACTIONS[code]
+        if code in (2, 3, 4):
+            words = arg.split() if isinstance(arg, str) else []
+            if len(words) != (2 if code == 3 else 1):
+                raise LogError(f"{game.where(col)}: player {s}'s {kind} must name "
+                               + ("the chow's middle tile and the discard" if code == 3 else "one tile")
+                               + f", got {arg!r}")
+            if code == 3:
+                events.append(LogEvent("chi", s, _tile(game, col, words[0]), col))
+            elif code == 4:
+                events.append(LogEvent("peng", s, _claimed(game, col, last_play), col))
+            events.append(LogEvent("play", s, _tile(game, col, words[-1]), col))
+            last_play, drawer = len(events) - 1, (s + 1) % 4
+        elif code == 5:
+            if arg is None:
+                events.append(LogEvent("gang", s, _claimed(game, col, last_play), col))
+            else:
+                events.append(LogEvent("angang", s, _tile(game, col, arg), col))
+            drawer = s
+        elif code == 6:
+            tile = _tile(game, col, arg) if arg is not None else _added_kong(game, col, s)
+            events.append(LogEvent("bugang", s, tile, col))
+            drawer = s
+        else:                               # a win: on the last discard or added kong, or a self-draw
+            events.append(LogEvent("hu", s, -1, col))
+            game.result = LoggedResult(s, 0, {}, (), col, scored=False)
+    if game.result is None:
+        if any(nxt[s] < len(taken[s]) for s in range(4)):
+            raise LogError(f"{game.where()}: the game is truncated (no win, and tiles its walls list are not drawn)")
+        game.result = LoggedResult(-1, 0, {}, (), len(actions[0]), scored=False)
+    return game
+
+
+def _claimed(game, col, last_play) -> int:
+    if last_play < 0:
+        raise LogError(f"{game.where(col)}: a claim before any discard")
+    return game._events[last_play].tile
+
+
+def _added_kong(game, col, seat) -> int:
+    """The pung ``seat`` adds a fourth tile to when the record does not name it: the one whose
+    fourth tile it drew last, else its only pung not yet added to."""
+    mine = [e for e in game._events if e.seat == seat]
+    open_pungs = {e.tile for e in mine if e.kind == "peng"} - {e.tile for e in mine if e.kind == "bugang"}
+    for e in reversed(mine):
+        if e.kind == "draw" and e.tile in open_pungs:
+            return e.tile
+    if len(open_pungs) == 1:
+        return next(iter(open_pungs))
+    raise LogError(f"{game.where(col)}: player {seat} adds a kong without a tile, and holds no pung's fourth tile")
