@@ -331,16 +331,22 @@ def _fans(game, no, text: str) -> dict:
 def _json_games(name: str, text):
     """One match, a list of matches, or one match per line (read line by line: constant memory)."""
     first = text.readline()
-    try:
-        doc = json.loads(first)
-    except json.JSONDecodeError:
-        doc = None
-    if isinstance(doc, dict):
+    game = _compact_game(name, 0, 1, first)
+    if game is None:
+        try:
+            doc = json.loads(first)
+        except json.JSONDecodeError:
+            doc = None
+    if game is not None or isinstance(doc, dict):
         index = 0
-        yield _json_game(name, index, 1, doc)
+        yield game if game is not None else _json_game(name, index, 1, doc)
         for no, line in enumerate(text, 2):
             if line.strip():
                 index += 1
+                game = _compact_game(name, index, no, line)
+                if game is not None:
+                    yield game
+                    continue
                 try:
                     doc = json.loads(line)
                 except json.JSONDecodeError as exc:
@@ -362,21 +368,8 @@ def _json_game(name, index, no, doc) -> LoggedGame:
         return _wall_game(name, index, no, doc)
     game = LoggedGame(name, index, str(doc.get("_id", doc.get("id", ""))), no, json=True)
     init = doc.get("initdata") or {}
-    if isinstance(init, str):
-        try:
-            init = json.loads(init) if init.strip() else {}
-        except json.JSONDecodeError:
-            raise LogError(f"{game.where()}: initdata is not JSON") from None
     log = doc.get("log", doc.get("logs"))
-    if not isinstance(log, list):
-        raise LogError(f"{game.where()}: no 'log' list of judge outputs and responses")
-    if isinstance(init, dict) and isinstance(init.get("walltiles"), str) and init["walltiles"].strip():
-        words = init["walltiles"].split()
-        if len(words) != 136:
-            raise LogError(f"{game.where()}: initdata.walltiles has {len(words)} tiles, Botzone's wall is 136")
-        game.wall = [_tile(game, 0, w) for w in words]
-    if isinstance(init, dict) and isinstance(init.get("quan"), int):
-        game.wind = init["quan"]
+    _json_init(game, init, log)
     last_display = None
     last_responses = {}
     for entry_no, entry in enumerate(log):
@@ -387,7 +380,11 @@ def _json_game(name, index, no, doc) -> LoggedGame:
             _json_responses(game, entry_no, entry, last_display)
             last_responses = entry
             continue
+        if out and not isinstance(out, dict):
+            raise LogError(f"{game.where(entry_no)}: the output of log entry {entry_no} is not an object")
         display = (out or {}).get("display") or {}
+        if not isinstance(display, dict):
+            raise LogError(f"{game.where(entry_no)}: the display of log entry {entry_no} is not an object")
         if display.get("action") == "DEAL" and "hand" not in display:    # the requests carry the deal too
             display = dict(display, hand=_dealt_from_requests(out.get("content")))
         last_display = _json_display(game, entry_no, display, last_display)
@@ -402,6 +399,27 @@ def _json_game(name, index, no, doc) -> LoggedGame:
     if game.wind not in (0, 1, 2, 3):
         raise LogError(f"{game.where()}: the round wind (initdata.quan or the INIT display) is missing")
     return game
+
+
+def _json_init(game, init, log) -> None:
+    """``initdata`` (an object or a JSON string): the wall and the round wind; and the log's check."""
+    if isinstance(init, str):
+        try:
+            init = json.loads(init) if init.strip() else {}
+        except json.JSONDecodeError:
+            raise LogError(f"{game.where()}: initdata is not JSON") from None
+    if not isinstance(log, list):
+        raise LogError(f"{game.where()}: no 'log' list of judge outputs and responses")
+    if isinstance(init, dict) and isinstance(init.get("walltiles"), str) and init["walltiles"].strip():
+        words = init["walltiles"].split()
+        if len(words) != 136:
+            raise LogError(f"{game.where()}: initdata.walltiles has {len(words)} tiles, Botzone's wall is 136")
+        try:
+            game.wall = [TILE_KINDS[w] for w in words]
+        except KeyError:
+            game.wall = [_tile(game, 0, w) for w in words]      # names the first bad tile
+    if isinstance(init, dict) and isinstance(init.get("quan"), int):
+        game.wind = init["quan"]
 
 
 def _json_display(game, no, d, last):
@@ -437,13 +455,7 @@ def _json_display(game, no, d, last):
     elif action == "HU":
         seat = _json_seat(game, no, player)
         game.events.append(LogEvent("hu", seat, -1, no))
-        fans = {}
-        for f in d.get("fan") or []:
-            name = f.get("name") if isinstance(f, dict) else None
-            if name not in FAN_IDS:
-                raise LogError(f"{game.where(no)}: {name!r} is not a fan of 国标")
-            fans[FAN_IDS[name]] = fans.get(FAN_IDS[name], 0) + int(f.get("cnt", 1))
-        game.result = LoggedResult(seat, int(d.get("fanCnt", 0)), fans, _scores(game, no, d), no)
+        game.result = _hu_result(game, no, d, seat)
     elif action == "HUANG":
         game.result = LoggedResult(-1, 0, {}, (0, 0, 0, 0), no)
     elif action in ("BUHUA",):
@@ -455,6 +467,17 @@ def _json_display(game, no, d, last):
         raise LogError(f"{game.where(no)}: unknown judge action {action!r}: allowed INIT, DEAL, DRAW, PLAY,"
                        " CHI, PENG, GANG, BUGANG, HU, HUANG or a bot error with a score")
     return d if action is not None else last
+
+
+def _hu_result(game, no, d, seat) -> LoggedResult:
+    """The result a HU display logs: its winner, fan total, fans and scores."""
+    fans = {}
+    for f in d.get("fan") or []:
+        name = f.get("name") if isinstance(f, dict) else None
+        if name not in FAN_IDS:
+            raise LogError(f"{game.where(no)}: {name!r} is not a fan of 国标")
+        fans[FAN_IDS[name]] = fans.get(FAN_IDS[name], 0) + int(f.get("cnt", 1))
+    return LoggedResult(seat, int(d.get("fanCnt", 0)), fans, _scores(game, no, d), no)
 
 
 def _dealt_from_requests(content):
@@ -492,16 +515,8 @@ def _json_responses(game, no, entry, last):
     """Claims that lost: responses to a discard (or to an added kong) other than the one taken."""
     if last is None or last.get("action") not in ("PLAY", "PENG", "CHI", "BUGANG") or not game.events:
         return
-    claims = []
-    for key, r in entry.items():
-        if key not in ("0", "1", "2", "3") or not isinstance(r, dict):
-            continue
-        words = str(r.get("response", r.get("raw", "PASS")) or "PASS").split()
-        kind = _RESPONSE_CLAIMS.get(words[0]) if words else None
-        if kind is None:
-            continue
-        tile = game.events[-1].tile if kind != "chi" or len(words) < 2 else _tile(game, no, words[1])
-        claims.append((int(key), kind, tile))
+    claims = [(seat, kind, game.events[-1].tile if word is None else _tile(game, no, word))
+              for seat, kind, word in _response_claims(entry)]
     # the responses come before the judge's next display: attach them when it is read
     game.events.append(LogEvent("_claims", -1, -1, no, tuple(claims)))
 
@@ -519,6 +534,239 @@ def _fold_claims(events: list) -> list:
         pending = ()                    # the responses belong to the event right after them
         out.append(e)
     return out
+
+
+# ---- match logs of one line, read without decoding every entry --------------------------------
+#
+# A match log on one line, ``{... "log":[entry,entry,...]}`` with the log last, is cut into its
+# head and its entries at the text ``},{`` (pieces that are not whole JSON values are joined with
+# the next until they are: a fan list holds ``},{`` too). Each piece is decoded by `json.loads`
+# once per distinct text and remembered, with what it adds to a game (a game's draws, discards and
+# responses repeat across games). The pieces decoding is what makes this the decoding of the whole
+# line: text ``[p1,p2,...]`` whose pieces are JSON values is the array of those values (JSON's
+# grammar has one parse), and the head is decoded with the log's place held by a placeholder. The
+# game built from them is then the one `_json_game` builds from `json.loads` of the whole line;
+# a line that does not cut so (another layout, a piece that is no value) is read by `_json_game`.
+
+_SEATS = (0, 1, 2, 3)
+_MOVES = {"DRAW": "draw", "PLAY": "play", "BUGANG": "bugang"}
+_CLAIMED_AFTER = ("PLAY", "PENG", "CHI", "BUGANG")       # the displays whose responses may claim
+_ENTRIES: dict = {}         # an entry's inner text -> `_decoded_entry` of it
+_MEMO_LIMIT = 100_000
+_NO_VALUE = object()
+_ODD = object()             # an entry `_json_game` reads (and refuses) itself
+
+
+def _display_step(d):
+    """What a decoded display adds, when it is a plain move: ("move", kind, seat, tile), ("peng",
+    seat, tile after), ("chi", seat, chow tile, tile after), ("gang", seat, tile), ("hu", seat);
+    else None (read by `_json_display`)."""
+    action, player = d.get("action"), d.get("player")
+    if type(player) is not int or player not in _SEATS:
+        return None
+    if action == "HU":
+        return ("hu", player)
+    tile = TILE_KINDS.get(d.get("tile")) if isinstance(d.get("tile"), str) else None
+    if tile is None:
+        return None
+    if action in _MOVES:
+        return ("move", _MOVES[action], player, tile)
+    if action == "PENG":
+        return ("peng", player, tile)
+    if action == "CHI":
+        chi = TILE_KINDS.get(d.get("tileCHI")) if isinstance(d.get("tileCHI"), str) else None
+        return None if chi is None else ("chi", player, chi, tile)
+    if action == "GANG":
+        return ("gang", player, tile)
+    return None
+
+
+def _response_claims(entry) -> tuple:
+    """The claims in a decoded set of responses, as `_json_responses` reads them: (seat, kind, the
+    word naming a chow's tile or None)."""
+    claims = []
+    for key, r in entry.items():
+        if key not in ("0", "1", "2", "3") or not isinstance(r, dict):
+            continue
+        words = str(r.get("response", r.get("raw", "PASS")) or "PASS").split()
+        kind = _RESPONSE_CLAIMS.get(words[0]) if words else None
+        if kind is not None:
+            claims.append((int(key), kind, words[1] if kind == "chi" and len(words) >= 2 else None))
+    return tuple(claims)
+
+
+def _decoded_entry(text: str):
+    """What one log entry's text is: (the decoded entry, its display — None for the bots'
+    responses, _ODD for an entry `_json_game` must read —, the display's `_display_step`, whether
+    responses after it may claim, the responses' claims); _NO_VALUE when it is no JSON value."""
+    try:
+        entry = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        return _NO_VALUE
+    if not isinstance(entry, dict):
+        return entry, _ODD, None, False, ()
+    out = entry.get("output")
+    if out is None:
+        return entry, None, None, False, _response_claims(entry)
+    if out and not isinstance(out, dict):
+        return entry, _ODD, None, False, ()
+    display = (out or {}).get("display") or {}
+    if not isinstance(display, dict):
+        return entry, _ODD, None, False, ()
+    step = _display_step(display)
+    # the entry itself is kept only where a deal's requests may be read (the memo stays small)
+    return (None if step is not None else entry), display, step, display.get("action") in _CLAIMED_AFTER, ()
+
+
+def _log_entries(body: str):
+    """The entries of the log array's inner text ``body`` as `_decoded_entry` gives them, or None
+    when the text does not cut into JSON values."""
+    memo = _ENTRIES
+    pieces = body.split("},{")
+    last = len(pieces) - 1
+    if pieces[0][:1] != "{":
+        return None
+    pieces[0] = pieces[0][1:]               # every piece an entry's inner text (the last: with its "}")
+    hits = list(map(memo.get, pieces))      # an inner entry's text (without its braces) -> its entry
+    hits[last] = None                       # the last piece keeps its brace
+    i = 0
+    while True:
+        try:
+            i = hits.index(None, i)
+        except ValueError:
+            return hits
+        key = pieces[i]
+        j = i
+        while True:
+            text = "{" + key + ("" if j == last else "}")
+            # (a text whose brackets do not pair is no value: joined with the next piece at once;
+            # only a value decoded is taken, so this is only quicker)
+            if text.count("{") == text.count("}") and text.count("[") == text.count("]"):
+                hit = _decoded_entry(text)
+                if hit is not _NO_VALUE:
+                    break
+            j += 1
+            if j > last:
+                return None
+            key = key + "},{" + pieces[j]
+        if j < last and len(key) < 400:         # deals and wins are each game's own
+            if len(memo) >= _MEMO_LIMIT:
+                memo.clear()
+            memo[key] = hit
+        hits[i:j + 1] = [hit]
+        pieces[i:j + 1] = [key]
+        last -= j - i
+        i += 1
+
+
+def _compact_game(name, index, no, line) -> LoggedGame | None:
+    """The game of one line holding a match log with its log last (see above), or None."""
+    end = line.rstrip(" \t\r\n")
+    at = line.find('"log":[')
+    if at < 0 or not end.endswith("]}"):
+        return None
+    try:
+        doc = json.loads(line[:at] + '"log":0}')
+    except (json.JSONDecodeError, RecursionError):
+        return None
+    body = end[at + 7:-2]
+    if not isinstance(doc, dict) or not body:
+        return None
+    entries = _log_entries(body)
+    if entries is None:
+        return None
+    for e in entries:
+        if e[1] is _ODD:
+            return _json_game(name, index, no, json.loads(line))
+    game = LoggedGame(name, index, str(doc.get("_id", doc.get("id", ""))), no, json=True)
+    _json_init(game, doc.get("initdata") or {}, entries)
+    # the events as plain tuples (GC-untracked, as the text reader keeps them): `events` makes
+    # LogEvents of them when asked; `_json_display` asks, so `events` is fetched again after it
+    game._plain = True
+    events = game._events
+    append = events.append
+    last = None                                 # the last display read
+    claimable = False                           # its responses may claim
+    last_responses = {}
+    pending = ()                                # claims that lost, for the next event (`_fold_claims`)
+    after_claims = False                        # `_json_game`'s events would end with its "_claims"
+    errored = False                             # the result is a bot's error
+    for entry_no, (entry, d, step, may_claim, claims) in enumerate(entries):
+        if d is None:                           # the bots' responses
+            last_responses = entry
+            if not claimable or not (events or after_claims):
+                continue
+            if claims:
+                lost = []
+                for seat, kind, word in claims:
+                    if word is None:
+                        tile = -1 if after_claims else events[-1][2]
+                    else:
+                        tile = TILE_KINDS[word] if word in TILE_KINDS else _tile(game, entry_no, word)
+                    lost.append((seat, kind, tile))
+                pending = tuple(lost)
+            else:
+                pending = ()
+            after_claims = True
+            continue
+        n_before = len(events)
+        if step is not None:
+            what = step[0]
+            if what == "move":
+                append((step[1], step[2], step[3], entry_no, ()))
+            elif what == "gang":
+                seat = step[1]
+                own = last is not None and last.get("action") == "DRAW" and last.get("player") == seat
+                append(("angang" if own else "gang", seat, step[2], entry_no, ()))
+            elif what == "hu":
+                append(("hu", step[1], -1, entry_no, ()))
+                game.result = _hu_result(game, entry_no, d, step[1])
+            else:
+                seat = step[1]
+                if what == "peng":
+                    for e in reversed(events):          # `_last_discard`
+                        if e[0] == "play":
+                            append(("peng", seat, e[2], entry_no, ()))
+                            break
+                    else:
+                        raise LogError(f"{game.where(entry_no)}: a claim before any discard")
+                else:
+                    append(("chi", seat, step[2], entry_no, ()))
+                append(("play", seat, step[-1], entry_no, ()))
+            last, claimable = d, may_claim
+            if pending:                         # the claims that lost go with the first new event
+                e = events[n_before]
+                if e[0] in CLAIMS:
+                    events[n_before] = (e[0], e[1], e[2], e[3], tuple(c for c in pending if c[0] != e[1]))
+                pending = ()
+            after_claims = False
+            if what != "hu" and not errored:
+                continue
+        else:
+            if d.get("action") == "DEAL" and "hand" not in d:
+                d = dict(d, hand=_dealt_from_requests(entry["output"].get("content")))
+            last = _json_display(game, entry_no, d, last)
+            game._plain = True
+            events = game._events
+            append = events.append
+            claimable = last is not None and last.get("action") in _CLAIMED_AFTER
+            if len(events) > n_before:
+                if pending:                     # the claims that lost go with the first new event
+                    e = events[n_before]
+                    if e[0] in CLAIMS:
+                        events[n_before] = (e[0], e[1], e[2], e[3], tuple(c for c in pending if c[0] != e[1]))
+                pending, after_claims = (), False
+        errored = game.result is not None and bool(game.result.error)
+        if errored:                             # what the penalised bot answered
+            r = last_responses.get(str(game.result.error_seat))
+            answer = str(r.get("response", r.get("raw", ""))) if isinstance(r, dict) else ""
+            game.result = LoggedResult(-1, 0, {}, game.result.scores, game.result.line, game.result.error,
+                                       error_seat=game.result.error_seat, error_answer=answer)
+    if game.result is None:
+        raise LogError(f"{game.where()}: the match log is truncated (no HU, HUANG or final error)")
+    if game.wind not in (0, 1, 2, 3):
+        raise LogError(f"{game.where()}: the round wind (initdata.quan or the INIT display) is missing")
+    return game
 
 
 # ---- games with a wall per seat and a column of actions per request ---------------------------
