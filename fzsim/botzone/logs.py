@@ -436,7 +436,10 @@ def _json_display(game, no, d, last):
         for s, hand in enumerate(hands):
             if not isinstance(hand, list) or len(hand) != 13:
                 raise LogError(f"{game.where(no)}: seat {s} is dealt {len(hand or [])} tiles, a deal is 13")
-            game.deals[s] = [_tile(game, no, t) for t in hand]
+            try:
+                game.deals[s] = [TILE_KINDS[t] for t in hand]
+            except (KeyError, TypeError):
+                game.deals[s] = [_tile(game, no, t) for t in hand]      # names the first bad tile
             game.deal_lines[s] = no
     elif action in ("DRAW", "PLAY", "BUGANG"):
         game.events.append(LogEvent(action.lower(), _json_seat(game, no, player), _tile(game, no, tile), no))
