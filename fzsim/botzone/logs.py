@@ -555,7 +555,7 @@ _SEATS = (0, 1, 2, 3)
 _MOVES = {"DRAW": "draw", "PLAY": "play", "BUGANG": "bugang"}
 _CLAIMED_AFTER = ("PLAY", "PENG", "CHI", "BUGANG")       # the displays whose responses may claim
 _ENTRIES: dict = {}         # an entry's inner text -> `_decoded_entry` of it
-_MEMO_LIMIT = 100_000
+_MEMO_LIMIT = 20_000            # entries remembered at most, then forgotten at once (about 1.4 kB each)
 _NO_VALUE = object()
 _ODD = object()             # an entry `_json_game` reads (and refuses) itself
 
