@@ -1,6 +1,6 @@
 """Reading Botzone's 国标 game records into `LoggedGame` objects, one game at a time.
 
-Two formats, each plain, gzip-compressed (``.gz``) or inside a ``.zip``; a folder is read file by
+Three formats, each plain, gzip-compressed (``.gz``) or inside a ``.zip``; a folder is read file by
 file in name order:
 
 * **the text data format** of Botzone's published data sets: ``Match <id>``, ``Wind <0..3>``,
@@ -15,7 +15,11 @@ file in name order:
   accepted for ``log``; ``initdata`` may be a JSON string). The judge's ``display`` says what
   happened (DEAL, DRAW, PLAY, CHI, PENG, GANG, BUGANG, HU with ``fan``, ``fanCnt`` and ``score``,
   HUANG, or a bot's error), the responses name the claims that lost. A file holds one match, a
-  JSON list of matches, or one match per line.
+  JSON list of matches, or one match per line. A match log of one line is read by
+  `_compact_game` (each distinct log entry decoded once), others by `_json_game`.
+* **games with a wall per seat** (JSON, one a line): the format the environment
+  ``botzone-mahjong-environment`` makes of Botzone's human games (`_wall_game`): each player's
+  tiles in the order it took them and its answer to every request; no fans and no scores.
 
 Errors (a truncated game, an unknown action word, a tile that is not a Botzone tile, a wall of the
 wrong size) are `LogError`, a ValueError naming the file, the game and the line.
@@ -673,7 +677,7 @@ def _compact_game(name, index, no, line) -> LoggedGame | None:
     except (json.JSONDecodeError, RecursionError):
         return None
     body = end[at + 7:-2]
-    if not isinstance(doc, dict) or not body:
+    if not isinstance(doc, dict) or not body or ("actions" in doc and "tiles" in doc):
         return None
     entries = _log_entries(body)
     if entries is None:
