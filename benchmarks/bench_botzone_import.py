@@ -65,6 +65,8 @@ def measure(path: str, folder: str, repeat: int) -> None:
 
 _ONE_RUN = """
 import sys, time
+import fzsim.botzone
+assert fzsim.botzone.__file__.startswith(sys.argv[2]), (fzsim.botzone.__file__, sys.argv[2])
 from fzsim.botzone import import_rules, read_games
 from fzsim.botzone.replay import replay_games
 rules = import_rules()
@@ -88,8 +90,10 @@ def against(path: str, rev: str, folder: str, repeat: int) -> None:
     for _ in range(repeat):
         for name, pkg in ((rev, old), ("this tree", root)):
             env = dict(os.environ, PYTHONPATH=os.pathsep.join([pkg, root]))
-            out = subprocess.run([sys.executable, "-c", _ONE_RUN, path], env=env, check=True, capture_output=True,
-                                 text=True).stdout.split()
+            # run in the temporary folder: `python -c` puts the working directory first on the path,
+            # which would import this tree's fzsim for both when run from the repository
+            out = subprocess.run([sys.executable, "-c", _ONE_RUN, os.path.abspath(path), os.path.abspath(pkg)], env=env, check=True,
+                                 capture_output=True, text=True, cwd=folder).stdout.split()
             n, bad, cpu = int(out[0]), int(out[1]), float(out[2])
             best[name] = min(best[name], cpu)
             seen[name] = (n, bad)

@@ -118,6 +118,22 @@ def test_a_crash_a_hang_and_an_illegal_answer_name_bot_seat_game_and_request():
         play_block_with_bots(ONE_HAND.core, 5, 3, 1, seats(spec("--sleep 0.2 --keep-running", ";keep=1;game_time=0.3")))
 
 
+def test_garbage_answers_are_errors_not_crashes(tmp_path, capsys):
+    """Bytes that are not UTF-8, not JSON and not a move: a BotError in both interactions, and
+    `fzsim run` stops with that message (exit status 2), not a traceback."""
+    seats = lambda s: ("greedy", s, "greedy", "greedy")       # noqa: E731
+    with pytest.raises(BotError, match=r"answered '\ufffd\ufffd\{not a move' to request '.*', not a JSON object"):
+        play_block_with_bots(ONE_HAND.core, 5, 3, 1, seats(spec("--garbage")))
+    with pytest.raises(BotError, match=r"answered '\ufffd\ufffd\{not a move' to request '.*which is not legal"):
+        play_block_with_bots(ONE_HAND.core, 5, 3, 1, seats(spec("--garbage --simple", ";io=simple")))
+    rules = ["--variant", "guobiao", "--set", "gb_variant=botzone", "--set", "gb_mingangang=true",
+             "--set", "hands_per_match=1"]
+    assert main(["run", "--hands", "2", "--policy", f"1={spec('--garbage')}", *rules, "--out", str(tmp_path / "g"),
+                 "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert "fzsim: error: botzone bot" in err and "not a JSON object" in err and "Traceback" not in err
+
+
 def test_bad_specs_and_rules_are_refused():
     for bad, msg in [("botzone:", "names no command"), ("botzone:cmd=x;io=xml", "io='xml': allowed json, simple"),
                      ("botzone:cmd=x;keep=2", "keep='2'"), ("botzone:cmd=x;time=0", "time must be a number"),

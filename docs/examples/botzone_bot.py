@@ -10,7 +10,7 @@ Its play: it keeps track of its hand from the requests, never claims, discards t
 fewest neighbours in its hand (honours first), and declares HU when the fan calculator of
 PyMahjongGB (Botzone's own, ``import MahjongGB``) counts at least 8 fans without the situation
 fans it cannot see; without PyMahjongGB it declares only 七对 (24 fans). It is meant to be a
-weak, simple, legal player. ``--crash``, ``--sleep S`` and ``--illegal`` make it misbehave
+weak, simple, legal player. ``--crash``, ``--sleep S``, ``--illegal`` and ``--garbage`` make it misbehave
 (for the tests of fzsim's error handling).
 """
 import json
@@ -95,7 +95,12 @@ def main():
         if "--sleep" in ARGS:
             time.sleep(float(ARGS[ARGS.index("--sleep") + 1]))
         reply = answer(requests, responses)
-        print(reply if simple else json.dumps({"response": reply}), flush=True)
+        if "--garbage" in ARGS:             # bytes that are neither UTF-8 nor JSON nor a move
+            sys.stdout.flush()
+            sys.stdout.buffer.write(b"\xff\xfe{not a move\n")
+            sys.stdout.buffer.flush()
+        else:
+            print(reply if simple else json.dumps({"response": reply}), flush=True)
         if not keep:
             return
         print(KEEP, flush=True)

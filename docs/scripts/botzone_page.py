@@ -16,6 +16,9 @@ each printed:
 4. the sample bot's time for 16 hands (``play_block_with_bots``, three guard seats), keep-running and
    one process per request (wall-clock);
 5. ``benchmarks/bench_botzone_import.py`` (2,000 games, both formats).
+
+``--real-only`` runs only step 0: the three real games of ``tests/data/botzone/ccr-cheng`` imported
+(``fzsim import botzone``), with each game's winner, scores and fans as the engine scored them.
 """
 from __future__ import annotations
 
@@ -58,11 +61,38 @@ def bot_timing(hands: int = 16) -> None:
               f" {time.perf_counter() - t:.1f} s", flush=True)
 
 
+def real_sample(cwd: str) -> None:
+    """Step 0: the real games in the repository, imported; each one's winner, scores and fans."""
+    sys.path.insert(0, ROOT)
+    import numpy as np
+
+    from fzsim.botzone import import_rules, read_games
+    from fzsim.botzone.replay import replay_games
+    from fzsim.packs.guobiao.calculator import FAN_NAMES
+    from fzsim.packs.guobiao.records import record_fans
+
+    sample = os.path.join(ROOT, "tests", "data", "botzone", "ccr-cheng", "processed_data_sample.json")
+    fzsim("import", "botzone", sample, "--out", "real-sample", "--no-progress", cwd=cwd)
+    done = replay_games(list(read_games(sample)), import_rules())
+    cols = ("kind", "concealed", "meld_type", "meld_kind", "n_melds", "win_type", "flags", "seat", "game_id",
+            "hand", "tile", "gen", "value")
+    recs = {k: np.concatenate([r.records[k][:1] for r in done]) for k in cols}
+    dealers = np.array([r.game.dealer for r in done], dtype=np.int8)
+    _, _, counts = record_fans({"game_id": recs["game_id"], "hand": recs["hand"], "dealer": dealers}, recs,
+                               mingangang=True)
+    for r, row, total in zip(done, counts, recs["value"]):
+        fans = " + ".join(f"{FAN_NAMES[f]}" + (f"×{c}" if c > 1 else "") for f, c in enumerate(row) if c)
+        print(f"game {r.game.index + 1}: dealer {r.game.dealer}, winner {r.row['winner']}, discarder"
+              f" {r.row['discarder']}, scores {[int(r.row[f'delta_{s}']) for s in range(4)]}, {int(total)} fans:"
+              f" {fans}", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=1600, help="hands of each simulated run (a multiple of 16)")
     ap.add_argument("--duel-walls", type=int, default=160)
     ap.add_argument("--keep", metavar="DIR", help="work in DIR (kept) instead of a temporary folder")
+    ap.add_argument("--real-only", action="store_true", help="only import the real games in the repository")
     args = ap.parse_args()
     commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
                             text=True).stdout.strip()
@@ -70,6 +100,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         d = args.keep or tmp
         os.makedirs(d, exist_ok=True)
+        real_sample(d)
+        if args.real_only:
+            return
         n = str(args.hands)
         fzsim("run", "--hands", n, *BOTZONE, "--policy", "all=guard", "--seed", "1", "--out", "guard-run",
               "--no-progress", cwd=d)

@@ -137,9 +137,10 @@ def _fifth_tile(game: LoggedGame) -> None:
                            " the tile set has four")
 
 
-def engine_wall(walls: list[list[int]]) -> np.ndarray:
-    """The engine's explicit wall (dealer seat 0): seat n's part at ``34 n``, front to back."""
-    return np.frombuffer(bytes(walls[0] + walls[1] + walls[2] + walls[3]), dtype=np.uint8)
+def engine_wall(walls: list[list[int]], dealer: int = 0) -> np.ndarray:
+    """The engine's explicit wall: seat ``(dealer + i) % 4``'s part at ``34 i``, front to back."""
+    return np.frombuffer(bytes(walls[dealer] + walls[(dealer + 1) % 4] + walls[(dealer + 2) % 4]
+                               + walls[(dealer + 3) % 4]), dtype=np.uint8)
 
 
 def replay_game(game: LoggedGame, rules, game_id: int = 0) -> Replayed:
@@ -151,7 +152,7 @@ def replay_games(games, rules, first_id: int = 0) -> list[Replayed]:
     """`replay_game` for many games (ids from ``first_id``), the fan lists of all wins checked in
     one call of the evaluator."""
     done = [_replay(g, rules, first_id + j) for j, g in enumerate(games)]
-    wins = [r for r in done if r.mismatch is None and r.row["outcome"] == 1]
+    wins = [r for r in done if r.mismatch is None and r.row["outcome"] == 1 and r.game.result.scored]
     if wins:
         _check_fans(wins)
     return done
@@ -166,7 +167,8 @@ def _check_fans(wins: list[Replayed]) -> None:
     """Re-score every win with the evaluator and compare its fan list with the log's."""
     rows = [r.records["kind"].tolist().index(0) for r in wins]
     recs = {k: np.concatenate([r.records[k][w:w + 1] for r, w in zip(wins, rows)]) for k in _FAN_COLUMNS}
-    hands = {"game_id": recs["game_id"], "hand": recs["hand"], "dealer": np.zeros(len(wins), dtype=np.int8)}
+    hands = {"game_id": recs["game_id"], "hand": recs["hand"],
+             "dealer": np.array([r.game.dealer for r in wins], dtype=np.int8)}
     _, _, fans = record_fans(hands, recs, mingangang=True)
     for r, counts in zip(wins, fans):
         counted = {f: int(c) for f, c in enumerate(counts) if c}
@@ -210,7 +212,7 @@ def _replay(game: LoggedGame, rules, game_id: int) -> Replayed:
     walls, bad = seat_walls(game)
     if bad is not None:
         return Replayed(game, mismatch=bad)
-    wall = engine_wall(walls)
+    wall = engine_wall(walls, game.dealer)
     # Fast first: the log is not stepped over discards the engine made on its own (a decision with
     # one legal move) until the end, where the engine's discards are counted. Where it made one,
     # or anything differs, the game is replayed again looking for them at every claim offer, so
@@ -225,7 +227,7 @@ def _replay_walls(game: LoggedGame, rules, game_id: int, wall, careful: bool) ->
     """One replay on the engine's ``wall``; ``careful``: step the log over the engine's own
     discards at each claim offer (else None when the engine made any)."""
     res = game.result
-    st = HandStepper(rules.core, 0, game_id, 4 * game.wind, 0, 0, ("greedy",) * 4, (0, 1, 2, 3),
+    st = HandStepper(rules.core, 0, game_id, 4 * game.wind, game.dealer, 0, ("greedy",) * 4, (0, 1, 2, 3),
                      wall, True, False)
     # the logged actions but draws (in the walls), as LogEvents where the replay stops on one
     events = [e for e in game.actions() if e[0] != "draw"]
@@ -339,6 +341,8 @@ def _compare(game: LoggedGame, st, i: int, events: list) -> Replayed:
         logged = f"seat {res.winner} wins" if res.winner >= 0 else "a drawn hand (荒庄)"
         engine = f"seat {row['winner']} wins" if won else "a drawn hand"
         return Replayed(game, mismatch=Mismatch("outcome", res.line, f"the log has {logged}, the engine {engine}"))
+    if not res.scored:                  # the record names the winner only
+        return Replayed(game, row=row, records=recs)
     deltas = tuple(int(row[f"delta_{s}"]) for s in range(4))
     if won:
         total = int(recs["value"][recs["kind"] == 0][0])
