@@ -1,10 +1,12 @@
 """Typed stub for fzsim_core.rules: the compiled rule set (docs/spec/RULES.md §12)."""
 
-#: the `fuzhou` preset as RuleSet fields (ints; enums as their int values)
+#: the `fuzhou` preset as the rules header's fields (ints; enums as their int values); each pack's own
+#: options are fzsim_core.packs.<name>.options.DEFAULTS
 FUZHOU_FIELDS: dict[str, int]
 
 class Rules:
     """A compiled, immutable rule set; prefer ``fzsim.rules.load(...)``."""
 
+    #: the header's fields and the playing pack's own options
     fields: dict[str, int]
     def __init__(self, **overrides: int | bool) -> None: ...

@@ -1,11 +1,13 @@
 # cython: language_level=3
-"""Compile a flat mapping of rule fields into the C `RuleSet` the core reads.
+"""Compile a flat mapping of rule fields into the C `RuleSet` the core reads: the header's fields
+and the playing pack's own options (packs/<name>/options.pyx), stored in its pack_options area.
 
 Validation, presets and the canonical configuration live in `fzsim.rules`;
-this module only checks that every field is present and an integer.
+this module only checks that every field is the pack's and an integer.
 """
 
-#: The `fuzhou` preset (docs/spec/RULES.md §13) as struct fields; fzsim.rules builds the others on it.
+#: The `fuzhou` preset (docs/spec/RULES.md §13) as the rules header's fields, declared once here
+#: (fzsim.rules takes the general and Fuzhou keys' defaults from it and builds the presets on it).
 FUZHOU_FIELDS = dict(
     pack=PACK_FUZHOU,
     chow=1,
