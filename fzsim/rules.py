@@ -84,8 +84,8 @@ _GENERAL: tuple[Field, ...] = (
 # a general key declared without a default takes the core's (the rules header's)
 _GENERAL = tuple(with_core_default(f, FUZHOU_FIELDS[f.name]) if f.default is None else f for f in _GENERAL)
 
-#: every rule option in canonical order (the core RuleSet's), with its default (the `fuzhou` preset)
-#: and range: the general keys and each pack's own (`PackEntry.rule_keys`)
+#: every rule option with its default (the `fuzhou` preset's, or its pack's) and range: the general
+#: keys and each pack's own (`PackEntry.rule_keys`)
 _DECLARED: dict[str, Field] = {f.name: f for f in (
     *_GENERAL, *(f for entry in _ENTRIES if entry.rule_keys for f in entry.resolve("rule_keys")))}
 #: the canonical form's key order (what a variant's hash is taken of) is frozen so that hashes and
