@@ -445,7 +445,7 @@ def main(argv=None):
                 cells.append({"row": row, "impl": impl, "form": form, "n": n, "run": run,
                               "answers": answers(), "rates": [], "ns": []})
             except ImportError as exc:
-                skipped.append(f"{impl}: not installed ({exc}); pip install -e '.[bench]'")
+                skipped.append(f"{impl}: not installed ({exc})")
 
     # agreements with the first implementation of each row
     for cell in cells:
@@ -514,7 +514,7 @@ def main(argv=None):
     else:
         lines += ["", "every implementation agrees with its row's first line on every hand."]
     if skipped:
-        lines += ["", "skipped: " + "; ".join(skipped)]
+        lines += ["", "skipped: " + "; ".join(skipped) + " (pip install -e '.[bench]'; pip install PyMahjongGB)"]
 
     print()
     print("\n".join(lines))
