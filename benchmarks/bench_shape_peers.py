@@ -153,7 +153,8 @@ def fans_call_args(h):
             m[k] = 3 if t == 1 else 4
         melds.append(fmt(m) if exposed else (fmt(m), "concealed"))
     f = h["flags"]
-    return dict(hand=fmt(np.asarray(h["counts"], np.int64)), melds=tuple(melds), win_tile=fmt(np.eye(34, dtype=np.int64)[h["win"]]),
+    return dict(hand=fmt(np.asarray(h["counts"], np.int64)), melds=tuple(melds),
+                win_tile=fmt(np.eye(34, dtype=np.int64)[h["win"]]),
                 win="selfdraw" if f & FLAG_SELFDRAW else "discard", robbed_kong=bool(f & FLAG_ROBBED_KONG),
                 kong_replacement=bool(f & FLAG_KONG_REPLACEMENT), last_tile=bool(f & FLAG_LAST_TILE),
                 fourth_tile=bool(f & FLAG_FOURTH_TILE), flowers=int(h["flowers"]),
@@ -395,7 +396,8 @@ def explain(row, impl, c):
                    "ready (fzsim and PyMahjongGB ignore the 4-copy limit in shanten)")
     if gb_shanten.need(c, 0, gb_shanten.SHAPES["seven_pairs"]) - 1 != Shanten.calculate_shanten_for_chiitoitsu_hand(mj):
         why.append("七对 with a four of a kind: two pairs in 国标 (fzsim, PyMahjongGB), one in riichi (mahjong)")
-    if gb_shanten.need(c, 0, gb_shanten.SHAPES["thirteen_orphans"]) - 1 != Shanten.calculate_shanten_for_kokushi_hand(mj):
+    orphans = gb_shanten.need(c, 0, gb_shanten.SHAPES["thirteen_orphans"]) - 1
+    if orphans != Shanten.calculate_shanten_for_kokushi_hand(mj):
         why.append("十三幺 shanten differs")
     return "; ".join(why) or "unexplained"
 
