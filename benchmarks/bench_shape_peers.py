@@ -477,6 +477,15 @@ def main(argv=None):
              f"hands; {args.reps} interleaved repetitions of >= {args.seconds:g} CPU-s per measurement; "
              f"1-min load during the run {min(loads):.2f}-{max(loads):.2f}", ""]
 
+    def first(row):
+        return next((c["answers"] for c in cells if c["row"] == row), [])
+    w1, w3 = first("waits, 4 sets + a pair"), first("waits, + 七对 + 十三幺")
+    sh = Counter(first("shanten, + 七对 + 十三幺"))
+    lines.append(f"The 13-tile hands: {sum(1 for w in w1 if w):,} ready on 4 sets + a pair "
+                 f"({sum(len(w) for w in w1):,} waits in all), {sum(1 for w in w3 if w):,} ready with 七对 and "
+                 f"十三幺 too; shanten with them: " + ", ".join(f"{k}: {sh[k]:,}" for k in sorted(sh)) + ".")
+    lines.append("")
+
     # side by side: ns per hand, median
     lines.append("ns per hand (median over repetitions; per call = a Python loop of calls):")
     lines.append("")
@@ -495,7 +504,7 @@ def main(argv=None):
 
     lines += ["", "every measurement: hands per CPU-second, ns per hand, agreement with the row's first line:", ""]
     lines.append("| question | implementation | form | hands per CPU-s, median (min..max) | ns per hand | "
-                 "ns / fzsim per call's | agrees |")
+                 "time / fzsim per call | agrees |")
     lines.append("|---|---|---|---:|---:|---:|---:|")
     notes = []
     for row in ROWS:
