@@ -27,8 +27,10 @@ The calls a user would pick for the same question, on the same hands, with the a
   ``MahjongFanCalculator(..., verbose=True)``, on the random winning hands of
   ``tests/guobiao_oracle.py`` (every shape, 0-4 melds, every win situation), compared as total and
   multiset of fans (fzsim with ``mingangang=True``, PyMahjongGB's reading of an exposed plus a
-  concealed kong). ``mahjong``'s ``HandCalculator`` scores riichi yaku, han and fu: no answer to
-  compare, so it is not timed.
+  concealed kong); also the core evaluator that ``fzsim.fans`` calls after its checks
+  (``fzsim_core.packs.guobiao.batch.evaluate`` on prepared arrays), to show what the checks cost.
+  ``mahjong``'s ``HandCalculator`` scores riichi yaku, han and fu: no answer to compare, so it is
+  not timed.
 
 Waits are compared as sets of kinds, leaving out kinds the 13 tiles already hold four of (no fifth
 copy can be drawn; PyMahjongGB lists them, fzsim.waits does not). Every input is prepared before
@@ -332,6 +334,18 @@ def fz_fans_batched(d):
     return run, answers
 
 
+def fz_fans_core(d):
+    from fzsim_core.packs.guobiao import batch
+
+    counts, melds, cols = d["fan_arrays"]
+    args = [(np.ascontiguousarray(counts[i]), np.ascontiguousarray(melds[i]), int(cols["win"][i]),
+             int(cols["flags"][i]) | FLAG_MINGANGANG, int(cols["flowers"][i]), int(cols["seat"][i]),
+             int(cols["round"][i])) for i in range(len(counts))]
+    run, ans = _loop(lambda a: batch.evaluate(*a), args)
+    return run, lambda: [_fans_answer(t, [n for n, k in go.ours(cnt).items() for _ in range(k)])
+                         for _st, t, _b, cnt in ans()]
+
+
 def gb_fans(d):
     from MahjongGB import MahjongFanCalculator
 
@@ -373,6 +387,7 @@ ROWS = {
     "国标 fans of a winning hand": [
         ("fzsim.fans", "per call", fz_fans),
         ("fzsim.fans_many", "batched", fz_fans_batched),
+        ("fzsim core batch.evaluate (arrays, no checks: what fzsim.fans calls)", "per call", fz_fans_core),
         ("PyMahjongGB MahjongFanCalculator", "per call", gb_fans),
     ],
 }

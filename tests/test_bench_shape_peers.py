@@ -20,7 +20,7 @@ def test_runs_and_explains_every_disagreement(tmp_path, capsys):
     # fzsim's per-call and batched forms agree with each other on every hand
     rows = [[c.strip() for c in line.strip("|").split("|")] for line in md.splitlines() if line.startswith("| ")]
     fz = [r for r in rows if len(r) == 7 and r[1].startswith("fzsim")]
-    assert len(fz) == 10
+    assert len(fz) == 11
     for r in fz:
         got, n = r[6].split(" / ")
         assert got == n, r
