@@ -417,6 +417,36 @@ def explain(row, impl, c):
     return "; ".join(why) or "unexplained"
 
 
+#: hands where the rules differ, shown with each library's answer (a wait on a fifth copy; 七对 with a four)
+CASES = ("1111m234p567p789s", "1111m22p33p44p55p6p")
+
+
+def cases():
+    """Markdown lines: shanten (4 sets + a pair; with 七对 and 十三幺) of CASES by every library installed."""
+    from fzsim.tiles import as_hand_counts
+
+    lines = ["| hand | fzsim.shanten / 国标 need - 1 | PyMahjongGB Regular / min of 3 | "
+             "mahjong regular / calculate_shanten |", "|---|---|---|---|"]
+    for text in CASES:
+        c = np.ascontiguousarray(as_hand_counts(text), dtype=np.uint8)
+        cells = [f"{fzsim.shanten(c)} / {gb_shanten.need(c, 0, S3) - 1}"]
+        try:
+            from MahjongGB import RegularShanten, SevenPairsShanten, ThirteenOrphansShanten
+            t = gb_tiles(c)
+            cells.append(f"{RegularShanten(t)[0]} / "
+                         f"{min(f(t)[0] for f in (RegularShanten, SevenPairsShanten, ThirteenOrphansShanten))}")
+        except ImportError:
+            cells.append("not installed")
+        try:
+            from mahjong.shanten import Shanten
+            mj = [int(x) for x in c]
+            cells.append(f"{Shanten.calculate_shanten_for_regular_hand(mj)} / {Shanten.calculate_shanten(mj)}")
+        except ImportError:
+            cells.append("not installed")
+        lines.append(f"| {text} | " + " | ".join(cells) + " |")
+    return lines
+
+
 def measure(run, n, seconds):
     """(hands per CPU-second, ns per hand) over whole passes until `seconds` of CPU time."""
     hands = 0
@@ -539,6 +569,7 @@ def main(argv=None):
         lines += ["", "disagreements:", ""] + notes
     else:
         lines += ["", "every implementation agrees with its row's first line on every hand."]
+    lines += ["", "the rules' differences on two hands (shanten; 0 = ready):", ""] + cases()
     if skipped:
         lines += ["", "skipped: " + "; ".join(skipped) + " (pip install -e '.[bench]'; pip install PyMahjongGB)"]
 
