@@ -483,7 +483,7 @@ def main(argv=None):
             "fan_oracle": [go.oracle_args(h) for h in fan_hands],
             "fan_arrays": go.as_arrays(fan_hands)}
 
-    cells, skipped = [], []
+    cells, skipped = [], {}
     for row, entries in ROWS.items():
         n = args.fan_hands if "fans" in row else args.hands
         for impl, form, make in entries:
@@ -492,7 +492,7 @@ def main(argv=None):
                 cells.append({"row": row, "impl": impl, "form": form, "n": n, "run": run,
                               "answers": answers(), "rates": [], "ns": []})
             except ImportError as exc:
-                skipped.append(f"{impl}: not installed ({exc})")
+                skipped.setdefault(impl.split()[0], f"{impl.split()[0]}: not installed ({exc})")
 
     # agreements with the first implementation of each row
     for cell in cells:
@@ -571,7 +571,7 @@ def main(argv=None):
         lines += ["", "every implementation agrees with its row's first line on every hand."]
     lines += ["", "the rules' differences on two hands (shanten; 0 = ready):", ""] + cases()
     if skipped:
-        lines += ["", "skipped: " + "; ".join(skipped) + " (pip install -e '.[bench]'; pip install PyMahjongGB)"]
+        lines += ["", "skipped: " + "; ".join(skipped.values()) + " (pip install -e '.[bench]'; pip install PyMahjongGB)"]
 
     print()
     print("\n".join(lines))
