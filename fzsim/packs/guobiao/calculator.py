@@ -134,22 +134,26 @@ def fans(hand, *, melds=(), win_tile, win: str = "discard", robbed_kong: bool = 
     if len(ms) > 4:
         raise ValueError(f"{len(ms)} melds: a hand declares at most 4 sets")
     want = 14 - 3 * len(ms)
-    if int(counts.sum()) != want:
-        raise ValueError(f"the hand has {int(counts.sum())} concealed tiles; with {len(ms)} meld(s) it "
+    # plain Python on 34 small ints: numpy's per-call overhead is most of a single hand's cost
+    concealed = counts.tolist()
+    if sum(concealed) != want:
+        raise ValueError(f"the hand has {sum(concealed)} concealed tiles; with {len(ms)} meld(s) it "
                          f"must have {want} (the winning tile included)")
-    held = counts.astype(np.int64)
+    held = list(concealed)
     for typ, kind, _ in ms:
         if typ == _CHOW:
-            held[kind:kind + 3] += 1
+            held[kind] += 1
+            held[kind + 1] += 1
+            held[kind + 2] += 1
         else:
             held[kind] += 3 if typ == _PUNG else 4
-    if (held > 4).any():
-        k = int(np.flatnonzero(held > 4)[0])
+    if max(held) > 4:
+        k = next(k for k, c in enumerate(held) if c > 4)
         raise ValueError(f"{held[k]} copies of {kind_name(k)} counting the melds: the tile set has 4")
     w = kind_index(win_tile) if isinstance(win_tile, str) else int(win_tile)
     if not 0 <= w < N_HAND_KINDS:
         raise ValueError(f"win_tile {win_tile!r} must be a suited or honour tile")
-    if counts[w] == 0:
+    if concealed[w] == 0:
         raise ValueError(f"the winning tile {kind_name(w)} is not in the hand (pass the hand with it)")
     if win not in ("discard", "selfdraw"):
         raise ValueError(f"win {win!r} must be 'discard' or 'selfdraw'")
@@ -162,7 +166,7 @@ def fans(hand, *, melds=(), win_tile, win: str = "discard", robbed_kong: bool = 
         raise ValueError("kong_replacement (杠上开花) is a self-draw: use win='selfdraw'")
     if kong_replacement and not any(t == _KONG for t, _, _ in ms):
         raise ValueError("kong_replacement (杠上开花) needs a declared kong among the melds")
-    if fourth_tile and counts[w] != 1:
+    if fourth_tile and concealed[w] != 1:
         raise ValueError(f"fourth_tile (和绝张): the hand holds another {kind_name(w)}, so it was not the last one")
     if not (isinstance(flowers, (int, np.integer)) and 0 <= flowers <= 8):
         raise ValueError(f"flowers {flowers!r} must be an int 0..8")
@@ -170,9 +174,7 @@ def fans(hand, *, melds=(), win_tile, win: str = "discard", robbed_kong: bool = 
     flags = (FLAG_SELFDRAW * selfdraw | FLAG_ROBBED_KONG * bool(robbed_kong)
              | FLAG_KONG_REPLACEMENT * bool(kong_replacement) | FLAG_LAST_TILE * bool(last_tile)
              | FLAG_FOURTH_TILE * bool(fourth_tile) | FLAG_MINGANGANG * bool(mingangang))
-    marr = np.full((4, 3), -1, dtype=np.int8)
-    for i, m in enumerate(ms):
-        marr[i] = m
+    marr = np.array(ms + [(-1, -1, -1)] * (4 - len(ms)), dtype=np.int8) if ms else _NO_MELDS
     st, total, base, cnt = _gb.evaluate(np.ascontiguousarray(counts), marr, w, flags, int(flowers), seat, rnd)
     if st == -4:
         raise ValueError("not a winning hand: no reading as 4 sets + a pair, 七对, 十三幺, 全不靠 or 组合龙")
@@ -181,8 +183,13 @@ def fans(hand, *, melds=(), win_tile, win: str = "discard", robbed_kong: bool = 
     return FanReport(int(total), int(base), _listing(cnt))
 
 
+#: the melds argument of a concealed hand (the evaluator only reads it)
+_NO_MELDS = np.full((4, 3), -1, dtype=np.int8)
+
+
 def _listing(cnt) -> list:
-    return [(FAN_NAMES[f], FAN_VALUES[f], int(cnt[f])) for f in range(1, len(FAN_NAMES)) if cnt[f]]
+    ids = [f for f in np.flatnonzero(cnt).tolist() if f]
+    return [(FAN_NAMES[f], FAN_VALUES[f], c) for f, c in zip(ids, cnt[ids].tolist())]
 
 
 def fans_many(counts, win_tile, *, melds=None, flags=0, flowers=0, seat_wind=0, round_wind=0):
