@@ -16,6 +16,7 @@ the concealed tiles *with* the winning tile; ``melds`` are the declared sets, ea
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -76,6 +77,14 @@ class FanReport:
         return " + ".join(parts) + f" = {self.total}"
 
 
+def _meld_of(item) -> tuple[int, int, int]:
+    try:
+        return _meld(item)
+    except TypeError:          # not hashable: read without the cache (its error names it)
+        return _meld.__wrapped__(item)
+
+
+@lru_cache(maxsize=4096)   # few distinct melds (34 pungs, 21 chows, kongs): each is read once
 def _meld(item) -> tuple[int, int, int]:
     """(type, lowest kind, exposed) of one declared set."""
     concealed = False
@@ -130,7 +139,7 @@ def fans(hand, *, melds=(), win_tile, win: str = "discard", robbed_kong: bool = 
     counts = as_hand_counts(hand)
     if isinstance(melds, str):
         melds = (melds,)
-    ms = [_meld(m) for m in melds]
+    ms = [_meld_of(m) for m in melds]
     if len(ms) > 4:
         raise ValueError(f"{len(ms)} melds: a hand declares at most 4 sets")
     want = 14 - 3 * len(ms)
