@@ -183,22 +183,12 @@ def fans(hand, *, melds=(), win_tile, win: str = "discard", robbed_kong: bool = 
     flags = (FLAG_SELFDRAW * selfdraw | FLAG_ROBBED_KONG * bool(robbed_kong)
              | FLAG_KONG_REPLACEMENT * bool(kong_replacement) | FLAG_LAST_TILE * bool(last_tile)
              | FLAG_FOURTH_TILE * bool(fourth_tile) | FLAG_MINGANGANG * bool(mingangang))
-    marr = np.array(ms + [(-1, -1, -1)] * (4 - len(ms)), dtype=np.int8) if ms else _NO_MELDS
-    st, total, base, cnt = _gb.evaluate(np.ascontiguousarray(counts), marr, w, flags, int(flowers), seat, rnd)
+    st, total, base, listed = _gb.evaluate_listed(np.ascontiguousarray(counts), ms, w, flags, int(flowers), seat, rnd)
     if st == -4:
         raise ValueError("not a winning hand: no reading as 4 sets + a pair, 七对, 十三幺, 全不靠 or 组合龙")
     if st != 0:
         raise ValueError(f"cannot score this hand: {_gb.STATUS[st]}")
-    return FanReport(int(total), int(base), _listing(cnt))
-
-
-#: the melds argument of a concealed hand (the evaluator only reads it)
-_NO_MELDS = np.full((4, 3), -1, dtype=np.int8)
-
-
-def _listing(cnt) -> list:
-    ids = [f for f in np.flatnonzero(cnt).tolist() if f]
-    return [(FAN_NAMES[f], FAN_VALUES[f], c) for f, c in zip(ids, cnt[ids].tolist())]
+    return FanReport(total, base, [(FAN_NAMES[f], FAN_VALUES[f], c) for f, c in listed])
 
 
 def fans_many(counts, win_tile, *, melds=None, flags=0, flowers=0, seat_wind=0, round_wind=0):

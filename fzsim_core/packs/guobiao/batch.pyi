@@ -6,6 +6,10 @@ N_FANS: int
 VALUES: npt.NDArray[np.int16]
 STATUS: dict[int, str]
 
+def evaluate_listed(
+    counts: npt.NDArray[np.uint8], melds: list[tuple[int, int, int]], win: int, flags: int, flowers: int,
+    seat: int, rnd: int,
+) -> tuple[int, int, int, list[tuple[int, int]]]: ...
 def evaluate(
     counts: npt.NDArray[np.uint8], melds: npt.NDArray[np.int8], win: int, flags: int, flowers: int,
     seat: int, rnd: int,

@@ -45,6 +45,33 @@ cdef int _load(GbHand* h, const uint8_t* counts, const int8_t[:, ::1] melds, int
     return n
 
 
+def evaluate_listed(const uint8_t[::1] counts, list melds, int win, int flags, int flowers, int seat, int rnd):
+    """(status, total, base, [(fan id, times counted), ...]) of one hand whose melds are a list of at
+    most four (type, lowest tile, exposed) tuples: `fzsim.fans`'s path, with no array built per call."""
+    cdef GbHand h
+    cdef GbFans f
+    cdef int i, st
+    if counts.shape[0] != 34 or len(melds) > 4:
+        raise ValueError("evaluate_listed: counts must be (34,), at most 4 melds")
+    if not (0 <= win < 34 and 0 <= flags < 64 and 0 <= flowers <= 8 and 0 <= seat < 4 and 0 <= rnd < 4):
+        raise ValueError("evaluate_listed: win, flags, flowers, seat or round out of range")
+    memcpy(h.counts, &counts[0], 34)
+    for i, (typ, tile, exposed) in enumerate(melds):
+        if not (0 <= typ <= 2 and 0 <= tile < 34):
+            raise ValueError(f"evaluate_listed: meld {(typ, tile, exposed)!r} out of range")
+        h.melds[i].type = <uint8_t>typ
+        h.melds[i].tile = <uint8_t>tile
+        h.melds[i].exposed = <uint8_t>(exposed != 0)
+    h.n_melds = <uint8_t>len(melds)
+    h.win_tile = <uint8_t>win
+    h.flags = <uint8_t>flags
+    h.flowers = <uint8_t>flowers
+    h.seat_wind = <uint8_t>seat
+    h.round_wind = <uint8_t>rnd
+    st = gb_evaluate(&h, &f)
+    return st, f.total, f.base, [(i, f.count[i]) for i in range(1, GB_N_FANS) if f.count[i]]
+
+
 def evaluate(const uint8_t[::1] counts, const int8_t[:, ::1] melds, int win, int flags, int flowers,
              int seat, int rnd):
     """(status, total, base, per-fan counts as an (83,) uint8 array) of one hand."""
