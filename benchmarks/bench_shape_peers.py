@@ -387,7 +387,7 @@ ROWS = {
     "国标 fans of a winning hand": [
         ("fzsim.fans", "per call", fz_fans),
         ("fzsim.fans_many", "batched", fz_fans_batched),
-        ("fzsim core batch.evaluate (arrays, no checks: what fzsim.fans calls)", "per call", fz_fans_core),
+        ("fzsim core batch.evaluate (prepared arrays, no checks)", "per call", fz_fans_core),
         ("PyMahjongGB MahjongFanCalculator", "per call", gb_fans),
     ],
 }
