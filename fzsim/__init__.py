@@ -16,6 +16,7 @@ from fzsim.wincheck import (
     is_xianjin_wait,
     shanten,
     shanten_many,
+    wait_mask_many,
     waits,
 )
 
@@ -31,6 +32,7 @@ from fzsim.pack_plugins import register_pack
 __all__ = [
     "__version__", "fmt", "kind_index", "kind_name", "parse",
     "is_win", "waits", "shanten", "is_jinque", "is_jinlong", "is_xianjin_wait", "is_win_many", "shanten_many",
+    "wait_mask_many",
     "rules", "PRESETS", "RuleConfig", "RuleError", "load_rules", "ScoreReport", "score",
     "fans", "fans_many", "FanReport",
     "HandResult", "build_wall", "play_hand",

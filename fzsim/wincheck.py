@@ -22,6 +22,7 @@ from fzsim_core.winapi import (
     shanten,
     shanten_many,
     wait_mask,
+    wait_mask_many,
     waits,
 )
 
@@ -36,6 +37,7 @@ __all__ = [
     "is_xianjin_wait",
     "is_win_many",
     "shanten_many",
+    "wait_mask_many",
 ]
 
 #: the most concealed tiles a hand can hold (5 melds + a pair)

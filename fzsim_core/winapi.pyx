@@ -178,8 +178,8 @@ cdef int _check_rows(const uint8_t[:, ::1] counts, const int8_t[::1] golds, Py_s
     if why == 2:
         k = int(np.flatnonzero(row > 4)[0])
         raise ValueError(f"counts[{i}] holds {row[k]} of {NAMES[k]}: allowed 0..4")
-    need = "3n+2" if sizes == SIZE_WIN else "3n+1 or 3n+2"
-    raise ValueError(f"counts[{i}] has {int(row.sum())} tiles: {what} needs {need} tiles, at most 17")
+    need = {SIZE_WIN: "3n+2 tiles, at most 17", SIZE_WAIT: "3n+1 tiles, at most 16"}.get(sizes, "3n+1 or 3n+2 tiles, at most 17")
+    raise ValueError(f"counts[{i}] has {int(row.sum())} tiles: {what} needs {need}")
 
 
 ctypedef int (*HandFn)(const Hand*) noexcept nogil
@@ -220,6 +220,17 @@ def shanten_many_into(const uint8_t[:, ::1] counts, const int8_t[::1] golds, int
             _each_row(counts, golds, _shanten, &out[0])
 
 
+def wait_mask_many_into(const uint8_t[:, ::1] counts, const int8_t[::1] golds, uint64_t[::1] out):
+    """out[i] = wait_mask(counts[i], golds[i]) (3n+1 rows); the same contract as `is_win_many_into`."""
+    cdef Py_ssize_t i
+    cdef Hand h
+    _check_rows(counts, golds, out.shape[0], SIZE_WAIT, "wait_mask_many")
+    with nogil:
+        for i in range(counts.shape[0]):
+            hand_set_counts(&h, &counts[i, 0], golds[i])
+            out[i] = hand_wait_mask(&h)
+
+
 cdef tuple _rows(counts, golds):
     """(N, 34) integer counts and N golds (or one for all) as contiguous uint8 / int8 arrays;
     values that a cast would wrap are refused first."""
@@ -251,6 +262,15 @@ def is_win_many(counts, golds):
     out = np.empty(c.shape[0], dtype=np.uint8)
     is_win_many_into(c, g, out)
     return out.view(bool)
+
+
+def wait_mask_many(counts, golds):
+    """`wait_mask` over an (N, 34) integer count array of 3n+1 hands and N gold kinds (or one for
+    all; -1 for none); returns (N,) uint64 masks over kinds 0..33, looped in C without the GIL."""
+    c, g = _rows(counts, golds)
+    out = np.empty(c.shape[0], dtype=np.uint64)
+    wait_mask_many_into(c, g, out)
+    return out
 
 
 def shanten_many(counts, golds):

@@ -249,6 +249,14 @@ def test_many_matches_single_calls():
     sh = fzsim.shanten_many(counts, golds)
     assert sh.dtype == np.int8
     assert list(sh) == [wincheck.shanten(c, g) for c, g in hands]
+    wait_rows = [(c, g) for c, g in hands if c.sum() % 3 == 1]
+    counts = np.stack([c for c, _ in wait_rows])
+    golds = np.array([g for _, g in wait_rows], dtype=np.int8)
+    masks = fzsim.wait_mask_many(counts, golds)
+    assert masks.dtype == np.uint64 and (masks != 0).any()
+    assert masks.tolist() == [wincheck.wait_mask(c, g) for c, g in wait_rows]
+    with pytest.raises(ValueError, match=r"wait_mask_many needs 3n\+1 tiles, at most 16"):
+        fzsim.wait_mask_many(np.stack([c for c, _ in win_rows[:2]]), -1)
 
 
 def test_many_errors():
