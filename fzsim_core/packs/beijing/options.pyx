@@ -4,6 +4,7 @@ preset says otherwise), in the order of `BjOptions` (options.pxd), declared once
 its defaults from here and `fzsim_core.rules.Rules` stores them in `RuleSet.pack_options`."""
 from libc.string cimport memset
 from fzsim_core.rules cimport PACK_OPTIONS_MAX
+from fzsim_core.packs.layout import check_options
 
 #: every option of the pack, by name, with its default (an int, as the core stores it)
 DEFAULTS = dict(
@@ -21,6 +22,4 @@ DEFAULTS = dict(
 
 cdef BjOptions _zero
 memset(&_zero, 0, sizeof(_zero))
-assert tuple(dict(_zero)) == tuple(DEFAULTS), "BjOptions and DEFAULTS name the options in different orders"
-assert sizeof(BjOptions) == 4 * len(DEFAULTS) <= 4 * PACK_OPTIONS_MAX, \
-    "BjOptions must be int32 slots that fit RuleSet.pack_options"
+check_options("BjOptions", _zero, sizeof(BjOptions), DEFAULTS, PACK_OPTIONS_MAX)
