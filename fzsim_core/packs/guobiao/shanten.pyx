@@ -24,7 +24,7 @@ import time
 
 import numpy as np
 
-from fzsim_core.hand cimport FZ_KPART, FZ_KPOW, Hand, hand_set_counts
+from fzsim_core.hand cimport FZ_KPART, FZ_KPOW, FZ_POW5, Hand, hand_set_counts
 from fzsim_core.packs.guobiao.shapes cimport GB_KNIT, GB_N_KNIT
 from fzsim_core.suit_shanten cimport ShCtx, ShTables, ShVary, sh_ctx_set, sh_d, sh_tables, sh_vary, sh_vary_d
 
@@ -42,11 +42,9 @@ cdef extern from *:
 
 
 cdef int gb_basic_need(const uint8_t* counts, int n_sets) noexcept nogil:
-    cdef Hand h
-    cdef ShCtx c
-    hand_set_counts(&h, counts, -1)
-    sh_ctx_set(&c, sh_tables(), h.key, n_sets)
-    return sh_d(&c)
+    cdef uint32_t key[4]
+    gb_keys(counts, key)
+    return gb_keys_need(key, n_sets)
 
 
 cdef inline int _seven_pairs(const uint8_t* c) noexcept nogil:
@@ -100,27 +98,35 @@ cdef int _knitted_need(const uint8_t* c, int shapes) noexcept nogil:
     return best
 
 
-cdef int _straight_need(const uint8_t* c, int n_melds) noexcept nogil:
-    """组合龙: for each knitting, the missing knitted tiles + the rest's standard need."""
-    cdef uint8_t rest[34]
+cdef int gb_straight_need_keyed(const uint8_t* c, const uint32_t* key, int n_melds) noexcept nogil:
+    """组合龙: for each knitting, the missing knitted tiles + the rest's standard need (the
+    knitted tiles held taken out of the part keys; the honours' key is untouched)."""
+    cdef uint32_t rest[4]
     cdef int p, s, r, miss, d, best = GB_NO_SHAPE
+    rest[3] = key[3]
     for p in range(GB_N_KNIT):
-        memcpy(rest, c, 34)
         miss = 0
         for s in range(3):
+            rest[s] = key[s]
             r = GB_KNIT[p][s]
             while r < 9:
-                if rest[s * 9 + r]:
-                    rest[s * 9 + r] -= 1
+                if c[s * 9 + r]:
+                    rest[s] -= FZ_POW5[r]
                 else:
                     miss += 1
                 r += 3
         if miss >= best:
             continue
-        d = miss + gb_basic_need(rest, 1 - n_melds)
+        d = miss + gb_keys_need(rest, 1 - n_melds)
         if d < best:
             best = d
     return best
+
+
+cdef inline int _straight_need(const uint8_t* c, int n_melds) noexcept nogil:
+    cdef uint32_t key[4]
+    gb_keys(c, key)
+    return gb_straight_need_keyed(c, key, n_melds)
 
 
 cdef int _special_need(const uint8_t* c, int n_melds, int shapes) noexcept nogil:
