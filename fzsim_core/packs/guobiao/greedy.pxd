@@ -20,8 +20,10 @@ ctypedef struct GbTurn:
     int8_t shape_need[34]
 
 cdef int gb_greedy_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil
-# G of concealed counts c and declared sets m[0..nm) (see greedy.pyx); near may be NULL.
-cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, int* n_near, int stop=*) noexcept nogil
+# G of concealed counts c and declared sets m[0..nm) (see greedy.pyx); near may be NULL; a G
+# past cap is returned as cap + 1.
+cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, int* n_near, int stop=*,
+              int cap=*) noexcept nogil
 # v.shape_need[k], read on first use: the need over every shape after discarding kind k.
 cdef int gb_shape_need(GbTurn* v, int k) noexcept nogil
 # Fills v; G after each discard action into g_of; returns the best.

@@ -50,10 +50,17 @@ cdef uint8_t SUB_COPIES[GB_MAX_TARGETS][8][9]
 cdef uint8_t SUB_LEN[GB_MAX_TARGETS][8]
 # most targets' required sets share no kind: their bound is then a sum of each set's own
 # missing tiles, read from a per-hand table of slots (a pung of k at k, a chow from k at 34 + k)
+# (declared sets standing for a required one: their slot reads 0). The others' bound with no
+# declared set: up to 9 reads of a per-hand table of each kind's missing copies for 1, 2, 3
+# held (at (q - 1) * 34 + kind), padded.
 cdef enum:
-    N_SLOTS = 34 + 27
+    ZERO_SLOT = 34 + 27      # always 0: pads REQ_SLOT past a target's required sets
+    N_SLOTS = 34 + 27 + 1
+    ZERO_Q = 3 * 34          # always 0: pads FULL_Q
+    N_Q = 3 * 34 + 1
 cdef bint DISJOINT[GB_MAX_TARGETS]
 cdef uint8_t REQ_SLOT[GB_MAX_TARGETS][3]
+cdef uint8_t FULL_Q[GB_MAX_TARGETS][9]
 # bit p: the target's allowed kinds include part p (0..2 the suits, 3 the honours; whole parts)
 cdef uint8_t PARTS[GB_MAX_TARGETS]
 
@@ -64,6 +71,7 @@ def _fill_requirements():
     cdef const GbTarget* T = gb_target_table(&nt, &V)
     for t in range(nt):
         kinds = []
+        REQ_SLOT[t][0] = REQ_SLOT[t][1] = REQ_SLOT[t][2] = ZERO_SLOT
         for j in range(T[t].n_req):
             chow = T[t].req[j].type == GB_CHOW
             REQ_SLOT[t][j] = 34 + T[t].req[j].tile if chow else T[t].req[j].tile
@@ -82,37 +90,50 @@ def _fill_requirements():
             for j, (k, q) in enumerate(sorted(need.items())):
                 SUB_KIND[t][mask][j] = k
                 SUB_COPIES[t][mask][j] = q
+            if mask == (1 << T[t].n_req) - 1:
+                for j in range(9):
+                    FULL_Q[t][j] = ZERO_Q
+                for j, (k, q) in enumerate(sorted(need.items())):
+                    FULL_Q[t][j] = (q - 1) * 34 + k
 
 
 _fill_requirements()
 
 
-cdef inline void slot_misses(const uint8_t* c, uint8_t* miss) noexcept nogil:
-    """miss[slot]: the tiles of that one set the counts lack (chow slots of ranks 8, 9 unused)."""
-    cdef int k
+cdef inline void slot_misses(const uint8_t* c, const GbSet* m, int nm, uint8_t* miss, uint8_t* mq) noexcept nogil:
+    """miss[slot]: the tiles of that one set the counts lack, 0 when a declared set stands for
+    it (chow slots of ranks 8, 9 unused); mq[(q - 1) * 34 + k]: the copies of k short of q."""
+    cdef int k, q
     for k in range(34):
-        miss[k] = 3 - c[k] if c[k] < 3 else 0
+        for q in range(3):
+            mq[q * 34 + k] = q + 1 - c[k] if c[k] <= q else 0
+        miss[k] = mq[2 * 34 + k]
     for k in range(27):
         if k % 9 < 7:
-            miss[34 + k] = (c[k] == 0) + (c[k + 1] == 0) + (c[k + 2] == 0)
+            miss[34 + k] = mq[k] + mq[k + 1] + mq[k + 2]
+    miss[ZERO_SLOT] = 0
+    mq[ZERO_Q] = 0
+    for k in range(nm):
+        miss[(34 + m[k].tile) if m[k].type == GB_CHOW else m[k].tile] = 0
 
 
 cdef inline int req_bound(const GbTarget* t, int ti, const uint8_t* c, const uint8_t* slot_miss,
-                          uint64_t chows, uint64_t pungs) noexcept nogil:
+                          const uint8_t* mq, uint64_t chows, uint64_t pungs) noexcept nogil:
     """A lower bound of the target's need: the tiles its required sets lack, taken together,
     those a declared set could stand for left out (the full need also pays for the rest).
     chows / pungs: bit k, a declared chow from k / pung or kong of k (one may stand for several
     required sets: the bound stays a bound). Sets sharing no kind: the sum of slot_miss."""
     cdef int j, q, miss = 0, left = (1 << t.n_req) - 1
-    if chows | pungs:
-        for j in range(t.n_req):
-            if ((chows if t.req[j].type == GB_CHOW else pungs) >> t.req[j].tile) & 1:
-                left &= ~(1 << j)
-    if DISJOINT[ti]:
-        for j in range(t.n_req):
-            if (left >> j) & 1:
-                miss += slot_miss[REQ_SLOT[ti][j]]
-        return miss
+    cdef const uint8_t* slot = REQ_SLOT[ti]
+    cdef const uint8_t* full = FULL_Q[ti]
+    if DISJOINT[ti]:   # three reads, padded (a set a declared one stands for reads 0)
+        return slot_miss[slot[0]] + slot_miss[slot[1]] + slot_miss[slot[2]]
+    if not (chows | pungs):
+        return (mq[full[0]] + mq[full[1]] + mq[full[2]] + mq[full[3]] + mq[full[4]] + mq[full[5]]
+                + mq[full[6]] + mq[full[7]] + mq[full[8]])
+    for j in range(t.n_req):
+        if ((chows if t.req[j].type == GB_CHOW else pungs) >> t.req[j].tile) & 1:
+            left &= ~(1 << j)
     for j in range(SUB_LEN[ti][left]):
         q = SUB_COPIES[ti][left][j] - c[SUB_KIND[ti][left][j]]
         if q > 0:
@@ -130,6 +151,7 @@ ctypedef struct HandFacts:
     int std[16]              # by allowed parts: the standard need of the allowed tiles alone
     int knit_miss            # 组合龙: the fewest knitted tiles missing over the six knittings
     uint8_t slot_miss[N_SLOTS]
+    uint8_t mq[N_Q]
 
 
 cdef void read_facts(const uint8_t* c, const uint32_t* key, const GbSet* m, int nm, HandFacts* f) noexcept nogil:
@@ -168,7 +190,7 @@ cdef void read_facts(const uint8_t* c, const uint32_t* key, const GbSet* m, int 
                     r += 3
             if miss < f.knit_miss:
                 f.knit_miss = miss
-    slot_misses(c, f.slot_miss)
+    slot_misses(c, m, nm, f.slot_miss, f.mq)
 
 
 cdef inline int target_bound(const GbTarget* t, int ti, const uint8_t* c, const HandFacts* f) noexcept nogil:
@@ -180,7 +202,7 @@ cdef inline int target_bound(const GbTarget* t, int ti, const uint8_t* c, const 
     if f.meld_parts & ~pm:
         return GB_NO_SHAPE            # a declared set outside the allowed kinds
     if t.shape == GB_SHAPE_BASIC:
-        b = req_bound(t, ti, c, f.slot_miss, f.chows, f.pungs)
+        b = req_bound(t, ti, c, f.slot_miss, f.mq, f.chows, f.pungs)
         return b if b > f.std[pm] else f.std[pm]
     if f.nm > (1 if t.shape == GB_SHAPE_KNITTED_STRAIGHT else 0):
         return GB_NO_SHAPE            # the other shapes are concealed (组合龙: one set declared)
@@ -195,11 +217,13 @@ cdef inline int target_bound(const GbTarget* t, int ti, const uint8_t* c, const 
     return 0
 
 
-cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, int* n_near, int stop=-1) noexcept nogil:
+cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, int* n_near, int stop=-1,
+              int cap=GB_NO_SHAPE) noexcept nogil:
     """G of the hand (13 - 3 nm or 14 - 3 nm concealed tiles c, declared sets m); the targets at
     G into near[0..n_near) (near may be NULL). A target whose bound already passes the best so
     far is not read (with near: only one strictly past it, so every target at G is listed).
-    Without near, the search stops at the first target at or below `stop` (its need returned)."""
+    Without near, the search stops at the first target at or below `stop` (its need returned),
+    and a G above `cap` is not looked for: cap + 1 then stands for any G past it."""
     cdef int nt, t, i, d, lev, best = GB_NO_SHAPE + 1
     cdef int order[GB_MAX_TARGETS]
     cdef int start[GB_NO_SHAPE + 2]
@@ -232,7 +256,7 @@ cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, 
         start[lb[t]] += 1     # start[lev] is now the end of bucket lev (the start of lev + 1)
     lev = 0
     i = 0
-    while lev < best or (near != NULL and lev == best):
+    while (lev < best or (near != NULL and lev == best)) and lev <= cap:
         while i < start[lev]:
             t = order[i]
             i += 1
@@ -249,7 +273,7 @@ cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, 
         lev += 1
         if lev > GB_NO_SHAPE:
             break
-    return best
+    return best if best <= cap else cap + 1
 
 
 cdef int connectivity(const uint8_t* c, int k) noexcept nogil:
@@ -327,7 +351,7 @@ cdef int gb_kong_keeping(const Observation* o, const uint16_t* acts, int n, GbTu
         for i in range(n):
             t = act_type(acts[i])
             if t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
-                if kong_goal(v.c, v.m, v.nm, act_kind(acts[i]), t, v.min_fan) <= best_g:
+                if kong_goal(v.c, v.m, v.nm, act_kind(acts[i]), t, v.min_fan, best_g) <= best_g:
                     return i
     return -1
 
@@ -376,8 +400,8 @@ cdef int gb_turn(const Observation* o, const uint16_t* acts, int n) noexcept nog
     return gb_pick_discard(o, acts, n, &v, g_of, keep)
 
 
-cdef int kong_goal(uint8_t* c, const GbSet* m, int nm, int k, int t, int min_fan) noexcept nogil:
-    """G of the 13 - 3 (nm + 1) tiles a kong of kind k (action type t) leaves."""
+cdef int kong_goal(uint8_t* c, const GbSet* m, int nm, int k, int t, int min_fan, int cap) noexcept nogil:
+    """G of the 13 - 3 (nm + 1) tiles a kong of kind k (action type t) leaves (cap + 1 past cap)."""
     cdef GbSet x[5]
     cdef int i, g
     memcpy(x, m, nm * sizeof(GbSet))
@@ -386,14 +410,14 @@ cdef int kong_goal(uint8_t* c, const GbSet* m, int nm, int k, int t, int min_fan
         x[nm].type = GB_KONG
         x[nm].tile = k
         x[nm].exposed = 0
-        g = goal(c, x, nm + 1, min_fan, NULL, NULL)
+        g = goal(c, x, nm + 1, min_fan, NULL, NULL, -1, cap)
         c[k] += 4
         return g
     c[k] -= 1
     for i in range(nm):
         if x[i].type == GB_PUNG and x[i].tile == k:
             x[i].type = GB_KONG
-    g = goal(c, x, nm, min_fan, NULL, NULL)
+    g = goal(c, x, nm, min_fan, NULL, NULL, -1, cap)
     c[k] += 1
     return g
 
@@ -404,10 +428,14 @@ cdef int gb_claim(const Observation* o, const uint16_t* acts, int n) noexcept no
     cdef GbSet m[5]
     cdef int i, t, k, x, lo, nm, g0, g, best = -1, best_g, pass_at = 0, ck = o.claim_tile
     cdef int min_fan = o.rules.gb_min_fan
+    cdef bint kong = False
     memcpy(c, o.me.hand.counts, 34)
     nm = gb_melds_of(o.me, m)
     if nm >= 4:
         return 0
+    # the hand as it stands (G0) first: a pung or chow must beat it, a kong match it, so a claim's
+    # G is looked for only up to G0 (one past it stands for any G that loses to passing)
+    g0 = goal(c, m, nm, min_fan, NULL, NULL)
     best_g = GB_NO_SHAPE + 1
     for i in range(n):
         t = act_type(acts[i])
@@ -420,12 +448,12 @@ cdef int gb_claim(const Observation* o, const uint16_t* acts, int n) noexcept no
         if t == ACT_PUNG:
             m[nm].type = GB_PUNG
             c[k] -= 2
-            g = goal(c, m, nm + 1, min_fan, NULL, NULL)
+            g = goal(c, m, nm + 1, min_fan, NULL, NULL, -1, g0)
             c[k] += 2
         elif t == ACT_EXPOSED_KONG:
             m[nm].type = GB_KONG
             c[k] -= 3
-            g = goal(c, m, nm + 1, min_fan, NULL, NULL)
+            g = goal(c, m, nm + 1, min_fan, NULL, NULL, -1, g0)
             c[k] += 3
             if o.live > 0 and g < best_g:
                 best, best_g = i, g
@@ -437,7 +465,7 @@ cdef int gb_claim(const Observation* o, const uint16_t* acts, int n) noexcept no
             for x in range(lo, lo + 3):
                 if x != ck:
                     c[x] -= 1
-            g = goal(c, m, nm + 1, min_fan, NULL, NULL)
+            g = goal(c, m, nm + 1, min_fan, NULL, NULL, -1, g0)
             for x in range(lo, lo + 3):
                 if x != ck:
                     c[x] += 1
@@ -447,8 +475,6 @@ cdef int gb_claim(const Observation* o, const uint16_t* acts, int n) noexcept no
             best, best_g, kong = i, g, False
     if best < 0:
         return pass_at
-    # the hand as it stands (G0): a pung or chow must beat it, a kong match it
-    g0 = goal(c, m, nm, min_fan, NULL, NULL, best_g - 1 if kong else best_g)
     if g0 < best_g or (g0 == best_g and not kong):
         return pass_at
     return best
@@ -498,3 +524,18 @@ def goal_need(const uint8_t[::1] counts, const int8_t[:, ::1] melds, int min_fan
         raise ValueError(f"min_fan {min_fan} must be 1..88")
     g = goal(&counts[0], ms, nm, min_fan, near, &n_near)
     return g, [near[i] for i in range(n_near)]
+
+
+def goal_capped(const uint8_t[::1] counts, const int8_t[:, ::1] melds, int min_fan, int cap):
+    """goal() looking no further than `cap` (the claims' and kongs' search): G if G <= cap, else
+    cap + 1. Same arguments as goal_need (checked by it)."""
+    cdef GbSet ms[5]
+    cdef int i
+    goal_need(counts, melds, min_fan)
+    if not 0 <= cap <= GB_NO_SHAPE:
+        raise ValueError(f"cap {cap} must be 0..{GB_NO_SHAPE}")
+    for i in range(melds.shape[0]):
+        ms[i].type = <uint8_t>melds[i, 0]
+        ms[i].tile = <uint8_t>melds[i, 1]
+        ms[i].exposed = <uint8_t>(melds[i, 2] != 0)
+    return goal(&counts[0], ms, melds.shape[0], min_fan, NULL, NULL, -1, cap)

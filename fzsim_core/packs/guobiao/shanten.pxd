@@ -55,5 +55,6 @@ cdef inline int gb_keys_need(const uint32_t* key, int n_sets) noexcept nogil:
     cdef int ch = T.ch[T.scls[key[2]] * T.nhc + T.hcls[key[3]]]
     return T.final[(n_sets * T.nab + ab) * T.nch + ch]
 
-# 组合龙's need (the special shape alone) on the counts and their part keys.
-cdef int gb_straight_need_keyed(const uint8_t* c, const uint32_t* key, int n_melds) noexcept nogil
+# 组合龙's need (the special shape alone) on the counts and their part keys; with best, min(best, it).
+cdef int gb_straight_need_keyed(const uint8_t* c, const uint32_t* key, int n_melds,
+                                int best=*) noexcept nogil

@@ -98,11 +98,13 @@ cdef int _knitted_need(const uint8_t* c, int shapes) noexcept nogil:
     return best
 
 
-cdef int gb_straight_need_keyed(const uint8_t* c, const uint32_t* key, int n_melds) noexcept nogil:
+cdef int gb_straight_need_keyed(const uint8_t* c, const uint32_t* key, int n_melds,
+                                int best=GB_NO_SHAPE) noexcept nogil:
     """组合龙: for each knitting, the missing knitted tiles + the rest's standard need (the
-    knitted tiles held taken out of the part keys; the honours' key is untouched)."""
+    knitted tiles held taken out of the part keys; the honours' key is untouched). A knitting
+    missing `best` tiles or more is not read further (best: the need to beat, if any)."""
     cdef uint32_t rest[4]
-    cdef int p, s, r, miss, d, best = GB_NO_SHAPE
+    cdef int p, s, r, miss, d
     rest[3] = key[3]
     for p in range(GB_N_KNIT):
         miss = 0
@@ -123,15 +125,15 @@ cdef int gb_straight_need_keyed(const uint8_t* c, const uint32_t* key, int n_mel
     return best
 
 
-cdef inline int _straight_need(const uint8_t* c, int n_melds) noexcept nogil:
+cdef inline int _straight_need(const uint8_t* c, int n_melds, int best) noexcept nogil:
     cdef uint32_t key[4]
     gb_keys(c, key)
-    return gb_straight_need_keyed(c, key, n_melds)
+    return gb_straight_need_keyed(c, key, n_melds, best)
 
 
-cdef int _special_need(const uint8_t* c, int n_melds, int shapes) noexcept nogil:
-    """Best need of the special shapes in `shapes` (GB_NO_SHAPE if none is open)."""
-    cdef int d, best = GB_NO_SHAPE
+cdef int _special_need(const uint8_t* c, int n_melds, int shapes, int best=GB_NO_SHAPE) noexcept nogil:
+    """Best need of the special shapes in `shapes` (GB_NO_SHAPE if none is open); with `best`
+    (a need already had) the result is min(best, that), 组合龙's knittings cut by it."""
     if n_melds == 0:
         if shapes & GB_SHAPE_SEVEN_PAIRS:
             d = _seven_pairs(c)
@@ -146,18 +148,17 @@ cdef int _special_need(const uint8_t* c, int n_melds, int shapes) noexcept nogil
             if d < best:
                 best = d
     if n_melds <= 1 and shapes & GB_SHAPE_KNITTED_STRAIGHT:
-        d = _straight_need(c, n_melds)
+        d = _straight_need(c, n_melds, best)
         if d < best:
             best = d
     return best
 
 
 cdef int gb_need(const uint8_t* counts, int n_melds, int shapes) noexcept nogil:
-    cdef int d, best = GB_NO_SHAPE
+    cdef int best = GB_NO_SHAPE
     if shapes & GB_SHAPE_BASIC:
         best = gb_basic_need(counts, 4 - n_melds)
-    d = _special_need(counts, n_melds, shapes & ~GB_SHAPE_BASIC)
-    return d if d < best else best
+    return _special_need(counts, n_melds, shapes & ~GB_SHAPE_BASIC, best)
 
 
 cdef int gb_shanten(const uint8_t* counts, int n_melds, int shapes) noexcept nogil:
