@@ -24,6 +24,7 @@ import time
 
 import numpy as np
 
+from fzsim_core.bits cimport fz_counts_mask, popcount64
 from fzsim_core.hand cimport FZ_KPART, FZ_KPOW, FZ_POW5, Hand, hand_set_counts
 from fzsim_core.packs.guobiao.shapes cimport GB_KNIT, GB_N_KNIT
 from fzsim_core.suit_shanten cimport ShCtx, ShTables, ShVary, sh_ctx_set, sh_d, sh_tables, sh_vary, sh_vary_d
@@ -133,17 +134,21 @@ cdef inline int _straight_need(const uint8_t* c, int n_melds, int best) noexcept
 
 cdef int _special_need(const uint8_t* c, int n_melds, int shapes, int best=GB_NO_SHAPE) noexcept nogil:
     """Best need of the special shapes in `shapes` (GB_NO_SHAPE if none is open); with `best`
-    (a need already had) the result is min(best, that), 组合龙's knittings cut by it."""
+    (a need already had) the result is min(best, that), a shape that cannot beat it not read:
+    十三幺, 全不靠 and 七星不靠 keep one tile a kind (十三幺 a pair on top), so their need is at
+    least 14 (13) less the kinds held; 组合龙's knittings are cut by their missing tiles."""
+    cdef int d, distinct
     if n_melds == 0:
         if shapes & GB_SHAPE_SEVEN_PAIRS:
             d = _seven_pairs(c)
             if d < best:
                 best = d
-        if shapes & GB_SHAPE_THIRTEEN_ORPHANS:
+        distinct = popcount64(fz_counts_mask(c, -1))
+        if shapes & GB_SHAPE_THIRTEEN_ORPHANS and 13 - distinct < best:
             d = _orphans(c)
             if d < best:
                 best = d
-        if shapes & (GB_SHAPE_HONORS_KNITTED | GB_SHAPE_SEVEN_STARS):
+        if shapes & (GB_SHAPE_HONORS_KNITTED | GB_SHAPE_SEVEN_STARS) and 14 - distinct < best:
             d = _knitted_need(c, shapes)
             if d < best:
                 best = d
