@@ -18,7 +18,7 @@ from fzsim_core.policies.ties cimport BestOf, best_init, best_offer, best_pick
 from fzsim_core.table cimport *
 from fzsim_core.kit.hand34 cimport mj_own_kong, MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG, MJ_KINDS, MjHand
 from fzsim_core.hand cimport Hand, hand_add, hand_remove, hand_set_counts
-from fzsim_core.packs.beijing.shapes cimport bj_shanten, bj_shanten_packed, bj_wait_mask
+from fzsim_core.packs.beijing.shapes cimport bj_shanten, bj_hand_shanten, bj_wait_mask
 from fzsim_core.packs.beijing.pack cimport bj_hand_of
 
 
@@ -52,7 +52,7 @@ cdef int after_discard(MjHand* h, int banned) noexcept nogil:
         if h.counts[k] and k != banned:
             h.counts[k] -= 1
             hand_remove(&x, k)
-            sh = bj_shanten_packed(h, &x)
+            sh = bj_hand_shanten(&x, h.n_melds)
             h.counts[k] += 1
             hand_add(&x, k)
             if sh < best:
@@ -87,7 +87,7 @@ cdef int bj_turn_among(const Observation* o, const uint16_t* acts, int n, const 
             k = act_kind(acts[i])
             h.counts[k] -= 1
             hand_remove(&x, k)
-            sh_of[i] = bj_shanten_packed(&h, &x)
+            sh_of[i] = bj_hand_shanten(&x, h.n_melds)
             h.counts[k] += 1
             hand_add(&x, k)
             if sh_of[i] < best:

@@ -40,7 +40,7 @@ from fzsim_core.bits cimport ctz64
 from fzsim_core.kit.hand34 cimport MJ_KINDS, MjHand, mj_claimed
 from fzsim_core.hand cimport Hand, hand_add, hand_remove, hand_set_counts
 from fzsim_core.packs.beijing.shapes cimport (bj_may_win_on_discard, bj_seven_pairs_shanten, bj_shanten,
-                                              bj_shanten_packed, bj_wait_mask)
+                                              bj_hand_shanten, bj_wait_mask)
 from fzsim_core.packs.beijing.score cimport BjRules, BjScore, BJ_F_SELFDRAW, bj_evaluate
 from fzsim_core.packs.beijing.pack cimport bj_hand_of, bj_rules_of
 from fzsim_core.packs.beijing.greedy cimport bj_claim, bj_claim_shanten, bj_turn_among
@@ -140,7 +140,7 @@ cdef int best_ready(const Observation* o, const uint16_t* acts, int n) noexcept 
         k = act_kind(acts[i])
         h.counts[k] -= 1
         hand_remove(&x, k)
-        v = ready_value(o, &h, &r) if bj_shanten_packed(&h, &x) == 0 else 0
+        v = ready_value(o, &h, &r) if bj_hand_shanten(&x, h.n_melds) == 0 else 0
         h.counts[k] += 1
         hand_add(&x, k)
         if v > best_v:
@@ -164,7 +164,7 @@ cdef int draws_that_help(const Observation* o, MjHand* h, int sh) noexcept nogil
             continue
         h.counts[k] += 1
         hand_add(&x, k)
-        if bj_shanten_packed(h, &x) < sh:    # a 14-tile shanten: the draw then a discard
+        if bj_hand_shanten(&x, h.n_melds) < sh:    # a 14-tile shanten: the draw then a discard
             total += v
         h.counts[k] -= 1
         hand_remove(&x, k)
@@ -183,7 +183,7 @@ cdef int discard_shanten(MjHand* h, const uint16_t* acts, int n, int* sh_of) noe
         k = act_kind(acts[i])
         h.counts[k] -= 1
         hand_remove(&x, k)
-        sh_of[i] = bj_shanten_packed(h, &x)
+        sh_of[i] = bj_hand_shanten(&x, h.n_melds)
         h.counts[k] += 1
         hand_add(&x, k)
         if sh_of[i] < best:

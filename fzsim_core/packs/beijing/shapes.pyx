@@ -237,16 +237,16 @@ cdef inline int _seven_pairs_of(int p, int s, int w) noexcept nogil:
 cdef int bj_shanten(const MjHand* h) noexcept nogil:
     cdef Hand x
     hand_set_counts(&x, h.counts, h.wild)
-    return bj_shanten_packed(h, &x)
+    return bj_hand_shanten(&x, h.n_melds)
 
 
-cdef int bj_shanten_packed(const MjHand* h, const Hand* x) noexcept nogil:
-    cdef int size = x.size, n = 4 - h.n_melds, best, sp, s
+cdef int bj_hand_shanten(const Hand* x, int n_melds) noexcept nogil:
+    cdef int size = x.size, n = 4 - n_melds, best, sp, s
     cdef uint64_t odd
-    if h.n_melds > 4 or (size != 3 * n + 1 and size != 3 * n + 2):
+    if n_melds > 4 or (size != 3 * n + 1 and size != 3 * n + 2):
         return BJ_NO_SHAPE
     best = hand_shanten(x)
-    if h.n_melds:
+    if n_melds:
         return best
     # seven pairs on the packed counts: the real kinds held an odd number of times are the
     # singles, the rest of the real tiles pairs
