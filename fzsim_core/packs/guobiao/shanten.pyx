@@ -143,7 +143,8 @@ cdef int _special_need(const uint8_t* c, int n_melds, int shapes, int best=GB_NO
             d = _seven_pairs(c)
             if d < best:
                 best = d
-        distinct = popcount64(fz_counts_mask(c, -1))
+        # (no need had yet: nothing to cut, so the kinds are not counted)
+        distinct = popcount64(fz_counts_mask(c, -1)) if best < GB_NO_SHAPE else 0
         if shapes & GB_SHAPE_THIRTEEN_ORPHANS and 13 - distinct < best:
             d = _orphans(c)
             if d < best:
