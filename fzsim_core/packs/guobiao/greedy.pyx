@@ -12,10 +12,13 @@ the minimum on its own (碰碰和, 混一色, 三色三步高: 6) counting one t
   live tile is left for the replacement; a pung, chow or exposed kong on a discard when G after
   it (and the best discard) is lower than now (a kong: no higher).
 
-Speed: the 191 needs of the 14 tiles are read once per turn, targets bucketed by a cheap bound
-(the tiles their required sets lack) so most are cut; only the targets at the smallest need are
-re-read per candidate discard (a discard never lowers a target's need, and the best discard
-keeps it, so no other target can decide the choice). It reads only its Observation. The pieces
+Speed: the targets are bucketed by a cheap lower bound of their need (the standard need of their
+allowed tiles alone, the tiles their required sets lack, 组合龙's missing knitted tiles; read once
+per hand from small per-hand tables) and read by rising bound, so most are cut; only the targets
+at the smallest need are re-read per candidate discard (a discard never lowers a target's need,
+and the best discard keeps it, so no other target can decide the choice). A claim's or a kong's G
+is looked for only up to the G it must beat; the need over every shape only for the discards a
+tie-break asks about. It reads only its Observation. The pieces
 of a turn (gb_discard_goals, gb_kong_keeping, gb_pick_discard) serve the 国标 guard too.
 """
 from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
