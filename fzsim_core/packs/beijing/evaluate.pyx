@@ -10,8 +10,8 @@ from fzsim_core.policy cimport Observation
 from fzsim_core.policies.guard cimport Threat
 from fzsim_core.scoring cimport WIN_SELFDRAW
 from fzsim_core.table cimport Seat
-from fzsim_core.packs.beijing.shapes cimport (BJ_NO_SHAPE, bj_add_natural, bj_may_win_on_discard,
-                                              bj_shanten, bj_wait_mask)
+from fzsim_core.packs.beijing.shapes cimport (BJ_NO_SHAPE, bj_add_natural, bj_hand_shanten,
+                                              bj_may_win_on_discard, bj_shanten, bj_wait_mask)
 from fzsim_core.packs.beijing.score cimport (BjRules, BjScore, BJ_F_DEALER_PAYS, BJ_F_DEALER_WINS,
                                              BJ_F_SELFDRAW, bj_evaluate)
 from fzsim_core.packs.beijing.pack cimport bj_hand_of, bj_rules_of
@@ -28,8 +28,11 @@ assert sizeof(Threat) <= sizeof(double) * 64, "Beijing's threat reading outgrew 
 cdef int bj_eval_shanten(const Observation* o, const Seat* s) noexcept nogil:
     cdef MjHand h
     cdef int sh
-    bj_hand_of(s, o.gold, &h)
-    sh = bj_shanten(&h)
+    if s.hand.gold == o.gold:   # the seat's packed hand has the 惠牌 as its gold: read it as it is
+        sh = bj_hand_shanten(&s.hand, s.n_melds)
+    else:
+        bj_hand_of(s, o.gold, &h)
+        sh = bj_shanten(&h)
     return EVAL_FAR if sh == BJ_NO_SHAPE or sh > EVAL_FAR else sh
 
 

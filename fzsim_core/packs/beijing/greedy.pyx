@@ -17,7 +17,8 @@ from fzsim_core.policy cimport Observation
 from fzsim_core.policies.ties cimport BestOf, best_init, best_offer, best_pick
 from fzsim_core.table cimport *
 from fzsim_core.kit.hand34 cimport mj_own_kong, MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG, MJ_KINDS, MjHand
-from fzsim_core.packs.beijing.shapes cimport bj_shanten, bj_wait_mask
+from fzsim_core.hand cimport Hand, hand_add, hand_remove, hand_set_counts
+from fzsim_core.packs.beijing.shapes cimport bj_shanten, bj_hand_shanten, bj_wait_mask
 from fzsim_core.packs.beijing.pack cimport bj_hand_of
 
 
@@ -44,12 +45,16 @@ cdef int connection(const MjHand* h, int k) noexcept nogil:
 
 cdef int after_discard(MjHand* h, int banned) noexcept nogil:
     """The lowest shanten one discard (never `banned`) reaches from the 3n+2 hand h."""
+    cdef Hand x
     cdef int k, sh, best = 99
+    hand_set_counts(&x, h.counts, h.wild)
     for k in range(MJ_KINDS):
         if h.counts[k] and k != banned:
             h.counts[k] -= 1
-            sh = bj_shanten(h)
+            hand_remove(&x, k)
+            sh = bj_hand_shanten(&x, h.n_melds)
             h.counts[k] += 1
+            hand_add(&x, k)
             if sh < best:
                 best = sh
     return best
@@ -65,11 +70,13 @@ cdef int bj_turn_among(const Observation* o, const uint16_t* acts, int n, const 
     """greedy's own turn; keep != NULL (guard's defence): only the discards it marks, by greedy's
     tie-break, no win or kong considered (the caller has handled those)."""
     cdef MjHand h
+    cdef Hand x
     cdef int i, t, k, best = 99, key
     cdef int sh_of[MAX_ACTIONS]
     cdef BestOf choice
     best_init(&choice)
     bj_hand_of(o.me, o.gold, &h)
+    hand_set_counts(&x, h.counts, h.wild)
     if keep == NULL:
         for i in range(n):
             if act_type(acts[i]) == ACT_WIN:
@@ -79,8 +86,10 @@ cdef int bj_turn_among(const Observation* o, const uint16_t* acts, int n, const 
         if act_type(acts[i]) == ACT_DISCARD and (keep == NULL or keep[i]):
             k = act_kind(acts[i])
             h.counts[k] -= 1
-            sh_of[i] = bj_shanten(&h)
+            hand_remove(&x, k)
+            sh_of[i] = bj_hand_shanten(&x, h.n_melds)
             h.counts[k] += 1
+            hand_add(&x, k)
             if sh_of[i] < best:
                 best = sh_of[i]
     if keep == NULL:

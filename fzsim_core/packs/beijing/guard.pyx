@@ -38,7 +38,9 @@ from fzsim_core.policies.defence cimport fold_at, guard_keep
 from fzsim_core.table cimport *
 from fzsim_core.bits cimport ctz64
 from fzsim_core.kit.hand34 cimport MJ_KINDS, MjHand, mj_claimed
-from fzsim_core.packs.beijing.shapes cimport bj_may_win_on_discard, bj_seven_pairs_shanten, bj_shanten, bj_wait_mask
+from fzsim_core.hand cimport Hand, hand_add, hand_remove, hand_set_counts
+from fzsim_core.packs.beijing.shapes cimport (bj_may_win_on_discard, bj_seven_pairs_shanten, bj_shanten,
+                                              bj_hand_shanten, bj_wait_mask)
 from fzsim_core.packs.beijing.score cimport BjRules, BjScore, BJ_F_SELFDRAW, bj_evaluate
 from fzsim_core.packs.beijing.pack cimport bj_hand_of, bj_rules_of
 from fzsim_core.packs.beijing.greedy cimport bj_claim, bj_claim_shanten, bj_turn_among
@@ -127,17 +129,21 @@ cdef int best_ready(const Observation* o, const uint16_t* acts, int n) noexcept 
     """Among the discards that leave the hand ready, the one whose waits are worth most; -1 when
     none does or two tie (greedy decides then)."""
     cdef MjHand h
+    cdef Hand x
     cdef BjRules r
     cdef int i, k, v, best = -1, best_v = 0, ties = 0
     bj_hand_of(o.me, o.gold, &h)
     bj_rules_of(o.rules, &r)
+    hand_set_counts(&x, h.counts, h.wild)
     for i in range(n):
         if act_type(acts[i]) != ACT_DISCARD:
             continue
         k = act_kind(acts[i])
         h.counts[k] -= 1
-        v = ready_value(o, &h, &r) if bj_shanten(&h) == 0 else 0
+        hand_remove(&x, k)
+        v = ready_value(o, &h, &r) if bj_hand_shanten(&x, h.n_melds) == 0 else 0
         h.counts[k] += 1
+        hand_add(&x, k)
         if v > best_v:
             best, best_v, ties = i, v, 0
         elif v == best_v and v > 0:
@@ -147,7 +153,9 @@ cdef int best_ready(const Observation* o, const uint16_t* acts, int n) noexcept 
 
 cdef int draws_that_help(const Observation* o, MjHand* h, int sh) noexcept nogil:
     """Unseen tiles whose draw takes the 3n+1 hand h below shanten sh (a 惠牌 always does)."""
+    cdef Hand x
     cdef int k, v, total = 0
+    hand_set_counts(&x, h.counts, h.wild)
     for k in range(MJ_KINDS):
         v = 4 - o.seen[k] - h.counts[k]
         if v <= 0:
@@ -156,23 +164,29 @@ cdef int draws_that_help(const Observation* o, MjHand* h, int sh) noexcept nogil
             total += v
             continue
         h.counts[k] += 1
-        if bj_shanten(h) < sh:    # a 14-tile shanten: the draw then a discard
+        hand_add(&x, k)
+        if bj_hand_shanten(&x, h.n_melds) < sh:    # a 14-tile shanten: the draw then a discard
             total += v
         h.counts[k] -= 1
+        hand_remove(&x, k)
     return total
 
 
 cdef int discard_shanten(MjHand* h, const uint16_t* acts, int n, int* sh_of) noexcept nogil:
     """sh_of[i]: the shanten discard i leaves (99: not a discard); returns the lowest."""
+    cdef Hand x
     cdef int i, k, best = 99
+    hand_set_counts(&x, h.counts, h.wild)
     for i in range(n):
         sh_of[i] = 99
         if act_type(acts[i]) != ACT_DISCARD:
             continue
         k = act_kind(acts[i])
         h.counts[k] -= 1
-        sh_of[i] = bj_shanten(h)
+        hand_remove(&x, k)
+        sh_of[i] = bj_hand_shanten(&x, h.n_melds)
         h.counts[k] += 1
+        hand_add(&x, k)
         if sh_of[i] < best:
             best = sh_of[i]
     return best

@@ -6,6 +6,7 @@
 # Every function reads only its arguments and the read-only core tables: safe without the GIL.
 from libc.stdint cimport uint64_t
 from fzsim_core.kit.hand34 cimport MjHand
+from fzsim_core.hand cimport Hand
 
 cdef enum:
     BJ_NO_SHAPE = -2
@@ -33,6 +34,10 @@ cdef uint64_t bj_seven_pairs_waits(const MjHand* h) noexcept nogil
 # Shanten over both shapes, wilds wild, ignoring the 4-copy limit like the core's tables: -1
 # complete, 0 ready. BJ_NO_SHAPE for a concealed size that is neither 3n+1 nor 3n+2.
 cdef int bj_shanten(const MjHand* h) noexcept nogil
+# The same on the concealed tiles packed in a Hand (hand.pxd) whose gold is the 惠牌 (the seat's own
+# Hand, or hand_set_counts of h.counts with h.wild kept in step by hand_add / hand_remove), with
+# n_melds declared sets: a loop over one-tile changes reads the need tables with no rebuild.
+cdef int bj_hand_shanten(const Hand* x, int n_melds) noexcept nogil
 # Its seven-pairs part (99 with melds; a 13- or 14-tile hand)
 cdef int bj_seven_pairs_shanten(const MjHand* h) noexcept nogil
 # §4.3: may this hand win on a discard (or rob a kong)? Not after any claimed meld (an added kong

@@ -22,8 +22,8 @@ from fzsim_core.kit.hand34 cimport (
 )
 from fzsim_core.wintables cimport hand_need, hand_shanten, hand_wait_mask
 from fzsim_core.kit.shapes34 cimport mj_is_standard, mj_real, mj_rest_wins, mj_wilds
-from fzsim_core.kit.tables34 cimport t34_seven_pairs_waits
-from fzsim_core.bits cimport fz_counts_mask
+from fzsim_core.kit.tables34 cimport t34_odd_kinds, t34_seven_pairs_waits
+from fzsim_core.bits cimport fz_counts_mask, popcount64
 
 
 cdef inline void _pairs(const MjHand* h, int* pairs, int* singles, int* top) noexcept nogil:
@@ -214,11 +214,16 @@ cdef uint64_t bj_wait_mask(const MjHand* h) noexcept nogil:
 cdef int bj_seven_pairs_shanten(const MjHand* h) noexcept nogil:
     """Seven pairs: real pairs fill slots with 2 tiles; of the other slots each takes a single and
     every wild adds one tile to a slot (pairing a single, or a pair of wilds)."""
-    cdef int p, s, t, w, free, used
+    cdef int p, s, t
     if h.n_melds:
         return 99
     _pairs(h, &p, &s, &t)
-    w = mj_wilds(h)
+    return _seven_pairs_of(p, s, mj_wilds(h))
+
+
+cdef inline int _seven_pairs_of(int p, int s, int w) noexcept nogil:
+    """bj_seven_pairs_shanten from the real pairs p, real singles s and wilds w."""
+    cdef int free, used
     if p > 7:
         p = 7
     free = 7 - p
@@ -231,12 +236,25 @@ cdef int bj_seven_pairs_shanten(const MjHand* h) noexcept nogil:
 
 cdef int bj_shanten(const MjHand* h) noexcept nogil:
     cdef Hand x
-    cdef int size = mj_concealed_size(h), n = 4 - h.n_melds, best, sp
-    if h.n_melds > 4 or (size != 3 * n + 1 and size != 3 * n + 2):
-        return BJ_NO_SHAPE
     hand_set_counts(&x, h.counts, h.wild)
-    best = hand_shanten(&x)
-    sp = bj_seven_pairs_shanten(h)
+    return bj_hand_shanten(&x, h.n_melds)
+
+
+cdef int bj_hand_shanten(const Hand* x, int n_melds) noexcept nogil:
+    cdef int size = x.size, n = 4 - n_melds, best, sp, s
+    cdef uint64_t odd
+    if n_melds > 4 or (size != 3 * n + 1 and size != 3 * n + 2):
+        return BJ_NO_SHAPE
+    best = hand_shanten(x)
+    if n_melds:
+        return best
+    # seven pairs on the packed counts: the real kinds held an odd number of times are the
+    # singles, the rest of the real tiles pairs
+    odd = t34_odd_kinds(x.counts)
+    if x.gold >= 0:
+        odd &= ~((<uint64_t>1) << x.gold)
+    s = popcount64(odd)
+    sp = _seven_pairs_of((x.size - x.golds - s) >> 1, s, x.golds)
     return sp if sp < best else best
 
 
@@ -355,4 +373,33 @@ def _seven_pairs_waits_many(const uint8_t[:, ::1] counts, const int8_t[::1] wild
         for i in range(n):
             hand_set_counts(&x, &counts[i, 0], wild[i])
             o[i] = t34_seven_pairs_waits(&x, True) & ~fz_counts_mask(x.counts, 4)
+    return out
+
+
+def shanten_many(const uint8_t[:, ::1] counts, const int8_t[::1] wild):
+    """bj_shanten over many meld-free 13- or 14-tile hands at once, the GIL released: (N, 34) counts
+    0..4 and (N,) wild kinds -> (N,) int8. For the reference test of the packed path."""
+    cdef Py_ssize_t i, k, n = counts.shape[0]
+    cdef MjHand h
+    cdef int size
+    if counts.shape[1] != 34 or wild.shape[0] != n:
+        raise ValueError(f"counts must be (N, 34) and wild (N,), got {counts.shape[1]} kinds, {wild.shape[0]} wilds")
+    for i in range(n):
+        if not -1 <= wild[i] < 34:
+            raise ValueError(f"wild[{i}] = {wild[i]}: allowed -1..33")
+        size = 0
+        for k in range(34):
+            if counts[i, k] > 4:
+                raise ValueError(f"counts[{i}, {k}] = {counts[i, k]}: allowed 0..4")
+            size += counts[i, k]
+        if size != 13 and size != 14:
+            raise ValueError(f"row {i} holds {size} tiles: allowed 13 or 14")
+    out = np.zeros(n, dtype=np.int8)
+    cdef int8_t[::1] o = out
+    h.n_melds = 0
+    with nogil:
+        for i in range(n):
+            memcpy(h.counts, &counts[i, 0], 34)
+            h.wild = wild[i]
+            o[i] = <int8_t>bj_shanten(&h)
     return out

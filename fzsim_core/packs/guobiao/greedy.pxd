@@ -1,15 +1,16 @@
 # greedy for the 国标 pack (policies/greedy.pyx hands it 国标 decisions): see greedy.pyx here.
 # Its pieces are shared with the 国标 guard (guard.pyx here): the fan-target goal G of a hand,
 # G after each discard, the kong that keeps G, greedy's choice among given discards, its claims.
-from libc.stdint cimport int8_t, uint8_t, uint16_t
+from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t
 from fzsim_core.policy cimport Observation
 from fzsim_core.packs.guobiao.reach cimport GB_MAX_TARGETS
 from fzsim_core.packs.guobiao.shapes cimport GbSet
 
 # A turn's hand as greedy reads it: concealed counts, declared sets, its G and the targets at G,
-# and the need over every winning shape after discarding each kind.
+# and the need over every winning shape after discarding each kind (-1 until gb_shape_need reads it).
 ctypedef struct GbTurn:
     uint8_t c[34]
+    uint32_t key[4]          # the part keys of c (shanten.pxd gb_keys), kept in step with it
     GbSet m[5]
     int nm
     int min_fan
@@ -19,8 +20,12 @@ ctypedef struct GbTurn:
     int8_t shape_need[34]
 
 cdef int gb_greedy_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil
-# G of concealed counts c and declared sets m[0..nm) (see greedy.pyx); near may be NULL.
-cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, int* n_near, int stop=*) noexcept nogil
+# G of concealed counts c and declared sets m[0..nm) (see greedy.pyx); near may be NULL; a G
+# past cap is returned as cap + 1.
+cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, int* n_near, int stop=*,
+              int cap=*) noexcept nogil
+# v.shape_need[k], read on first use: the need over every shape after discarding kind k.
+cdef int gb_shape_need(GbTurn* v, int k) noexcept nogil
 # Fills v; G after each discard action into g_of; returns the best.
 cdef int gb_discard_goals(const Observation* o, const uint16_t* acts, int n, GbTurn* v, int* g_of) noexcept nogil
 # A kong keeping G <= best_g (a live tile left for its replacement), else -1.

@@ -12,21 +12,27 @@ the minimum on its own (碰碰和, 混一色, 三色三步高: 6) counting one t
   live tile is left for the replacement; a pung, chow or exposed kong on a discard when G after
   it (and the best discard) is lower than now (a kong: no higher).
 
-Speed: the 191 needs of the 14 tiles are read once per turn, targets bucketed by a cheap bound
-(the tiles their required sets lack) so most are cut; only the targets at the smallest need are
-re-read per candidate discard (a discard never lowers a target's need, and the best discard
-keeps it, so no other target can decide the choice). It reads only its Observation. The pieces
+Speed: the targets are bucketed by a cheap lower bound of their need (the standard need of their
+allowed tiles alone, the tiles their required sets lack, 组合龙's missing knitted tiles; read once
+per hand from small per-hand tables) and read by rising bound, so most are cut; only the targets
+at the smallest need are re-read per candidate discard (a discard never lowers a target's need,
+and the best discard keeps it, so no other target can decide the choice). A claim's or a kong's G
+is looked for only up to the G it must beat; the need over every shape only for the discards a
+tie-break asks about. It reads only its Observation. The pieces
 of a turn (gb_discard_goals, gb_kong_keeping, gb_pick_discard) serve the 国标 guard too.
 """
-from libc.stdint cimport int8_t, uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 from fzsim_core.policy cimport Observation
 from fzsim_core.policies.ties cimport BestOf, best_init, best_offer, best_pick
 from fzsim_core.table cimport *
 from fzsim_core.packs.guobiao.pack cimport gb_melds_of
-from fzsim_core.packs.guobiao.reach cimport GbTarget, GB_MAX_TARGETS, gb_target_table, gb_target_need
-from fzsim_core.packs.guobiao.shanten cimport GB_NO_SHAPE, GB_SHAPES_ALL, gb_discard_needs
-from fzsim_core.packs.guobiao.shapes cimport GbSet, GB_CHOW, GB_PUNG, GB_KONG
+from fzsim_core.hand cimport FZ_KPART, FZ_KPOW
+from fzsim_core.packs.guobiao.reach cimport GbTarget, GB_MAX_TARGETS, gb_target_table, gb_target_need_keyed
+from fzsim_core.packs.guobiao.shanten cimport (GB_NO_SHAPE, GB_SHAPE_BASIC, GB_SHAPE_KNITTED_STRAIGHT,
+                                               GB_SHAPE_SEVEN_PAIRS, GB_SHAPES_ALL, gb_keys, gb_keys_need,
+                                               gb_need)
+from fzsim_core.packs.guobiao.shapes cimport GbSet, GB_CHOW, GB_KNIT, GB_KONG, GB_N_KNIT, GB_PUNG
 from fzsim_core.packs.guobiao.options cimport gb_options
 
 
@@ -34,9 +40,9 @@ cdef enum:
     ALIVE_CAP = 6
 
 
-cdef inline int eff_need(const GbTarget* T, const uint8_t* V, int t, const uint8_t* c, const GbSet* m,
-                         int nm, int min_fan) noexcept nogil:
-    cdef int d = gb_target_need(c, m, nm, &T[t])
+cdef inline int eff_need(const GbTarget* T, const uint8_t* V, int t, const uint8_t* c, const uint32_t* key,
+                         const GbSet* m, int nm, int min_fan) noexcept nogil:
+    cdef int d = gb_target_need_keyed(c, key, m, nm, &T[t])
     return d + (1 if V[t] < min_fan and d < GB_NO_SHAPE else 0)
 
 
@@ -46,6 +52,21 @@ cdef inline int eff_need(const GbTarget* T, const uint8_t* V, int t, const uint8
 cdef uint8_t SUB_KIND[GB_MAX_TARGETS][8][9]
 cdef uint8_t SUB_COPIES[GB_MAX_TARGETS][8][9]
 cdef uint8_t SUB_LEN[GB_MAX_TARGETS][8]
+# most targets' required sets share no kind: their bound is then a sum of each set's own
+# missing tiles, read from a per-hand table of slots (a pung of k at k, a chow from k at 34 + k)
+# (declared sets standing for a required one: their slot reads 0). The others' bound with no
+# declared set: up to 9 reads of a per-hand table of each kind's missing copies for 1, 2, 3
+# held (at (q - 1) * 34 + kind), padded.
+cdef enum:
+    ZERO_SLOT = 34 + 27      # always 0: pads REQ_SLOT past a target's required sets
+    N_SLOTS = 34 + 27 + 1
+    ZERO_Q = 3 * 34          # always 0: pads FULL_Q
+    N_Q = 3 * 34 + 1
+cdef bint DISJOINT[GB_MAX_TARGETS]
+cdef uint8_t REQ_SLOT[GB_MAX_TARGETS][3]
+cdef uint8_t FULL_Q[GB_MAX_TARGETS][9]
+# bit p: the target's allowed kinds include part p (0..2 the suits, 3 the honours; whole parts)
+cdef uint8_t PARTS[GB_MAX_TARGETS]
 
 
 def _fill_requirements():
@@ -53,6 +74,14 @@ def _fill_requirements():
     cdef const uint8_t* V
     cdef const GbTarget* T = gb_target_table(&nt, &V)
     for t in range(nt):
+        kinds = []
+        REQ_SLOT[t][0] = REQ_SLOT[t][1] = REQ_SLOT[t][2] = ZERO_SLOT
+        for j in range(T[t].n_req):
+            chow = T[t].req[j].type == GB_CHOW
+            REQ_SLOT[t][j] = 34 + T[t].req[j].tile if chow else T[t].req[j].tile
+            kinds += [T[t].req[j].tile + i for i in range(3)] if chow else [T[t].req[j].tile]
+        DISJOINT[t] = len(kinds) == len(set(kinds))
+        PARTS[t] = sum(1 << p for p in range(4) if (T[t].allowed >> (9 * p)) & 1)
         for mask in range(1 << T[t].n_req):
             need = {}
             for j in range(T[t].n_req):
@@ -65,18 +94,47 @@ def _fill_requirements():
             for j, (k, q) in enumerate(sorted(need.items())):
                 SUB_KIND[t][mask][j] = k
                 SUB_COPIES[t][mask][j] = q
+            if mask == (1 << T[t].n_req) - 1:
+                for j in range(9):
+                    FULL_Q[t][j] = ZERO_Q
+                for j, (k, q) in enumerate(sorted(need.items())):
+                    FULL_Q[t][j] = (q - 1) * 34 + k
 
 
 _fill_requirements()
 
 
-cdef inline int req_bound(const GbTarget* t, int ti, const uint8_t* c, uint64_t chows,
-                          uint64_t pungs) noexcept nogil:
+cdef inline void slot_misses(const uint8_t* c, const GbSet* m, int nm, uint8_t* miss, uint8_t* mq) noexcept nogil:
+    """miss[slot]: the tiles of that one set the counts lack, 0 when a declared set stands for
+    it (chow slots of ranks 8, 9 unused); mq[(q - 1) * 34 + k]: the copies of k short of q."""
+    cdef int k, q
+    for k in range(34):
+        for q in range(3):
+            mq[q * 34 + k] = q + 1 - c[k] if c[k] <= q else 0
+        miss[k] = mq[2 * 34 + k]
+    for k in range(27):
+        if k % 9 < 7:
+            miss[34 + k] = mq[k] + mq[k + 1] + mq[k + 2]
+    miss[ZERO_SLOT] = 0
+    mq[ZERO_Q] = 0
+    for k in range(nm):
+        miss[(34 + m[k].tile) if m[k].type == GB_CHOW else m[k].tile] = 0
+
+
+cdef inline int req_bound(const GbTarget* t, int ti, const uint8_t* c, const uint8_t* slot_miss,
+                          const uint8_t* mq, uint64_t chows, uint64_t pungs) noexcept nogil:
     """A lower bound of the target's need: the tiles its required sets lack, taken together,
     those a declared set could stand for left out (the full need also pays for the rest).
     chows / pungs: bit k, a declared chow from k / pung or kong of k (one may stand for several
-    required sets: the bound stays a bound)."""
+    required sets: the bound stays a bound). Sets sharing no kind: the sum of slot_miss."""
     cdef int j, q, miss = 0, left = (1 << t.n_req) - 1
+    cdef const uint8_t* slot = REQ_SLOT[ti]
+    cdef const uint8_t* full = FULL_Q[ti]
+    if DISJOINT[ti]:   # three reads, padded (a set a declared one stands for reads 0)
+        return slot_miss[slot[0]] + slot_miss[slot[1]] + slot_miss[slot[2]]
+    if not (chows | pungs):
+        return (mq[full[0]] + mq[full[1]] + mq[full[2]] + mq[full[3]] + mq[full[4]] + mq[full[5]]
+                + mq[full[6]] + mq[full[7]] + mq[full[8]])
     for j in range(t.n_req):
         if ((chows if t.req[j].type == GB_CHOW else pungs) >> t.req[j].tile) & 1:
             left &= ~(1 << j)
@@ -87,32 +145,110 @@ cdef inline int req_bound(const GbTarget* t, int ti, const uint8_t* c, uint64_t 
     return miss
 
 
-cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, int* n_near, int stop=-1) noexcept nogil:
+# What goal() reads of a hand once, for every target's bound.
+ctypedef struct HandFacts:
+    uint64_t chows, pungs    # bit k: a declared chow from k / pung or kong of k
+    int meld_parts           # bit p: a declared set in part p
+    int nm
+    int size                 # concealed tiles
+    int part_tiles[4]
+    int std[16]              # by allowed parts: the standard need of the allowed tiles alone
+    int knit_miss            # 组合龙: the fewest knitted tiles missing over the six knittings
+    uint8_t slot_miss[N_SLOTS]
+    uint8_t mq[N_Q]
+
+
+cdef void read_facts(const uint8_t* c, const uint32_t* key, const GbSet* m, int nm, HandFacts* f) noexcept nogil:
+    cdef int i, k, p, s, r, miss
+    cdef uint32_t mk[4]
+    f.chows = f.pungs = 0
+    f.meld_parts = 0
+    f.nm = nm
+    for i in range(nm):
+        if m[i].type == GB_CHOW:
+            f.chows |= (<uint64_t>1) << m[i].tile
+        else:
+            f.pungs |= (<uint64_t>1) << m[i].tile
+        f.meld_parts |= 1 << (m[i].tile // 9)
+    f.size = 0
+    for p in range(4):
+        f.part_tiles[p] = 0
+        for k in range(9 * p, 9 * p + (7 if p == 3 else 9)):
+            f.part_tiles[p] += c[k]
+        f.size += f.part_tiles[p]
+    for p in range(16):   # the part sets the target table uses: all, one suit (+ honours), honours
+        if p == 15 or p == 8 or (p & 7) in (1, 2, 4):
+            for i in range(4):
+                mk[i] = key[i] if (p >> i) & 1 else 0
+            f.std[p] = gb_keys_need(mk, 4 - nm)
+        else:
+            f.std[p] = 0
+    f.knit_miss = 9
+    if nm <= 1:
+        for p in range(GB_N_KNIT):
+            miss = 0
+            for s in range(3):
+                r = GB_KNIT[p][s]
+                while r < 9:
+                    miss += c[s * 9 + r] == 0
+                    r += 3
+            if miss < f.knit_miss:
+                f.knit_miss = miss
+    slot_misses(c, m, nm, f.slot_miss, f.mq)
+
+
+cdef inline int target_bound(const GbTarget* t, int ti, const uint8_t* c, const HandFacts* f) noexcept nogil:
+    """A lower bound of gb_target_need (GB_NO_SHAPE: it is that). Every winning hand a target
+    accepts is a standard / seven-pairs / special win of its allowed tiles, so its need is at
+    least the standard need of those tiles alone (any shape: the 14 - 3 nm tiles it ends with
+    less those held) and at least the tiles its required sets lack."""
+    cdef int i, b, pm = PARTS[ti]
+    if f.meld_parts & ~pm:
+        return GB_NO_SHAPE            # a declared set outside the allowed kinds
+    if t.shape == GB_SHAPE_BASIC:
+        b = req_bound(t, ti, c, f.slot_miss, f.mq, f.chows, f.pungs)
+        return b if b > f.std[pm] else f.std[pm]
+    if f.nm > (1 if t.shape == GB_SHAPE_KNITTED_STRAIGHT else 0):
+        return GB_NO_SHAPE            # the other shapes are concealed (组合龙: one set declared)
+    if t.shape == GB_SHAPE_KNITTED_STRAIGHT:
+        return f.knit_miss
+    if t.shape == GB_SHAPE_SEVEN_PAIRS:
+        b = 14
+        for i in range(4):
+            if (pm >> i) & 1:
+                b -= f.part_tiles[i]
+        return b if b > 0 else 0
+    return 0
+
+
+cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, int* n_near, int stop=-1,
+              int cap=GB_NO_SHAPE) noexcept nogil:
     """G of the hand (13 - 3 nm or 14 - 3 nm concealed tiles c, declared sets m); the targets at
     G into near[0..n_near) (near may be NULL). A target whose bound already passes the best so
     far is not read (with near: only one strictly past it, so every target at G is listed).
-    Without near, the search stops at the first target at or below `stop` (its need returned)."""
+    Without near, the search stops at the first target at or below `stop` (its need returned),
+    and a G above `cap` is not looked for: cap + 1 then stands for any G past it."""
     cdef int nt, t, i, d, lev, best = GB_NO_SHAPE + 1
-    cdef uint64_t chows = 0, pungs = 0
     cdef int order[GB_MAX_TARGETS]
     cdef int start[GB_NO_SHAPE + 2]
     cdef uint8_t lb[GB_MAX_TARGETS]
+    cdef HandFacts f
+    cdef uint32_t key[4]
     cdef const uint8_t* V
     cdef const GbTarget* T = gb_target_table(&nt, &V)
     if near != NULL:
         n_near[0] = 0
-    for i in range(nm):
-        if m[i].type == GB_CHOW:
-            chows |= (<uint64_t>1) << m[i].tile
-        else:
-            pungs |= (<uint64_t>1) << m[i].tile
     # targets bucketed by rising bound (index order within a bound), so the best is met early
     # and the rest is cut by it
     for lev in range(GB_NO_SHAPE + 2):
         start[lev] = 0
+    gb_keys(c, key)
+    read_facts(c, key, m, nm, &f)
     for t in range(nt):
-        d = req_bound(&T[t], t, c, chows, pungs) + (1 if V[t] < min_fan else 0)
-        lb[t] = d if d <= GB_NO_SHAPE else GB_NO_SHAPE + 1
+        d = target_bound(&T[t], t, c, &f)
+        if d < GB_NO_SHAPE:   # the need's own rule (eff_need): a family short of the minimum pays 1
+            d += 1 if V[t] < min_fan else 0
+        lb[t] = d if d <= GB_NO_SHAPE else GB_NO_SHAPE
         start[lb[t]] += 1
     d = 0
     for lev in range(GB_NO_SHAPE + 2):
@@ -124,11 +260,11 @@ cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, 
         start[lb[t]] += 1     # start[lev] is now the end of bucket lev (the start of lev + 1)
     lev = 0
     i = 0
-    while lev < best or (near != NULL and lev == best):
+    while (lev < best or (near != NULL and lev == best)) and lev <= cap:
         while i < start[lev]:
             t = order[i]
             i += 1
-            d = eff_need(T, V, t, c, m, nm, min_fan)
+            d = eff_need(T, V, t, c, key, m, nm, min_fan)
             if d <= stop and near == NULL:
                 return d
             if d < best:
@@ -141,7 +277,7 @@ cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, 
         lev += 1
         if lev > GB_NO_SHAPE:
             break
-    return best
+    return best if best <= cap else cap + 1
 
 
 cdef int connectivity(const uint8_t* c, int k) noexcept nogil:
@@ -157,6 +293,25 @@ cdef int connectivity(const uint8_t* c, int k) noexcept nogil:
     return n
 
 
+cdef inline void take(GbTurn* v, int k) noexcept nogil:
+    v.c[k] -= 1
+    v.key[FZ_KPART[k]] -= FZ_KPOW[k]
+
+
+cdef inline void give(GbTurn* v, int k) noexcept nogil:
+    v.c[k] += 1
+    v.key[FZ_KPART[k]] += FZ_KPOW[k]
+
+
+cdef int gb_shape_need(GbTurn* v, int k) noexcept nogil:
+    """The need over every shape after discarding kind k (held), read once per turn and kind."""
+    if v.shape_need[k] < 0:
+        v.c[k] -= 1
+        v.shape_need[k] = <int8_t>gb_need(v.c, v.nm, GB_SHAPES_ALL)
+        v.c[k] += 1
+    return v.shape_need[k]
+
+
 cdef int gb_discard_goals(const Observation* o, const uint16_t* acts, int n, GbTurn* v,
                           int* g_of) noexcept nogil:
     """The turn's hand into v (its G and the targets at G, the need over every shape after each
@@ -165,24 +320,26 @@ cdef int gb_discard_goals(const Observation* o, const uint16_t* acts, int n, GbT
     cdef const uint8_t* V
     cdef const GbTarget* T = gb_target_table(&nt, &V)
     memcpy(v.c, o.me.hand.counts, 34)
+    gb_keys(v.c, v.key)
     v.min_fan = gb_options(o.rules).gb_min_fan
     v.nm = gb_melds_of(o.me, v.m)
     v.g0 = goal(v.c, v.m, v.nm, v.min_fan, v.near, &v.n_near)
-    gb_discard_needs(v.c, v.nm, GB_SHAPES_ALL, v.shape_need)
+    for k in range(34):   # read on demand (gb_shape_need): only the discards at the best G ask
+        v.shape_need[k] = -1
     for i in range(n):   # G after each discard, over the targets at g0
         g_of[i] = GB_NO_SHAPE + 2
         if act_type(acts[i]) != ACT_DISCARD:
             continue
         k = act_kind(acts[i])
-        v.c[k] -= 1
+        take(v, k)
         g = GB_NO_SHAPE + 1
         for j in range(v.n_near):
-            t = eff_need(T, V, v.near[j], v.c, v.m, v.nm, v.min_fan)
+            t = eff_need(T, V, v.near[j], v.c, v.key, v.m, v.nm, v.min_fan)
             if t < g:
                 g = t
                 if g == v.g0:   # a discard never lowers a need: no target does better
                     break
-        v.c[k] += 1
+        give(v, k)
         g_of[i] = g
         if g < best_g:
             best_g = g
@@ -198,7 +355,7 @@ cdef int gb_kong_keeping(const Observation* o, const uint16_t* acts, int n, GbTu
         for i in range(n):
             t = act_type(acts[i])
             if t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
-                if kong_goal(v.c, v.m, v.nm, act_kind(acts[i]), t, v.min_fan) <= best_g:
+                if kong_goal(v.c, v.m, v.nm, act_kind(acts[i]), t, v.min_fan, best_g) <= best_g:
                     return i
     return -1
 
@@ -217,15 +374,15 @@ cdef int gb_pick_discard(const Observation* o, const uint16_t* acts, int n, GbTu
         if not keep[i]:
             continue
         k = act_kind(acts[i])
-        v.c[k] -= 1
+        take(v, k)
         alive = 0
         for j in range(v.n_near):   # counted up to ALIVE_CAP: enough to tell flexible discards apart
-            alive += eff_need(T, V, v.near[j], v.c, v.m, v.nm, v.min_fan) == g_of[i]
+            alive += eff_need(T, V, v.near[j], v.c, v.key, v.m, v.nm, v.min_fan) == g_of[i]
             if alive == ALIVE_CAP:
                 break
-        v.c[k] += 1
+        give(v, k)
         # a larger key is better: lower need over all shapes, more targets kept, less connected
-        key = ((GB_NO_SHAPE - v.shape_need[k]) << 20) | (alive << 8) | (31 - connectivity(v.c, k))
+        key = ((GB_NO_SHAPE - gb_shape_need(v, k)) << 20) | (alive << 8) | (31 - connectivity(v.c, k))
         best_offer(&choice, key, i)
     return best_pick(&choice, o.rng)
 
@@ -247,8 +404,8 @@ cdef int gb_turn(const Observation* o, const uint16_t* acts, int n) noexcept nog
     return gb_pick_discard(o, acts, n, &v, g_of, keep)
 
 
-cdef int kong_goal(uint8_t* c, const GbSet* m, int nm, int k, int t, int min_fan) noexcept nogil:
-    """G of the 13 - 3 (nm + 1) tiles a kong of kind k (action type t) leaves."""
+cdef int kong_goal(uint8_t* c, const GbSet* m, int nm, int k, int t, int min_fan, int cap) noexcept nogil:
+    """G of the 13 - 3 (nm + 1) tiles a kong of kind k (action type t) leaves (cap + 1 past cap)."""
     cdef GbSet x[5]
     cdef int i, g
     memcpy(x, m, nm * sizeof(GbSet))
@@ -257,14 +414,14 @@ cdef int kong_goal(uint8_t* c, const GbSet* m, int nm, int k, int t, int min_fan
         x[nm].type = GB_KONG
         x[nm].tile = k
         x[nm].exposed = 0
-        g = goal(c, x, nm + 1, min_fan, NULL, NULL)
+        g = goal(c, x, nm + 1, min_fan, NULL, NULL, -1, cap)
         c[k] += 4
         return g
     c[k] -= 1
     for i in range(nm):
         if x[i].type == GB_PUNG and x[i].tile == k:
             x[i].type = GB_KONG
-    g = goal(c, x, nm, min_fan, NULL, NULL)
+    g = goal(c, x, nm, min_fan, NULL, NULL, -1, cap)
     c[k] += 1
     return g
 
@@ -275,10 +432,14 @@ cdef int gb_claim(const Observation* o, const uint16_t* acts, int n) noexcept no
     cdef GbSet m[5]
     cdef int i, t, k, x, lo, nm, g0, g, best = -1, best_g, pass_at = 0, ck = o.claim_tile
     cdef int min_fan = gb_options(o.rules).gb_min_fan
+    cdef bint kong = False
     memcpy(c, o.me.hand.counts, 34)
     nm = gb_melds_of(o.me, m)
     if nm >= 4:
         return 0
+    # the hand as it stands (G0) first: a pung or chow must beat it, a kong match it, so a claim's
+    # G is looked for only up to G0 (one past it stands for any G that loses to passing)
+    g0 = goal(c, m, nm, min_fan, NULL, NULL)
     best_g = GB_NO_SHAPE + 1
     for i in range(n):
         t = act_type(acts[i])
@@ -291,12 +452,12 @@ cdef int gb_claim(const Observation* o, const uint16_t* acts, int n) noexcept no
         if t == ACT_PUNG:
             m[nm].type = GB_PUNG
             c[k] -= 2
-            g = goal(c, m, nm + 1, min_fan, NULL, NULL)
+            g = goal(c, m, nm + 1, min_fan, NULL, NULL, -1, g0)
             c[k] += 2
         elif t == ACT_EXPOSED_KONG:
             m[nm].type = GB_KONG
             c[k] -= 3
-            g = goal(c, m, nm + 1, min_fan, NULL, NULL)
+            g = goal(c, m, nm + 1, min_fan, NULL, NULL, -1, g0)
             c[k] += 3
             if o.live > 0 and g < best_g:
                 best, best_g = i, g
@@ -308,7 +469,7 @@ cdef int gb_claim(const Observation* o, const uint16_t* acts, int n) noexcept no
             for x in range(lo, lo + 3):
                 if x != ck:
                     c[x] -= 1
-            g = goal(c, m, nm + 1, min_fan, NULL, NULL)
+            g = goal(c, m, nm + 1, min_fan, NULL, NULL, -1, g0)
             for x in range(lo, lo + 3):
                 if x != ck:
                     c[x] += 1
@@ -318,8 +479,6 @@ cdef int gb_claim(const Observation* o, const uint16_t* acts, int n) noexcept no
             best, best_g, kong = i, g, False
     if best < 0:
         return pass_at
-    # the hand as it stands (G0): a pung or chow must beat it, a kong match it
-    g0 = goal(c, m, nm, min_fan, NULL, NULL, best_g - 1 if kong else best_g)
     if g0 < best_g or (g0 == best_g and not kong):
         return pass_at
     return best
@@ -369,3 +528,18 @@ def goal_need(const uint8_t[::1] counts, const int8_t[:, ::1] melds, int min_fan
         raise ValueError(f"min_fan {min_fan} must be 1..88")
     g = goal(&counts[0], ms, nm, min_fan, near, &n_near)
     return g, [near[i] for i in range(n_near)]
+
+
+def goal_capped(const uint8_t[::1] counts, const int8_t[:, ::1] melds, int min_fan, int cap):
+    """goal() looking no further than `cap` (the claims' and kongs' search): G if G <= cap, else
+    cap + 1. Same arguments as goal_need (checked by it)."""
+    cdef GbSet ms[5]
+    cdef int i
+    goal_need(counts, melds, min_fan)
+    if not 0 <= cap <= GB_NO_SHAPE:
+        raise ValueError(f"cap {cap} must be 0..{GB_NO_SHAPE}")
+    for i in range(melds.shape[0]):
+        ms[i].type = <uint8_t>melds[i, 0]
+        ms[i].tile = <uint8_t>melds[i, 1]
+        ms[i].exposed = <uint8_t>(melds[i, 2] != 0)
+    return goal(&counts[0], ms, melds.shape[0], min_fan, NULL, NULL, -1, cap)

@@ -22,7 +22,7 @@ from fzsim_core.policy cimport Observation, note_fold
 from fzsim_core.policies.guard cimport unseen_wait_weight
 from fzsim_core.table cimport *
 from fzsim_core.packs.guobiao.greedy cimport (GbTurn, goal, gb_discard_goals, gb_kong_keeping,
-                                              gb_pick_discard, gb_claim)
+                                              gb_pick_discard, gb_claim, gb_shape_need)
 from fzsim_core.packs.guobiao.pack cimport gb_melds_of
 from fzsim_core.packs.guobiao.shanten cimport GB_NO_SHAPE
 from fzsim_core.packs.guobiao.shapes cimport GbSet, GB_CHOW
@@ -116,10 +116,10 @@ cdef int gb_guard_turn(const Observation* o, const uint16_t* acts, int n, double
     best_g = gb_discard_goals(o, acts, n, &v, g_of)
     gb_read_threat(o, &th)
     for i in range(n):   # greedy's first key among the best-G discards: the need over every shape
-        if g_of[i] == best_g and v.shape_need[act_kind(acts[i])] < sn:
-            sn = v.shape_need[act_kind(acts[i])]
+        if g_of[i] == best_g and gb_shape_need(&v, act_kind(acts[i])) < sn:
+            sn = gb_shape_need(&v, act_kind(acts[i]))
     for i in range(n):
-        keep[i] = g_of[i] == best_g and v.shape_need[act_kind(acts[i])] == sn
+        keep[i] = g_of[i] == best_g and gb_shape_need(&v, act_kind(acts[i])) == sn
         dang[i] = 9.0
         if g_of[i] > GB_NO_SHAPE + 1:
             continue                       # not a discard

@@ -8,7 +8,7 @@
 # against the declared sets' copies (as the core's tables); 碰碰和 targets take distinct kinds
 # for their concealed pungs and pair. Reading only the arguments and the
 # target table (built at import, read-only after): safe without the GIL.
-from libc.stdint cimport uint8_t, uint64_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
 from fzsim_core.packs.guobiao.shapes cimport GbSet
 
@@ -26,6 +26,10 @@ ctypedef struct GbTarget:
 # The need of one target for `counts` (13 - 3 n or 14 - 3 n concealed) and n declared sets.
 cdef int gb_target_need(const uint8_t* counts, const GbSet* melds, int n_melds,
                         const GbTarget* t) noexcept nogil
+# The same with the counts' four part keys (shanten.pxd gb_keys) given: a caller trying many
+# one-tile changes of one hand adjusts the keys instead of re-reading the counts.
+cdef int gb_target_need_keyed(const uint8_t* counts, const uint32_t* key, const GbSet* melds,
+                              int n_melds, const GbTarget* t) noexcept nogil
 # The needs of targets[0..n) into out[0..n).
 cdef void gb_target_needs(const uint8_t* counts, const GbSet* melds, int n_melds,
                           const GbTarget* targets, int n, uint8_t* out) noexcept nogil

@@ -12,13 +12,17 @@ the honours, so a set the tables complete from held tiles never needs a kind out
 The target table (TARGETS) is built here at import from FAMILIES; fzsim.guobiao gives the
 validated, named view.
 """
-from libc.stdint cimport int8_t, uint8_t, uint64_t
+from libc.stdint cimport int8_t, uint8_t, uint32_t, uint64_t
+from libc.string cimport memset
 
 import numpy as np
 
+from fzsim_core.hand cimport FZ_KPART, FZ_KPOW
+
 from fzsim_core.packs.guobiao.shapes cimport GB_CHOW, GB_KONG, GB_PUNG, GbSet
-from fzsim_core.packs.guobiao.shanten cimport (GB_NO_SHAPE, GB_SHAPE_BASIC, GB_SHAPE_SEVEN_PAIRS,
-                                               gb_basic_need, gb_need)
+from fzsim_core.packs.guobiao.shanten cimport (GB_NO_SHAPE, GB_SHAPE_BASIC, GB_SHAPE_KNITTED_STRAIGHT,
+                                               GB_SHAPE_SEVEN_PAIRS, gb_keys, gb_keys_need, gb_need,
+                                               gb_straight_need_keyed)
 
 cdef uint64_t ALL_KINDS_MASK = ((<uint64_t>1) << 34) - 1
 cdef GbTarget TARGETS[GB_MAX_TARGETS]
@@ -37,31 +41,43 @@ cdef inline bint _in(uint64_t allowed, int k) noexcept nogil:
 
 
 cdef int _pung_need(const uint8_t* c, int free, uint64_t allowed) noexcept nogil:
-    """Fewest missing tiles for `free` pungs of distinct allowed kinds + a pair of another."""
-    cdef int pk, k, cost, take, left, total, best = GB_NO_SHAPE
+    """Fewest missing tiles for `free` pungs of distinct allowed kinds + a pair of another
+    (reads c at the allowed kinds only)."""
+    cdef int pk, k, cls, cost, take, left, total, best = GB_NO_SHAPE
     cdef int all_cnt[4]
     cdef int cnt[4]
-    # the allowed kinds by the cost of their pung, counted once; each pair kind then takes its
-    # own out (one pass instead of one per pair kind)
+    cdef int rest_of[4]
+    # the allowed kinds by the cost of their pung (3 - copies held); the pair's kind takes its
+    # own out of its class, so the cheapest `free` pungs depend on that class only: four sums
     all_cnt[0] = all_cnt[1] = all_cnt[2] = all_cnt[3] = 0
     for k in range(34):
         if _in(allowed, k):
             all_cnt[3 - (c[k] if c[k] < 3 else 3)] += 1
-    for pk in range(34):
-        if not _in(allowed, pk):
+    for cls in range(4):
+        rest_of[cls] = GB_NO_SHAPE
+        if all_cnt[cls] == 0:
             continue
         cnt[0] = all_cnt[0]
         cnt[1] = all_cnt[1]
         cnt[2] = all_cnt[2]
         cnt[3] = all_cnt[3]
-        cnt[3 - (c[pk] if c[pk] < 3 else 3)] -= 1
-        total = 2 - (c[pk] if c[pk] < 2 else 2)
+        cnt[cls] -= 1
+        total = 0
         left = free
         for cost in range(4):
             take = left if left < cnt[cost] else cnt[cost]
             total += take * cost
             left -= take
-        if left == 0 and total < best:
+        if left == 0:
+            rest_of[cls] = total
+    for pk in range(34):
+        if not _in(allowed, pk):
+            continue
+        total = rest_of[3 - (c[pk] if c[pk] < 3 else 3)]
+        if total >= GB_NO_SHAPE:
+            continue
+        total += 2 - (c[pk] if c[pk] < 2 else 2)
+        if total < best:
             best = total
     return best
 
@@ -72,11 +88,39 @@ cdef bint _matches(const GbSet* meld, const GbSet* req) noexcept nogil:
     return (meld.type == GB_PUNG or meld.type == GB_KONG) and meld.tile == req.tile
 
 
-cdef int _rest_need(const uint8_t* c, const GbTarget* t, unsigned int used, int free) noexcept nogil:
+cdef int _rest_need(const uint8_t* c, const uint32_t* key, const GbTarget* t, unsigned int used,
+                    int free) noexcept nogil:
     """Need of the required sets not in `used` (bit j: matched by a declared set) and of
-    `free` more sets + the pair, from the allowed counts c."""
+    `free` more sets + the pair, from the allowed counts c (their part keys `key`): the held
+    tiles a required set takes leave the keys, the rest is one table read."""
+    cdef uint8_t taken[34]
+    cdef uint32_t rest[4]
+    cdef int j, i, k, miss = 0, d, copies
+    rest[0] = key[0]
+    rest[1] = key[1]
+    rest[2] = key[2]
+    rest[3] = key[3]
+    if t.pungs_only:
+        return _pung_need(c, free, t.allowed) if used == (1u << t.n_req) - 1 else _rest_need_slow(c, t, used, free)
+    memset(taken, 0, 34)
+    for j in range(t.n_req):
+        if used & (1u << j):
+            continue
+        for i in range(3 if t.req[j].type == GB_CHOW else 1):
+            k = t.req[j].tile + i
+            for copies in range(1 if t.req[j].type == GB_CHOW else 3):
+                if c[k] > taken[k]:
+                    taken[k] += 1
+                    rest[FZ_KPART[k]] -= FZ_KPOW[k]
+                else:
+                    miss += 1
+    return miss + gb_keys_need(rest, free)
+
+
+cdef int _rest_need_slow(const uint8_t* c, const GbTarget* t, unsigned int used, int free) noexcept nogil:
+    """_rest_need on a copy of the counts (a 碰碰和 target with required sets: none in the table)."""
     cdef uint8_t rest[34]
-    cdef int j, i, k, miss = 0, d
+    cdef int j, i, k, miss = 0
     for k in range(34):
         rest[k] = c[k]
     for j in range(t.n_req):
@@ -89,23 +133,22 @@ cdef int _rest_need(const uint8_t* c, const GbTarget* t, unsigned int used, int 
                     rest[k] -= 1
                 else:
                     miss += 1
-    d = _pung_need(rest, free, t.allowed) if t.pungs_only else gb_basic_need(rest, free)
-    return miss + d
+    return miss + _pung_need(rest, free, t.allowed)
 
 
-cdef int _assign(const uint8_t* c, const GbSet* melds, int n_melds, const GbTarget* t, int i,
-                 unsigned int used, int free) noexcept nogil:
+cdef int _assign(const uint8_t* c, const uint32_t* key, const GbSet* melds, int n_melds, const GbTarget* t,
+                 int i, unsigned int used, int free) noexcept nogil:
     """Try every way the declared sets i.. fill required sets (each once) or free ones."""
     cdef int j, d, best = GB_NO_SHAPE
     if i == n_melds:
-        return _rest_need(c, t, used, free) if free >= 0 else GB_NO_SHAPE
+        return _rest_need(c, key, t, used, free) if free >= 0 else GB_NO_SHAPE
     for j in range(t.n_req):
         if not used & (1u << j) and _matches(&melds[i], &t.req[j]):
-            d = _assign(c, melds, n_melds, t, i + 1, used | (1u << j), free)
+            d = _assign(c, key, melds, n_melds, t, i + 1, used | (1u << j), free)
             if d < best:
                 best = d
     if not (t.pungs_only and melds[i].type == GB_CHOW):
-        d = _assign(c, melds, n_melds, t, i + 1, used, free - 1)
+        d = _assign(c, key, melds, n_melds, t, i + 1, used, free - 1)
         if d < best:
             best = d
     return best
@@ -113,7 +156,15 @@ cdef int _assign(const uint8_t* c, const GbSet* melds, int n_melds, const GbTarg
 
 cdef int gb_target_need(const uint8_t* counts, const GbSet* melds, int n_melds,
                         const GbTarget* t) noexcept nogil:
+    cdef uint32_t key[4]
+    gb_keys(counts, key)
+    return gb_target_need_keyed(counts, key, melds, n_melds, t)
+
+
+cdef int gb_target_need_keyed(const uint8_t* counts, const uint32_t* key, const GbSet* melds,
+                              int n_melds, const GbTarget* t) noexcept nogil:
     cdef uint8_t masked[34]
+    cdef uint32_t mkey[4]
     cdef const uint8_t* c = counts
     cdef int i, k, pairs = 0, singles = 0
     for i in range(n_melds):
@@ -125,7 +176,10 @@ cdef int gb_target_need(const uint8_t* counts, const GbSet* melds, int n_melds,
             masked[k] = counts[k] if _in(t.allowed, k) else 0
         c = masked
     if t.shape == GB_SHAPE_BASIC:
-        return _assign(c, melds, n_melds, t, 0, 0, 4 - t.n_req)
+        # allowed is a union of whole parts: a part left out has key 0
+        for i in range(4):
+            mkey[i] = key[i] if _in(t.allowed, 9 * i) else 0
+        return _assign(c, mkey, melds, n_melds, t, 0, 0, 4 - t.n_req)
     if t.shape == GB_SHAPE_SEVEN_PAIRS:
         if n_melds:
             return GB_NO_SHAPE
@@ -137,6 +191,8 @@ cdef int gb_target_need(const uint8_t* counts, const GbSet* melds, int n_melds,
         # each single becomes a pair for one tile; beyond them a pair costs two (every allowed
         # union has at least 7 kinds)
         return 7 - pairs if singles >= 7 - pairs else singles + 2 * (7 - pairs - singles)
+    if t.shape == GB_SHAPE_KNITTED_STRAIGHT:   # the one special shape reading the standard need
+        return gb_straight_need_keyed(counts, key, n_melds) if n_melds <= 1 else GB_NO_SHAPE
     return gb_need(counts, n_melds, t.shape)  # the other special shapes use every kind they name
 
 
@@ -213,6 +269,8 @@ def _build():
         FAMILIES.append((name, value))
         for allowed, shape, pungs_only, req, label in rows:
             assert N_TARGETS < GB_MAX_TARGETS and len(req) <= 3
+            # gb_target_need_keyed zeroes the keys of the parts left out: whole parts only
+            assert all((allowed >> (9 * p)) & 511 in (0, 511) for p in range(3)) and (allowed >> 27) in (0, 127)
             t = &TARGETS[N_TARGETS]
             t.allowed = allowed
             t.shape = shape

@@ -8,7 +8,8 @@
 # tables (wintables.pxd) the standard shape ignores the four-copy limit, so "1111m" + 9 tiles
 # of sets counts as ready on a fifth 1m; the special shapes never need a fifth copy.
 # Every function reads only its arguments and read-only tables: safe without the GIL.
-from libc.stdint cimport int8_t, uint8_t, uint64_t
+from libc.stdint cimport int8_t, uint8_t, uint32_t, uint64_t
+from fzsim_core.suit_shanten cimport ShTables, sh_tables
 
 cdef enum:
     GB_SHAPE_BASIC = 1               # 4 sets + a pair (declared sets count among the 4)
@@ -32,3 +33,28 @@ cdef uint64_t gb_useful_mask(const uint8_t* counts, int n_melds, int shapes) noe
 # After a draw (14 - 3 n_melds tiles): out[k] = need after discarding one tile of kind k,
 # GB_NO_SHAPE for kinds not held. Returns the best of them.
 cdef int gb_discard_needs(const uint8_t* counts, int n_melds, int shapes, int8_t* out) noexcept nogil
+
+# The four base-5 part keys of 34 counts (as Hand.key with no gold): what the standard need reads.
+cdef inline void gb_keys(const uint8_t* c, uint32_t* key) noexcept nogil:
+    cdef int part, r, base
+    cdef uint32_t x
+    for part in range(4):
+        base = 9 * part
+        x = 0
+        r = 6 if part == 3 else 8
+        while r >= 0:
+            x = x * 5 + c[base + r]
+            r -= 1
+        key[part] = x
+
+# gb_basic_need of the counts whose part keys are `key` (n_sets 0..4): four table reads, so a
+# caller that changes a tile or drops a whole part adjusts the keys instead of re-reading counts.
+cdef inline int gb_keys_need(const uint32_t* key, int n_sets) noexcept nogil:
+    cdef const ShTables* T = sh_tables()
+    cdef int ab = T.ab[T.scls[key[0]] * T.nsc + T.scls[key[1]]]
+    cdef int ch = T.ch[T.scls[key[2]] * T.nhc + T.hcls[key[3]]]
+    return T.final[(n_sets * T.nab + ab) * T.nch + ch]
+
+# 组合龙's need (the special shape alone) on the counts and their part keys; with best, min(best, it).
+cdef int gb_straight_need_keyed(const uint8_t* c, const uint32_t* key, int n_melds,
+                                int best=*) noexcept nogil

@@ -24,7 +24,8 @@ import time
 
 import numpy as np
 
-from fzsim_core.hand cimport FZ_KPART, FZ_KPOW, Hand, hand_set_counts
+from fzsim_core.bits cimport fz_counts_mask, popcount64
+from fzsim_core.hand cimport FZ_KPART, FZ_KPOW, FZ_POW5, Hand, hand_set_counts
 from fzsim_core.packs.guobiao.shapes cimport GB_KNIT, GB_N_KNIT
 from fzsim_core.suit_shanten cimport ShCtx, ShTables, ShVary, sh_ctx_set, sh_d, sh_tables, sh_vary, sh_vary_d
 
@@ -42,11 +43,9 @@ cdef extern from *:
 
 
 cdef int gb_basic_need(const uint8_t* counts, int n_sets) noexcept nogil:
-    cdef Hand h
-    cdef ShCtx c
-    hand_set_counts(&h, counts, -1)
-    sh_ctx_set(&c, sh_tables(), h.key, n_sets)
-    return sh_d(&c)
+    cdef uint32_t key[4]
+    gb_keys(counts, key)
+    return gb_keys_need(key, n_sets)
 
 
 cdef inline int _seven_pairs(const uint8_t* c) noexcept nogil:
@@ -100,58 +99,72 @@ cdef int _knitted_need(const uint8_t* c, int shapes) noexcept nogil:
     return best
 
 
-cdef int _straight_need(const uint8_t* c, int n_melds) noexcept nogil:
-    """组合龙: for each knitting, the missing knitted tiles + the rest's standard need."""
-    cdef uint8_t rest[34]
-    cdef int p, s, r, miss, d, best = GB_NO_SHAPE
+cdef int gb_straight_need_keyed(const uint8_t* c, const uint32_t* key, int n_melds,
+                                int best=GB_NO_SHAPE) noexcept nogil:
+    """组合龙: for each knitting, the missing knitted tiles + the rest's standard need (the
+    knitted tiles held taken out of the part keys; the honours' key is untouched). A knitting
+    missing `best` tiles or more is not read further (best: the need to beat, if any)."""
+    cdef uint32_t rest[4]
+    cdef int p, s, r, miss, d
+    rest[3] = key[3]
     for p in range(GB_N_KNIT):
-        memcpy(rest, c, 34)
         miss = 0
         for s in range(3):
+            rest[s] = key[s]
             r = GB_KNIT[p][s]
             while r < 9:
-                if rest[s * 9 + r]:
-                    rest[s * 9 + r] -= 1
+                if c[s * 9 + r]:
+                    rest[s] -= FZ_POW5[r]
                 else:
                     miss += 1
                 r += 3
         if miss >= best:
             continue
-        d = miss + gb_basic_need(rest, 1 - n_melds)
+        d = miss + gb_keys_need(rest, 1 - n_melds)
         if d < best:
             best = d
     return best
 
 
-cdef int _special_need(const uint8_t* c, int n_melds, int shapes) noexcept nogil:
-    """Best need of the special shapes in `shapes` (GB_NO_SHAPE if none is open)."""
-    cdef int d, best = GB_NO_SHAPE
+cdef inline int _straight_need(const uint8_t* c, int n_melds, int best) noexcept nogil:
+    cdef uint32_t key[4]
+    gb_keys(c, key)
+    return gb_straight_need_keyed(c, key, n_melds, best)
+
+
+cdef int _special_need(const uint8_t* c, int n_melds, int shapes, int best=GB_NO_SHAPE) noexcept nogil:
+    """Best need of the special shapes in `shapes` (GB_NO_SHAPE if none is open); with `best`
+    (a need already had) the result is min(best, that), a shape that cannot beat it not read:
+    十三幺, 全不靠 and 七星不靠 keep one tile a kind (十三幺 a pair on top), so their need is at
+    least 14 (13) less the kinds held; 组合龙's knittings are cut by their missing tiles."""
+    cdef int d, distinct
     if n_melds == 0:
         if shapes & GB_SHAPE_SEVEN_PAIRS:
             d = _seven_pairs(c)
             if d < best:
                 best = d
-        if shapes & GB_SHAPE_THIRTEEN_ORPHANS:
+        # (no need had yet: nothing to cut, so the kinds are not counted)
+        distinct = popcount64(fz_counts_mask(c, -1)) if best < GB_NO_SHAPE else 0
+        if shapes & GB_SHAPE_THIRTEEN_ORPHANS and 13 - distinct < best:
             d = _orphans(c)
             if d < best:
                 best = d
-        if shapes & (GB_SHAPE_HONORS_KNITTED | GB_SHAPE_SEVEN_STARS):
+        if shapes & (GB_SHAPE_HONORS_KNITTED | GB_SHAPE_SEVEN_STARS) and 14 - distinct < best:
             d = _knitted_need(c, shapes)
             if d < best:
                 best = d
     if n_melds <= 1 and shapes & GB_SHAPE_KNITTED_STRAIGHT:
-        d = _straight_need(c, n_melds)
+        d = _straight_need(c, n_melds, best)
         if d < best:
             best = d
     return best
 
 
 cdef int gb_need(const uint8_t* counts, int n_melds, int shapes) noexcept nogil:
-    cdef int d, best = GB_NO_SHAPE
+    cdef int best = GB_NO_SHAPE
     if shapes & GB_SHAPE_BASIC:
         best = gb_basic_need(counts, 4 - n_melds)
-    d = _special_need(counts, n_melds, shapes & ~GB_SHAPE_BASIC)
-    return d if d < best else best
+    return _special_need(counts, n_melds, shapes & ~GB_SHAPE_BASIC, best)
 
 
 cdef int gb_shanten(const uint8_t* counts, int n_melds, int shapes) noexcept nogil:

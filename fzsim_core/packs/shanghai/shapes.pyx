@@ -3,7 +3,7 @@
 
 The shape tests are the Beijing pack's with no wild (mj_is_standard: the core's
 table search), so the two packs share one win search. The shanten targets:
-* 碰碰胡: a small DP over kinds for n pungs + a pair (each kind a pung, the pair or nothing);
+* 碰碰胡: n pungs + a pair in closed form on how many kinds are held 1, 2, 3 and 4 times;
 * one suit S + 风向牌, standard shape: the core's per-suit shanten tables (suit_shanten.pxd) with
   the other two suits (and, under SH-A3's winds-only reading, the dragons) left out;
 * shapeless 风一色: every tile kept must be a 风向牌.
@@ -186,45 +186,50 @@ cdef bint sh_hand_may_wait(const ShShape* s, const Hand* h, uint64_t meld_kinds)
     return suits <= 1
 
 
+cdef inline int _top_pungs(int n3, int n2, int n1, int n) noexcept nogil:
+    """Most tiles kept by at most n pungs of distinct kinds, n3 kinds held 3+ times, n2 twice,
+    n1 once: the fullest kinds first."""
+    cdef int t, v
+    t = n if n < n3 else n3
+    v = 3 * t
+    n -= t
+    t = n if n < n2 else n2
+    v += 2 * t
+    n -= t
+    return v + (n if n < n1 else n1)
+
+
 cdef int _pungs_missing(const MjHand* h, int n) noexcept nogil:
     """Fewest tiles missing for n pungs + a pair from the concealed tiles (no chow melds): each kind
-    is a pung, the pair, both, or nothing."""
-    cdef int best[5][2]
-    cdef int nxt[5][2]
-    cdef int k, p, q, c, v, top = 0
-    for p in range(5):
-        best[p][0] = -1000
-        best[p][1] = -1000
-    best[0][0] = 0
-    # only held kinds: a pung or the pair of an absent kind keeps nothing, as an unfilled one
-    # (the maximum over p <= n, q below)
+    is a pung, the pair, both (a fifth copy, as every shanten table allows) or nothing. Only how
+    many kinds are held once, twice, three or four times matters: the pair's kind is one of a
+    class (taken out of the pungs' choice), or pung and pair share a kind held 4 times."""
+    cdef int k, c, n1 = 0, n2 = 0, n3 = 0, n4 = 0, top, v
     for k in range(34):
         c = h.counts[k]
-        if not c:
-            continue
-        memcpy(nxt, best, sizeof(best))
-        for p in range(n + 1):
-            for q in range(2):
-                if best[p][q] < 0:
-                    continue
-                if p < n:
-                    v = best[p][q] + (c if c < 3 else 3)
-                    if v > nxt[p + 1][q]:
-                        nxt[p + 1][q] = v
-                if q == 0:
-                    v = best[p][q] + (c if c < 2 else 2)
-                    if v > nxt[p][1]:
-                        nxt[p][1] = v
-                    if p < n:
-                        # a pung and the pair of one kind: a fifth copy, as every shanten table allows
-                        v = best[p][q] + c
-                        if v > nxt[p + 1][1]:
-                            nxt[p + 1][1] = v
-        memcpy(best, nxt, sizeof(best))
-    for p in range(n + 1):
-        for q in range(2):
-            if best[p][q] > top:
-                top = best[p][q]
+        if c == 1:
+            n1 += 1
+        elif c == 2:
+            n2 += 1
+        elif c == 3:
+            n3 += 1
+        elif c >= 4:
+            n4 += 1
+    top = _top_pungs(n3 + n4, n2, n1, n)          # no pair
+    if n >= 1 and n4:                             # pung and pair of one kind: its 4th copy
+        top += 1
+    if n3 + n4:                                   # the pair from a kind held 3+ times
+        v = 2 + _top_pungs(n3 + n4 - 1, n2, n1, n)
+        if v > top:
+            top = v
+    if n2:
+        v = 2 + _top_pungs(n3 + n4, n2 - 1, n1, n)
+        if v > top:
+            top = v
+    if n1:
+        v = 1 + _top_pungs(n3 + n4, n2, n1 - 1, n)
+        if v > top:
+            top = v
     return 3 * n + 2 - top
 
 
@@ -394,3 +399,27 @@ def legal_many(const uint8_t[:, ::1] counts):
             memcpy(h.counts, &counts[i, 0], 34)
             o[i] = sh_patterns(&s, &h) != 0
     return out.astype(bool)
+
+
+def pungs_missing_many(const uint8_t[:, ::1] counts, const uint8_t[::1] n_sets):
+    """(N,) int: the 碰碰胡 target's fewest missing tiles (n_sets pungs + a pair) of each row of
+    34 concealed counts (0..4), for the reference test."""
+    cdef Py_ssize_t i, k, n = counts.shape[0]
+    cdef MjHand h
+    if counts.shape[1] != 34 or n_sets.shape[0] != n:
+        raise ValueError("counts must be (N, 34) and n_sets (N,)")
+    for i in range(n):
+        if n_sets[i] > 4:
+            raise ValueError(f"n_sets[{i}] = {n_sets[i]}: allowed 0..4")
+        for k in range(34):
+            if counts[i, k] > 4:
+                raise ValueError(f"counts[{i}, {k}] = {counts[i, k]}: allowed 0..4")
+    out = np.empty(n, dtype=np.int32)
+    cdef int[::1] o = out
+    h.n_melds = 0
+    h.wild = -1
+    with nogil:
+        for i in range(n):
+            memcpy(h.counts, &counts[i, 0], 34)
+            o[i] = _pungs_missing(&h, n_sets[i])
+    return out
