@@ -104,6 +104,10 @@ def test_frames_give_the_same(run):
     assert analysis.policy_play_style(out).equals(policy_play_style(out))
 
 
+# a whole report per family is slow: one family by default (its section is the same code for all), every
+# family under -m slow
+@pytest.mark.parametrize("run", [f if f == "sichuan" else pytest.param(f, marks=pytest.mark.slow)
+                                 for f in sorted(FAMILIES)], indirect=True)
 def test_report_section(run, tmp_path):
     family, out, _ = run
     rep = report.build_report(out, tmp_path / "rep", prob_deals=0)
