@@ -12,7 +12,7 @@ from fzsim.packs.guobiao.hand_analysis import reachable
 from fzsim.tiles import as_hand_counts
 from fzsim_core.packs.guobiao import reach
 
-N_HANDS = 100          # random hands, each against every target (2,000 under -m slow)
+N_HANDS = 50           # random hands, each against every target (2,000 under -m slow)
 NONE = ref.NONE
 _SETS = [(1, k) for k in range(34)] + [(0, s * 9 + r) for s in range(3) for r in range(7)]
 

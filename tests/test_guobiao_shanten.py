@@ -12,8 +12,8 @@ from guobiao_oracle import CODES, oracle_args, random_hands
 from fzsim.tiles import as_hand_counts
 from fzsim_core.packs.guobiao import shanten as sh
 
-N_NEED = 5_000       # hands compared shape by shape (and all shapes together) with the reference
-N_MASK = 150         # 13-tile hands whose useful-tile masks are compared with the reference
+N_NEED = 2_500       # hands compared shape by shape (and all shapes together) with the reference
+N_MASK = 80          # 13-tile hands whose useful-tile masks are compared with the reference
 N_ORACLE = 10_000    # 13-tile hands compared with PyMahjongGB's five shanten functions
 N_SLOW = 100_000
 

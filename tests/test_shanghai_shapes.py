@@ -24,7 +24,7 @@ from reference_shanghai import (  # noqa: E402
 )
 
 SCALE = float(os.environ.get("FZSIM_SHANGHAI_SCALE", "1"))
-FULL, SHORT, SCORED = int(6000 * SCALE), int(2000 * SCALE), int(2000 * SCALE)
+FULL, SHORT, SCORED = int(4000 * SCALE), int(1200 * SCALE), int(2000 * SCALE)
 SHAPE_OPTS = [{}, {"feng_includes_dragons": False}, {"fengyise_shape": True}]
 
 
