@@ -1,13 +1,15 @@
-"""Variance reduction of a study's contrasts: independent runs, paired walls, paired + control variates.
+"""Variance reduction of a study's contrasts: independent runs, paired walls, draws coupled by seat, control variates.
 
 For the two contrasts of issue 30 — the fuzhou − bianfeng dealer gap (greedy) and 金雀 halved
-(special_jinque 60 -> 30) under the value policy — plays WALLS walls of each side into a study
-folder (one round) and prints, per contrast: the standard error two independent runs would have,
-the paired error (the same walls), the paired error with the control variates of
-`fzsim.study.covariates`, and the hands each needs for one precision relative to paired walls
-(the variance ratio: 1.5 means 1.5x fewer hands).
+(special_jinque 60 -> 30) under the value policy — plays WALLS walls of each side twice, into two
+study folders (one round each): with the hands drawing from the wall as it lies (``draws = "wall"``,
+paired walls) and with draws coupled by seat (``draws = "seat"``, fzsim_core/seat_draws.pxd). Per
+contrast it prints the standard error two independent runs would have, the paired error with each
+kind of draws, the coupled error with the control variates of `fzsim.study.covariates`, and the
+hands each needs for one precision relative to paired walls (variance ratios: 1.5 means 1.5x fewer
+hands for the same precision).
 
-    python benchmarks/bench_study.py --walls 20000 [--jobs 2] [--out DIR]
+    python benchmarks/bench_study.py --walls 100000 [--seeds 2026,2027] [--jobs 2] [--out DIR]
 """
 from __future__ import annotations
 
@@ -31,7 +33,7 @@ CONTRASTS = {
 }
 
 
-def measure(name: str, setup: dict, walls: int, seed: int, out: str, jobs: int) -> list[dict]:
+def measure(name: str, setup: dict, walls: int, seed: int, out: str, jobs: int, draws: str) -> list[dict]:
     import fzsim
     from fzsim.study import covariates
     from fzsim.study.runner import contrast_values, read_rounds
@@ -39,7 +41,7 @@ def measure(name: str, setup: dict, walls: int, seed: int, out: str, jobs: int) 
     from fzsim.study.spec import load_spec
 
     spec = {k: v for k, v in setup.items() if k != "metrics"}
-    spec.update(seed=seed, first_round=walls, budget=walls,
+    spec.update(seed=seed, first_round=walls, budget=walls, draws=draws,
                 questions=[{"name": m, "metric": m, "precision": 1e-9} for m in setup["metrics"]])
     t0 = time.perf_counter()
     fzsim.study(spec, out, jobs=jobs, progress=False, control_variates=False, card=False)
@@ -67,23 +69,40 @@ def measure(name: str, setup: dict, walls: int, seed: int, out: str, jobs: int) 
 
 
 def main(argv=None) -> int:
+    from fzsim.provenance import header
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--walls", type=int, default=20_000, help="walls per side (default 20,000)")
-    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--seeds", default="2026", help="comma-separated study seeds (default 2026)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", help="keep the study folders here (default: a temporary folder)")
     args = parser.parse_args(argv)
+    seeds = [int(x) for x in args.seeds.split(",")]
+    print("\n".join(header(seed=seeds[0])))
     base = args.out or tempfile.mkdtemp(prefix="bench-study-")
-    print(f"{'contrast':40} {'metric':13} {'walls':>7} {'estimate':>9} {'se indep':>9} {'se paired':>9}"
-          f" {'se +cv':>9} {'paired x':>8} {'cv x':>6}")
+    print(f"{'contrast':36} {'metric':13} {'seed':>5} {'walls':>7} {'estimate':>9} {'se indep':>9}"
+          f" {'se wall':>8} {'se seat':>8} {'seat+cv':>8} {'pair x':>7} {'seat x':>7} {'cv x':>6} {'total x':>7}")
+    totals = {}
     for i, (name, setup) in enumerate(CONTRASTS.items()):
-        for r in measure(name, setup, args.walls, args.seed, os.path.join(base, f"contrast-{i}"), args.jobs):
-            print(f"{r['contrast']:40} {r['metric']:13} {r['walls']:7,} {r['estimate']:+9.4f} {r['se_unpaired']:9.4f}"
-                  f" {r['se_paired']:9.4f} {r['se_paired_cv']:9.4f} {r['paired_vs_unpaired']:8.2f}"
-                  f" {r['cv_factor']:6.3f}")
+        for seed in seeds:
+            out = os.path.join(base, f"contrast-{i}-seed-{seed}")
+            wall = measure(name, setup, args.walls, seed, out + "-wall", args.jobs, "wall")
+            seat = measure(name, setup, args.walls, seed, out + "-seat", args.jobs, "seat")
+            for w, r in zip(wall, seat):
+                seat_x = (w["se_paired"] / r["se_paired"]) ** 2
+                total_x = (w["se_paired"] / r["se_paired_cv"]) ** 2
+                totals.setdefault((name, r["metric"]), []).append((w["se_paired"] ** 2, r["se_paired_cv"] ** 2))
+                print(f"{name:36} {r['metric']:13} {seed:5} {r['walls']:7,} {r['estimate']:+9.4f}"
+                      f" {w['se_unpaired']:9.4f} {w['se_paired']:8.4f} {r['se_paired']:8.4f} {r['se_paired_cv']:8.4f}"
+                      f" {w['paired_vs_unpaired']:7.1f} {seat_x:7.3f} {r['cv_factor']:6.3f} {total_x:7.3f}")
+    if len(seeds) > 1:
+        print("over the seeds (ratio of summed variances):")
+        for (name, metric), pairs in totals.items():
+            print(f"  {name:36} {metric:13} total x {sum(a for a, _ in pairs) / sum(b for _, b in pairs):.3f}")
     print(f"covariates: {r['covariates']}")
-    print("paired x: variance of independent runs / paired walls (hands saved by pairing);"
-          " cv x: paired / paired + control variates (further hands saved)")
+    print("pair x: variance of independent runs / paired walls; seat x: paired walls / draws coupled by seat;"
+          " cv x: coupled / coupled + control variates; total x: paired walls / coupled + control variates"
+          " (hands saved against today's paired walls)")
     return 0
 
 

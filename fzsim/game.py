@@ -223,9 +223,21 @@ def _event(raw) -> Event:
     return Event(_engine.EVENTS.get(t, str(t)), seat, kind_name(tile) if tile >= 0 else None, arg)
 
 
+#: how hands draw from the wall: ``wall`` as it lies, or ``seat``: draws coupled by seat
+#: (fzsim_core/seat_draws.pxd; the same game distribution, paired variants kept in step)
+DRAWS = ("wall", "seat")
+
+
+def check_draws(draws) -> str:
+    """``draws`` if it is one of `DRAWS`, else a ValueError naming it and the allowed values."""
+    if not isinstance(draws, str) or draws not in DRAWS:
+        raise ValueError(f"draws must be one of {', '.join(map(repr, DRAWS))}, got {draws!r}")
+    return draws
+
+
 def play_hand(seed: int, game_id: int, variant="fuzhou", policies=None, wall=None, log: bool = False,
               hand: int = 0, *, dealer: int | None = None, streak: int | None = None,
-              check: bool = False, carry: int | None = None) -> HandResult:
+              check: bool = False, carry: int | None = None, draws: str = "wall") -> HandResult:
     """Play hand `hand` of match `game_id` under root seed `seed` and return its result.
 
     variant: a preset name, a RuleConfig or a `fzsim_core.rules.Rules`. policies: "greedy" |
@@ -235,6 +247,7 @@ def play_hand(seed: int, game_id: int, variant="fuzhou", policies=None, wall=Non
     this hand (notation string, kinds, or `build_wall(...)`). log=True fills `events`.
     check=True verifies the engine's invariants after every action. carry: the match counter
     entering the hand (a pack's match counter, e.g. 荒番 H), by default the one the replayed hands reach (0 with `dealer`).
+    draws: ``wall`` (as it lies) or ``seat`` (draws coupled by seat, as a run with ``draws="seat"``).
     """
     rules, variant_name = resolve_rules(variant)
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < 2**64:
@@ -246,6 +259,7 @@ def play_hand(seed: int, game_id: int, variant="fuzhou", policies=None, wall=Non
         raise ValueError(f"hand must be an integer 0..{hpm - 1} (hands_per_match={hpm}), got {hand!r}")
     policies = policy_seats(policies)
     check_policies_play(rules, policies, variant_name)
+    coupled = check_draws(draws) == "seat"
     if wall is not None and isinstance(wall, str):
         wall = parse_tile_sequence(wall)
     seed, game_id, hand = int(seed), int(game_id), int(hand)
@@ -254,7 +268,8 @@ def play_hand(seed: int, game_id: int, variant="fuzhou", policies=None, wall=Non
             raise ValueError("streak is only given together with dealer")
         d, s, c = _engine.first_dealer(seed, game_id), 0, 0
         for h in range(hand):
-            row, _ = _engine.play_hand_raw(rules, seed, game_id, h, d, s, policies, None, False, check, False, c)
+            row, _ = _engine.play_hand_raw(rules, seed, game_id, h, d, s, policies, None, False, check, False, c,
+                                           coupled)
             d, s, c = _engine.next_dealer(rules, d, s, row, seed, True)
     else:
         d, s, c = int(dealer), int(streak or 0), 0
@@ -263,7 +278,8 @@ def play_hand(seed: int, game_id: int, variant="fuzhou", policies=None, wall=Non
             raise ValueError(f"carry must be a match counter 0..1000, got {carry!r}")
         c = int(carry)
     row, events, records = _engine.play_hand_raw(rules, seed, game_id, hand, d, s, policies,
-                                                 None if wall is None else np.asarray(wall), log, check, True, c)
+                                                 None if wall is None else np.asarray(wall), log, check, True, c,
+                                                 coupled)
     return HandResult(**row, seed=seed, events=None if events is None else [_event(e) for e in events],
                       records=records, rules=rules)
 

@@ -596,7 +596,7 @@ def replay_sample(check: FolderCheck, k: int) -> ReplayResult:
             game_id, hand = divmod(row, lay.hands_per_match)
             game_id += first
             cols, recs = play_block(cores[part.variant], identity.seed, game_id, 1, identity.seats(part.policy),
-                                    False, records=True)
+                                    False, records=True, seat_draws=identity.draws == "seat")
             pack = packs.setdefault(part.variant,
                                     str(identity.variants[part.variant]["rules"].get("pack", DEFAULT_PACK)))
             fresh = storage.build_table(cols, identity.seed, pack=pack).slice(hand, 1).to_pylist()[0]

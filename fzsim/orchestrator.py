@@ -29,7 +29,7 @@ import numpy as np
 from fzsim import integrity, storage
 from fzsim.integrity import sample_positions
 from fzsim.botzone.bot import block_player, parse_bot_spec
-from fzsim.game import play_hand
+from fzsim.game import check_draws, play_hand
 from fzsim.lock import LOCK_NAME, FolderLock
 from fzsim.pack_registry import DEFAULT_PACK
 from fzsim.policyspec import check_policies_play, policy_seats
@@ -97,14 +97,16 @@ class BlockTask:
     block_fn: object = None  # None: the engine's play_block; tests may inject a wrapper
     pack: str = DEFAULT_PACK     # the rule pack, which names the wins table's pattern bits
     policy: str | None = None  # the policy setting's label in a run of several (its policy=LABEL folder)
+    draws: str = "wall"     # RunIdentity.draws
 
 
 def _play_block(task: BlockTask) -> tuple[dict, dict]:
     """The block's per-hand columns and its records (one per win and end-of-hand payment)."""
     # the engine's play_block, or hands with Botzone bot seats (fzsim.botzone.bot)
     play_block = block_player(task.policies) if task.block_fn is None else task.block_fn
+    coupled = {"seat_draws": True} if task.draws == "seat" else {}   # (bot seats refuse it at setup)
     return play_block(task.rules, task.seed, task.first_game, task.n_games, task.policies, task.check,
-                      records=True)
+                      records=True, **coupled)
 
 
 def run_block(task: BlockTask) -> dict:
@@ -435,7 +437,8 @@ def log_path(root: str, variant: str, policy: str | None = None) -> str:
     return os.path.join(storage.unit_dir(os.path.join(root, storage.LOG_DIR), variant, policy), "hands.jsonl")
 
 
-def _write_logs(root: str, plan: VariantPlan, seed: int, policies: tuple, k: int, policy: str | None = None) -> str:
+def _write_logs(root: str, plan: VariantPlan, seed: int, policies: tuple, k: int, policy: str | None = None,
+                draws: str = "wall") -> str:
     """Replay K evenly spread hands with full event logs into ``_logs/variant=NAME/hands.jsonl``
     (``_logs/variant=NAME/policy=LABEL/hands.jsonl`` in a run of several policy settings)."""
     final = log_path(root, plan.name, policy)
@@ -446,7 +449,7 @@ def _write_logs(root: str, plan: VariantPlan, seed: int, policies: tuple, k: int
             for pos in sample_positions(plan.n_games * plan.hands_per_match, k):
                 game_id, hand = divmod(pos, plan.hands_per_match)
                 result = play_hand(seed, game_id, variant=plan.config, policies=list(policies),
-                                   log=True, hand=hand)
+                                   log=True, hand=hand, draws=draws)
                 record = dataclasses.asdict(result) if dataclasses.is_dataclass(result) else dict(result)
                 events = record.pop("events", None)
                 line = {"variant": plan.name, "seed": str(seed), "game_id": game_id, "hand": hand,
@@ -542,6 +545,7 @@ def simulate(
     progress: bool | None = None,
     check: bool = False,
     connect_timeout: float = 10.0,
+    draws: str = "wall",
     _block_fn=None,
 ) -> RunSummary:
     """Play ``hands`` seeded hands of every variant into the Parquet folder ``out``.
@@ -558,7 +562,10 @@ def simulate(
     setting}`` dict): each is a ``policy=LABEL`` partition of every variant, on the same game ids,
     and analysis compares them as it compares variants; block_size: games per part file (part of
     the run's identity; results do not depend on it); progress: bar on stderr (None: only on a
-    terminal); check: the engine's invariant checks after every action.
+    terminal); check: the engine's invariant checks after every action; draws: ``wall`` (the
+    hands draw from the wall as it lies) or ``seat`` (draws coupled by seat: the same game
+    distribution, and variants or policy settings on the same walls stay in step after their play
+    diverges, so their paired differences are sharper; part of the run's identity).
 
     One writer per folder: the call holds ``out``'s lock throughout and is refused (ValueError
     naming the holder) while another process holds it. Raises ValueError (nothing written) for
@@ -585,6 +592,9 @@ def simulate(
         raise ValueError("give policies or policy_sets, not both: a run of several policy settings takes"
                          " each seat's policy from its setting")
     seats = next(iter(sets.values())) if sets else _check_policies(policies)
+    check_draws(draws)
+    if draws != "wall" and any(block_player(s) is not engine.play_block for s in (sets.values() if sets else [seats])):
+        raise ValueError(f"draws={draws!r} is played by the engine's own seats only, not with Botzone bot seats")
     plans = _plan_variants(variants, overrides, hands)
     for plan in plans:    # before the folder is touched: a policy its pack does not play is refused
         for label, setting in (sets.items() if sets else [(None, seats)]):
@@ -597,6 +607,7 @@ def simulate(
         seed=seed, hands=hands, block_size=block_size, policies=seats,
         variants={p.name: {"rules_hash": p.config.hash, "rules": p.config.canonical} for p in plans},
         policy_sets={label: list(s) for label, s in sets.items()},
+        draws=draws,
     )
     lock = _lock_folder(root)
     try:
@@ -643,7 +654,7 @@ def _tasks(root, plans, done, seed, check, block_fn, identity):
                 yield BlockTask(root, plan.name, block, first, min(identity.block_size, plan.n_games - first),
                                 seed, plan.config.core, identity.seats(policy), bool(check),
                                 metas[(plan.name, policy)], block_fn,
-                                str(plan.config.canonical.get("pack", DEFAULT_PACK)), policy)
+                                str(plan.config.canonical.get("pack", DEFAULT_PACK)), policy, identity.draws)
 
 
 def _parts_on_disk(root: str, plans, identity) -> int:
@@ -695,7 +706,7 @@ def _run(root, plans, identity, existing, kept, runner, seats, log_sample, progr
             if n_tasks:
                 runner.run(_tasks(root, plans, done, seed, check, block_fn, identity), on_done)
         # (re)written on every call that asks: K hands are cheap and replay deterministically
-        logs = [_write_logs(root, plan, seed, identity.seats(policy), log_sample, policy)
+        logs = [_write_logs(root, plan, seed, identity.seats(policy), log_sample, policy, identity.draws)
                 for plan, policy in units] if log_sample else []
     except BaseException as exc:
         # whole parts stay and the manifest still says "running": --resume finishes the run.

@@ -331,6 +331,9 @@ class RunIdentity:
     #: several policy settings in one run: label -> the four seats' policies (empty: one setting,
     #: ``policies``); each is a ``policy=LABEL`` partition inside every variant, on the same game ids
     policy_sets: dict[str, list] = field(default_factory=dict)
+    #: how the hands draw from the wall: ``wall`` (as it lies) or ``seat`` (draws coupled by seat,
+    #: fzsim_core/seat_draws.pxd: the same game distribution, paired variants kept in step)
+    draws: str = "wall"
 
     def units(self) -> list[tuple[str, str | None]]:
         """Every (variant, policy setting label or None) the run plays, in run order."""
@@ -350,6 +353,7 @@ class RunIdentity:
             "variants": self.variants,
             # (only when set: identities of one-setting runs read as they always did)
             **({"policy_sets": self.policy_sets} if self.policy_sets else {}),
+            **({"draws": self.draws} if self.draws != "wall" else {}),
         }
 
     @classmethod
@@ -359,6 +363,7 @@ class RunIdentity:
             policies=tuple(d["policies"]), variants=d["variants"],
             fzsim_version=d["fzsim_version"], format=int(d["format"]),
             policy_sets={str(k): list(v) for k, v in (d.get("policy_sets") or {}).items()},
+            draws=str(d.get("draws", "wall")),
         )
 
     def differences(self, other: "RunIdentity") -> list[str]:
@@ -373,6 +378,7 @@ class RunIdentity:
             ("policies", list(self.policies), list(other.policies)),
             ("variants", sorted(self.variants), sorted(other.variants)),
             ("policy settings", self.policy_sets, other.policy_sets),
+            ("draws", self.draws, other.draws),
         ]:
             if mine != theirs:
                 out.append(f"{name} {mine} there, {theirs} requested")

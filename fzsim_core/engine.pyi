@@ -22,7 +22,9 @@ def play_block(
     n_games: int,
     policies: PolicySpec | Sequence[PolicySpec] = ...,
     check: bool = False,
-) -> dict[str, np.ndarray]: ...
+    records: bool = False,
+    seat_draws: bool = False,
+) -> dict[str, np.ndarray] | tuple[dict[str, np.ndarray], dict[str, np.ndarray]]: ...
 def play_hand_raw(
     rules: Rules,
     root_seed: int,
@@ -34,7 +36,10 @@ def play_hand_raw(
     wall: Any = None,
     log: bool = False,
     check: bool = False,
-) -> tuple[dict[str, int], list[tuple[int, int, int, int]] | None]: ...
+    records: bool = False,
+    carry: int = 0,
+    seat_draws: bool = False,
+) -> tuple: ...
 def validate_wall(wall: Any, pack: int = 0) -> np.ndarray: ...
 class HandStepper:
     def __init__(

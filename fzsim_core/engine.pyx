@@ -18,11 +18,12 @@ import numpy as np
 
 from fzsim_core.rules cimport Rules
 from fzsim_core.state cimport Game, GameLog, Pack, Row
+from fzsim_core.seat_draws cimport SeatDraws
 from fzsim_core.winrec cimport WinRec
 from fzsim_core.table cimport *
 from fzsim_core.tileset cimport MAX_TILES, TileSet
 from fzsim_core.flow cimport (
-    advance_match, apply, copy_game, init_game, play_one_hand, play_until, prepare_game,
+    advance_match, apply, copy_game, couple_draws, init_game, play_one_hand, play_until, prepare_game,
 )
 from fzsim_core.wall cimport match_first_dealer
 from fzsim_core.policies.registry cimport bind_policy
@@ -90,29 +91,39 @@ cdef object raise_game_error(Game* g, list errors):
 
 
 def play_block(Rules rules, uint64_t root_seed, int64_t first_game, int64_t n_games,
-               policies=("greedy",) * 4, bint check=False, bint records=False):
+               policies=("greedy",) * 4, bint check=False, bint records=False, bint seat_draws=False):
     """Play games first_game .. first_game + n_games - 1, `rules.c.hands_per_match` hands each.
 
     Returns a dict of numpy arrays, one row per hand in (game_id, hand) order, with the columns
     of `COLUMNS` (contract 3). records=True returns (those columns, the hands' records): one per
-    win and per end-of-hand payment (fzsim_core.winschema.columns), in the same order. The GIL is released while playing (a Python policy takes it only
-    for its own decisions). check=True verifies the invariants after every action and raises
-    `InvariantError` on a violation.
+    win and per end-of-hand payment (fzsim_core.winschema.columns), in the same order. The GIL is
+    released while playing (a Python policy takes it only for its own decisions). check=True
+    verifies the invariants after every action and raises `InvariantError` on a violation.
+    seat_draws=True couples the draws by seat (seat_draws.pxd): the same game distribution, with
+    paired variants kept in step.
     """
     cdef list errors = []
     cdef TileSet tiles
     cdef Game* g = <Game*>malloc(sizeof(Game))
     if g == NULL:
         raise MemoryError()
+    cdef SeatDraws* coupling = NULL
+    if seat_draws:
+        coupling = <SeatDraws*>malloc(sizeof(SeatDraws))
+        if coupling == NULL:
+            free(g)
+            raise MemoryError()
     try:
         bind_pack(&g.pack, &tiles, rules.c.pack, &rules.c)
         keep = bind_policies(g, policies, errors)
     except BaseException:
         free(g)
+        free(coupling)
         raise
     cdef int hpm = rules.c.hands_per_match
     if n_games < 0 or first_game < 0 or hpm < 1:
         free(g)
+        free(coupling)
         if n_games < 0:
             raise ValueError(f"n_games must be >= 0, got {n_games}")
         if first_game < 0:
@@ -128,9 +139,11 @@ def play_block(Rules rules, uint64_t root_seed, int64_t first_game, int64_t n_ga
     cdef WinRec* grown
     if recs == NULL:
         free(g)
+        free(coupling)
         raise MemoryError()
     try:
         prepare_game(g, &tiles, NULL, check)
+        couple_draws(g, coupling)
         with nogil:
             for gi in range(n_games):
                 dealer = match_first_dealer(root_seed, <uint64_t>(first_game + gi))
@@ -168,6 +181,7 @@ def play_block(Rules rules, uint64_t root_seed, int64_t first_game, int64_t n_ga
     finally:
         free(g)
         free(recs)
+        free(coupling)
     if records:
         return columns(rows), winschema.columns(wins)
     return columns(rows)
@@ -175,13 +189,13 @@ def play_block(Rules rules, uint64_t root_seed, int64_t first_game, int64_t n_ga
 
 def play_hand_raw(Rules rules, uint64_t root_seed, int64_t game_id, int hand, int dealer, int streak,
                   policies=("greedy",) * 4, wall=None, bint log=False, bint check=False, bint records=False,
-                  int carry=0):
+                  int carry=0, bint seat_draws=False):
     """One hand with an explicit dealer and streak (fzsim.game builds play_hand on this); carry:
     the match counter entering it (Shanghai 荒番 H, see next_dealer).
 
     `wall` (optional) is the tile set's kind indices, index 0 = the head (see state.pxd for the deal).
     Returns (row dict, events list of (type, seat, tile, arg) tuples or None), and with
-    records=True a third item, the hand's records (winschema columns).
+    records=True a third item, the hand's records (winschema columns). seat_draws: as play_block's.
     """
     cdef uint8_t wall_buf[MAX_TILES]
     cdef const uint8_t* wall_ptr = NULL
@@ -205,15 +219,18 @@ def play_hand_raw(Rules rules, uint64_t root_seed, int64_t game_id, int hand, in
     cdef list errors = []
     g = <Game*>malloc(sizeof(Game))
     lg = <GameLog*>malloc(sizeof(GameLog)) if log else NULL
-    if g == NULL or (log and lg == NULL):
+    cdef SeatDraws* coupling = <SeatDraws*>malloc(sizeof(SeatDraws)) if seat_draws else NULL
+    if g == NULL or (log and lg == NULL) or (seat_draws and coupling == NULL):
         free(g)
         free(lg)
+        free(coupling)
         raise MemoryError()
     cdef int st
     try:
         bind_pack(&g.pack, &tiles, rules.c.pack, &rules.c)
         keep = bind_policies(g, policies, errors)
         prepare_game(g, &tiles, lg, check)
+        couple_draws(g, coupling)
         init_game(g, &rules.c, root_seed, game_id, hand, dealer, streak, wall_ptr)
         g.row.carry = carry
         with nogil:
@@ -231,6 +248,7 @@ def play_hand_raw(Rules rules, uint64_t root_seed, int64_t game_id, int hand, in
     finally:
         free(g)
         free(lg)
+        free(coupling)
 
 
 def next_dealer(Rules rules, int dealer, int streak, row, uint64_t root_seed=0, bint with_carry=False):

@@ -21,6 +21,7 @@ from libc.string cimport memcpy, memset
 from fzsim_core.bits cimport ctz64, fz_counts_mask, held_mask
 from fzsim_core.hand cimport Hand, hand_add, hand_remove
 from fzsim_core.rng cimport Rng, rng_below, rng_seed, STREAM_DICE, STREAM_POLICY
+from fzsim_core.seat_draws cimport SeatDraws, seat_draws_reset, seat_pick
 from fzsim_core.rules cimport (
     RuleSet, SCORING_YOUJIN, NEXT_DEALER_NEXT, NEXT_DEALER_WINNER,
     NEXT_DEALER_WINNER_OR_DISCARDER, NEXT_DEALER_PREVIOUS, NEXT_DEALER_RANDOM, NEXT_DEALER_ROTATE, DRAW_DEALER_NEXT,
@@ -68,9 +69,13 @@ cdef int replacement(Game* g, int seat) noexcept nogil:
         elif live_tiles(g) <= reserve(g):
             return -1
         elif g.r.replace_from_head:
+            if g.seat_draws != NULL:
+                seat_pick(g.seat_draws, g.wall, g.head, g.tail, seat, g.head)
             k = g.wall[g.head]
             g.head += 1
         else:
+            if g.seat_draws != NULL:
+                seat_pick(g.seat_draws, g.wall, g.head, g.tail, seat, g.tail)
             k = g.wall[g.tail]
             g.tail -= 1
         log_event(g, EV_REPLACE, seat, k, 0)
@@ -468,6 +473,8 @@ cdef int last_group(Game* g, int s) noexcept nogil:
     for i in range(n):
         if i:
             seat = next_active(g, seat)
+        if g.seat_draws != NULL:
+            seat_pick(g.seat_draws, g.wall, g.head, g.tail, seat, g.head)
         k = g.wall[g.head]
         g.head += 1
         g.row.turns += 1
@@ -501,6 +508,8 @@ cdef int draw_turn(Game* g, int s) noexcept nogil:
     elif live_tiles(g) <= reserve(g) + g.r.last_group_size:
         return last_group(g, s)
     else:
+        if g.seat_draws != NULL:
+            seat_pick(g.seat_draws, g.wall, g.head, g.tail, s, g.head)
         k = g.wall[g.head]
         g.head += 1
     g.seats[s].declined_value = -1   # 过水 (Sichuan) lasts until the seat's own draw
@@ -607,6 +616,8 @@ cdef void point_views(Game* g) noexcept nogil:
     o.seen = g.seen
     o.table = g.public
     o.rng = &g.prng
+    for s in range(4):
+        g.seat_rng[s] = &g.prng if g.seat_draws == NULL else &g.seat_draws.policy[s]
     o.check = g.check
     o.errmsg = g.errmsg
     o.errmsg_size = sizeof(g.errmsg)
@@ -618,6 +629,13 @@ cdef void prepare_game(Game* g, const TileSet* ts, GameLog* log, bint check) noe
     g.ts = ts[0]
     g.log = log
     g.check = check
+    g.seat_draws = NULL   # couple_draws may set it after
+    point_views(g)
+
+
+cdef void couple_draws(Game* g, SeatDraws* d) noexcept nogil:
+    """After prepare_game: the hands draw coupled by seat through d (NULL: the wall as it lies)."""
+    g.seat_draws = d
     point_views(g)
 
 
@@ -630,6 +648,7 @@ cdef void copy_game(Game* dst, const Game* src, GameLog* log) noexcept nogil:
         if src.policies[s].state == <const void*>&src.policies[s].data[0]:
             dst.policies[s].state = &dst.policies[s].data[0]
     dst.log = log
+    dst.seat_draws = NULL   # a copy draws from its own wall as it lies (never the run's coupling)
     point_views(dst)
 
 
@@ -651,6 +670,8 @@ cdef void init_game(Game* g, const RuleSet* rules, uint64_t root, int64_t game_i
             g.wall[s] = wall[s]
     else:
         shuffle_wall(&g.ts, g.wall, root, <uint64_t>game_id, <uint64_t>hand)
+    if g.seat_draws != NULL:
+        seat_draws_reset(g.seat_draws, g.ts.n_tiles, root, <uint64_t>game_id, <uint64_t>hand)
     rng_seed(&g.prng, root, <uint64_t>game_id, <uint64_t>hand, STREAM_POLICY)
     if g.pack.rolls_dice:   # a stream of their own: the wall and the policies' streams are unchanged
         rng_seed(&dice, root, <uint64_t>game_id, <uint64_t>hand, STREAM_DICE)

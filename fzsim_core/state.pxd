@@ -18,6 +18,7 @@ from fzsim_core.kit.evaluate cimport PackEval
 from fzsim_core.row cimport Row
 from fzsim_core.winrec cimport WinRec, MAX_RECORDS
 from fzsim_core.tileset cimport MAX_TILES, TileSet
+from fzsim_core.seat_draws cimport SeatDraws
 
 ctypedef struct GameLog:
     Event events[MAX_EVENTS]
@@ -147,6 +148,9 @@ cdef struct Game:
     GameLog* log                  # the event log, NULL when not logging
     bint check
     TileSet ts                    # the rule pack's tiles and hand size
+    SeatDraws* seat_draws         # draws coupled by seat (seat_draws.pxd), NULL: the wall as it lies;
+                                  # owned by the caller (flow.couple_draws), never shared by a copy
+    Rng* seat_rng[4]              # each seat's policy stream: &prng, or its own when coupled
     # reset for every hand by init_game
     RuleSet r
     uint8_t wall[MAX_TILES]

@@ -11,6 +11,7 @@ import numpy as np
 
 from fzsim_core.tiles cimport N_KINDS
 from fzsim_core.tileset cimport MAX_TILES, TileSet, fuzhou_tiles, tiles_from_copies
+from fzsim_core.seat_draws cimport SeatDraws, order_entry, seat_draws_reset
 from fzsim_core.rng cimport Rng, rng_seed, rng_next, rng_below, STREAM_WALL, STREAM_MATCH, FZ_FNV_OFFSET, FZ_FNV_PRIME
 
 
@@ -113,3 +114,22 @@ def rng_outputs(uint64_t root_seed, uint64_t game_id, uint64_t hand, uint64_t st
     return out
 
 
+
+
+def seat_draw_orders(uint64_t root_seed, int64_t game_id, int hand=0, int n_tiles=144):
+    """Each seat's preference order of draws coupled by seat (seat_draws.pxd) for (root_seed,
+    game_id, hand): a (4, n_tiles) uint8 array of instances (a wall position at the deal); seat s
+    draws, in turn, the first instance of row s still in the wall."""
+    if not 0 < n_tiles <= MAX_TILES:
+        raise ValueError(f"n_tiles must be 1..{MAX_TILES}, got {n_tiles}")
+    if hand < 0:
+        raise ValueError(f"hand must be >= 0, got {hand}")
+    cdef SeatDraws d
+    cdef int s, t
+    seat_draws_reset(&d, n_tiles, root_seed, <uint64_t>game_id, <uint64_t>hand)
+    out = np.empty((4, n_tiles), dtype=np.uint8)
+    cdef uint8_t[:, ::1] view = out
+    for s in range(4):
+        for t in range(n_tiles):
+            view[s, t] = order_entry(&d, s, t)
+    return out

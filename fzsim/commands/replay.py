@@ -1,7 +1,7 @@
 """`fzsim replay`: print one hand turn by turn (deal, 补花, gold, draws, claims, discards, score)."""
 from __future__ import annotations
 
-from fzsim.game import format_events, play_hand
+from fzsim.game import DRAWS, format_events, play_hand
 from fzsim.policyspec import policy_seats
 
 
@@ -15,11 +15,14 @@ def add_parser(subparsers) -> None:
     p.add_argument("--variant", default="fuzhou", help="rule variant: preset name or .toml path (default fuzhou)")
     p.add_argument("--policy", default="greedy",
                    help="policy for all seats, four comma-separated, or SEAT=NAME,... (greedy|random|guard|value; default greedy)")
+    p.add_argument("--draws", default="wall", choices=DRAWS,
+                   help="how the run drew: wall (default) or seat (a run made with --draws seat)")
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
     names = list(policy_seats(args.policy))
-    result = play_hand(args.seed, args.game, variant=args.variant, policies=names, log=True, hand=args.hand)
+    result = play_hand(args.seed, args.game, variant=args.variant, policies=names, log=True, hand=args.hand,
+                        draws=args.draws)
     print("\n".join(format_events(result)))
     return 0

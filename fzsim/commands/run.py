@@ -5,6 +5,7 @@ import argparse
 import sys
 
 from fzsim.commands.options import parse_set
+from fzsim.game import DRAWS
 from fzsim.policyspec import assign
 from fzsim.orchestrator import BACKENDS, DEFAULT_BLOCK_SIZE, DEFAULT_OUT, MAX_LOG_SAMPLE, simulate
 
@@ -53,6 +54,10 @@ def add_parser(subparsers) -> None:
     p.add_argument("--block-size", type=int, default=DEFAULT_BLOCK_SIZE, metavar="GAMES",
                    help=f"games per Parquet part (default {DEFAULT_BLOCK_SIZE}); does not change results")
     p.add_argument("--check", action="store_true", help="run the engine's invariant checks (slower)")
+    p.add_argument("--draws", default="wall", choices=DRAWS,
+                   help="wall: draw from the wall as it lies (default); seat: draws coupled by seat, the same"
+                        " game distribution with variants and policy settings kept in step (sharper paired"
+                        " differences)")
     bar = p.add_mutually_exclusive_group()
     bar.add_argument("--progress", dest="progress", action="store_true", default=None,
                      help="always show the progress bar (default: only on a terminal)")
@@ -77,6 +82,7 @@ def run(args: argparse.Namespace) -> int:
         block_size=args.block_size,
         progress=args.progress,
         check=args.check,
+        draws=args.draws,
     )
     print(summary.line(), file=sys.stderr)
     return 0

@@ -82,8 +82,9 @@ def write_replays(root, state: dict, k: int = 3) -> list[dict]:
     for i, h in enumerate(hands):
         seed = round_seed(int(ident["seed"]), h["round"])
         seats = ident["lineups"][h["lineup"]]
+        draws = ident.get("draws", "wall")
         result = play_hand(seed, h["game_id"], variant=_rules(root, h["round"], h["variant"]), policies=list(seats),
-                           log=True, hand=h["hand"])
+                           log=True, hand=h["hand"], draws=draws)
         stored = load(round_folder(root, h["round"]), columns=[f"delta_{s}" for s in range(4)],
                       filters=[("variant", "==", h["variant"]), ("policy", "==", h["lineup"]),
                                ("game_id", "==", h["game_id"]), ("hand", "==", h["hand"])])
@@ -98,7 +99,7 @@ def write_replays(root, state: dict, k: int = 3) -> list[dict]:
                 f"<h1>{html.escape(title)}</h1>",
                 f"<p>{h['hands_with_it']} hand(s) of the study had {html.escape(h['pattern'])}. Replay with"
                 f" <code>fzsim replay --seed {seed} --game {h['game_id']} --hand {h['hand']}"
-                f" --policy {','.join(seats)}</code> and the variant's rules.</p>", "<ol>"]
+                f" --policy {','.join(seats)} --draws {draws}</code> and the variant's rules.</p>", "<ol>"]
         page += [f"<li>{_glyphs(line)}</li>" for line in lines] + ["</ol>"]
         path = os.path.join(folder, f"{i}.html")
         write_atomic(path, "\n".join(page) + "\n")

@@ -245,7 +245,7 @@ def run_study(spec, out="fzsim-study", *, jobs: int = 1, backend: str = "loky", 
                 walls = total - (looks[k - 1] if k else 0)
                 simulate(walls, list(spec.variants.values()), seed=round_seed(spec.seed, k), jobs=jobs,
                          out=round_folder(root, k), backend=backend, scheduler=scheduler, resume=True,
-                         policy_sets=seats, block_size=spec.block_size, progress=progress)
+                         policy_sets=seats, block_size=spec.block_size, progress=progress, draws=spec.draws)
                 df = read_rounds(root, k + 1)
                 table = answers(spec, df, c, control_variates)
                 done_round = {"round": k, "folder": os.path.basename(round_folder(root, k)),

@@ -16,11 +16,12 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from fzsim import rules as fzrules
+from fzsim.game import DRAWS
 from fzsim.policyspec import policy_seats, supported_policies
 
 #: top-level keys of a spec
 TOP_KEYS = ("baseline", "seed", "budget", "first_round", "growth", "confidence", "block_size",
-            "variants", "sweep", "lineups", "questions")
+            "draws", "variants", "sweep", "lineups", "questions")
 QUESTION_KEYS = ("name", "metric", "compare", "variants", "lineups", "base_lineup", "precision")
 #: what a question contrasts: each variant with the baseline under the same line-up, each line-up
 #: with ``base_lineup`` under the same variant, or nothing (the metric's own mean)
@@ -70,6 +71,9 @@ class StudySpec:
     block_size: int
     sweep: dict = field(default_factory=dict)   # sweep variant name -> {key: value}
     sweep_keys: tuple = ()
+    #: how the hands draw (fzsim.game.DRAWS): ``seat`` by default, draws coupled by seat, which keep
+    #: the units in step after their play diverges (the studies page measures the gain)
+    draws: str = "seat"
 
     @property
     def pack(self) -> str:
@@ -80,12 +84,20 @@ class StudySpec:
         return {"baseline": self.baseline, "seed": self.seed, "budget": self.budget,
                 "first_round": self.first_round, "growth": self.growth, "confidence": self.confidence,
                 "block_size": self.block_size,
+                # (only when not "wall": studies written before the key read as they always did)
+                **({"draws": self.draws} if self.draws != "wall" else {}),
                 "variants": {n: {"rules_hash": c.hash} for n, c in self.variants.items()},
                 "lineups": {k: list(v) for k, v in self.lineups.items()},
                 "sweep": {"keys": list(self.sweep_keys), "points": self.sweep},
                 "questions": [{"name": q.name, "metric": q.metric, "compare": q.compare,
                                "precision": q.precision, "contrasts": [[None if unit is None else list(unit) for unit in c] for c in q.contrasts]}
                               for q in self.questions]}
+
+
+def _draws(value) -> str:
+    if value not in DRAWS:
+        raise StudyError(f"draws = {value!r}: allowed {', '.join(map(repr, DRAWS))}")
+    return value
 
 
 def _int(where: str, value, lo: int, hi: int | None = None) -> int:
@@ -325,7 +337,7 @@ def from_dict(data: Mapping[str, Any], folder: str = ".") -> StudySpec:
         growth=_number("growth", data.get("growth", DEFAULT_GROWTH), 1.0, math.inf),
         confidence=_number("confidence", data.get("confidence", 0.95), 0.0, 1.0),
         block_size=_int("block_size", data.get("block_size", DEFAULT_BLOCK_SIZE), 1),
-        sweep=sweep, sweep_keys=sweep_keys)
+        sweep=sweep, sweep_keys=sweep_keys, draws=_draws(data.get("draws", "seat")))
     hands_per_match = hpm.pop()
     for key in ("budget", "first_round"):
         value = getattr(spec, key)
