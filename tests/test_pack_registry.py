@@ -6,8 +6,9 @@ from importlib import resources
 import pytest
 
 from fzsim import rules
-from fzsim.pack_registry import REGISTRY, PackEntry, pack_of_preset
+from fzsim.pack_registry import DEFAULT_PACK, DEFAULT_VARIANT, REGISTRY, PackEntry, pack_of_preset
 from fzsim_core.packs.registry import PACKS as CORE_PACK_IDS
+from fzsim_core.rules import HEADER_FIELDS
 
 ENTRIES = list(REGISTRY.values())
 
@@ -15,6 +16,21 @@ ENTRIES = list(REGISTRY.values())
 def test_the_registry_is_the_cores_packs_in_order():
     assert {name: i for i, name in enumerate(REGISTRY)} == CORE_PACK_IDS
     assert rules.PACKS == tuple(REGISTRY) == rules.FIELDS["pack"].choices
+
+
+def test_the_core_registry_declares_the_ids_and_the_default_pack():
+    """PackId and DEFAULT_PACK live in the core registry (fzsim_core/packs/registry.pxd), whose names
+    and default agree with the Python registry and the rules header (rules.pyx cannot cimport the
+    registry, so the header's `pack` is a literal checked here)."""
+    pxd = (pathlib.Path(__file__).resolve().parents[1] / "fzsim_core" / "packs" / "registry.pxd").read_text(
+        encoding="utf-8")
+    ids = {m[1].lower(): int(m[2]) for m in re.finditer(r"^\s*PACK_([A-Z]+) = (\d+)", pxd, re.M)}
+    assert ids == CORE_PACK_IDS
+    default = re.search(r"^\s*DEFAULT_PACK = PACK_([A-Z]+)", pxd, re.M)[1].lower()
+    assert default == DEFAULT_PACK and HEADER_FIELDS["pack"] == CORE_PACK_IDS[DEFAULT_PACK]
+    assert DEFAULT_VARIANT == REGISTRY[DEFAULT_PACK].presets[0] and rules.load().name == DEFAULT_VARIANT
+    pxd_rules = (pathlib.Path(__file__).resolve().parents[1] / "fzsim_core" / "rules.pxd").read_text(encoding="utf-8")
+    assert "PACK_" not in pxd_rules.replace("PACK_OPTIONS_MAX", "")
 
 
 def test_every_preset_file_is_one_packs_and_plays_it():
@@ -64,8 +80,10 @@ def test_a_piece_that_is_not_there_is_a_clear_error():
 
 def test_the_scoring_families_keep_the_cores_numbers():
     """The `scoring` values come from the registry's packs, in the order of the core's enum
-    (fzsim_core/rules.pxd SCORING_*), which the compiled rules store as ints."""
-    pxd = (pathlib.Path(__file__).resolve().parents[1] / "fzsim_core" / "rules.pxd").read_text(encoding="utf-8")
+    (SCORING_*: the rules header's own in fzsim_core/rules.pxd, the other packs' in the core registry,
+    fzsim_core/packs/registry.pxd), which the compiled rules store as ints."""
+    core_dir = pathlib.Path(__file__).resolve().parents[1] / "fzsim_core"
+    pxd = "\n".join((core_dir / f).read_text(encoding="utf-8") for f in ("rules.pxd", "packs/registry.pxd"))
     core = {m[1].lower(): int(m[2]) for m in re.finditer(r"^\s*SCORING_([A-Z]+) = (\d+)", pxd, re.M)}
     assert core == {name: i for i, name in enumerate(rules.FIELDS["scoring"].choices)}
 

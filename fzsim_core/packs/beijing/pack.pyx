@@ -4,8 +4,8 @@
 136 tiles, no flowers, 13-tile hands. After the deal the tile at the replacement end (the tail)
 is turned up as the 惠坯; the 惠牌 is the kind after it (wild.pxd's indicator mapping, BJ-A1) and
 is the engine's wild kind (g.gold), so the core's win tables, the discard rule (a discarded wild
-is dead) and the meld rules (a wild never joins a chow, pung or kong) are the ones Fuzhou's gold
-uses. The 14-tile reserve (7 stacks, the 惠坯 among them by default, BJ-A4) is the rules'
+is dead) and the meld rules (a wild never joins a chow, pung or kong) are the ones the rules' gold (金,
+docs/spec/RULES.md §4) uses. The 14-tile reserve (7 stacks, the 惠坯 among them by default, BJ-A4) is the rules'
 reserve_base = 13 with reserve_per_*_kong = -1: a kong's replacement comes out of the reserve, so
 the live draws stay at 69 (BJ-17).
 
