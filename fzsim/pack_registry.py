@@ -72,6 +72,9 @@ class PackEntry:
     #: its report section of scoring elements (`fzsim report`): (section title, plot title in ASCII,
     #: as the plots' default font has no CJK glyphs); None: no such section
     report_section: tuple[str, str] | None = None
+    #: the names of its own record kinds (the wins table's `record`) by their code (winrec.pxd WinRec.kind,
+    #: from REC_PACK_FIRST = 1 on; the pack's pxd declares them); the flow's win is code 0, "win"
+    record_kinds: Mapping[str, int] = field(default_factory=dict)
     #: its names bound at fzsim's top level (``fzsim.fans``, ...), each ``"module:attribute"``
     exports: tuple[str, ...] = ()
     #: a pack built outside fzsim: the importable module that registers it (`fzsim.register_pack`),
@@ -80,6 +83,7 @@ class PackEntry:
 
     def __post_init__(self):
         object.__setattr__(self, "requires", MappingProxyType(dict(self.requires)))
+        object.__setattr__(self, "record_kinds", MappingProxyType(dict(self.record_kinds)))
 
     def resolve(self, what: str):
         """The module or function a piece names (``entry.resolve("calculator")``); None if the pack has none."""
@@ -133,6 +137,8 @@ REGISTRY: dict[str, PackEntry] = {entry.name: entry for entry in (
               score_command="fzsim.packs.sichuan.command",
               describe_win="fzsim.packs.sichuan.calculator:score_described",
               score_usage='fzsim.score(..., variant="sichuan" or "xuezhan", overrides={...})',
+              # 查叫, 查花猪, 查大叫; 刮风下雨 and its 退税 / 呼叫转移 (fzsim_core/packs/sichuan/score.pxd SC_PAY_*)
+              record_kinds={"chajiao": 1, "huazhu": 2, "dajiao": 3, "kong": 5, "kong_refund": 6, "kong_transfer": 7},
               **_records("fzsim.packs.sichuan.records")),
     # 国标: one winner per discard, nearest first (§5.2), flowers set aside but no reserve for them
     PackEntry("guobiao", ("guobiao",), ("guobiao",),
@@ -162,6 +168,7 @@ REGISTRY: dict[str, PackEntry] = {entry.name: entry for entry in (
               score_command="fzsim.packs.beijing.command",
               describe_win="fzsim.packs.beijing.calculator:score_described",
               score_usage='fzsim.score(..., variant="beijing", overrides={...})',
+              record_kinds={"shaozhuang": 4},    # 烧庄 (fzsim_core/packs/beijing/pack.pxd BJ_PAY_SHAOZHUANG)
               **_records("fzsim.packs.beijing.records", "record_names", "elements", "rescore", "replay_terms")),
     # Shanghai: honours held, 8 flowers, no last group; 一炮多响 with one hand end (§1.2)
     PackEntry("shanghai", ("shanghai",), ("shanghai",),
@@ -178,6 +185,12 @@ REGISTRY: dict[str, PackEntry] = {entry.name: entry for entry in (
               **_records("fzsim.packs.shanghai.records")),
 )}
 
+
+#: every record kind by code: 0 the flow's win, then the packs' own (PackEntry.record_kinds), in code order
+RECORD_KINDS: dict[str, int] = dict(sorted(
+    {"win": 0, **{name: code for entry in REGISTRY.values() for name, code in entry.record_kinds.items()}}.items(),
+    key=lambda kv: kv[1]))
+assert sorted(RECORD_KINDS.values()) == list(range(len(RECORD_KINDS))), "two record kinds share a code, or a gap"
 
 #: the variant of a run, a hand or a calculator that names none: the default pack's first preset
 DEFAULT_VARIANT = REGISTRY[DEFAULT_PACK].presets[0]

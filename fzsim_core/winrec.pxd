@@ -12,22 +12,17 @@ cdef enum:
 
 cdef enum RecordKind:
     REC_WIN = 0                   # a win: seat = winner, from_seat = discarder / robbed / lone payer
-    REC_CHAJIAO = 1               # 查叫 (drawn hand, RULES-PACKS §2.4): from_seat (not ready) pays seat (ready)
-    REC_HUAZHU = 2                # 查花猪 (血战): from_seat (花猪) pays seat
-    REC_DAJIAO = 3                # 查大叫 (血战): from_seat (not ready) pays seat (ready)
-    REC_SHAOZHUANG = 4            # 烧庄 (RULES-PACKS §4.3): from_seat (the dealer) pays seat its share
-    REC_KONG = 5                  # 刮风下雨 (option, RULES-PACKS §3.4): seat konged; from_seat the discarder of an
-                                  # exposed kong, -1 when each unfinished seat pays; the kong is the
-                                  # record's one meld (and its tile); value 1 once moved by 呼叫转移 or
-                                  # refunded (0 while the konger keeps the income)
-    REC_KONG_REFUND = 6           # 退税: seat (a konger not ready at a drawn hand) returns a kong's income
-    REC_KONG_TRANSFER = 7         # 呼叫转移: from_seat (杠上炮 discarder) hands its last kong's income to seat
+    REC_PACK_FIRST = 1            # the packs' own kinds from here on (end-of-hand settlements, payments
+                                  # outside a win: seat receives, from_seat pays): each pack declares
+                                  # its codes in its own pxd (*_PAY_*) and their names in its
+                                  # fzsim/pack_registry.py entry (record_kinds), which checks that no
+                                  # two packs share a code
 
 ctypedef struct WinRec:
     int64_t game_id
     int16_t hand
     int8_t order                  # 0, 1, ... in the order of the hand
-    int8_t kind                   # RecordKind
+    int8_t kind                   # REC_WIN or the pack's own kind (REC_PACK_FIRST on)
     int8_t seat                   # the winner (a settlement: who receives)
     int8_t from_seat              # the discarder or the one seat paying; -1 when every other seat pays
     int8_t win_type               # the pack's WinType (settlements: -1)

@@ -159,3 +159,24 @@ def test_no_pack_imports_another_and_shared_code_reaches_packs_through_the_regis
             continue
         named = {m for m in _imports(path) if m.startswith("fzsim.packs.") and not m.startswith("fzsim.packs.kit")}
         assert not named, (path, named)
+
+
+def test_each_packs_record_kinds_are_its_pxds_codes():
+    """A pack names its own record kinds (`PackEntry.record_kinds`) with the codes its pxd declares
+    (`<PREFIX>_PAY_<NAME> = code`); the core's winrec.pxd names only the flow's win."""
+    from fzsim.pack_registry import RECORD_KINDS
+    from fzsim.wins_table import RECORD_NAMES
+
+    root = pathlib.Path(__file__).resolve().parents[1] / "fzsim_core"
+    for entry in ENTRIES:
+        if not entry.record_kinds:
+            continue
+        pxd = "\n".join(p.read_text(encoding="utf-8") for p in (root / "packs" / entry.name).glob("*.pxd"))
+        declared = {m[1].lower(): int(m[2]) for m in re.finditer(r"^\s*[A-Z]+_PAY_([A-Z_]+) = (\d+)", pxd, re.M)}
+        assert {k: declared.get(k) for k in entry.record_kinds} == dict(entry.record_kinds), entry.name
+    assert RECORD_NAMES == ["win", "chajiao", "huazhu", "dajiao", "shaozhuang", "kong", "kong_refund",
+                            "kong_transfer"]       # the stored wins tables' `record` dictionary, unchanged
+    assert RECORD_KINDS["win"] == 0
+    winrec = (root / "winrec.pxd").read_text(encoding="utf-8")
+    assert set(re.findall(r"^\s*(REC_[A-Z_]+) = ", winrec, re.M)) == {"REC_TILES", "REC_MELDS", "REC_WIN",
+                                                                       "REC_PACK_FIRST"}
