@@ -8,7 +8,7 @@ from fzsim_core.packs.beijing.score cimport BjRules
 
 cdef enum:
     # the pack's record kind (winrec.pxd WinRec.kind; its name: the beijing entry's record_kinds in
-    # fzsim/pack_registry.py; codes 1-3 and 5-7 are the sichuan pack's)
+    # fzsim/pack_registry.py, which checks that no two packs share a code)
     BJ_PAY_SHAOZHUANG = 4     # 烧庄 (RULES-PACKS §4.3): from_seat (the dealer) pays seat its share
 
 cdef void beijing_pack(Pack* p, TileSet* ts) noexcept nogil

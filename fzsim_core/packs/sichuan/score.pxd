@@ -40,7 +40,7 @@ cdef enum:
                              # refunded (0 while the konger keeps the income)
     SC_PAY_KONG_REFUND = 6   # 退税: seat (a konger not ready at a drawn hand) returns a kong's income
     SC_PAY_KONG_TRANSFER = 7  # 呼叫转移: from_seat (杠上炮 discarder) hands its last kong's income to seat
-    # (code 4 is the beijing pack's 烧庄)
+    # (codes are allotted across the packs: fzsim/pack_registry.py checks that no two share one)
     SC_MAX_PAYMENTS = 12
 
 ctypedef struct ScRules:
