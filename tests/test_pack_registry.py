@@ -180,3 +180,22 @@ def test_each_packs_record_kinds_are_its_pxds_codes():
     winrec = (root / "winrec.pxd").read_text(encoding="utf-8")
     assert set(re.findall(r"^\s*(REC_[A-Z_]+) = ", winrec, re.M)) == {"REC_TILES", "REC_MELDS", "REC_WIN",
                                                                        "REC_PACK_FIRST"}
+
+
+#: the packs whose names (and PACK_ ids) appear in fzsim/ and fzsim_core/ only in the two registries,
+#: their own folders and their presets (issue 25's grep floor; xuezhan is a variant of the sichuan pack)
+_AT_THE_FLOOR = {"sichuan": "sichuan", "xuezhan": "sichuan", "beijing": "beijing", "shanghai": "shanghai"}
+
+
+@pytest.mark.parametrize("name", sorted(_AT_THE_FLOOR))
+def test_a_pack_at_the_grep_floor_is_named_only_by_the_registries_and_its_own_folders(name):
+    root = pathlib.Path(__file__).resolve().parents[1]
+    home = f"packs/{_AT_THE_FLOOR[name]}/"
+    needle = re.compile(f"{name}|PACK_{name.upper()}", re.I)
+    found = sorted(
+        str(p.relative_to(root)) for top in ("fzsim", "fzsim_core") for p in (root / top).rglob("*")
+        if p.suffix in (".py", ".pyx", ".pxd", ".pyi", ".toml") and p.is_file()
+        and home not in p.as_posix() and "packs/registry" not in p.as_posix()
+        and "pack_registry" not in p.name and "presets" not in p.parts
+        and needle.search(p.read_text(encoding="utf-8")))
+    assert found == [], f"{name} is named outside the registries and packs/{_AT_THE_FLOOR[name]}/: {found}"
