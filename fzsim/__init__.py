@@ -1,4 +1,5 @@
-"""fzsim: Monte Carlo simulation of Fuzhou mahjong (福州麻将) rule variants.
+"""fzsim: Monte Carlo simulation of mahjong rule variants, one rule pack per system (the normative
+rules: docs/spec/RULES.md for the default pack, docs/spec/RULES-PACKS.md for the others).
 
 The compiled core lives in ``fzsim_core``; this package is the Python surface.
 """
@@ -24,17 +25,18 @@ from fzsim import rules
 from fzsim.rules import PRESETS, RuleConfig, RuleError
 from fzsim.rules import load as load_rules
 from fzsim.calculators import score
-from fzsim.packs.fuzhou.calculator import ScoreReport
-from fzsim.packs.guobiao.calculator import FanReport, fans, fans_many
-from fzsim.pack_registry import PackEntry
+from fzsim.pack_registry import REGISTRY as _REGISTRY, PackEntry, resolve_ref as _resolve_ref
 from fzsim.pack_plugins import register_pack
+
+#: each pack's own top-level names (PackEntry.exports): ScoreReport, fans, fans_many, FanReport
+_EXPORTS = {ref.rpartition(":")[2]: ref for entry in _REGISTRY.values() for ref in entry.exports}
+globals().update({name: _resolve_ref(ref) for name, ref in _EXPORTS.items()})
 
 __all__ = [
     "__version__", "fmt", "kind_index", "kind_name", "parse",
     "is_win", "waits", "shanten", "is_jinque", "is_jinlong", "is_xianjin_wait", "is_win_many", "shanten_many",
     "wait_mask_many",
-    "rules", "PRESETS", "RuleConfig", "RuleError", "load_rules", "ScoreReport", "score",
-    "fans", "fans_many", "FanReport",
+    "rules", "PRESETS", "RuleConfig", "RuleError", "load_rules", "score", *_EXPORTS,
     "HandResult", "build_wall", "play_hand",
     "simulate", "load", "duel", "study", "PackEntry", "register_pack",
 ]

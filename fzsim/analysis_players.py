@@ -20,9 +20,9 @@ Measures (columns of :func:`hand_measures`):
 
 A metric is either the mean of a measure per hand (``dealer_delta``, ``drawn``) or a ratio of two
 sums (``selfdraw_share`` = selfdraws / wins, a pattern's share of wins = ``el:NAME`` / wins).
-Standard errors are cluster-robust over matches (``game_id``): with one hand per match (every
-preset but guobiao) they are the usual ``std / sqrt(n)``; with 16-hand matches they allow for the
-hands of a match being correlated. A ratio's error is the delta-method (linearised) one; a paired
+Standard errors are cluster-robust over matches (``game_id``): with one hand per match
+(``hands_per_match = 1``) they are the usual ``std / sqrt(n)``; with 16-hand matches (the 国标 preset)
+they allow for the hands of a match being correlated. A ratio's error is the delta-method (linearised) one; a paired
 difference's error is that of the per-match differences, so pairing on the same walls removes
 the wall-to-wall spread both settings share.
 """

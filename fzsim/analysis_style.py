@@ -3,12 +3,13 @@
 :func:`fzsim.analysis.play_style` describes a results folder (or a policy setting of one) as a
 whole, from each hand's first win. :func:`policy_play_style` splits each setting by the policy of
 each seat — guard at seat 0 against three greedy seats gives a guard row and a greedy row — and
-counts every win of a hand (Sichuan's 一炮多响, 血战到底's three wins) from the wins table:
+counts every win of a hand (一炮多响 under ``multi_win``, 血战到底's three wins under ``winners_to_end``)
+from the wins table:
 
 * ``seat_hands``: hands × the seats that policy played;
 * ``wins``, ``win_rate`` per seat-hand; ``selfdraws`` and ``selfdraw_share`` of those wins (the
-  winner drew the tile: every win type but a discard win and a robbed kong — a Beijing self-draw
-  that a feeder pays for under 包 counts); ``deal_ins``, ``deal_in_rate`` per seat-hand (wins the seat paid as the
+  winner drew the tile: every win type but a discard win and a robbed kong — a self-draw
+  that a feeder pays for under 包 (互包, RULES-PACKS §4.4) counts); ``deal_ins``, ``deal_in_rate`` per seat-hand (wins the seat paid as the
   discarder: the hands table's ``dealins_*``); ``drawn``, ``drawn_rate``: its seat-hands in hands
   nobody won — each with a Wilson interval (``*_lo``, ``*_hi``);
 * ``claims`` (chows, pungs, exposed kongs), ``declines`` (wins offered and declined) and

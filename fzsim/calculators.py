@@ -1,8 +1,8 @@
 """``fzsim.score``: a described win scored by the calculator of the pack its variant plays.
 
 A preset of a pack with a calculator of its own goes to that calculator's ``score_described``
-(`fzsim.pack_registry.PackEntry.describe_win`: e.g. ``variant="xuezhan"`` to
-:func:`fzsim.packs.sichuan.calculator.score`); every other variant — a preset, a variant file or a
+(`fzsim.pack_registry.PackEntry.describe_win`, in the pack's own package
+``fzsim.packs.<pack>.calculator``); every other variant — a preset, a variant file or a
 `fzsim.RuleConfig` — to the default pack's (`fzsim.pack_registry.DEFAULT_PACK`), the reference
 calculator, which refuses a variant of another pack with the function that scores it.
 """
@@ -10,18 +10,18 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from fzsim.pack_registry import DEFAULT_PACK, REGISTRY, pack_of_preset
+from fzsim.pack_registry import DEFAULT_PACK, DEFAULT_VARIANT, REGISTRY, pack_of_preset
 
 
 def score(hand, gold=None, *, melds: Iterable = (), flowers="", win: str = "selfdraw", winner: int = 0,
           dealer: int = 0, discarder: int | None = None, dealer_streak: int = 0, youjin_level: int = 0,
-          winning_tile=None, discarded_gold: bool = False, variant="fuzhou",
+          winning_tile=None, discarded_gold: bool = False, variant=DEFAULT_VARIANT,
           overrides: Mapping[str, Any] | None = None, **pack_args):
     """Score a described win under a rule variant.
 
     A preset of a pack with a calculator of its own goes to it (`PackEntry.describe_win`), that
-    pack's own arguments passing through ``pack_args``: e.g. ``variant="xuezhan"`` to
-    :func:`fzsim.packs.sichuan.calculator.score` (no gold, no flowers; kong_from, finished, base). A
+    pack's own arguments passing through ``pack_args`` (those its calculator documents: a pack without
+    a gold takes no gold and no flowers, but may take e.g. kong_from, finished, base). A
     pack without one, and a variant of another pack not given by its preset name, is refused with
     the functions that score it (`PackEntry.score_usage`).
 

@@ -47,7 +47,7 @@ def _stop(signum, frame):
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="fzsim",
-        description="Monte Carlo simulation of Fuzhou mahjong (福州麻将) rule variants.",
+        description="Monte Carlo simulation of mahjong rule variants, one rule pack per system (fzsim variants).",
     )
     parser.add_argument("--version", action="version", version=f"fzsim {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

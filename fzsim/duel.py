@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from fzsim.botzone.bot import block_player
+from fzsim.pack_registry import DEFAULT_VARIANT
 from fzsim.policyspec import check_policies_play
 
 # the runner (pyarrow, joblib) is imported on first use: `import fzsim` binds `fzsim.duel` to the
@@ -148,7 +149,7 @@ def _stats(cols: dict, n_rows: int) -> tuple:
             b_wins / seat_hands, b_deal / seat_hands)
 
 
-def duel(challenger: str, baseline: str = "greedy", variant="fuzhou", hands: int = 10_000, seed: int = 0,
+def duel(challenger: str, baseline: str = "greedy", variant=DEFAULT_VARIANT, hands: int = 10_000, seed: int = 0,
          *, overrides: dict | None = None, jobs: int = 1, out=None, block_size: int = DEFAULT_BLOCK_SIZE,
          resume: bool = False, check: bool = False, progress: bool | None = None) -> DuelResult:
     """Duplicate match of ``challenger`` against ``baseline`` over ``hands`` walls of ``variant``.

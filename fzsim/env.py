@@ -14,6 +14,7 @@ import numpy as np
 
 from fzsim.env_spec import OBS_FIELDS, OBS_SIZE, check_opponents, check_seed
 from fzsim.game import resolve_rules
+from fzsim.pack_registry import DEFAULT_VARIANT
 from fzsim.policyspec import check_policies_play
 from fzsim_core.env import Tables
 from fzsim_core.obs_planes import (ACTION_TUPLES, N_ACTIONS, PLANES_DTYPE, decode, decode_action, empty_planes,
@@ -52,7 +53,7 @@ class VecEnv:
     Deterministic from (seed, game id, hand) and the actions: table i starts game first_game + i.
     """
 
-    def __init__(self, n: int, variant="fuzhou", seed: int = 0, agent_seats=(0,), opponents="greedy",
+    def __init__(self, n: int, variant=DEFAULT_VARIANT, seed: int = 0, agent_seats=(0,), opponents="greedy",
                  check: bool = False):
         self.rules, self.variant = resolve_rules(variant)
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
@@ -91,14 +92,14 @@ class VecEnv:
         return spaces.Discrete(N_ACTIONS)
 
 
-def raw_env(variant="fuzhou", seed: int = 0, agents=("seat_0", "seat_1", "seat_2", "seat_3"),
+def raw_env(variant=DEFAULT_VARIANT, seed: int = 0, agents=("seat_0", "seat_1", "seat_2", "seat_3"),
             opponents="greedy", render_mode=None, check: bool = False):
     """The PettingZoo AEC environment of one table (no wrappers); see `env`."""
     from fzsim._aec import FzsimAEC   # imports PettingZoo, an optional dependency (the [env] extra)
     return FzsimAEC(variant, seed, agents, opponents, render_mode, check)
 
 
-def env(variant="fuzhou", seed: int = 0, agents=("seat_0", "seat_1", "seat_2", "seat_3"),
+def env(variant=DEFAULT_VARIANT, seed: int = 0, agents=("seat_0", "seat_1", "seat_2", "seat_3"),
         opponents="greedy", render_mode=None, check: bool = False):
     """A PettingZoo AEC environment: one hand per episode at one table.
 

@@ -13,7 +13,7 @@ import dataclasses
 from collections import namedtuple
 import numpy as np
 
-from fzsim.pack_registry import DEFAULT_PACK, REGISTRY
+from fzsim.pack_registry import DEFAULT_PACK, DEFAULT_VARIANT, REGISTRY
 from fzsim.policyspec import check_policies_play, policy_seats
 from fzsim.rules import load as load_rules
 from fzsim.tiles import COPIES, N_KINDS, fmt, kind_name, parse
@@ -235,7 +235,7 @@ def check_draws(draws) -> str:
     return draws
 
 
-def play_hand(seed: int, game_id: int, variant="fuzhou", policies=None, wall=None, log: bool = False,
+def play_hand(seed: int, game_id: int, variant=DEFAULT_VARIANT, policies=None, wall=None, log: bool = False,
               hand: int = 0, *, dealer: int | None = None, streak: int | None = None,
               check: bool = False, carry: int | None = None, draws: str = "wall") -> HandResult:
     """Play hand `hand` of match `game_id` under root seed `seed` and return its result.

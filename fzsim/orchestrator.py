@@ -31,7 +31,7 @@ from fzsim.integrity import sample_positions
 from fzsim.botzone.bot import block_player, parse_bot_spec
 from fzsim.game import check_draws, play_hand
 from fzsim.lock import LOCK_NAME, FolderLock
-from fzsim.pack_registry import DEFAULT_PACK
+from fzsim.pack_registry import DEFAULT_PACK, DEFAULT_VARIANT
 from fzsim.policyspec import check_policies_play, policy_seats
 from fzsim.progress import Progress
 from fzsim.rules import load as load_rules
@@ -529,7 +529,7 @@ def _peaks(summaries) -> dict:
 
 def simulate(
     hands: int,
-    variants=("fuzhou",),
+    variants=(DEFAULT_VARIANT,),
     overrides: dict | None = None,
     *,
     seed: int = 0,

@@ -17,7 +17,8 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 _FUZHOU_SCORING = ("fuzhou", "lianzhong", "bianfeng", "youjin")
-#: the pack of a rule set that names none (the rules' default `pack`)
+#: the pack of a rule set that names none (the rules' default `pack`; the core's DEFAULT_PACK in
+#: fzsim_core/packs/registry.pxd)
 DEFAULT_PACK = "fuzhou"
 
 
@@ -40,7 +41,8 @@ class PackEntry:
     row_specials: bool = False
     #: its own rule keys (``"module:KEYS"``, `fzsim.rule_fields.Field` declared with `of_pack`)
     rule_keys: str | None = None
-    #: general rule keys the pack plays differently from Fuzhou, at the one value it needs
+    #: general rule keys the pack plays differently from the rules header's defaults (the default
+    #: pack's), at the one value it needs
     requires: Mapping[str, Any] = field(default_factory=dict)
     #: the scoring calculator of `fzsim.score` / `fzsim score` for its presets
     calculator: str | None = None
@@ -70,27 +72,36 @@ class PackEntry:
     #: its report section of scoring elements (`fzsim report`): (section title, plot title in ASCII,
     #: as the plots' default font has no CJK glyphs); None: no such section
     report_section: tuple[str, str] | None = None
+    #: the names of its own record kinds (the wins table's `record`) by their code (winrec.pxd WinRec.kind,
+    #: from REC_PACK_FIRST = 1 on; the pack's pxd declares them); the flow's win is code 0, "win"
+    record_kinds: Mapping[str, int] = field(default_factory=dict)
+    #: its names bound at fzsim's top level (``fzsim.fans``, ...), each ``"module:attribute"``
+    exports: tuple[str, ...] = ()
     #: a pack built outside fzsim: the importable module that registers it (`fzsim.register_pack`),
     #: which a worker process imports before it rebuilds that pack's rules; None for fzsim's own packs
     plugin: str | None = None
 
     def __post_init__(self):
         object.__setattr__(self, "requires", MappingProxyType(dict(self.requires)))
+        object.__setattr__(self, "record_kinds", MappingProxyType(dict(self.record_kinds)))
 
     def resolve(self, what: str):
         """The module or function a piece names (``entry.resolve("calculator")``); None if the pack has none."""
         ref = getattr(self, what)
-        if ref is None:
-            return None
-        module, _, attribute = ref.partition(":")
-        loaded = importlib.import_module(module)
-        return getattr(loaded, attribute) if attribute else loaded
+        return None if ref is None else resolve_ref(ref)
 
     @property
     def score_options(self) -> tuple[str, ...]:
         """The options its calculator takes (``fzsim score --option KEY=VALUE``); () when it takes none
         (Fuzhou's calculator reads rule keys, given with ``--set``)."""
         return tuple(getattr(self.resolve("calculator"), "OPTIONS", None) or ())
+
+
+def resolve_ref(ref: str):
+    """The module a ``"module"`` names, or the attribute a ``"module:attribute"`` names (imported now)."""
+    module, _, attribute = ref.partition(":")
+    loaded = importlib.import_module(module)
+    return getattr(loaded, attribute) if attribute else loaded
 
 
 def _records(module: str, *pieces: str) -> dict[str, str]:
@@ -108,6 +119,7 @@ REGISTRY: dict[str, PackEntry] = {entry.name: entry for entry in (
               calculator="fzsim.packs.fuzhou.calculator", probability="fzsim.prob",
               score_command="fzsim.packs.fuzhou.command",
               describe_win="fzsim.packs.fuzhou.calculator:score",
+              exports=("fzsim.packs.fuzhou.calculator:ScoreReport",),
               **_records("fzsim.packs.fuzhou.records", "record_names", "elements", "rescore")),
     # the minimal example pack: no presets (docs/examples/plain.toml), reads none of the scoring families
     PackEntry("plain", (), _FUZHOU_SCORING,
@@ -125,6 +137,8 @@ REGISTRY: dict[str, PackEntry] = {entry.name: entry for entry in (
               score_command="fzsim.packs.sichuan.command",
               describe_win="fzsim.packs.sichuan.calculator:score_described",
               score_usage='fzsim.score(..., variant="sichuan" or "xuezhan", overrides={...})',
+              # 查叫, 查花猪, 查大叫; 刮风下雨 and its 退税 / 呼叫转移 (fzsim_core/packs/sichuan/score.pxd SC_PAY_*)
+              record_kinds={"chajiao": 1, "huazhu": 2, "dajiao": 3, "kong": 5, "kong_refund": 6, "kong_transfer": 7},
               **_records("fzsim.packs.sichuan.records")),
     # 国标: one winner per discard, nearest first (§5.2), flowers set aside but no reserve for them
     PackEntry("guobiao", ("guobiao",), ("guobiao",),
@@ -137,6 +151,8 @@ REGISTRY: dict[str, PackEntry] = {entry.name: entry for entry in (
               score_usage="fzsim.fans(hand, melds=..., win_tile=..., win=..., seat_wind=..., round_wind=...) for the"
                           " fans and fzsim.packs.guobiao.calculator.payments(report, winner, discarder) for the payments",
               patterns_from_elements=True,
+              exports=("fzsim.packs.guobiao.calculator:FanReport", "fzsim.packs.guobiao.calculator:fans",
+                       "fzsim.packs.guobiao.calculator:fans_many"),
               **_records("fzsim.packs.guobiao.records")),
     # Beijing: 34 held kinds, the 14-tile reserve that each kong's replacement shrinks (§4.1; BJ-A4
     # is bj_indicator_in_reserve), no last group, no 游金, one win ends the hand
@@ -152,6 +168,7 @@ REGISTRY: dict[str, PackEntry] = {entry.name: entry for entry in (
               score_command="fzsim.packs.beijing.command",
               describe_win="fzsim.packs.beijing.calculator:score_described",
               score_usage='fzsim.score(..., variant="beijing", overrides={...})',
+              record_kinds={"shaozhuang": 4},    # 烧庄 (fzsim_core/packs/beijing/pack.pxd BJ_PAY_SHAOZHUANG)
               **_records("fzsim.packs.beijing.records", "record_names", "elements", "rescore", "replay_terms")),
     # Shanghai: honours held, 8 flowers, no last group; 一炮多响 with one hand end (§1.2)
     PackEntry("shanghai", ("shanghai",), ("shanghai",),
@@ -167,6 +184,16 @@ REGISTRY: dict[str, PackEntry] = {entry.name: entry for entry in (
               score_usage='fzsim.score(..., variant="shanghai", overrides={...})',
               **_records("fzsim.packs.shanghai.records")),
 )}
+
+
+#: every record kind by code: 0 the flow's win, then the packs' own (PackEntry.record_kinds), in code order
+RECORD_KINDS: dict[str, int] = dict(sorted(
+    {"win": 0, **{name: code for entry in REGISTRY.values() for name, code in entry.record_kinds.items()}}.items(),
+    key=lambda kv: kv[1]))
+assert sorted(RECORD_KINDS.values()) == list(range(len(RECORD_KINDS))), "two record kinds share a code, or a gap"
+
+#: the variant of a run, a hand or a calculator that names none: the default pack's first preset
+DEFAULT_VARIANT = REGISTRY[DEFAULT_PACK].presets[0]
 
 
 def pack_of_preset(preset) -> PackEntry | None:

@@ -11,7 +11,7 @@ which non-flower tile sits where. So, conditional on the flower positions, the
 non-flower tiles are split uniformly at random into: the indicator (1), the
 dealer's hand (17), each non-dealer's hand (16) and the rest. Every seat's hand
 after 补花 is therefore a uniform subset of the non-flower tiles minus the
-indicator: 107 tiles under ``honors_are_flowers`` (fuzhou), 135 otherwise.
+indicator: 107 tiles under ``honors_are_flowers`` (the default, RULES.md §1), 135 otherwise.
 The indicator is one of the four copies of the gold kind, so 3 live golds are
 among those tiles and a seat's gold count is hypergeometric(N, 3, hand size).
 
@@ -59,6 +59,7 @@ from math import comb
 import numpy as np
 
 from fzsim import rules as _rules
+from fzsim.pack_registry import DEFAULT_VARIANT
 from fzsim.policyspec import policy_seats
 from fzsim.stats import wilson
 from fzsim.wincheck import is_win_many
@@ -206,7 +207,7 @@ def _gold_kinds(honors_are_flowers: bool) -> list[tuple[int, int, int]]:
 
 
 def pool_size(honors_are_flowers: bool = True) -> int:
-    """Non-flower tiles other than the indicator: 107 (fuzhou) or 135 (honours as tiles)."""
+    """Non-flower tiles other than the indicator: 107 (honours as flowers, the default) or 135 (honours as tiles)."""
     return (108 if honors_are_flowers else 136) - 1
 
 
@@ -448,7 +449,7 @@ def opening_monte_carlo(n_deals: int = 100_000, honors_are_flowers: bool = True,
 # Whole hands (simulated) and the assembled table
 # ----------------------------------------------------------------------------
 
-def variant_tiles(variant="fuzhou") -> tuple[str, bool]:
+def variant_tiles(variant=DEFAULT_VARIANT) -> tuple[str, bool]:
     """``(name, honors_are_flowers)`` of a variant (preset name, .toml path or RuleConfig)."""
 
     cfg = _rules.load(variant)
@@ -485,7 +486,7 @@ def whole_hand_counts(df) -> dict:
     return {"n": len(df), "count": count}
 
 
-def simulate_hands(variant="fuzhou", hands: int = 10_000, seed: int = 0, policies=("greedy",) * 4):
+def simulate_hands(variant=DEFAULT_VARIANT, hands: int = 10_000, seed: int = 0, policies=("greedy",) * 4):
     """Play ``hands`` hands with the engine (no files) and return contract-4-like columns.
 
     Uses ``fzsim_core.engine.play_block`` (contract 3); matches of the variant's
@@ -522,7 +523,7 @@ _LABELS = {
 }
 
 
-def probability_table(variant="fuzhou", deals: int = 100_000, hands: int = 0, seed: int = 0,
+def probability_table(variant=DEFAULT_VARIANT, deals: int = 100_000, hands: int = 0, seed: int = 0,
                       results=None, z: float = 1.959963984540054, honors_are_flowers: bool | None = None):
     """The probability table of a variant as a DataFrame (one row per quantity and role).
 

@@ -31,7 +31,7 @@ import pandas as pd
 from fzsim import analysis, integrity, lock, prob, storage
 from fzsim import analysis_wins as aw
 from fzsim.analysis_wins import has_wins_table
-from fzsim.pack_registry import REGISTRY
+from fzsim.pack_registry import DEFAULT_PACK, REGISTRY
 from fzsim.shanten_turns import shanten_by_turn_run
 
 #: each pack's scoring elements (analysis.patterns): its report section's title, plot file and plot title
@@ -368,9 +368,9 @@ def build_sections(results, out_dir: str, prob_deals: int = 20_000, seed: int = 
         + "." + run + " Rates are per hand with 95% Wilson intervals; errors are standard errors of "
         "per-hand values.", notes=notes))
 
-    packs = {str((v or {}).get("rules", {}).get("pack", "fuzhou")) for v in ((info or {}).get("variants") or {}).values()}
-    # the row's specials, flags and 游金 mean nothing to a run of packs without them (Sichuan: its
-    # patterns are the wins table's)
+    packs = {str((v or {}).get("rules", {}).get("pack", DEFAULT_PACK)) for v in ((info or {}).get("variants") or {}).values()}
+    # the row's specials, flags and 游金 mean nothing to a run of packs without them (no
+    # `row_specials`: their patterns are the wins table's)
     families = None if not packs or any(REGISTRY[p].row_specials for p in packs if p in REGISTRY) \
         else ("outcome", "win_type", "pattern", "settlement")
     r = analysis.rates(results, families=families)
@@ -601,7 +601,8 @@ def _pct_cell(rate, lo, hi) -> str:
 
 def wins_sections(results) -> list[Section]:
     """The sections the wins table adds: wins per hand, value by order of win and settlements
-    (only where a hand can have several wins or settlements: Sichuan, 血战), and the pattern
+    (only where a hand can have several wins or settlements: 一炮多响, 血战, end-of-hand settlements),
+    and the pattern
     frequencies of every run that has the table."""
     if not aw.has_wins_table(results):
         return [Section("Wins and patterns", notes=[
@@ -628,8 +629,8 @@ def wins_sections(results) -> list[Section]:
         shown = st.assign(**{"hands with it": [_pct_cell(r, lo, hi) for r, lo, hi in zip(st["rate"], st["lo"], st["hi"])]})
         sections.append(Section(
             "Settlements (查叫, 查花猪, 查大叫, 烧庄, kong payments)",
-            "Share of hands with such a payment outside a win (end-of-hand settlements; Sichuan's kong"
-            " payments when on) [95% interval], paying seats per hand (over all hands), payments and the"
+            "Share of hands with such a payment outside a win (end-of-hand settlements; kong payments,"
+            " 刮风下雨, when on) [95% interval], paying seats per hand (over all hands), payments and the"
             " mean amount one payer paid. Kinds no hand of the run paid are left out.",
             table=shown[["variant", "settlement", "hands", "n", "hands with it", "payers", "payments", "amount"]]))
     pf = aw.pattern_frequencies(results)
@@ -637,8 +638,9 @@ def wins_sections(results) -> list[Section]:
     sections.append(Section(
         "Pattern frequency",
         "Per win (wins table): the share of wins that counted each pattern [95% interval], how many of"
-        " them it named (`as_base`: the counted base pattern, Sichuan) and their mean value. A win may"
-        " count several patterns (平胡 with 对对胡, say). Fuzhou's patterns are its specials.",
+        " them it named (`as_base`: the counted base pattern, where the pack counts one) and their mean value."
+        " A win may count several patterns (平胡 with 对对胡, say). The specials (RULES.md §6) are patterns"
+        " too.",
         table=shown[["variant", "pattern", "wins", "n", "share of wins", "as_base", "mean_value"]],
         notes=[] if len(pf) else ["No win counted a named pattern."]))
     return sections
@@ -653,14 +655,14 @@ def element_sections(results, out_dir: str) -> list[Section]:
     flower points and caps) by share of wins, for dealer and non-dealer winners, their mean value
     and share of the points, with a bar chart (``analysis.patterns``)."""
     info = analysis.run_info(results) or {}
-    packs = {v: str((spec.get("rules") or {}).get("pack", "fuzhou")) for v, spec in (info.get("variants") or {}).items()}
+    packs = {v: str((spec.get("rules") or {}).get("pack", DEFAULT_PACK)) for v, spec in (info.get("variants") or {}).items()}
     if not aw.has_wins_table(results) or not packs:
         return []
     try:
         p = aw.patterns(results)
     except ValueError as exc:         # a folder of storage format 2: no elements stored
         return [Section("Scoring elements", notes=[str(exc)])]
-    p["pack"] = [packs.get(v.split("/", 1)[0], "fuzhou") for v in p["variant"]]
+    p["pack"] = [packs.get(v.split("/", 1)[0], DEFAULT_PACK) for v in p["variant"]]
     sections = []
     for pack, entry in REGISTRY.items():
         if not entry.report_section:

@@ -77,7 +77,7 @@ def of_pack(pack, *fields, core=None):
     """`fields` as keys of `pack` alone: under any other pack they are refused (see `pack_keys`).
 
     core: the options as the core declares them, name -> int (``fzsim_core.packs.<pack>.options.DEFAULTS``,
-    or the rules header ``fzsim_core.rules.FUZHOU_FIELDS``): a field declared with default None takes
+    or the rules header ``fzsim_core.rules.HEADER_FIELDS``): a field declared with default None takes
     the core's (an enum its choice at that index, a bool its truth), so each default is declared once."""
     return tuple(replace(f, pack=pack, default=_core_default(f, core) if f.default is None else f.default)
                  for f in fields)

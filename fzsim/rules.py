@@ -3,8 +3,9 @@
 A rule set is plain data: a preset plus overrides, given from Python or a TOML file::
 
     name = "no-gold-discard"        # optional; a file's stem by default
-    description = "fuzhou, golds may not be discarded"   # optional
-    preset = "fuzhou"               # optional; the preset this builds on (default fuzhou)
+    description = "golds may not be discarded"   # optional
+    preset = "PRESET"               # optional; the preset this builds on (default DEFAULT_VARIANT,
+                                    # fzsim.pack_registry)
     [rules]                         # flat keys, named as the fields of the core's RuleSet
     gold_discard = "forbidden"
 
@@ -27,10 +28,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
 
-from fzsim.pack_registry import DEFAULT_PACK, REGISTRY
+from fzsim.pack_registry import DEFAULT_PACK, DEFAULT_VARIANT, REGISTRY
 from fzsim.rule_fields import POINT_MAX, Field, RuleError, boolean, enum, integer, with_core_default
 from fzsim_core.packs.registry import PACKS as CORE_PACK_IDS, option_defaults
-from fzsim_core.rules import FUZHOU_FIELDS, Rules
+from fzsim_core.rules import HEADER_FIELDS, Rules
 
 
 _ENTRIES = tuple(REGISTRY.values())
@@ -46,15 +47,15 @@ _GENERAL: tuple[Field, ...] = (
     _b("rob_kong", None, "抢杠: a tile added to an exposed pung may be won by another seat"),
     _b("multi_win", None, "一炮多响: every seat accepting a discard or a robbed kong wins (else the nearest)"),
     _i("winners_to_end", None, 1, 3, "the hand ends at this many wins (血战到底: 3); until then winners leave and play goes on"),
-    _i("forced_win_live", None, 0, 144, "a possible win must be taken once fewer live tiles than this remain (Sichuan: 4)"),
-    _b("replace_from_head", None, "kong replacements are drawn from the head of the wall (Sichuan), not the tail"),
+    _i("forced_win_live", None, 0, 144, "a possible win must be taken once fewer live tiles than this remain (RULES-PACKS §2.2: 4)"),
+    _b("replace_from_head", None, "kong replacements are drawn from the head of the wall (RULES-PACKS §2.1), not the tail"),
     # §1 tiles
     _b("honors_are_flowers", None, "winds and dragons are flowers (else ordinary tiles: paired, punged, never chowed)"),
     # §2 dealer and matches
     _e("next_dealer", None, ("next", "winner", "winner_or_discarder", "random", "rotate", "previous"),
        "who deals after a non-dealer win: the next seat, the winner, the winner or (after a win by several)"
        " the discarder, a seeded random seat every hand, (rotate, 国标 no 连庄) the next seat after every"
-       " hand, won or drawn, or (previous, Beijing BJ-A3 as listed) the seat before the dealer"),
+       " hand, won or drawn, or (previous, RULES-PACKS §4.1 BJ-A3 as listed) the seat before the dealer"),
     _e("draw_dealer", None, ("keep", "next"), "after a drawn hand: the dealer keeps the deal, or the next seat deals"),
     _e("draw_streak", None, ("keep", "reset", "increment"),
        "after a drawn hand the dealer's L is kept, reset to 0, or increased by 1 (a new dealer starts at 0)"),
@@ -67,24 +68,24 @@ _GENERAL: tuple[Field, ...] = (
     _b("no_discard_claimed_tile", None, "after a chow or pung the claimed tile may not be discarded that turn"),
     # §9 end of the wall
     _i("reserve_base", None, 0, 60, "R: tiles kept back at the end of the wall, the gold indicator excluded"),
-    _i("reserve_per_exposed_kong", None, -8, 8, "R grows by this per exposed or added kong (Beijing -1: the"
+    _i("reserve_per_exposed_kong", None, -8, 8, "R grows by this per exposed or added kong (-1, RULES-PACKS §4.1: the"
        " replacement comes out of the reserve)"),
-    _i("reserve_per_concealed_kong", None, -8, 8, "R grows by this per concealed kong (Beijing -1)"),
+    _i("reserve_per_concealed_kong", None, -8, 8, "R grows by this per concealed kong (-1: RULES-PACKS §4.1)"),
     _i("reserve_per_flower_set", None, 0, 8, "R grows by this per four-identical-flower or full season/plant set"),
     _i("last_group_size", None, 0, 8, "at most this many draws in the last group (no discards)"),
     # §10 scoring
     _e("scoring", REGISTRY[DEFAULT_PACK].scoring[0],
        tuple(dict.fromkeys(f for entry in _ENTRIES for f in entry.scoring)),
        "scoring family (RULES §10; " + ", ".join(e.scoring_summary for e in _ENTRIES if e.scoring_summary) + ")"),
-    _i("base", None, 0, POINT_MAX, "base points: fuzhou 5, bianfeng 1, youjin 5 (lianzhong has none)"),
+    _i("base", None, 0, POINT_MAX, "base points (RULES.md §10: 5, bianfeng 1, youjin 5; lianzhong has none)"),
     _i("flower_point", None, 0, POINT_MAX, "F per flower"),
     _b("zhuazhuang", None, "抓庄: a non-dealer winner adds the dealer's L"),
 )
 
 # a general key declared without a default takes the core's (the rules header's)
-_GENERAL = tuple(with_core_default(f, FUZHOU_FIELDS[f.name]) if f.default is None else f for f in _GENERAL)
+_GENERAL = tuple(with_core_default(f, HEADER_FIELDS[f.name]) if f.default is None else f for f in _GENERAL)
 
-#: every rule option with its default (the `fuzhou` preset's, or its pack's) and range: the general
+#: every rule option with its default (the default preset's, or its pack's) and range: the general
 #: keys and each pack's own (`PackEntry.rule_keys`)
 _DECLARED: dict[str, Field] = {f.name: f for f in (
     *_GENERAL, *(f for entry in _ENTRIES if entry.rule_keys for f in entry.resolve("rule_keys")))}
@@ -100,18 +101,19 @@ _PACK_KEYS_FORMAT_1 = (
     " sh_lezi sh_bahua_lezi sh_gangkai_over_lezi sh_kaibao_huangfan_stack sh_huangfan_mult sh_dadiaoche_standalone"
     " sh_chengbao sh_feng_includes_dragons sh_fengyise_shape sh_xiajia_can_kong sh_multi_ron_dealer"
     " sh_huangfan_multi_ron sh_chengbao_claims sh_louhu sh_bahua_optional").split()
-assert set(FUZHOU_FIELDS) <= set(_DECLARED), "the core's rules header has a field fzsim.rules does not declare"
+assert set(HEADER_FIELDS) <= set(_DECLARED), "the core's rules header has a field fzsim.rules does not declare"
 FIELDS: dict[str, Field] = {name: _DECLARED[name] for name in (
-    *FUZHOU_FIELDS, *_PACK_KEYS_FORMAT_1, *(k for k in _DECLARED if k not in FUZHOU_FIELDS))}
+    *HEADER_FIELDS, *_PACK_KEYS_FORMAT_1, *(k for k in _DECLARED if k not in HEADER_FIELDS))}
 assert len(FIELDS) == len(_DECLARED)
 
 #: the rule packs, by name (the values of the `pack` key, in the order of the core's pack ids)
 PACKS: tuple[str, ...] = FIELDS["pack"].choices
 assert {name: i for i, name in enumerate(PACKS)} == CORE_PACK_IDS, "fzsim.pack_registry and the core's packs disagree"
+assert HEADER_FIELDS["pack"] == CORE_PACK_IDS[DEFAULT_PACK], "the rules header's default pack is not DEFAULT_PACK"
 assert all(f.pack in (None, *PACKS) for f in FIELDS.values()), "a rule key names an unknown pack"
 #: the packs registered at run time (add_pack)
 _PLUGGED: set[str] = set()
-assert all({k for k, f in FIELDS.items() if f.pack == name and k not in FUZHOU_FIELDS} == set(option_defaults(i))
+assert all({k for k, f in FIELDS.items() if f.pack == name and k not in HEADER_FIELDS} == set(option_defaults(i))
            for name, i in CORE_PACK_IDS.items()), "a pack's rule keys and its core options struct disagree"
 
 
@@ -236,7 +238,7 @@ def _resolve(spec: _Spec) -> dict[str, Any]:
 
 
 def _check_pack(fields: Mapping[str, Any]) -> None:
-    """The scoring family and the general keys the pack plays differently from Fuzhou
+    """The scoring family and the general keys the pack plays differently from the header's defaults
     (fzsim.pack_registry: its `scoring` and `requires`)."""
     pack = REGISTRY[fields["pack"]]
     if fields["scoring"] not in pack.scoring:
@@ -296,7 +298,7 @@ class RuleConfig:
         return f"RuleConfig(name={self.name!r}, hash={self.hash!r})"
 
     def diff(self, other: "RuleConfig | None" = None) -> dict[str, Any]:
-        """The fields that differ from `other` (default: the `fuzhou` defaults)."""
+        """The fields that differ from `other` (default: every key's default, the default preset's)."""
         base = other.canonical if other is not None else {k: f.default for k, f in FIELDS.items()}
         return {k: v for k, v in self._canonical.items() if base[k] != v}
 
@@ -323,13 +325,13 @@ def _load_presets() -> dict[str, str]:
 PRESETS: dict[str, str] = _load_presets()
 
 
-def load(variant: "str | Path | RuleConfig" = "fuzhou", overrides: Mapping[str, Any] | None = None,
+def load(variant: "str | Path | RuleConfig" = DEFAULT_VARIANT, overrides: Mapping[str, Any] | None = None,
          name: str | None = None, **kwargs: Any) -> RuleConfig:
     """A validated ``RuleConfig``.
 
     `variant`: a preset name (``PRESETS``), a path to a variant ``.toml`` file, or a RuleConfig.
     `overrides` (and keyword arguments): rule fields replacing the variant's, e.g.
-    ``load("fuzhou", gold_discard="forbidden")``. A variant with overrides is named
+    ``load(preset, gold_discard="forbidden")``. A variant with overrides is named
     ``<variant>-<first 6 hash digits>`` unless `name` is given.
     Raises ``RuleError`` (a ValueError) naming the offending key and what is allowed.
     """
@@ -418,7 +420,7 @@ def compile_fields(cfg: RuleConfig) -> dict[str, int]:
     """The RuleSet field values (ints) `cfg.core` is built from: the rules header and the playing
     pack's own options (the other packs' keys, at their defaults, are not the core's)."""
     pack = cfg["pack"]
-    out = {k: FIELDS[k].to_core(v) for k, v in cfg.canonical.items() if k in FUZHOU_FIELDS or FIELDS[k].pack == pack}
+    out = {k: FIELDS[k].to_core(v) for k, v in cfg.canonical.items() if k in HEADER_FIELDS or FIELDS[k].pack == pack}
     out["pack"] = CORE_PACK_IDS[pack]     # a pack registered at run time has an id of its own
     return out
 

@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from fzsim.game import resolve_rules
+from fzsim.pack_registry import DEFAULT_VARIANT
 from fzsim.results_reader import read_columns, run_info
 from fzsim.rules import RuleConfig
 from fzsim_core.engine import first_dealer, play_hand_raw
@@ -74,7 +75,7 @@ def turn_shanten(events) -> list[list[int]]:
     return out
 
 
-def shanten_by_turn(variant="fuzhou", policies: str | Sequence = "greedy", hands: int = 500, seed: int = 2026,
+def shanten_by_turn(variant=DEFAULT_VARIANT, policies: str | Sequence = "greedy", hands: int = 500, seed: int = 2026,
                     max_turn: int = 20, label: str | None = None) -> pd.DataFrame:
     """Mean shanten of each seat's hand at its k-th own turn over `hands` hands (hand 0 of
     games 0..hands-1 with their first dealer, as a run with this seed plays them) of `variant` under `policies` (one spec for all seats or

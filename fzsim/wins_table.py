@@ -21,13 +21,14 @@ import pyarrow as pa
 
 from fzsim import win_elements
 from fzsim.storage import META_PREFIX, WIN_TYPE_NAMES, _dictionary, check_columns
-from fzsim.pack_registry import REGISTRY
+from fzsim.pack_registry import RECORD_KINDS, REGISTRY
 from fzsim.tiles import N_HAND_KINDS, kind_name
-from fzsim_core.winschema import RECORD_KINDS, WIN_COLUMNS
+from fzsim_core.winschema import RECORD_KINDS as _CORE_KINDS, PACK_RECORD_FIRST, WIN_COLUMNS
 
-#: the record kinds by code (0 win, 1 查叫 chajiao, 2 查花猪 huazhu, 3 查大叫 dajiao, 4 烧庄 shaozhuang)
+#: the record kinds by code: the flow's win (0), then each pack's own (`PackEntry.record_kinds`)
 RECORD_NAMES = [name for name, _ in sorted(RECORD_KINDS.items(), key=lambda kv: kv[1])]
 assert [RECORD_KINDS[n] for n in RECORD_NAMES] == list(range(len(RECORD_NAMES))), RECORD_KINDS
+assert _CORE_KINDS.items() <= RECORD_KINDS.items() and len(_CORE_KINDS) == PACK_RECORD_FIRST, _CORE_KINDS
 #: the engine's flat record columns and their numpy dtypes, in its order
 ENGINE_WIN_COLUMNS: dict[str, np.dtype] = {name: np.dtype(t) for name, t in WIN_COLUMNS}
 HAND_ARRAYS = {"concealed": 18, "meld_type": 5, "meld_kind": 5}

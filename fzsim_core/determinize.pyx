@@ -24,12 +24,12 @@ seat it is exactly sample_world.
 Not sampled (SAMPLE_UNSUPPORTED): a table where another seat is in 游金 (its hand is public to be
 a complete hand waiting on anything, a constraint counts alone cannot keep), a win offer that
 another seat has already accepted (its hand must win on the tile), and a pack whose deal
-constrains the hands beyond counts (Pack.hidden_constraints: Sichuan with 定缺 or 换三张 on). A
+constrains the hands beyond counts (Pack.hidden_constraints: 定缺 or 换三张 on, RULES-PACKS §3.2). A
 seat that has won and left (血战到底) showed its hand: it is not re-dealt. The caller falls back
 to a decision that needs no sample. Other packs' walls are sampled the same way (Botzone's
 per-seat walls too: wall[head..tail] keeps each seat's undrawn part, so a re-dealt wall keeps
-every seat's count); the prior's "how far" is the standard shape's shanten with the gold (Beijing's
-惠牌), an approximation for the packs with other shapes.
+every seat's count); the prior's "how far" is the standard shape's shanten with the gold (or the
+wild of RULES-PACKS §4.2), an approximation for the packs with other shapes.
 
 `sample_world_built` builds each other seat's hand the way a player builds one instead: a uniform
 deal from the hidden tiles, then one turn per discard that seat has made of drawing a hidden tile
@@ -57,7 +57,7 @@ from fzsim_core.wintables cimport hand_shanten, hand_wait_mask
 cdef int can_sample(const Game* src, int seat) noexcept nogil:
     cdef int s
     if src.pack.hidden_constraints:
-        return SAMPLE_UNSUPPORTED   # the deal constrains the hands beyond counts (Sichuan 定缺, 换三张)
+        return SAMPLE_UNSUPPORTED   # the deal constrains the hands beyond counts (定缺, 换三张)
     for s in range(4):
         if s != seat and src.seats[s].youjin:
             return SAMPLE_UNSUPPORTED

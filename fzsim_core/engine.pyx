@@ -5,7 +5,7 @@ Each call validates its arguments with the GIL, then plays in one `nogil` loop: 
 `fzsim_core.flow.play_one_hand` over one `Game` (state.pxd), its seats driven by the policies of
 fzsim_core/policies (a Python callable takes the GIL only for its own decisions), and each hand's
 row is copied out. The parts: table.pxd (plain types), state.pxd (the game state), wall, legal,
-invariants, decide.pxd + policy.pxd (the policy seam), settle, flow, packs/fuzhou (the deal,
+invariants, decide.pxd + policy.pxd (the policy seam), settle, flow, packs/<name> (the deal,
 the opening window, 游金). `HandStepper` plays one hand decision by decision on the flow's
 advance / apply, for agents and tests that answer some seats' decisions themselves.
 """
@@ -191,7 +191,7 @@ def play_hand_raw(Rules rules, uint64_t root_seed, int64_t game_id, int hand, in
                   policies=("greedy",) * 4, wall=None, bint log=False, bint check=False, bint records=False,
                   int carry=0, bint seat_draws=False):
     """One hand with an explicit dealer and streak (fzsim.game builds play_hand on this); carry:
-    the match counter entering it (Shanghai 荒番 H, see next_dealer).
+    the match counter entering it (荒番 H of RULES-PACKS §1.4, see next_dealer).
 
     `wall` (optional) is the tile set's kind indices, index 0 = the head (see state.pxd for the deal).
     Returns (row dict, events list of (type, seat, tile, arg) tuples or None), and with
@@ -255,7 +255,7 @@ def next_dealer(Rules rules, int dealer, int streak, row, uint64_t root_seed=0, 
     """(dealer, streak) of the next hand of a match after the hand whose row (a dict of COLUMNS:
     outcome, winner, discarder, n_wins, winners, game_id, hand, carry) is given; root_seed for a random
     dealer. with_carry=True: (dealer, streak, carry), carry the match counter entering the next
-    hand (Shanghai 荒番 H; 0 in the other packs)."""
+    hand (荒番 H of RULES-PACKS §1.4; 0 in the other packs)."""
     cdef Row r
     cdef Pack pack
     cdef TileSet tiles

@@ -23,7 +23,7 @@ cdef int apply(Game* g, int choice) noexcept nogil
 # (ST_DECIDE) or the hand ends; play_one_hand is play_until(g, 0).
 cdef int play_until(Game* g, unsigned int agent_seats) noexcept nogil
 cdef int play_one_hand(Game* g) noexcept nogil
-# The dealer, streak and match counter (row.carry: Shanghai 荒番, 0 in the other packs) of the
+# The dealer, streak and match counter (row.carry: 荒番 of RULES-PACKS §1.4, 0 in the other packs) of the
 # match's next hand after `row` (root: the run's seed, for a random dealer). The caller puts
 # carry into the next hand's g.row.carry after init_game.
 cdef void advance_match(const Pack* pack, const RuleSet* r, const Row* row, uint64_t root, int* dealer,

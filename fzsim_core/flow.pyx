@@ -13,7 +13,7 @@ decision with the seats' policies (decide.pxd). Legal actions come from fzsim_co
 start of the hand, what wins and the scoring from the rule pack's hooks (Game.pack), the end from
 settle. A win is recorded (settle.record_win); the hand ends at the rules' winners_to_end wins,
 else (血战到底) the winners leave and the others play on. With multi_win every seat accepting a
-discard wins on it (一炮多响). Fuzhou's 游金 offers are its pack's (turn_offer); what stays here is
+discard wins on it (一炮多响). 游金's offers (RULES.md §11) are its pack's (turn_offer); what stays here is
 the level a 游金 discard raises (ACT_YOUJIN) and that a seat in 游金 makes no claims.
 """
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
@@ -133,7 +133,7 @@ cdef int turn_offer(Game* g) noexcept nogil:
         acts[0] = act(ACT_WIN, st.last_draw if st.last_draw >= 0 else NO_TILE)
         n = 1
     if n and act_type(acts[0]) == ACT_WIN and live_tiles(g) < g.r.forced_win_live:
-        return post(g, s, dec, 1)   # Sichuan's last tiles: a win must be taken
+        return post(g, s, dec, 1)   # the last tiles (forced_win_live): a win must be taken
     held = held_mask(h) & kinds_mask(g)
     gbit = gold_bit(g)
     if dec == DEC_TURN:
@@ -253,8 +253,8 @@ cdef int discard_tile(Game* g, int s, int k, bint youjin) noexcept nogil:
         g.pack.discarded(g, s, k)
     if g.check and check_invariants(g) != ST_CONT:
         return ST_ERR
-    if k == g.gold and not g.pack.wild_claimable:   # a discarded gold is dead (Beijing BJ-A2 natural: claimable)
-        return draw_turn(g, next_active(g, s))   # (Beijing BJ-A2 natural: at its face value it can)
+    if k == g.gold and not g.pack.wild_claimable:   # a discarded gold is dead (RULES-PACKS BJ-A2 natural: claimable)
+        return draw_turn(g, next_active(g, s))   # (RULES-PACKS BJ-A2 natural: at its face value it can)
     return win_offer_start(g, s, k, DEC_DISCARD_WIN)
 
 
@@ -286,7 +286,7 @@ cdef int win_offer_next(Game* g) noexcept nogil:
             g.flow.phase = PH_WIN_OFFER
             acts[0] = act(ACT_WIN, k)
             acts[1] = act(ACT_PASS, NO_TILE)
-            # Sichuan's last tiles: the win must be taken (a single action is taken unasked)
+            # the last tiles (forced_win_live, RULES-PACKS §2.2): the win must be taken (a single action is taken unasked)
             return post(g, s, g.flow.offer_decision, 1 if live_tiles(g) < g.r.forced_win_live else 2)
     if g.flow.accepted == 0:
         if g.flow.offer_decision == DEC_ROB_KONG:
@@ -306,7 +306,7 @@ cdef int win_offer_resolve(Game* g, int c) noexcept nogil:
     if act_type(g.pend.acts[c]) == ACT_WIN:
         g.flow.accepted |= 1u << s
         hand_add(h, k)
-        jq = g.r.scoring <= SCORING_YOUJIN and hand_is_jinque(h)   # 金雀 ranks first in Fuzhou only
+        jq = g.r.scoring <= SCORING_YOUJIN and hand_is_jinque(h)   # 金雀 ranks first under the header's own scoring families only (RULES.md §5)
         hand_remove(h, k)
         if g.flow.best < 0 or (jq and not g.flow.best_jq):
             g.flow.best = s
@@ -374,7 +374,7 @@ cdef int pung_offer(Game* g) noexcept nogil:
         if claim_leaves_discard(g, h, h.counts[k] - 2):
             acts[n] = act(ACT_PUNG, k)
             n += 1
-        if h.counts[k] >= 3 and (not g.pack.next_seat_kong_barred or ps != (ds + 1) % 4):   # Shanghai SH-A10 literal
+        if h.counts[k] >= 3 and (not g.pack.next_seat_kong_barred or ps != (ds + 1) % 4):   # RULES-PACKS SH-A10 literal
             acts[n] = act(ACT_EXPOSED_KONG, k)
             n += 1
         if ps == (ds + 1) % 4 and g.r.chow:
@@ -512,7 +512,7 @@ cdef int draw_turn(Game* g, int s) noexcept nogil:
             seat_pick(g.seat_draws, g.wall, g.head, g.tail, s, g.head)
         k = g.wall[g.head]
         g.head += 1
-    g.seats[s].declined_value = -1   # 过水 (Sichuan) lasts until the seat's own draw
+    g.seats[s].declined_value = -1   # 过水 (RULES-PACKS §2.2) lasts until the seat's own draw
     log_event(g, EV_DRAW, s, k, 0)
     if is_flower(g, k):
         give_flower(g, s, k)
@@ -707,7 +707,7 @@ cdef void advance_match(const Pack* pack, const RuleSet* r, const Row* row, uint
     the streak follow draw_dealer / draw_streak; otherwise the next seat (or the winner) deals at 0.
     next_dealer = random (血战): a seeded dealer for every hand, at streak 0; rotate (国标, no 连庄):
     the next seat after every hand. A pack with its own next-hand rule (pack.next_hand) goes
-    first; carry is its match counter (Shanghai's 荒番), else 0."""
+    first; carry is its match counter (荒番, RULES-PACKS §1.4), else 0."""
     carry[0] = 0
     if pack.next_hand != NULL and pack.next_hand(r, row, dealer, streak, carry):
         return
@@ -728,13 +728,13 @@ cdef void advance_match(const Pack* pack, const RuleSet* r, const Row* row, uint
         elif r.draw_streak == DRAW_STREAK_INCREMENT:
             streak[0] += 1
     elif r.next_dealer == NEXT_DEALER_WINNER_OR_DISCARDER and row.n_wins > 1:
-        # Sichuan: after a win by several on one discard the discarder deals
+        # winner_or_discarder (RULES-PACKS §2.1): after a win by several on one discard the discarder deals
         streak[0] = streak[0] + 1 if row.discarder == dealer[0] else 0
         dealer[0] = row.discarder
     elif row.winner == dealer[0] or ((r.next_dealer == NEXT_DEALER_NEXT or r.next_dealer == NEXT_DEALER_PREVIOUS)
                                      and (row.winners >> dealer[0]) & 1):
         # 连庄; where the deal rotates, a dealer among several winners of one discard won too
-        # (Beijing §4.1: "如果轮到庄家和牌…则庄家可以连庄")
+        # (RULES-PACKS §4.1: "如果轮到庄家和牌…则庄家可以连庄")
         streak[0] += 1
     else:
         dealer[0] = (row.winner if r.next_dealer == NEXT_DEALER_WINNER or r.next_dealer == NEXT_DEALER_WINNER_OR_DISCARDER

@@ -41,7 +41,7 @@ ctypedef struct Planes:
     int8_t n_kinds                # kinds that can be held (27, or 34 with honours held)
     int8_t last_draw              # the deciding seat's last drawn kind, -1
     int8_t youjin[4]              # every seat's 游金 level (0 none)
-    int8_t void_suit[4]           # every seat's 定缺 suit (0 m, 1 p, 2 s), -1 none (Sichuan option)
+    int8_t void_suit[4]           # every seat's 定缺 suit (0 m, 1 p, 2 s), -1 none (option: RULES-PACKS §3.2)
     uint8_t n_flowers[4]          # every seat's flowers set aside
     uint8_t n_melds[4]
     uint8_t n_discards[4]

@@ -18,7 +18,7 @@ ctypedef struct PublicSeat:
     const int* n_discards
     const int* n_flowers
     const int* youjin             # 游金 level (0 none)
-    const int* void_suit          # 定缺 (Sichuan option): the declared suit + 1 (0 none), public
+    const int* void_suit          # 定缺 (option, RULES-PACKS §3.2): the declared suit + 1 (0 none), public
     const bint* finished          # has won and left the hand (血战到底), public
 
 

@@ -34,7 +34,7 @@ cdef enum:
     STREAM_WALL = 0
     STREAM_POLICY = 1
     STREAM_MATCH = 2
-    STREAM_DICE = 3               # the opening dice of a pack that rolls them (Shanghai 开宝)
+    STREAM_DICE = 3               # the opening dice of a pack that rolls them (开宝, RULES-PACKS §1.1)
 
 ctypedef struct Rng:
     uint64_t s[4]

@@ -32,7 +32,7 @@ ctypedef struct Row:
     int8_t declines[4]            # wins offered and declined, per seat (self-draw, discard, opening)
     int8_t n_wins                 # wins in the hand (several in 血战到底 / 一炮多响; the row holds the first)
     int8_t folds[4]               # discards chosen for safety over the best offensive one, per seat
-    int8_t dice                   # the opening dice as 10 d1 + d2 (a pack that rolls them: Shanghai 开宝), 0
-    int16_t carry                 # the match counter entering the hand (Shanghai 荒番 H), 0
+    int8_t dice                   # the opening dice as 10 d1 + d2 (a pack that rolls them: 开宝, RULES-PACKS §1.1), 0
+    int16_t carry                 # the match counter entering the hand (荒番 H, RULES-PACKS §1.4), 0
     int8_t winners                # a bit per seat that won (1 << seat): several on one discard
     int8_t dealins[4]             # wins on this seat's discard or robbed kong, per seat (one per winner)

@@ -14,10 +14,10 @@ cdef enum GoldDiscard:
 cdef enum NextDealer:
     NEXT_DEALER_NEXT = 0              # the seat after the dealer takes the deal
     NEXT_DEALER_WINNER = 1            # the winner takes the deal
-    NEXT_DEALER_WINNER_OR_DISCARDER = 2  # the winner; the discarder after a win by several (Sichuan)
+    NEXT_DEALER_WINNER_OR_DISCARDER = 2  # the winner; the discarder after a win by several (RULES-PACKS §2.1)
     NEXT_DEALER_RANDOM = 3            # a seeded random dealer every hand (血战)
     NEXT_DEALER_ROTATE = 4            # the next seat deals after every hand, won or drawn, at streak 0 (国标: no 连庄)
-    NEXT_DEALER_PREVIOUS = 5          # the seat before the dealer (上家) takes the deal (Beijing BJ-A3 "listed")
+    NEXT_DEALER_PREVIOUS = 5          # the seat before the dealer (上家) takes the deal (RULES-PACKS §4.1, BJ-A3 "listed")
 
 cdef enum DrawDealer:
     DRAW_DEALER_KEEP = 0              # after a drawn hand the dealer keeps the deal
@@ -37,23 +37,12 @@ cdef enum SpecialDiscardPayer:
     SPECIAL_DISCARD_PAYER_DISCARDER = 1  # ... by the discarder alone (the amount of one self-draw payer)
 
 cdef enum ScoringFamily:
+    # the home pack's families (docs/spec/RULES.md §10), whose constants are this header's fields;
+    # the other packs' families continue from 4 in the core registry (packs/registry.pxd)
     SCORING_FUZHOU = 0
     SCORING_LIANZHONG = 1
     SCORING_BIANFENG = 2
     SCORING_YOUJIN = 3
-    SCORING_SICHUAN = 4               # Sichuan additive 分 (RULES-PACKS §2.4)
-    SCORING_XUEZHAN = 5               # 血战到底 番 -> 2^番 (§3.4)
-    SCORING_GUOBIAO = 6               # 国标 81 fans, 底分 + fan payments (RULES-PACKS §5.4)
-    SCORING_BEIJING = 7               # Beijing additive 番 x 底分, 烧庄, 互包 (RULES-PACKS §4.4)
-    SCORING_SHANGHAI = 8              # Shanghai 底分 + 花分 in 勒子 caps (RULES-PACKS §1.4)
-
-cdef enum PackId:
-    PACK_FUZHOU = 0                   # 福州麻将 (docs/spec/RULES.md): fzsim_core/packs/fuzhou
-    PACK_PLAIN = 1                    # the minimal example pack: fzsim_core/packs/plain
-    PACK_SICHUAN = 2                  # 四川 / 血战到底 (RULES-PACKS §2, §3): fzsim_core/packs/sichuan
-    PACK_GUOBIAO = 3                  # 国标 / MCR (RULES-PACKS §5): fzsim_core/packs/guobiao/pack
-    PACK_BEIJING = 4                  # 北京 惠牌 (RULES-PACKS §4): fzsim_core/packs/beijing/pack
-    PACK_SHANGHAI = 5                 # 上海 清混碰 / 勒子 (RULES-PACKS §1): fzsim_core/packs/shanghai/pack
 
 cdef enum:
     PACK_OPTIONS_MAX = 32             # int32 slots of the playing pack's own options (RuleSet.pack_options)
@@ -61,14 +50,14 @@ cdef enum:
 ctypedef struct RuleSet:
     # the header every pack reads: which pack (its tile set, hand size, deal and scoring hooks:
     # fzsim_core/packs/registry), and the flow's knobs below (dealer rotation, the end of the
-    # wall). The other fields are the Fuzhou pack's options.
-    int32_t pack                      # PackId
+    # wall). The other fields are the default pack's options (docs/spec/RULES.md §12).
+    int32_t pack                      # PackId (packs/registry.pxd)
     bint chow                         # the next seat may chow a discard
     bint rob_kong                     # an added kong may be robbed (抢杠)
     bint multi_win                    # every seat accepting a discard (or robbed kong) wins (一炮多响)
     int32_t winners_to_end            # the hand ends at this many wins (血战到底: 3), else plays on
-    int32_t forced_win_live           # a win must be taken while fewer live tiles remain (Sichuan 4)
-    bint replace_from_head            # kong replacements come from the head of the wall (Sichuan)
+    int32_t forced_win_live           # a win must be taken while fewer live tiles remain (RULES-PACKS §2.2: 4)
+    bint replace_from_head            # kong replacements come from the head of the wall (RULES-PACKS §2.1)
     # §1 tiles
     bint honors_are_flowers           # winds/dragons are flowers (default) or ordinary held tiles
     # §2 dealer and matches

@@ -1,8 +1,8 @@
 """Typed stub for fzsim_core.rules: the compiled rule set (docs/spec/RULES.md §12)."""
 
-#: the `fuzhou` preset as the rules header's fields (ints; enums as their int values); each pack's own
-#: options are fzsim_core.packs.<name>.options.DEFAULTS
-FUZHOU_FIELDS: dict[str, int]
+#: the rules header's fields at the default preset's values (ints; enums as their int values); each
+#: pack's own options are fzsim_core.packs.<name>.options.DEFAULTS
+HEADER_FIELDS: dict[str, int]
 
 class Rules:
     """A compiled, immutable rule set; prefer ``fzsim.rules.load(...)``."""

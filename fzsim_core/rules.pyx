@@ -6,10 +6,11 @@ Validation, presets and the canonical configuration live in `fzsim.rules`;
 this module only checks that every field is the pack's and an integer.
 """
 
-#: The `fuzhou` preset (docs/spec/RULES.md §13) as the rules header's fields, declared once here
-#: (fzsim.rules takes the general and Fuzhou keys' defaults from it and builds the presets on it).
-FUZHOU_FIELDS = dict(
-    pack=PACK_FUZHOU,
+#: The rules header's fields at the default preset's values (the default pack's: docs/spec/RULES.md
+#: §13), declared once here (fzsim.rules takes the general and the default pack's keys' defaults
+#: from it and builds the presets on it).
+HEADER_FIELDS = dict(
+    pack=0,    # DEFAULT_PACK of packs/registry.pxd, which cimports this module (fzsim.rules checks it)
     chow=1,
     rob_kong=1,
     multi_win=0,
@@ -62,7 +63,7 @@ FUZHOU_FIELDS = dict(
 
 
 cdef class Rules:
-    """Rules(**fields): the `fuzhou` header fields and the playing pack's own options (their
+    """Rules(**fields): the rules header's fields (HEADER_FIELDS) and the playing pack's own options (their
     defaults: packs/<name>/options.pyx) with the given ones replaced.
 
     Prefer ``fzsim.rules.load(...)``, which validates names and ranges and gives clear errors;
@@ -73,16 +74,16 @@ cdef class Rules:
     def __init__(self, **overrides):
         # function-local: the pack registry cimports this module, so it is loaded after it
         from fzsim_core.packs.registry import option_defaults, option_owner
-        pack = _checked("pack", overrides.get("pack", FUZHOU_FIELDS["pack"]))
+        pack = _checked("pack", overrides.get("pack", HEADER_FIELDS["pack"]))
         own = option_defaults(pack)          # ValueError naming the packs for an unknown id
-        fields = {**FUZHOU_FIELDS, **own}
+        fields = {**HEADER_FIELDS, **own}
         foreign = sorted(set(overrides) - set(fields))
         if foreign:
             raise ValueError(f"rule field(s) {', '.join(_owned(k, option_owner(k)) for k in foreign)} "
                              f"not of pack {pack}: its fields are {sorted(fields)}")
         for key, value in overrides.items():
             fields[key] = _checked(key, value)
-        header = {k: fields[k] for k in FUZHOU_FIELDS}
+        header = {k: fields[k] for k in HEADER_FIELDS}
         header["pack_options"] = [fields[k] for k in own] + [0] * (PACK_OPTIONS_MAX - len(own))
         self.c = header
         self.fields = fields
@@ -94,7 +95,7 @@ cdef class Rules:
 
     def __repr__(self):
         from fzsim_core.packs.registry import option_defaults
-        defaults = {**FUZHOU_FIELDS, **option_defaults(self.c.pack)}
+        defaults = {**HEADER_FIELDS, **option_defaults(self.c.pack)}
         return f"Rules({', '.join(f'{k}={v}' for k, v in self.fields.items() if defaults[k] != v)})"
 
 

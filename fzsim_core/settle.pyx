@@ -76,7 +76,7 @@ cdef int record_win(Game* g, int winner, int discarder, int win_type, uint32_t f
         return ST_ERR
     rec.win_type = win_type
     rec.tile = tile
-    rec.flags |= flags           # the pack may have set its own situation bits on rec (Sichuan)
+    rec.flags |= flags           # the pack may have set its own situation bits on rec (its score hook)
     rec.patterns = g.row.special_counted if rec.patterns == 0 else rec.patterns
     if rec.value == 0:
         rec.value = g.row.S

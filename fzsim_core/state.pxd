@@ -4,7 +4,7 @@
 # Wall convention: `wall[0]` is the head (normal draws, dealing), `wall[n_tiles - 1]` the tail
 # (replacement draws, the gold flip). Dealing is in blocks of H = ts.hand_size: seat
 # (dealer + i) % 4 takes wall[H i : H i + H] and the dealer also takes wall[4 H]; play then draws
-# from wall[4 H + 1] on (Fuzhou: H = 16, so wall[64] and wall[65]).
+# from wall[4 H + 1] on (RULES.md §3: H = 16, so wall[64] and wall[65]).
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdio cimport snprintf
 from libc.string cimport memset
@@ -80,31 +80,31 @@ ctypedef struct Pack:
                                   # gain bits; g.recs[g.n_recs] is the win's record, to add pattern
                                   # detail to); ST_CONT or ST_ERR
     PackSeatTest is_win           # the seat's 3n+2 tiles with its melds are a winning hand (shape
-                                  # and the pack's filters: Sichuan's two suits)
-    PackSeatTest may_self_win     # ... and it may declare that win on its own turn now (Fuzhou:
+                                  # and the pack's filters: at most two suits, RULES-PACKS §2.3)
+    PackSeatTest may_self_win     # ... and it may declare that win on its own turn now (with a gold:
                                   # 三金倒 too, minus what 游金 forbids)
     PackSeatMask waits            # kinds completing the seat's 3n+1 tiles (its cached wait_mask)
     PackTileTest may_discard_win  # may the seat win on another's tile, its waits aside (fresh:
                                   # check that the tile completes the hand, too)
     PackTileNote declined         # the seat declined a win on that tile (过水 bookkeeping)
     PackTurnOffer turn_offer      # the own turn's offers before kongs and discards (a self-draw
-                                  # win, Fuzhou's 游金) written to acts, their count returned;
+                                  # win, 游金 of RULES.md §11) written to acts, their count returned;
                                   # g.flow.locked set when nothing else may be offered. NULL: a
                                   # self-draw win when may_self_win allows it
     PackWinKind self_win_kind     # the WinType of the seat's self-draw win now (specials may gain
-                                  # bits: Fuzhou's 三金倒); NULL: WIN_SELFDRAW
+                                  # bits: 三金倒, RULES.md §7); NULL: WIN_SELFDRAW
     PackStep end_drawn            # the wall ran out: end-of-hand settlements (查叫 ...) as
                                   # records and deltas; NULL for none
     bint dealer_may_win_first     # the dealer's first turn may end in a self-draw (False when the
                                   # opening window already offered 天胡)
     PackTileNote discarded        # the seat's discard of that tile stands (before the claims on
-                                  # it): Beijing's 烧庄 watch; NULL for none
-    PackStep end_won              # a won hand ends: end-of-hand settlements (Beijing 烧庄) as
+                                  # it): the 烧庄 watch of RULES-PACKS §4.3; NULL for none
+    PackStep end_won              # a won hand ends: end-of-hand settlements (烧庄, RULES-PACKS §4.4) as
                                   # records and deltas; NULL for none
-    PackDiscardFilter discard_filter  # the legal discards (a kind mask) narrowed, e.g. Sichuan 定缺:
+    PackDiscardFilter discard_filter  # the legal discards (a kind mask) narrowed, e.g. 定缺 (RULES-PACKS §3.2):
                                   # the declared suit first; NULL: unchanged
     PackKong kong_made            # a kong stands (meld_type: MeldType; source: the discarder of an
-                                  # exposed kong, -1): payments at once (Sichuan 刮风下雨); ST_CONT,
+                                  # exposed kong, -1): payments at once (刮风下雨, RULES-PACKS §3.4); ST_CONT,
                                   # ST_ERR; NULL: nothing
     PackWinNote win_recorded      # after a win's record is complete (settle.record_win): payments
                                   # that follow a win as records of their own (呼叫转移); NULL: none
@@ -114,29 +114,29 @@ ctypedef struct Pack:
                                   # replacement: its tail, or head under replace_from_head) down to
                                   # the reserve
     bint rolls_dice               # init_game rolls the two opening dice from STREAM_DICE into
-                                  # row.dice (Shanghai 开宝); False: no dice, row.dice 0
+                                  # row.dice (开宝, RULES-PACKS §1.1); False: no dice, row.dice 0
     # --- what the code above the flow asks of a pack (never `if pack == X` outside its folder) ---
     const char* name              # the pack's name (fzsim_core.packs.registry PACKS)
     uint32_t policies             # the compiled policies that play it (policy.pxd POLICY_* bits):
                                   # a run, duel, env or stepper naming another is refused at setup
     ChooseFn greedy               # its own greedy bot (packs/<name>/greedy); NULL: policies/greedy
     ChooseFn guard                # its own guard bot (packs/<name>/guard); NULL: policies/guard
-    PackNextHand next_hand        # the next hand's dealer and streak (and carry: Shanghai's 荒番)
+    PackNextHand next_hand        # the next hand's dealer and streak (and carry: 荒番, RULES-PACKS §1.4)
                                   # where the pack has its own rule: True when it set them; NULL /
                                   # False: the rules header's (flow.advance_match)
-    bint wild_claimable           # a discarded wild may be claimed at face value (Beijing BJ-A2
+    bint wild_claimable           # a discarded wild may be claimed at face value (RULES-PACKS BJ-A2
                                   # natural); False: a discarded gold / 惠牌 is dead
-    bint next_seat_kong_barred    # the discarder's next seat may not kong the discard (Shanghai
+    bint next_seat_kong_barred    # the discarder's next seat may not kong the discard (RULES-PACKS
                                   # SH-A10 literal); False: it may
     PackSeatTest claims_closed    # no chow, pung or kong of this seat's discard now (Botzone's judge
                                   # at a wall's end); NULL: claims follow the rules header
     PackSeatTest kongs_closed     # no own-turn kong for this seat now (Botzone's judge); NULL: open
-    bint hidden_constraints       # the hidden hands obey more than the tile counts (Sichuan 定缺,
+    bint hidden_constraints       # the hidden hands obey more than the tile counts (定缺,
                                   # 换三张): no information-set world is sampled (determinize)
     bint play_on_from_discarder   # after a win on a discard by several seats, play goes on from the
                                   # discarder (血战 XZ-A5 option); False: from the last winner
     const PackEval* eval          # its shapes, scoring and threat reading for the value policy
-                                  # (kit/evaluate.pxd); NULL: the Fuzhou value (policies/value)
+                                  # (kit/evaluate.pxd); NULL: the generic value (policies/value)
 
 
 cdef struct Game:
@@ -184,7 +184,7 @@ cdef struct Game:
     int error                     # nonzero once an invariant failed or a policy failed
     char errmsg[200]
     int indicator                 # the flipped indicator's kind when it is not the gold kind
-                                  # (Beijing's 惠坯), -1: the gold's own (Fuzhou) or none
+                                  # (惠坯, RULES-PACKS §4.2), -1: the gold's own (RULES.md §4) or none
     int32_t pack_state[8]         # a pack's own per-hand counters (zeroed with the hand)
     int seat_wall[4]              # a pack with a wall per seat (Pack.draw): where each one's undrawn
                                   # tiles start in wall[head..tail], by seat offset from the dealer
@@ -200,7 +200,7 @@ cdef inline int live_tiles(const Game* g) noexcept nogil:
 
 cdef inline int reserve(const Game* g) noexcept nogil:
     """R of §9: live tiles that are never drawn (the indicator is already out of `live`); never
-    below 0 (Beijing's reserve shrinks by one per kong)."""
+    below 0 (reserve_per_*_kong -1 shrinks it by one per kong, RULES-PACKS §4.1)."""
     cdef int r = (g.r.reserve_base + g.r.reserve_per_exposed_kong * g.table_exposed_kongs
                   + g.r.reserve_per_concealed_kong * g.table_concealed_kongs
                   + g.r.reserve_per_flower_set * g.table_flower_sets)
@@ -292,7 +292,7 @@ cdef inline void give_flower(Game* g, int seat, int kind) noexcept nogil:
 cdef inline void replace_dealt_flowers(Game* g, uint8_t* raw) noexcept nogil:
     """Opening 补花 on the dealt counts raw (4 x N_KINDS, seat-major): in rounds from the dealer,
     each seat holding flowers sets them all aside and draws as many from the tail; a round repeats
-    for the seats that drew a flower again (Fuzhou docs/spec/RULES.md §3, 国标 RULES-PACKS §5.1)."""
+    for the seats that drew a flower again (docs/spec/RULES.md §3, 国标 RULES-PACKS §5.1)."""
     cdef bint active[4]
     cdef bint drew[4]
     cdef int i, j, s, k, c, nf, any_drew

@@ -30,8 +30,8 @@ cdef enum ActionType:
     ACT_CHOW = 7                  # kind = lowest tile of the chow
     ACT_QIANGJIN = 8              # dealer's 抢金: kind = the tile discarded for the indicator
     ACT_YOUJIN = 9                # 游金 (§11): discard kind to enter, or discard a drawn gold to go up a level
-    ACT_EXCHANGE = 10             # 换三张 (Sichuan option): kind = one of the three tiles passed
-    ACT_DINGQUE = 11              # 定缺 (Sichuan option): kind = 9 x the suit declared void (its 1: 1m 万, 1p 筒, 1s 条)
+    ACT_EXCHANGE = 10             # 换三张 (option, RULES-PACKS §3.2): kind = one of the three tiles passed
+    ACT_DINGQUE = 11              # 定缺 (option, RULES-PACKS §3.2): kind = 9 x the suit declared void (its 1: 1m 万, 1p 筒, 1s 条)
 
 # What a policy is being asked.
 cdef enum Decision:
@@ -42,8 +42,8 @@ cdef enum Decision:
     DEC_ROB_KONG = 4              # 抢杠: win on an added kong, or pass
     DEC_OPENING_WIN = 5           # opening window: 天胡 / 三金倒 / 抢金, or pass
     DEC_DEALER_QIANGJIN = 6       # opening window: dealer 抢金 (which tile to give up), or pass
-    DEC_EXCHANGE = 7              # opening window (Sichuan 换三张): the next tile to pass, of one suit
-    DEC_DINGQUE = 8               # opening window (Sichuan 定缺): the suit to declare void
+    DEC_EXCHANGE = 7              # opening window (换三张): the next tile to pass, of one suit
+    DEC_DINGQUE = 8               # opening window (定缺): the suit to declare void
     N_DECISIONS = 9
 
 # Log events (seat -1 = table).
@@ -100,9 +100,9 @@ ctypedef struct Seat:
     int n_discards
     int last_draw                 # kind of the last tile drawn, -1
     uint8_t claims_from[4]        # discards this seat claimed (chow, pung, exposed kong) from
-                                  # each seat this hand (Shanghai 承包, Beijing 互包)
-    int void_suit                 # 定缺 (Sichuan option): the declared suit + 1, 0 none
-    uint8_t passed[3]             # 换三张 (Sichuan option): the tiles this seat passed
+                                  # each seat this hand (承包 RULES-PACKS §1.4, 互包 §4.4)
+    int void_suit                 # 定缺 (option, RULES-PACKS §3.2): the declared suit + 1, 0 none
+    uint8_t passed[3]             # 换三张 (option, RULES-PACKS §3.2): the tiles this seat passed
 
 
 # Step results of the flow's functions.

@@ -53,7 +53,7 @@ cdef int match_first_dealer(uint64_t root, uint64_t game) noexcept nogil:
 
 
 def validate_wall(wall, int pack=0, rules=None):
-    """A wall of rule pack `pack` (default Fuzhou; under `rules` when given) as its kind indices
+    """A wall of rule pack `pack` (default: the default pack; under `rules` when given) as its kind indices
     (uint8 array); ValueError unless it is exactly the pack's tile set."""
     from fzsim_core.packs.registry import tile_set
     n_tiles, _, want = tile_set(pack, rules)
@@ -78,7 +78,7 @@ def first_dealer(uint64_t root_seed, int64_t game_id):
 
 
 def shuffled_wall(uint64_t root_seed, int64_t game_id, int hand=0, int pack=0):
-    """The seeded wall of (root_seed, game_id, hand) of rule pack `pack` (default Fuzhou) as kind
+    """The seeded wall of (root_seed, game_id, hand) of rule pack `pack` (default: the default pack) as kind
     indices, index 0 = head."""
     from fzsim_core.packs.registry import tile_set
     cdef TileSet ts

@@ -1,42 +1,37 @@
 # One record per win and per end-of-hand settlement (the results' "wins" table; docs/spec/DESIGN.md "One row
-# schema"): a hand of 血战到底 or with 一炮多响 has several wins, a drawn Sichuan hand its 查叫
-# payments. Declared once here and, as a numpy dtype, in fzsim_core/winschema.pyx (checked at
+# schema"): a hand of 血战到底 or with 一炮多响 has several wins, a drawn hand its end-of-hand
+# settlements (查叫, RULES-PACKS §2.4). Declared once here and, as a numpy dtype, in fzsim_core/winschema.pyx (checked at
 # import). The per-hand Row keeps the first win and the four seats' totals.
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t
 
 cdef enum:
     MAX_RECORDS = 32              # wins (at most 3), settlement payments (at most 12) and, with the
-                                  # Sichuan kong payments on, kongs, refunds and 呼叫转移 of a hand
-    REC_TILES = 18                # concealed tiles of a winning hand (Fuzhou: 17), 255-padded
+                                  # kong payments on (RULES-PACKS §3.4), kongs, refunds and 呼叫转移 of a hand
+    REC_TILES = 18                # concealed tiles of a winning hand (17 under RULES.md §5), 255-padded
     REC_MELDS = 5
 
 cdef enum RecordKind:
     REC_WIN = 0                   # a win: seat = winner, from_seat = discarder / robbed / lone payer
-    REC_CHAJIAO = 1               # 查叫 (Sichuan, drawn hand): from_seat (not ready) pays seat (ready)
-    REC_HUAZHU = 2                # 查花猪 (血战): from_seat (花猪) pays seat
-    REC_DAJIAO = 3                # 查大叫 (血战): from_seat (not ready) pays seat (ready)
-    REC_SHAOZHUANG = 4            # 烧庄 (Beijing): from_seat (the dealer) pays seat its share
-    REC_KONG = 5                  # 刮风下雨 (Sichuan option): seat konged; from_seat the discarder of an
-                                  # exposed kong, -1 when each unfinished seat pays; the kong is the
-                                  # record's one meld (and its tile); value 1 once moved by 呼叫转移 or
-                                  # refunded (0 while the konger keeps the income)
-    REC_KONG_REFUND = 6           # 退税: seat (a konger not ready at a drawn hand) returns a kong's income
-    REC_KONG_TRANSFER = 7         # 呼叫转移: from_seat (杠上炮 discarder) hands its last kong's income to seat
+    REC_PACK_FIRST = 1            # the packs' own kinds from here on (end-of-hand settlements, payments
+                                  # outside a win: seat receives, from_seat pays): each pack declares
+                                  # its codes in its own pxd (*_PAY_*) and their names in its
+                                  # fzsim/pack_registry.py entry (record_kinds), which checks that no
+                                  # two packs share a code
 
 ctypedef struct WinRec:
     int64_t game_id
     int16_t hand
     int8_t order                  # 0, 1, ... in the order of the hand
-    int8_t kind                   # RecordKind
+    int8_t kind                   # REC_WIN or the pack's own kind (REC_PACK_FIRST on)
     int8_t seat                   # the winner (a settlement: who receives)
     int8_t from_seat              # the discarder or the one seat paying; -1 when every other seat pays
     int8_t win_type               # the pack's WinType (settlements: -1)
     int8_t tile                   # the winning tile, -1
     uint32_t flags                # the win's situation flags (the pack's FLAG_* / SC_F_*)
-    uint32_t patterns             # the pack's pattern bits (Fuzhou: the specials counted)
-    int8_t base_pattern           # the counted base pattern (Sichuan), -1
-    int8_t gen                    # 根 counted (Sichuan), 0
-    int16_t value                 # the hand's value: Fuzhou S, Sichuan 分 or 番 after the cap
+    uint32_t patterns             # the pack's pattern bits (the rules header's packs: the specials counted, RULES.md §6)
+    int8_t base_pattern           # the counted base pattern (RULES-PACKS §2.4), -1
+    int8_t gen                    # 根 counted (RULES-PACKS §2.4), 0
+    int16_t value                 # the hand's value: S (RULES.md §10), 分 or 番 after the cap (RULES-PACKS §2.4, §3.4)
     int32_t points                # what each payer pays (before a loss cap)
     int32_t deltas[4]             # this record's payments, zero-sum
     int8_t n_melds

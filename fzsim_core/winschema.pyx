@@ -11,13 +11,13 @@ import numpy as np
 
 from fzsim_core.schema import check_layout
 
-from fzsim_core.winrec cimport (WinRec, REC_TILES, REC_MELDS, REC_WIN, REC_CHAJIAO, REC_HUAZHU, REC_DAJIAO, REC_SHAOZHUANG,
-                                REC_KONG, REC_KONG_REFUND, REC_KONG_TRANSFER)
+from fzsim_core.winrec cimport WinRec, REC_TILES, REC_MELDS, REC_WIN, REC_PACK_FIRST
 
-#: RecordKind values by name
-RECORD_KINDS = {"win": REC_WIN, "chajiao": REC_CHAJIAO, "huazhu": REC_HUAZHU, "dajiao": REC_DAJIAO,
-                "shaozhuang": REC_SHAOZHUANG, "kong": REC_KONG, "kong_refund": REC_KONG_REFUND,
-                "kong_transfer": REC_KONG_TRANSFER}
+#: the flow's own record kind by name; the packs' kinds (REC_PACK_FIRST on) are named by their
+#: entries in fzsim/pack_registry.py (record_kinds; all of them: fzsim.pack_registry.RECORD_KINDS)
+RECORD_KINDS = {"win": REC_WIN}
+#: the first code of the packs' own record kinds
+PACK_RECORD_FIRST = REC_PACK_FIRST
 #: the per-record arrays kept 2-D by `columns`
 HAND_FIELDS = ("concealed", "meld_type", "meld_kind")
 

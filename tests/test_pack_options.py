@@ -11,7 +11,7 @@ from fzsim import rules
 from fzsim.pack_registry import PackEntry
 from fzsim.rule_fields import RuleError
 from fzsim_core.packs import registry as core_registry
-from fzsim_core.rules import FUZHOU_FIELDS, Rules
+from fzsim_core.rules import HEADER_FIELDS, Rules
 
 OWN = {name: core_registry.option_defaults(pack) for name, pack in core_registry.PACKS.items()}
 
@@ -27,8 +27,8 @@ def test_a_packs_rule_keys_are_its_core_options_with_the_cores_defaults(pack):
 
 def test_the_header_keeps_fuzhous_options_and_every_flow_key():
     assert not OWN["fuzhou"] and not OWN["plain"]
-    assert {k for k, f in rules.FIELDS.items() if f.pack in (None, "fuzhou")} == set(FUZHOU_FIELDS)
-    for name, value in FUZHOU_FIELDS.items():
+    assert {k for k, f in rules.FIELDS.items() if f.pack in (None, "fuzhou")} == set(HEADER_FIELDS)
+    for name, value in HEADER_FIELDS.items():
         assert rules.FIELDS[name].to_core(rules.FIELDS[name].default) == value, name
 
 
@@ -36,7 +36,7 @@ def test_the_header_keeps_fuzhous_options_and_every_flow_key():
 def test_a_rule_set_holds_its_own_packs_options_only(preset):
     cfg = rules.load(preset)
     pack = cfg["pack"]
-    assert set(cfg.core.fields) == set(FUZHOU_FIELDS) | set(OWN[pack])
+    assert set(cfg.core.fields) == set(HEADER_FIELDS) | set(OWN[pack])
     assert pickle.loads(pickle.dumps(cfg.core)).fields == cfg.core.fields
     back = pickle.loads(pickle.dumps(cfg))
     assert back == cfg and back.hash == cfg.hash

@@ -6,8 +6,9 @@ from importlib import resources
 import pytest
 
 from fzsim import rules
-from fzsim.pack_registry import REGISTRY, PackEntry, pack_of_preset
+from fzsim.pack_registry import DEFAULT_PACK, DEFAULT_VARIANT, REGISTRY, PackEntry, pack_of_preset
 from fzsim_core.packs.registry import PACKS as CORE_PACK_IDS
+from fzsim_core.rules import HEADER_FIELDS
 
 ENTRIES = list(REGISTRY.values())
 
@@ -15,6 +16,21 @@ ENTRIES = list(REGISTRY.values())
 def test_the_registry_is_the_cores_packs_in_order():
     assert {name: i for i, name in enumerate(REGISTRY)} == CORE_PACK_IDS
     assert rules.PACKS == tuple(REGISTRY) == rules.FIELDS["pack"].choices
+
+
+def test_the_core_registry_declares_the_ids_and_the_default_pack():
+    """PackId and DEFAULT_PACK live in the core registry (fzsim_core/packs/registry.pxd), whose names
+    and default agree with the Python registry and the rules header (rules.pyx cannot cimport the
+    registry, so the header's `pack` is a literal checked here)."""
+    pxd = (pathlib.Path(__file__).resolve().parents[1] / "fzsim_core" / "packs" / "registry.pxd").read_text(
+        encoding="utf-8")
+    ids = {m[1].lower(): int(m[2]) for m in re.finditer(r"^\s*PACK_([A-Z]+) = (\d+)", pxd, re.M)}
+    assert ids == CORE_PACK_IDS
+    default = re.search(r"^\s*DEFAULT_PACK = PACK_([A-Z]+)", pxd, re.M)[1].lower()
+    assert default == DEFAULT_PACK and HEADER_FIELDS["pack"] == CORE_PACK_IDS[DEFAULT_PACK]
+    assert DEFAULT_VARIANT == REGISTRY[DEFAULT_PACK].presets[0] and rules.load().name == DEFAULT_VARIANT
+    pxd_rules = (pathlib.Path(__file__).resolve().parents[1] / "fzsim_core" / "rules.pxd").read_text(encoding="utf-8")
+    assert "PACK_" not in pxd_rules.replace("PACK_OPTIONS_MAX", "")
 
 
 def test_every_preset_file_is_one_packs_and_plays_it():
@@ -64,8 +80,10 @@ def test_a_piece_that_is_not_there_is_a_clear_error():
 
 def test_the_scoring_families_keep_the_cores_numbers():
     """The `scoring` values come from the registry's packs, in the order of the core's enum
-    (fzsim_core/rules.pxd SCORING_*), which the compiled rules store as ints."""
-    pxd = (pathlib.Path(__file__).resolve().parents[1] / "fzsim_core" / "rules.pxd").read_text(encoding="utf-8")
+    (SCORING_*: the rules header's own in fzsim_core/rules.pxd, the other packs' in the core registry,
+    fzsim_core/packs/registry.pxd), which the compiled rules store as ints."""
+    core_dir = pathlib.Path(__file__).resolve().parents[1] / "fzsim_core"
+    pxd = "\n".join((core_dir / f).read_text(encoding="utf-8") for f in ("rules.pxd", "packs/registry.pxd"))
     core = {m[1].lower(): int(m[2]) for m in re.finditer(r"^\s*SCORING_([A-Z]+) = (\d+)", pxd, re.M)}
     assert core == {name: i for i, name in enumerate(rules.FIELDS["scoring"].choices)}
 
@@ -141,3 +159,43 @@ def test_no_pack_imports_another_and_shared_code_reaches_packs_through_the_regis
             continue
         named = {m for m in _imports(path) if m.startswith("fzsim.packs.") and not m.startswith("fzsim.packs.kit")}
         assert not named, (path, named)
+
+
+def test_each_packs_record_kinds_are_its_pxds_codes():
+    """A pack names its own record kinds (`PackEntry.record_kinds`) with the codes its pxd declares
+    (`<PREFIX>_PAY_<NAME> = code`); the core's winrec.pxd names only the flow's win."""
+    from fzsim.pack_registry import RECORD_KINDS
+    from fzsim.wins_table import RECORD_NAMES
+
+    root = pathlib.Path(__file__).resolve().parents[1] / "fzsim_core"
+    for entry in ENTRIES:
+        if not entry.record_kinds:
+            continue
+        pxd = "\n".join(p.read_text(encoding="utf-8") for p in (root / "packs" / entry.name).glob("*.pxd"))
+        declared = {m[1].lower(): int(m[2]) for m in re.finditer(r"^\s*[A-Z]+_PAY_([A-Z_]+) = (\d+)", pxd, re.M)}
+        assert {k: declared.get(k) for k in entry.record_kinds} == dict(entry.record_kinds), entry.name
+    assert RECORD_NAMES == ["win", "chajiao", "huazhu", "dajiao", "shaozhuang", "kong", "kong_refund",
+                            "kong_transfer"]       # the stored wins tables' `record` dictionary, unchanged
+    assert RECORD_KINDS["win"] == 0
+    winrec = (root / "winrec.pxd").read_text(encoding="utf-8")
+    assert set(re.findall(r"^\s*(REC_[A-Z_]+) = ", winrec, re.M)) == {"REC_TILES", "REC_MELDS", "REC_WIN",
+                                                                       "REC_PACK_FIRST"}
+
+
+#: the packs whose names (and PACK_ ids) appear in fzsim/ and fzsim_core/ only in the two registries,
+#: their own folders and their presets (issue 25's grep floor; xuezhan is a variant of the sichuan pack)
+_AT_THE_FLOOR = {"sichuan": "sichuan", "xuezhan": "sichuan", "beijing": "beijing", "shanghai": "shanghai"}
+
+
+@pytest.mark.parametrize("name", sorted(_AT_THE_FLOOR))
+def test_a_pack_at_the_grep_floor_is_named_only_by_the_registries_and_its_own_folders(name):
+    root = pathlib.Path(__file__).resolve().parents[1]
+    home = f"packs/{_AT_THE_FLOOR[name]}/"
+    needle = re.compile(f"{name}|PACK_{name.upper()}", re.I)
+    found = sorted(
+        str(p.relative_to(root)) for top in ("fzsim", "fzsim_core") for p in (root / top).rglob("*")
+        if p.suffix in (".py", ".pyx", ".pxd", ".pyi", ".toml") and p.is_file()
+        and home not in p.as_posix() and "packs/registry" not in p.as_posix()
+        and "pack_registry" not in p.name and "presets" not in p.parts
+        and needle.search(p.read_text(encoding="utf-8")))
+    assert found == [], f"{name} is named outside the registries and packs/{_AT_THE_FLOOR[name]}/: {found}"

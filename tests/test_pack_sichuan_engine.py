@@ -11,7 +11,7 @@ from fzsim.game import parse_tile_sequence
 from fzsim.rules import load
 from fzsim_core.engine import next_dealer, play_block
 from fzsim_core.packs.registry import PACKS, tile_set
-from fzsim_core.winschema import RECORD_KINDS
+from fzsim.pack_registry import RECORD_KINDS
 from tests.engine_scripts import Script, explicit_wall
 
 SICHUAN = load("sichuan")

@@ -24,7 +24,7 @@ CHEAP = {"greedy": "greedy", "random": "random", "guard": "guard", "value": "val
 #: a spec the Sichuan pack refuses, and why
 BAD = "rollout:at=1"
 REFUSED = ("(variant 'sichuan'): on the sichuan pack rollout searches discard wins only (at=8, its default): its "
-           "other candidates read Fuzhou's shapes")
+           "other candidates read the core's generic shapes (wintables.pxd), not the pack's")
 
 
 def test_every_pack_has_a_variant_and_every_policy_a_cheap_form():

@@ -285,4 +285,4 @@ def test_core_wrappers_validate():
 def test_cli_refuses_fuzhou_flags(capsys):
     from fzsim.cli import main
     assert main(["score", "--variant", "sichuan", "123m456m789m555p55m", "--gold", "5p"]) != 0
-    assert "Fuzhou-only" in capsys.readouterr().err
+    assert "flag(s) of the fuzhou pack only" in capsys.readouterr().err

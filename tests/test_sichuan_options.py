@@ -16,7 +16,7 @@ from fzsim.rules import RuleError, load
 from fzsim.tiles import kind_name
 from fzsim_core.engine import play_block
 from fzsim_core.packs.sichuan import shapes
-from fzsim_core.winschema import RECORD_KINDS
+from fzsim.pack_registry import RECORD_KINDS
 from tests.engine_scripts import Script
 from tests.test_pack_sichuan_engine import DEALER, QUIET, sichuan_wall, wins_of
 

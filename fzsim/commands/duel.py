@@ -7,6 +7,7 @@ import sys
 
 from fzsim.commands.options import parse_set
 from fzsim.duel import DEFAULT_BLOCK_SIZE, duel
+from fzsim.pack_registry import DEFAULT_VARIANT
 
 
 def add_parser(subparsers) -> None:
@@ -20,7 +21,8 @@ def add_parser(subparsers) -> None:
     p.add_argument("--challenger", required=True, metavar="POLICY", help="the policy measured (e.g. guard)")
     p.add_argument("--baseline", default="greedy", metavar="POLICY", help="the policy it plays against"
                    " (default greedy)")
-    p.add_argument("--variant", default="fuzhou", metavar="NAME|FILE.toml", help="rule variant (default fuzhou)")
+    p.add_argument("--variant", default=DEFAULT_VARIANT, metavar="NAME|FILE.toml",
+                   help=f"rule variant (default {DEFAULT_VARIANT})")
     p.add_argument("--set", action="append", metavar="KEY=VALUE", dest="overrides",
                    help="override a rule key; repeatable")
     p.add_argument("--hands", type=int, required=True, metavar="N", help="walls (hands per line-up)")

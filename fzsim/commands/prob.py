@@ -6,7 +6,7 @@ import json
 import sys
 
 from fzsim import prob
-from fzsim.pack_registry import DEFAULT_PACK, REGISTRY, pack_of_preset
+from fzsim.pack_registry import DEFAULT_PACK, DEFAULT_VARIANT, REGISTRY, pack_of_preset
 from fzsim.rules import PRESETS
 
 
@@ -32,7 +32,7 @@ def add_parser(subparsers) -> None:
     )
     p.add_argument("--variant", action="append", metavar="V",
                    help="preset name or .toml path; repeat for several, or 'all' for every preset "
-                        "(default fuzhou)")
+                        f"(default {DEFAULT_VARIANT})")
     p.add_argument("--hands", type=_positive_or_zero, default=20_000, metavar="N",
                    help="Monte Carlo hands: sampled opening deals and engine hands (default 20000; 0 = exact only)")
     p.add_argument("--deals", type=_positive_or_zero, default=None, metavar="N",

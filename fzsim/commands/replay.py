@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from fzsim.game import DRAWS, format_events, play_hand
+from fzsim.pack_registry import DEFAULT_VARIANT
 from fzsim.policyspec import policy_seats
 
 
@@ -12,7 +13,8 @@ def add_parser(subparsers) -> None:
     p.add_argument("--seed", type=int, required=True, help="root seed (0..2**64-1)")
     p.add_argument("--game", type=int, required=True, help="game (match) id")
     p.add_argument("--hand", type=int, default=0, help="hand index within the match (default 0)")
-    p.add_argument("--variant", default="fuzhou", help="rule variant: preset name or .toml path (default fuzhou)")
+    p.add_argument("--variant", default=DEFAULT_VARIANT,
+                   help=f"rule variant: preset name or .toml path (default {DEFAULT_VARIANT})")
     p.add_argument("--policy", default="greedy",
                    help="policy for all seats, four comma-separated, or SEAT=NAME,... (greedy|random|guard|value; default greedy)")
     p.add_argument("--draws", default="wall", choices=DRAWS,

@@ -6,6 +6,7 @@ import sys
 
 from fzsim.commands.options import parse_set
 from fzsim.game import DRAWS
+from fzsim.pack_registry import DEFAULT_VARIANT
 from fzsim.policyspec import assign
 from fzsim.orchestrator import BACKENDS, DEFAULT_BLOCK_SIZE, DEFAULT_OUT, MAX_LOG_SAMPLE, simulate
 
@@ -28,7 +29,7 @@ def add_parser(subparsers) -> None:
     )
     p.add_argument("--hands", type=int, required=True, metavar="N", help="hands per variant")
     p.add_argument("--variant", action="append", metavar="NAME|FILE.toml",
-                   help="rule variant: a preset name or a .toml file; repeat for several (default fuzhou)")
+                   help=f"rule variant: a preset name or a .toml file; repeat for several (default {DEFAULT_VARIANT})")
     p.add_argument("--set", action="append", metavar="KEY=VALUE", dest="overrides",
                    help="override a rule key for every variant; repeatable")
     p.add_argument("--seed", type=int, default=0, help="root seed, 0..2**64-1 (default 0)")
@@ -68,7 +69,7 @@ def add_parser(subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     summary = simulate(
         args.hands,
-        args.variant or ["fuzhou"],
+        args.variant or [DEFAULT_VARIANT],
         parse_set(args.overrides) or None,
         seed=args.seed,
         jobs=args.jobs,

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import argparse
 
-from fzsim.pack_registry import DEFAULT_PACK, REGISTRY, pack_of_preset
+from fzsim.pack_registry import DEFAULT_PACK, DEFAULT_VARIANT, REGISTRY, pack_of_preset
 from fzsim.packs.kit import MELD_TYPES
 
 #: the packs' own arguments and run paths (the tile, seat and gold-and-flowers flags are this module's)
@@ -20,7 +20,8 @@ def add_parser(subparsers) -> None:
         "Example: fzsim score 123m456m789m123p55s --gold 9s --pung 7p --flowers 1z2z --from 2 --winner 1",
     )
     parser.add_argument("hand", nargs="?", help="concealed tiles in notation, e.g. 123m456m789m123p456p55s")
-    parser.add_argument("--gold", help="the gold kind, e.g. 5p (Fuzhou variants; required there)")
+    parser.add_argument("--gold", help=f"the gold kind, e.g. 5p (the {DEFAULT_PACK} pack's variants, RULES.md §4;"
+                        " required there)")
     for mtype in MELD_TYPES:
         flag = "--" + mtype.replace("_", "-")
         parser.add_argument(flag, dest="melds", action="append", type=lambda t, m=mtype: f"{m} {t}", default=None,
@@ -42,7 +43,7 @@ def add_parser(subparsers) -> None:
                         help="the tile that completed the hand (checks gold claims and 闲金 waits)")
     parser.add_argument("--discarded-gold", action="store_true",
                         help="the winner discarded a gold earlier this hand (checked against gold_discard)")
-    parser.add_argument("--variant", default="fuzhou", help="a preset (fzsim variants) or a variant .toml file")
+    parser.add_argument("--variant", default=DEFAULT_VARIANT, help="a preset (fzsim variants) or a variant .toml file")
     parser.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE",
                         help="override a rule field (repeatable), e.g. --set special_jinque=80")
     parser.add_argument("--base", type=int, default=1, metavar="B",

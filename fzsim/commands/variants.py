@@ -6,6 +6,7 @@ import json
 
 from fzsim import rules
 from fzsim.commands.options import parse_set
+from fzsim.pack_registry import DEFAULT_VARIANT
 
 
 def add_parser(subparsers) -> None:
@@ -30,7 +31,7 @@ def add_parser(subparsers) -> None:
 def _list(args: argparse.Namespace) -> int:
     width = max(map(len, rules.PRESETS))
     for name, description in rules.PRESETS.items():
-        mark = " (default)" if name == "fuzhou" else ""
+        mark = " (default)" if name == DEFAULT_VARIANT else ""
         print(f"{name:<{width}}  {description}{mark}")
     return 0
 

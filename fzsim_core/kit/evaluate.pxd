@@ -21,8 +21,8 @@ ctypedef struct EvalThreat:
     double ready[4]           # each other seat's chance of being ready (0: the deciding seat)
     double words[EVAL_THREAT_WORDS]
 
-# Shanten toward a win the pack allows (its filters and minimums: Sichuan's two suits and 定缺,
-# 国标's 8 fans, Shanghai's gate): -1 complete, 0 ready; EVAL_FAR when no win can be reached.
+# Shanten toward a win the pack allows (its filters and minimums: at most two suits and 定缺,
+# RULES-PACKS §2.3 / §3.2; 国标's 8 fans, §5.3; the 清混碰 gate, §1.3): -1 complete, 0 ready; EVAL_FAR when no win can be reached.
 # s holds 3n+1 or 3n+2 concealed tiles beside its melds.
 ctypedef int (*EvalShanten)(const Observation* o, const Seat* s) noexcept nogil
 # The kinds (bit k) that complete the 3n+1 hand of s into a win the pack allows on a discard.
@@ -32,7 +32,7 @@ ctypedef uint64_t (*EvalWaits)(const Observation* o, const Seat* s) noexcept nog
 # the pack does not allow that win.
 ctypedef double (*EvalWin)(const Observation* o, const Seat* s, int tile, int win_type) noexcept nogil
 # What a typical win of the hand s would receive, for hands not yet ready (0 for a kind of win
-# the pack no longer allows it: Beijing's claimed hands win on no discard).
+# the pack no longer allows it: a claimed hand that wins on no discard, RULES-PACKS §4.3).
 ctypedef double (*EvalTypical)(const Observation* o, const Seat* s, int win_type) noexcept nogil
 # Read the other seats (fills t.ready and the pack's own words).
 ctypedef void (*EvalReadThreat)(const Observation* o, EvalThreat* t) noexcept nogil

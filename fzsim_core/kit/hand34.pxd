@@ -1,6 +1,6 @@
 # A player's tiles for the 34-kind systems with chows (the bot kit, below the packs and the
 # policies): the concealed counts, a wild kind and up to four declared sets. The packs that read a
-# hand this way (Beijing, Shanghai) share this one loader instead of one cimporting the other.
+# hand this way share this one loader instead of one cimporting another.
 from libc.stdint cimport int8_t, uint8_t
 
 cdef enum:
@@ -45,5 +45,5 @@ cdef inline void mj_own_kong(MjHand* x, int k, bint concealed) noexcept nogil:
 # claimed at its face value). ValueError names the bad value.
 cdef int mj_load(MjHand* h, counts, melds, int wild, bint wild_melds=*) except -1
 # OR of table[name] over a list of flag names, raising ValueError naming an unknown one (for the
-# Beijing and Shanghai scoring wrappers).
+# packs' scoring wrappers that read hand34).
 cdef int flag_bits(flags, dict table) except -1

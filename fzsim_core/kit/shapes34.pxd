@@ -1,6 +1,6 @@
 # The standard shape (sets + a pair) of a 34-kind hand with a wild: the bot kit's, shared by the packs
-# that read hands as hand34 (Beijing, Shanghai). The core's wildcard tables (wintables.pxd) on a Hand
-# whose gold kind is the wild, so Fuzhou's gold and Beijing's 惠牌 share one search. Inline (the
+# that read hands as hand34 (RULES-PACKS §1, §4). The core's wildcard tables (wintables.pxd) on a Hand
+# whose gold kind is the wild, so the 金 (RULES.md §4) and the 惠牌 (RULES-PACKS §4.2) share one search. Inline (the
 # packs' pattern readings call these in their inner loops); pure, safe without the GIL.
 from libc.stdint cimport uint8_t
 from libc.string cimport memcpy

@@ -4,7 +4,7 @@
 # every draw and discard), so the standard shape (sets + a pair, wilds included) is a few reads
 # of the core's need tables (wintables.pxd) and no search. The special shapes and the filters a
 # pack puts on a result are closed forms on the counts beside it, written with the 64-bit kind
-# masks of bits.pxd: seven pairs, 十三幺, the suits a hand holds (Sichuan's ≤ 2 suits and 定缺,
+# masks of bits.pxd: seven pairs, 十三幺, the suits a hand holds (≤ 2 suits and 定缺, RULES-PACKS §2.3,
 # one-suit filters). Header only (inline), pure: safe without the GIL.
 #
 # Kinds 0..33: 0..8 m, 9..17 p, 18..26 s, 27..33 honours (E S W N, 中 發 白).

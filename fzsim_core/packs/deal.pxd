@@ -1,4 +1,4 @@
-# The deal of a pack without a wild (plain, sichuan, guobiao): shared by their setup hooks.
+# The deal of a pack without a wild (its tile set dealt, flowers replaced): shared by their setup hooks.
 from libc.stdint cimport uint8_t
 from fzsim_core.state cimport Game
 

@@ -1,7 +1,7 @@
 # cython: language_level=3
-"""The deal of a pack without a wild, one function for the setup hooks of plain, sichuan and
-guobiao (Fuzhou's own deal reveals the gold: packs/fuzhou/opening), and its last step, shared
-with Beijing (whose wild is read off the indicator between the two)."""
+"""The deal of a pack without a wild, one function for the setup hooks of the packs that reveal no
+indicator (a pack with a gold reveals it in its own deal, RULES.md §3-§4), and its last step,
+shared with a pack whose wild is read off an indicator between the two (RULES-PACKS §4.2)."""
 from libc.stdint cimport uint8_t
 from fzsim_core.hand cimport hand_set_counts
 from fzsim_core.state cimport Game, deal_blocks, replace_dealt_flowers

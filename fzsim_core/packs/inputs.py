@@ -1,5 +1,5 @@
-"""Validation of a described hand's melds, shared by the packs' Python wrappers (Beijing /
-Shanghai `mj_load`, Sichuan `load_hand`): each pack then checks what only it forbids."""
+"""Validation of a described hand's melds, shared by the packs' Python wrappers (the
+bot kit's `mj_load`, a pack's own loader): each pack then checks what only it forbids."""
 import numpy as np
 
 

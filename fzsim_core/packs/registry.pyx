@@ -7,7 +7,6 @@ import numpy as np
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 from libc.string cimport memset
 
-from fzsim_core.rules cimport PACK_FUZHOU, PACK_PLAIN, PACK_SICHUAN, PACK_GUOBIAO, PACK_BEIJING, PACK_SHANGHAI
 from fzsim_core.rules cimport RuleSet, Rules, PACK_OPTIONS_MAX
 from fzsim_core.state cimport Pack
 from fzsim_core.tileset cimport MAX_TILES, TileSet

@@ -1,4 +1,4 @@
-# guard's fold / defend / push rule (defence.pyx), shared by policies/guard and packs/sichuan/guard.
+# guard's fold / defend / push rule (defence.pyx), shared by policies/guard and the packs' own guards.
 from libc.stdint cimport uint8_t
 from fzsim_core.policy cimport Observation
 

@@ -1,6 +1,6 @@
 # cython: language_level=3
 """guard's fold / defend / push rule over a turn's candidate discards, shared by the guard policy
-(policies/guard.pyx) and its Sichuan module (packs/sichuan/guard.pyx): each brings its own
+(policies/guard.pyx) and a pack's own guard (packs/<name>/guard.pyx): each brings its own
 shanten and danger per discard, this picks the set greedy then chooses among."""
 from libc.stdint cimport uint8_t
 from fzsim_core.policy cimport Observation, note_fold

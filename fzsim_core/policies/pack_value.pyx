@@ -7,7 +7,7 @@ The expected value of a 3n+1 position is value.pyx's recursion (position_ev) ove
 the chance of a useful draw each round away from ready; ready, a self-draw with the share of unseen
 tiles that complete the hand and a win on one of three discards, each paid what the pack's scoring
 gives that very hand (averaged over its waits, weighted by their unseen copies; a wait the pack
-does not let the seat win on a discard — Beijing's claimed hands, 国标's 8-fan minimum — pays 0
+does not let the seat win on a discard — a claimed hand (RULES-PACKS §4.3), 国标's 8-fan minimum — pays 0
 there); another seat ends the hand first at the rate the threat reading gives, and every round
 still played costs the expected deal-in of the safest tile held.
 

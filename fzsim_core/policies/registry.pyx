@@ -112,7 +112,7 @@ cdef object pack_refusal(str name, dict params, str spec, const Pack* pack):
                 f"pack (there: plain 'value')")
     if name == "rollout" and pack.eval != NULL and int(params.get("at", PARAMS["rollout"]["at"][2])) != AT_WIN:
         return (f"on the {pack_name} pack rollout searches discard wins only (at={AT_WIN}, its default): its "
-                f"other candidates read Fuzhou's shapes")
+                f"other candidates read the core's generic shapes (wintables.pxd), not the pack's")
     return None
 
 

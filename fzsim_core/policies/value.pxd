@@ -1,12 +1,12 @@
-# The value policy: choices by expected points under the variant's scoring. See value.pyx (Fuzhou's
-# and the packs without evaluation hooks) and pack_value.pyx (every pack through its PackEval).
+# The value policy: choices by expected points under the variant's scoring. See value.pyx (the rules
+# header's scoring, RULES.md §10, for the packs without evaluation hooks) and pack_value.pyx (every pack through its PackEval).
 from fzsim_core.policy cimport Policy
 
 cdef enum:
     MAX_ROUNDS = 40       # more own turns than a wall holds
     MAX_STEPS = 8         # shanten up to 7 is modelled; further is as far as 7
 
-# What a position's expected value is made of (value.pyx pays_of fills it for Fuzhou).
+# What a position's expected value is made of (value.pyx pays_of fills it under RULES.md §10).
 ctypedef struct Pays:
     double self_draw      # what this seat receives on a self-draw win (all payers)
     double discard        # ... on a discard win (the discarder's payment)

@@ -1,7 +1,7 @@
 """Exact 天胡 probability for Shanghai (docs/spec/RULES-PACKS.md §1): the dealer's 14 tiles form a win that meets
 the minimum (§1.3), with a Monte Carlo check.
 
-The 8 flowers are replaced (§1.1, the Fuzhou 补花 procedure), which looks only at where flowers lie,
+The 8 flowers are replaced (RULES-PACKS §1.1: the 补花 procedure of RULES.md §3), which looks only at where flowers lie,
 so the dealer's 14 held tiles after the replacements are a uniform 14-subset of the 136 non-flower
 tiles. A count vector (weight prod C(4, c_k)) wins iff it is
 * 4 pungs + a pair (碰碰胡, 清碰, 混碰, 风碰): every part's digits are 0 or 3 except one part with

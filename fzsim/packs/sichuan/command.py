@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from fzsim.pack_registry import DEFAULT_PACK
 from fzsim.packs import kit
 from fzsim.packs.sichuan import calculator
 
@@ -26,12 +27,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    fuzhou_only = {"--gold": args.gold, "--flowers": args.flowers, "--set": args.sets, "--streak": args.streak,
-                   "--youjin-level": args.youjin_level, "--discarded-gold": args.discarded_gold}
-    given = [flag for flag, value in fuzhou_only.items() if value]
+    default_pack_only = {"--gold": args.gold, "--flowers": args.flowers, "--set": args.sets, "--streak": args.streak,
+                         "--youjin-level": args.youjin_level, "--discarded-gold": args.discarded_gold}
+    given = [flag for flag, value in default_pack_only.items() if value]
     if given:
-        raise ValueError(f"{', '.join(given)}: Fuzhou-only flag(s), not part of a {args.variant} hand "
-                         f"(no gold, no flowers; pack options go in --option KEY=VALUE)")
+        raise ValueError(f"{', '.join(given)}: flag(s) of the {DEFAULT_PACK} pack only, not part of a {args.variant}"
+                         " hand (no gold, no flowers; pack options go in --option KEY=VALUE)")
     opts = kit.parse_options(args.pack_options)
     if args.end is not None:
         won = [h.strip().lower() == "won" for h in args.end]

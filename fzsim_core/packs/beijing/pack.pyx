@@ -4,8 +4,8 @@
 136 tiles, no flowers, 13-tile hands. After the deal the tile at the replacement end (the tail)
 is turned up as the 惠坯; the 惠牌 is the kind after it (wild.pxd's indicator mapping, BJ-A1) and
 is the engine's wild kind (g.gold), so the core's win tables, the discard rule (a discarded wild
-is dead) and the meld rules (a wild never joins a chow, pung or kong) are the ones Fuzhou's gold
-uses. The 14-tile reserve (7 stacks, the 惠坯 among them by default, BJ-A4) is the rules'
+is dead) and the meld rules (a wild never joins a chow, pung or kong) are the ones the rules' gold (金,
+docs/spec/RULES.md §4) uses. The 14-tile reserve (7 stacks, the 惠坯 among them by default, BJ-A4) is the rules'
 reserve_base = 13 with reserve_per_*_kong = -1: a kong's replacement comes out of the reserve, so
 the live draws stay at 69 (BJ-17).
 
@@ -13,7 +13,7 @@ Here: what wins (4 sets + a pair or seven pairs, shapes.pxd), who may win how (�
 meld or three 惠牌 → self-draw only; four 惠牌 win at once), the scoring of each win through
 score.pxd (fans from the hand, 庄 / 天和 / 地和 / 海底 / 杠上开花 from the situation, 互包 from the
 seats' claims_from counters), 烧庄 watched discard by discard (the `discarded` hook) and paid at
-the end of the hand as REC_SHAOZHUANG records (on a drawn hand too, BJ-A6).
+the end of the hand as BJ_PAY_SHAOZHUANG records (on a drawn hand too, BJ-A6).
 """
 from libc.stdint cimport int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
@@ -25,7 +25,7 @@ from fzsim_core.table cimport (Seat, act, ACT_WIN, NO_TILE, ST_CONT, ST_ERR, EV_
                                MELD_CHOW, MELD_PUNG, MELD_EXPOSED_KONG)
 from fzsim_core.tiles cimport N_HAND_KINDS, N_KINDS
 from fzsim_core.tileset cimport TileSet, tiles_from_copies
-from fzsim_core.winrec cimport WinRec, REC_SHAOZHUANG
+from fzsim_core.winrec cimport WinRec
 from fzsim_core.packs.deal cimport seat_dealt_hands
 from fzsim_core.kit.hand34 cimport MJ_CONCEALED_KONG, MJ_KINDS, MjHand
 from fzsim_core.packs.beijing.wild cimport WILD_NEXT, wild_of
@@ -281,7 +281,7 @@ cdef int pay_shaozhuang(Game* g) noexcept nogil:
     memset(d, 0, sizeof(d))
     bj_shaozhuang_deltas(rounds, g.r.base, g.dealer, d)
     for s in range(4):
-        if s != g.dealer and record_payment(g, REC_SHAOZHUANG, g.dealer, s, d[s]) == NULL:
+        if s != g.dealer and record_payment(g, BJ_PAY_SHAOZHUANG, g.dealer, s, d[s]) == NULL:
             return ST_ERR
     return ST_CONT
 

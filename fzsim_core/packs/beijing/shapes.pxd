@@ -1,6 +1,6 @@
 # Beijing winning shapes with the 惠牌 wildcard (docs/spec/RULES-PACKS.md §4.2, §4.4): 4 sets + a pair or seven
 # pairs (concealed; a four-of-a-kind is two pairs), up to 4 wilds standing for any tile (their own
-# kind included, a fifth copy too, as Fuzhou's gold), and the wait analysis the fans need.
+# kind included, a fifth copy too, as the 金 of RULES.md §4), and the wait analysis the fans need.
 #
 # The standard shape is the core's table search (wintables.pxd) on a Hand whose gold is the wild.
 # Every function reads only its arguments and the read-only core tables: safe without the GIL.

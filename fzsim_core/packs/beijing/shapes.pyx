@@ -2,7 +2,7 @@
 """Beijing shapes with the 惠牌 wildcard (contract in shapes.pxd; docs/spec/RULES-PACKS.md §4.2, §4.4).
 
 * standard shape, waits of the standard shape and its shanten: the core's wildcard tables
-  (wintables.pxd) on a Hand whose gold kind is the wild, so Fuzhou's gold and Beijing's 惠牌 share
+  (wintables.pxd) on a Hand whose gold kind is the wild, so the 金 (RULES.md §4) and the 惠牌 share
   one search;
 * seven pairs: the real (non-wild) kinds give c // 2 pairs and c % 2 singles; every single takes a
   wild, spare wilds pair up, so 14 tiles are seven pairs iff singles <= wilds;

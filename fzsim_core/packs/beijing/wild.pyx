@@ -38,7 +38,7 @@ RULES = {"same": WILD_SAME, "next": WILD_NEXT, "next_north_zhong": WILD_NEXT_NOR
 def wild_kind(indicator, rule="next"):
     """The wild kind (0..33) shown by an indicator kind (0..33, or notation such as '9p').
 
-    rule: 'same' (Fuzhou's gold: the indicator's own kind), 'next' (Beijing's 惠牌, 北 -> 东) or
+    rule: 'same' (the 金 of RULES.md §4: the indicator's own kind), 'next' (Beijing's 惠牌, 北 -> 东) or
     'next_north_zhong' (Beijing under BJ-A1: 北 -> 中, 白 -> 东)."""
     if isinstance(indicator, str):
         from fzsim_core.notation import kind_index

@@ -3,7 +3,7 @@
 give the flow, and nothing more. 136 tiles (four of each of 34 kinds, no flowers), 13-tile hands,
 no wild, no opening window; a win is any standard hand (four sets and a pair) and is worth `base`
 from each other seat on a self-draw, from the discarder alone on a discard. The flow, the legal
-actions, the invariants, the policies and the engine are the same code Fuzhou runs on.
+actions, the invariants, the policies and the engine are the same code every pack runs on.
 """
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from fzsim_core.policy cimport POLICIES_ALL

@@ -1,5 +1,5 @@
 # Shanghai winning patterns and the minimum-hand gate (docs/spec/RULES-PACKS.md §1.3): 4 sets + a pair with no
-# wildcard (the core's table search, via the Beijing pack's shapes with no wild), and the seven
+# wildcard (the core's table search, via the bot kit's shapes34 with no wild), and the seven
 # patterns a win must be one of. Pure: safe without the GIL.
 from libc.stdint cimport uint64_t
 from fzsim_core.kit.hand34 cimport MjHand

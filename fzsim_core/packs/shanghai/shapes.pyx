@@ -1,8 +1,8 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """Shanghai patterns, the minimum-hand gate, gate-aware waits and shanten (contract in shapes.pxd).
 
-The shape tests are the Beijing pack's with no wild (mj_is_standard: the core's
-table search), so the two packs share one win search. The shanten targets:
+The shape tests are the bot kit's with no wild (kit/shapes34 mj_is_standard: the core's
+table search), so the packs that read hand34 share one win search. The shanten targets:
 * 碰碰胡: n pungs + a pair in closed form on how many kinds are held 1, 2, 3 and 4 times;
 * one suit S + 风向牌, standard shape: the core's per-suit shanten tables (suit_shanten.pxd) with
   the other two suits (and, under SH-A3's winds-only reading, the dragons) left out;

@@ -5,7 +5,7 @@ the seats that pay it (血战: the unfinished ones), and its guard's threat read
 from libc.stdint cimport uint8_t, uint64_t
 from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval
 from fzsim_core.policy cimport Observation
-from fzsim_core.rules cimport SCORING_XUEZHAN
+from fzsim_core.packs.registry cimport SCORING_XUEZHAN
 from fzsim_core.scoring cimport WIN_SELFDRAW
 from fzsim_core.table cimport Seat
 from fzsim_core.packs.sichuan.shapes cimport ScHand, SC_NO_WIN, sc_shanten, sc_wait_mask

@@ -14,8 +14,8 @@ declared suit is the one given up (shapes.pxd reads Seat.void_suit), and greedy 
 whose loss leaves the hand nearest to ready (then the one with the fewest tiles, then the lowest);
 with 换三张 on, it passes tiles of the suit with the fewest tiles among those offered, the least
 connected first (then a terminal, then the lowest kind). It reads only its
-Observation (policy.pxd). The tie-breaks are cheap heuristics rather than greedy-Fuzhou's exact
-useful-draw count, so a decision costs a few shanten evaluations per candidate discard.
+Observation (policy.pxd). The tie-breaks are cheap heuristics rather than the generic greedy's exact
+useful-draw count (policies/greedy.pyx), so a decision costs a few shanten evaluations per candidate discard.
 """
 from libc.stdint cimport uint16_t, uint32_t
 from libc.stdio cimport snprintf

@@ -26,7 +26,7 @@ Parameter: `fold` (guard:fold=X; default SC_DEFAULT_FOLD: never).
 from libc.math cimport exp
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from fzsim_core.policy cimport Observation
-from fzsim_core.rules cimport SCORING_XUEZHAN
+from fzsim_core.packs.registry cimport SCORING_XUEZHAN
 from fzsim_core.table cimport *
 from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScParts, SC_KINDS, sc_parts_change, sc_parts_shanten,
                                               sc_read_parts, sc_wait_mask)

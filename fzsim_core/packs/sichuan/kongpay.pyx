@@ -21,7 +21,8 @@ from libc.stdint cimport int32_t, uint32_t
 from fzsim_core.settle cimport record_deltas
 from fzsim_core.state cimport Game, fail
 from fzsim_core.table cimport DEC_DISCARD_WIN, MELD_ADDED_KONG, MELD_EXPOSED_KONG, ST_CONT, ST_ERR
-from fzsim_core.winrec cimport WinRec, REC_KONG, REC_KONG_REFUND, REC_KONG_TRANSFER
+from fzsim_core.winrec cimport WinRec
+from fzsim_core.packs.sichuan.score cimport SC_PAY_KONG, SC_PAY_KONG_REFUND, SC_PAY_KONG_TRANSFER
 from fzsim_core.packs.sichuan.options cimport sc_options, XZ_KONG_PAYMENTS_OFF
 
 cdef inline void name_kong(WinRec* rec, int meld_type, int kind) noexcept nogil:
@@ -51,7 +52,7 @@ cdef int sc_kong_made(Game* g, int s, int kind, int meld_type, int source) noexc
             if t != s and not g.seats[t].finished:
                 d[t] -= per
                 d[s] += per
-    rec = record_deltas(g, REC_KONG, s, source, d, per)
+    rec = record_deltas(g, SC_PAY_KONG, s, source, d, per)
     if rec == NULL:
         return ST_ERR
     name_kong(rec, meld_type, kind)
@@ -68,7 +69,7 @@ cdef int sc_win_recorded(Game* g, int winner, int discarder) noexcept nogil:
             or g.flow.offer_decision != DEC_DISCARD_WIN):
         return ST_CONT
     for i in range(g.n_recs - 1, -1, -1):
-        if g.recs[i].kind == REC_KONG and g.recs[i].seat == discarder:
+        if g.recs[i].kind == SC_PAY_KONG and g.recs[i].seat == discarder:
             k = &g.recs[i]
             break
     if k == NULL or k.value or k.deltas[discarder] <= 0:
@@ -77,7 +78,7 @@ cdef int sc_win_recorded(Game* g, int winner, int discarder) noexcept nogil:
     d[0] = d[1] = d[2] = d[3] = 0
     d[discarder] = -k.deltas[discarder]
     d[winner] = k.deltas[discarder]
-    rec = record_deltas(g, REC_KONG_TRANSFER, winner, discarder, d, k.deltas[discarder])
+    rec = record_deltas(g, SC_PAY_KONG_TRANSFER, winner, discarder, d, k.deltas[discarder])
     if rec == NULL:
         return ST_ERR
     name_kong(rec, k.meld_type[0], k.tile)
@@ -94,7 +95,7 @@ cdef int sc_kong_refunds(Game* g, const bint* ready) noexcept nogil:
         return ST_CONT
     for i in range(n):
         k = &g.recs[i]
-        if k.kind != REC_KONG or k.value:
+        if k.kind != SC_PAY_KONG or k.value:
             continue
         s = k.seat
         if g.seats[s].finished or ready[s]:
@@ -102,7 +103,7 @@ cdef int sc_kong_refunds(Game* g, const bint* ready) noexcept nogil:
         k.value = 1      # settled: refunded
         for s in range(4):
             d[s] = -k.deltas[s]
-        rec = record_deltas(g, REC_KONG_REFUND, k.seat, -1, d, k.points)
+        rec = record_deltas(g, SC_PAY_KONG_REFUND, k.seat, -1, d, k.points)
         if rec == NULL:
             return ST_ERR
         name_kong(rec, k.meld_type[0], k.tile)

@@ -13,7 +13,8 @@ konged discarder pays alone — 天胡 / 地胡), and 查叫 / 查花猪 / 查�
 """
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
-from fzsim_core.rules cimport RuleSet, SCORING_XUEZHAN
+from fzsim_core.rules cimport RuleSet
+from fzsim_core.packs.registry cimport SCORING_XUEZHAN
 from fzsim_core.scoring cimport WIN_SELFDRAW, WIN_ROBBED_KONG, FLAG_KONG_REPLACEMENT
 from fzsim_core.scoring import FLAGS
 
@@ -201,7 +202,7 @@ cdef int sc_score_win(Game* g, int winner, int discarder, int win_type, uint32_t
             if s != winner and (not g.seats[s].finished or sc_options(&g.r).xz_selfdraw_all_pay):
                 payers |= 1 << s
     sc_win_deltas(&sc, r.base, winner, payer, payers, g.row.deltas)
-    g.row.S = sc.value   # the row's specials are Fuzhou's SP_* bits: the patterns go to the record
+    g.row.S = sc.value   # the row's specials are the SP_* bits of RULES.md §6: the patterns go to the record
     rec.patterns = sc.patterns
     rec.base_pattern = sc.base_pattern
     rec.gen = sc.gen

@@ -28,11 +28,19 @@ cdef enum:
     SC_F_ROBBED = 8          # 抢杠: robbing an added kong
     SC_F_TIANHU = 16
     SC_F_DIHU = 32
-    # settlement kinds (ScPayment.kind)
+    # settlement kinds (ScPayment.kind), which are the pack's record kinds (winrec.pxd WinRec.kind;
+    # their names: the sichuan entry's record_kinds in fzsim/pack_registry.py)
     SC_PAY_WIN = 0
-    SC_PAY_CHAJIAO = 1       # 查叫 (§2)
-    SC_PAY_HUAZHU = 2        # 查花猪 (§3)
-    SC_PAY_DAJIAO = 3        # 查大叫 (§3)
+    SC_PAY_CHAJIAO = 1       # 查叫 (§2, drawn hand): from_seat (not ready) pays seat (ready)
+    SC_PAY_HUAZHU = 2        # 查花猪 (§3): from_seat (花猪) pays seat
+    SC_PAY_DAJIAO = 3        # 查大叫 (§3): from_seat (not ready) pays seat (ready)
+    SC_PAY_KONG = 5          # 刮风下雨 (option, §3.4): seat konged; from_seat the discarder of an
+                             # exposed kong, -1 when each unfinished seat pays; the kong is the
+                             # record's one meld (and its tile); value 1 once moved by 呼叫转移 or
+                             # refunded (0 while the konger keeps the income)
+    SC_PAY_KONG_REFUND = 6   # 退税: seat (a konger not ready at a drawn hand) returns a kong's income
+    SC_PAY_KONG_TRANSFER = 7  # 呼叫转移: from_seat (杠上炮 discarder) hands its last kong's income to seat
+    # (codes are allotted across the packs: fzsim/pack_registry.py checks that no two share one)
     SC_MAX_PAYMENTS = 12
 
 ctypedef struct ScRules:
