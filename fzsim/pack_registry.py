@@ -75,6 +75,9 @@ class PackEntry:
     #: the names of its own record kinds (the wins table's `record`) by their code (winrec.pxd WinRec.kind,
     #: from REC_PACK_FIRST = 1 on; the pack's pxd declares them); the flow's win is code 0, "win"
     record_kinds: Mapping[str, int] = field(default_factory=dict)
+    #: (study spec, its variants' rules, a unit's hands) -> (names, hands x values, exact means) of
+    #: control variates of the pack's own (fzsim.study.covariates), or None; "module:function"
+    study_covariates: str | None = None
     #: its names bound at fzsim's top level (``fzsim.fans``, ...), each ``"module:attribute"``
     exports: tuple[str, ...] = ()
     #: a pack built outside fzsim: the importable module that registers it (`fzsim.register_pack`),
@@ -120,6 +123,7 @@ REGISTRY: dict[str, PackEntry] = {entry.name: entry for entry in (
               score_command="fzsim.packs.fuzhou.command",
               describe_win="fzsim.packs.fuzhou.calculator:score",
               exports=("fzsim.packs.fuzhou.calculator:ScoreReport",),
+              study_covariates="fzsim.packs.fuzhou.covariates:study_covariates",
               **_records("fzsim.packs.fuzhou.records", "record_names", "elements", "rescore")),
     # the minimal example pack: no presets (docs/examples/plain.toml), reads none of the scoring families
     PackEntry("plain", (), _FUZHOU_SCORING,

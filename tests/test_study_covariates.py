@@ -1,10 +1,10 @@
-"""fzsim.study.covariates: the opening replayed from the wall is the engine's, and every covariate's
+"""fzsim.packs.fuzhou.covariates (the study's Fuzhou covariates): the opening replayed from the wall is the engine's, and every covariate's
 mean is the exact one the study subtracts."""
 import numpy as np
 import pytest
 
 import fzsim
-from fzsim.study import covariates as cv
+from fzsim.packs.fuzhou import covariates as cv
 from fzsim_core.engine import first_dealer, play_block, shuffled_wall
 
 

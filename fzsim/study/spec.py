@@ -17,6 +17,7 @@ from typing import Any, Mapping
 
 from fzsim import rules as fzrules
 from fzsim.game import DRAWS
+from fzsim.pack_registry import DEFAULT_VARIANT
 from fzsim.policyspec import policy_seats, supported_policies
 
 #: top-level keys of a spec
@@ -290,7 +291,7 @@ def from_dict(data: Mapping[str, Any], folder: str = ".") -> StudySpec:
     if not isinstance(data, Mapping):
         raise StudyError(f"a study spec is a table of {', '.join(TOP_KEYS)}, got {data!r}")
     _unknown_keys(data, TOP_KEYS, "")
-    base = _variant("baseline", None, data.get("baseline", "fuzhou"), "fuzhou", folder)
+    base = _variant("baseline", None, data.get("baseline", DEFAULT_VARIANT), DEFAULT_VARIANT, folder)
     baseline = base.name
     pack = str(base["pack"])
     variants = {baseline: base}
