@@ -19,7 +19,6 @@ cdef inline void fill_observation(Game* g, int seat, int decision) noexcept nogi
     o.game = g
     o.folds = &g.row.folds[seat]
     o.eval = g.pack.eval
-    o.rng = g.seat_rng[seat]
 
 
 cdef inline int ask(Game* g) noexcept nogil:

@@ -57,6 +57,15 @@ cdef enum:
     PH_OVER = 6                   # the hand has ended (or failed)
 
 
+cdef extern from *:
+    long __builtin_expect(long value, long expected) nogil
+
+
+cdef inline bint coupled(const Game* g) noexcept nogil:
+    """The hand draws coupled by seat (rarely: the draws' fast path is the wall as it lies)."""
+    return __builtin_expect(g.seat_draws != NULL, 0)
+
+
 cdef int replacement(Game* g, int seat) noexcept nogil:
     """Replacement draw from the tail for `seat`, setting flowers aside; the kind drawn,
     or -1 when the reserve is reached (the caller ends the hand drawn)."""
@@ -69,12 +78,12 @@ cdef int replacement(Game* g, int seat) noexcept nogil:
         elif live_tiles(g) <= reserve(g):
             return -1
         elif g.r.replace_from_head:
-            if g.seat_draws != NULL:
+            if coupled(g):
                 seat_pick(g.seat_draws, g.wall, g.head, g.tail, seat, g.head)
             k = g.wall[g.head]
             g.head += 1
         else:
-            if g.seat_draws != NULL:
+            if coupled(g):
                 seat_pick(g.seat_draws, g.wall, g.head, g.tail, seat, g.tail)
             k = g.wall[g.tail]
             g.tail -= 1
@@ -473,7 +482,7 @@ cdef int last_group(Game* g, int s) noexcept nogil:
     for i in range(n):
         if i:
             seat = next_active(g, seat)
-        if g.seat_draws != NULL:
+        if coupled(g):
             seat_pick(g.seat_draws, g.wall, g.head, g.tail, seat, g.head)
         k = g.wall[g.head]
         g.head += 1
@@ -508,7 +517,7 @@ cdef int draw_turn(Game* g, int s) noexcept nogil:
     elif live_tiles(g) <= reserve(g) + g.r.last_group_size:
         return last_group(g, s)
     else:
-        if g.seat_draws != NULL:
+        if coupled(g):
             seat_pick(g.seat_draws, g.wall, g.head, g.tail, s, g.head)
         k = g.wall[g.head]
         g.head += 1
@@ -616,8 +625,6 @@ cdef void point_views(Game* g) noexcept nogil:
     o.seen = g.seen
     o.table = g.public
     o.rng = &g.prng
-    for s in range(4):
-        g.seat_rng[s] = &g.prng if g.seat_draws == NULL else &g.seat_draws.policy[s]
     o.check = g.check
     o.errmsg = g.errmsg
     o.errmsg_size = sizeof(g.errmsg)
@@ -636,7 +643,6 @@ cdef void prepare_game(Game* g, const TileSet* ts, GameLog* log, bint check) noe
 cdef void couple_draws(Game* g, SeatDraws* d) noexcept nogil:
     """After prepare_game: the hands draw coupled by seat through d (NULL: the wall as it lies)."""
     g.seat_draws = d
-    point_views(g)
 
 
 cdef void copy_game(Game* dst, const Game* src, GameLog* log) noexcept nogil:

@@ -12,7 +12,8 @@
 # nothing here touches numpy's generators. `rng_below(n)` is Lemire's unbiased multiply-shift
 # on the top 32 bits of each output. Streams: STREAM_WALL shuffles the wall, STREAM_POLICY feeds
 # the policies (random choices, tie-breaks), STREAM_MATCH picks a match's first dealer (hand 0) —
-# so the wall never depends on the rule variant or on the policies.
+# so the wall never depends on the rule variant or on the policies. Streams 4..7 are the seats'
+# preference orders of draws coupled by seat (seat_draws.pxd).
 # tests/test_engine_core.py re-implements it in pure Python as the reference.
 from libc.stdint cimport uint32_t, uint64_t
 

@@ -150,7 +150,6 @@ cdef struct Game:
     TileSet ts                    # the rule pack's tiles and hand size
     SeatDraws* seat_draws         # draws coupled by seat (seat_draws.pxd), NULL: the wall as it lies;
                                   # owned by the caller (flow.couple_draws), never shared by a copy
-    Rng* seat_rng[4]              # each seat's policy stream: &prng, or its own when coupled
     # reset for every hand by init_game
     RuleSet r
     uint8_t wall[MAX_TILES]
