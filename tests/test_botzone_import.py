@@ -338,3 +338,75 @@ def test_a_forced_discard_replays():
     assert done.mismatch is None
     assert [done.row[f"delta_{s}"] for s in range(4)] == [getattr(hand, f"delta_{s}") for s in range(4)]
     assert done.row["winner"] == hand.winner and done.row["turns"] == hand.turns
+
+
+def _games_of(text: str, path) -> list:
+    """The games of ``text`` that read and whose walls rebuild (else none)."""
+    from fzsim.botzone.replay import seat_walls
+
+    path.write_text(text)
+    try:
+        games = list(read_games([path]))
+        for g in games:
+            seat_walls(g)
+        return games
+    except LogError:
+        return []
+
+
+def test_the_core_replay_is_the_python_replay(hands, text_file, tmp_path, monkeypatch):
+    """`replay_games` replays in the core and falls back to Python where the core does not end a
+    game as logged: on exported games and on copies altered at random (a tile, a seat, a line
+    dropped or moved, a claim that lost, a score or fan line), every game gets the same mismatch
+    (category, line, detail) or the same row and records as the Python replay alone gives it."""
+    import random
+
+    import numpy as np
+
+    from fzsim.botzone import replay as rp
+
+    rng = random.Random(29)
+    blocks = text_file.read_text().split("Match ")[1:]
+    games = []
+    for b, block in enumerate(blocks):
+        games += _games_of("Match " + block, tmp_path / f"g{b}.txt")
+        lines = ("Match " + block).splitlines()
+        acts = [i for i, line in enumerate(lines) if line.startswith("Player") and " Deal " not in line]
+        for m in range(5):
+            edit = list(lines)
+            i = rng.choice(acts)
+            words = edit[i].split()
+            how = (b + m) % 6
+            if how == 0:
+                words[3] = rng.choice(["W1", "B5", "T9", "F2", "J3", words[3]])
+                edit[i] = " ".join(words)
+            elif how == 1:
+                words[1] = str(rng.randrange(4))
+                edit[i] = " ".join(words)
+            elif how == 2:
+                del edit[i]
+            elif how == 3 and i + 1 < len(edit):
+                edit[i], edit[i + 1] = edit[i + 1], edit[i]
+            elif how == 4:
+                claims = [j for j in acts if edit[j].split()[2] in ("Chi", "Peng", "Gang")] or [i]
+                j = rng.choice(claims)
+                other = (int(edit[j].split()[1]) + rng.randrange(1, 4)) % 4
+                edit[j] += f" Ignore Player {other} {rng.choice(['Peng', 'Hu', 'Chi', 'Gang'])} {edit[j].split()[3]}"
+            else:
+                j = next((k for k, line in enumerate(edit) if line.startswith("Fan")), None) if b % 2 else None
+                j = j if j is not None else next(k for k, line in enumerate(edit) if line.startswith("Score"))
+                edit[j] = "Score 0 0 0 0" if edit[j].startswith("Score") else edit[j].replace("*1", "*2", 1)
+            games += _games_of("\n".join(edit) + "\n", tmp_path / f"g{b}-{m}.txt")
+    rules = import_rules()
+    core = rp.replay_games(games, rules)
+    monkeypatch.setattr(rp, "_IN_CORE", False)
+    python = rp.replay_games(games, rules)
+    cats = {}
+    for a, b in zip(core, python):
+        assert a.mismatch == b.mismatch, a.game.where()
+        cats[a.mismatch.category if a.mismatch else "ok"] = cats.get(a.mismatch.category if a.mismatch else "ok", 0) + 1
+        if a.mismatch is None:
+            assert a.row == b.row
+            assert a.records.keys() == b.records.keys()
+            assert all(np.array_equal(a.records[k], b.records[k]) for k in a.records)
+    assert len(games) > 300 and {"ok", "illegal", "sequence", "score", "fans"} <= set(cats), cats
