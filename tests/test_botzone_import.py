@@ -410,3 +410,31 @@ def test_the_core_replay_is_the_python_replay(hands, text_file, tmp_path, monkey
             assert a.records.keys() == b.records.keys()
             assert all(np.array_equal(a.records[k], b.records[k]) for k in a.records)
     assert len(games) > 300 and {"ok", "illegal", "sequence", "score", "fans"} <= set(cats), cats
+
+
+def test_an_import_is_the_same_in_the_core_and_in_python(text_file, tmp_path, monkeypatch):
+    """The hands and wins tables of an import are the same whether the games were replayed in the
+    core, in Python, or some in each (a chunk holding both)."""
+    from fzsim.botzone import replay as rp
+
+    def load(out):
+        return fzsim.load(out), fzsim.load(out, table="wins")
+
+    import_logs([text_file], tmp_path / "core", chunk_size=16, progress=False)
+    monkeypatch.setattr(rp, "_IN_CORE", False)
+    import_logs([text_file], tmp_path / "python", chunk_size=16, progress=False)
+    monkeypatch.setattr(rp, "_IN_CORE", True)
+    encode = rp._encode
+    calls = []
+
+    def some(*a):                       # every third game replayed in Python
+        calls.append(1)
+        return len(calls) % 3 != 0 and encode(*a)
+
+    monkeypatch.setattr(rp, "_encode", some)
+    import_logs([text_file], tmp_path / "mixed", chunk_size=16, progress=False)
+    core = load(tmp_path / "core")
+    for other in ("python", "mixed"):
+        got = load(tmp_path / other)
+        for a, b in zip(core, got):
+            assert a.equals(b), other

@@ -37,8 +37,8 @@ from fzsim.botzone.logs import read_games, source_files
 from fzsim.wins_table import build_wins_table
 from fzsim.botzone.replay import import_rules, replay_games
 from fzsim.lock import LOCK_NAME, FolderLock
-from fzsim_core.schema import COLUMNS as ROW_COLUMNS
-from fzsim_core.winschema import WIN_COLUMNS
+from fzsim_core.schema import COLUMNS as ROW_COLUMNS, ROW_DTYPE, columns as row_columns
+from fzsim_core.winschema import WIN_COLUMNS, columns as win_columns
 
 __all__ = ["import_logs", "ImportSummary", "load_games", "load_mismatches", "VARIANT", "POLICY", "BOTZONE_DIR"]
 
@@ -103,9 +103,23 @@ def _replay_chunk(task) -> dict:
     done = replay_games(games, rules)
     ok = [r for r in done if r.mismatch is None]
     arrays = {}
+    # the rows and records as the core gave them (`Replayed.raw_row`), else as dicts of columns
+    rows = np.zeros(len(ok), dtype=ROW_DTYPE)
+    in_core = [i for i, r in enumerate(ok) if r.raw_row is not None]
+    if in_core:
+        rows[in_core] = [ok[i].raw_row for i in in_core]
+    cols = row_columns(rows)
+    for i, r in enumerate(ok):
+        if r.raw_row is None:
+            for name, value in r.row.items():
+                cols[name][i] = value
     for name, dt in _ROW_DTYPES.items():
-        arrays["h_" + name] = np.array([r.row[name] for r in ok], dtype=dt)
-    if ok:
+        arrays["h_" + name] = cols[name].astype(dt, copy=False)
+    if ok and len(in_core) == len(ok):
+        recs = win_columns(np.concatenate([r.raw_records for r in ok]))
+        for name, col in recs.items():
+            arrays["w_" + name] = col
+    elif ok:
         for name in ok[0].records:
             arrays["w_" + name] = np.concatenate([r.records[name] for r in ok])
     meta = [[r.game.source, r.game.index, r.game.match, r.game.line, r.game.wind,
