@@ -104,7 +104,10 @@ def _indicators(df: pd.DataFrame, families) -> dict[tuple[str, str], np.ndarray]
     out: dict[tuple[str, str], np.ndarray] = {}
     if "outcome" in families:
         out[("outcome", "win")] = won
-        out[("outcome", "draw")] = ~won
+        out[("outcome", "draw")] = _is(df["outcome"], "draw")
+        fault = _is(df["outcome"], "fault")
+        if fault.any():                 # a hand ended by a seat's fault: neither won nor drawn
+            out[("outcome", "fault")] = fault
     if "win_type" in families:
         for name in WIN_TYPE_NAMES:
             out[("win_type", name)] = _is(df["win_type"], name)
@@ -243,7 +246,7 @@ def rates(data, per: str | None = None, families: Sequence[str] | None = None,
             groups = [("dealer", is_dealer, n_hands), ("nondealer", (winner >= 0) & ~is_dealer, 3 * n_hands)]
         for key, mask, n in groups:
             for (family, event), hit in ind.items():
-                if per is not None and (family, event) == ("outcome", "draw"):
+                if per is not None and family == "outcome" and event in ("draw", "fault"):
                     count = int(hit.sum())
                     n_use = n_hands
                 else:
@@ -690,7 +693,7 @@ def play_style(results, by: Sequence[str] | str = ("variant",), variants: Sequen
         paid = won & np.isin(wt, DEAL_IN_TYPES) & (g["discarder"].to_numpy() >= 0)
         gain = _seat_delta(g, np.where(won, g["winner"].to_numpy(), -1))[won]
         row = dict(zip(by, key))
-        row.update(hands=n, seat_hands=4 * n, draws=int((~won).sum()), wins=int(won.sum()),
+        row.update(hands=n, seat_hands=4 * n, draws=int(_is(g["outcome"], "draw").sum()), wins=int(won.sum()),
                    deal_ins=int(paid.sum()), selfdraws=int((won & ~paid).sum()))
         ok = bool(g["_recorded"].all())
         row["recorded"] = ok
