@@ -181,12 +181,13 @@ def rates(data, per: str | None = None, families: Sequence[str] | None = None,
           variants: Sequence[str] | None = None, z: float = Z95, wins=None) -> pd.DataFrame:
     """Per-hand rates with Wilson intervals, per variant (and per seat or role).
 
-    Families: ``outcome`` (win, draw), ``win_type`` (selfdraw, discard,
+    Families: ``outcome`` (win, draw; and fault when a hand ended by a seat's
+    fault, a Botzone bot's error), ``win_type`` (selfdraw, discard,
     robbed_kong, qiangjin, sanjindao, tianhu), ``special`` (every special of a
     won hand), ``flag`` (win flags) and ``youjin`` (游金 level of the win: none,
     single, double, triple). ``per=None`` counts hands; ``per="seat"`` counts
-    hands the seat won (the event then belongs to the winner; ``draw`` stays
-    per hand); ``per="role"`` splits by whether the winner was the dealer, and
+    hands the seat won (the event then belongs to the winner; ``draw`` and
+    ``fault`` stay per hand); ``per="role"`` splits by whether the winner was the dealer, and
     divides a non-dealer count by 3 × hands (one figure per non-dealer seat).
 
     With a wins table (a results folder written with one, or ``wins=fzsim.load(DIR,
