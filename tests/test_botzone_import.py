@@ -265,6 +265,28 @@ def test_a_judge_penalty_is_named_by_the_rule_that_differs(hands, tmp_path):
     bad = load_mismatches(tmp_path / "out")
     assert "answering 'PENG W1'" in bad["detail"][0] and "the judge forbids claiming the last discard" in bad["detail"][0]
     assert bad["category"][1] == "bot_error" and "WA by seat" in bad["detail"][1]
+    # with faults=True a bot_error match is a hand ended by that bot's fault at the first decision
+    # after the log's last action, the judge_rule one stays a mismatch, and one on the wall's last
+    # discard (the engine ends the hand drawn before any decision) is a sequence mismatch
+    doc = json.loads((tmp_path / "g.jsonl").read_text().splitlines()[0])
+    log = doc["log"]
+    plays = [i for i, e in enumerate(log) if "output" in e and e["output"]["display"].get("action") == "PLAY"]
+    who = (log[plays[9]]["output"]["display"]["player"] + 1) % 4
+    del log[plays[9] + 1:]
+    log.append({str(p): {"verdict": "OK", "response": "PLAY W0" if p == who else "PASS"} for p in range(4)})
+    log.append({"output": {"command": "finish", "display": {"action": "WA", "player": who,
+                                                            "score": [-30 if p == who else 10 for p in range(4)]}}})
+    _write(tmp_path / "f.jsonl", (tmp_path / "g.jsonl").read_text() + json.dumps(doc) + "\n")
+    s = import_logs([tmp_path / "f.jsonl"], tmp_path / "faults", faults=True)
+    assert s.replayed == 1 and s.mismatches == {"judge_rule": 1, "sequence": 1}
+    assert "the engine ends the hand before the judge's WA" in load_mismatches(tmp_path / "faults")["detail"][1]
+    got = fzsim.load(tmp_path / "faults")
+    assert got["outcome"].astype(str).tolist() == ["fault"] and int(got["discarder"][0]) == who
+    assert [int(got[f"delta_{p}"][0]) for p in range(4)] == [-30 if p == who else 10 for p in range(4)]
+    assert int(got["tiles_left"][0]) > 0 and len(fzsim.load(tmp_path / "faults", table="wins")) == 0
+    assert main(["verify", str(tmp_path / "faults")]) == 0
+    with pytest.raises(ValueError, match="holds an import with --faults"):
+        import_logs([tmp_path / "f.jsonl"], tmp_path / "faults", resume=True)
 
 
 def test_json_responses_that_lost_are_the_claims_ignored(hands, tmp_path):

@@ -44,6 +44,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from fzsim.botzone.names import TILE_KINDS, TILE_NAMES
+from fzsim.botzone.replay import FAULT_PENALTY, fault_deltas
 from fzsim_core import engine as _engine
 
 __all__ = ["BotError", "BotSpec", "parse_bot_spec", "is_bot_spec", "play_block_with_bots", "check_bot_rules",
@@ -52,9 +53,7 @@ __all__ = ["BotError", "BotSpec", "parse_bot_spec", "is_bot_spec", "play_block_w
 PREFIX = "botzone:"
 KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
 _PARAMS = ("cmd", "io", "keep", "time", "game_time", "on_error")
-#: Botzone's judge on a bot's error (its judge/main.cpp ``playerError``): the match ends, the bot at
-#: fault loses 3 × this, each other player gains it
-FAULT_PENALTY = 10
+
 # Decision and ActionType values (fzsim_core/table.pxd)
 _TURN, _AFTER_CLAIM, _DISCARD_WIN, _CLAIM, _ROB_KONG = range(5)
 _PASS, _DISCARD, _WIN, _CONCEALED_KONG, _ADDED_KONG, _PUNG, _KONG, _CHOW = range(8)
@@ -429,11 +428,6 @@ def _hand(rules, seed, game, hand, dealer, streak, carry, names, specs, check):
     finally:
         for s in seats.values():
             s.close()
-
-
-def fault_deltas(seat: int) -> tuple:
-    """Botzone's settlement of a bot's error at ``seat``: −30 to it, +10 to each other seat."""
-    return tuple(-3 * FAULT_PENALTY if s == seat else FAULT_PENALTY for s in range(4))
 
 
 def check_bot_rules(rules) -> None:

@@ -38,7 +38,8 @@ from fzsim_core.engine import HandStepper
 from fzsim_core.packs.guobiao.logreplay import replay_logged
 from fzsim_core.schema import row_dict
 
-__all__ = ["Mismatch", "Replayed", "replay_game", "replay_games", "seat_walls", "engine_wall", "CATEGORIES", "import_rules"]
+__all__ = ["Mismatch", "Replayed", "replay_game", "replay_games", "seat_walls", "engine_wall", "CATEGORIES", "import_rules",
+           "FAULT_PENALTY", "fault_deltas"]
 
 CATEGORIES = ("wall", "illegal", "sequence", "claims", "outcome", "fans", "score", "judge_rule", "bot_error")
 # ActionType values (fzsim_core/table.pxd) and Decision values
@@ -50,6 +51,14 @@ _CLAIM_ACT = {"peng": _PUNG, "gang": _KONG, "chi": _CHOW}
 _ACT_WORDS = {_PASS: "pass", _DISCARD: "Play", _WIN: "Hu", _CONCEALED_KONG: "AnGang", _ADDED_KONG: "BuGang",
               _PUNG: "Peng", _KONG: "Gang", _CHOW: "Chi"}
 WALL = 34
+#: Botzone's judge on a bot's error (its judge/main.cpp ``playerError``): the match ends, the bot at
+#: fault loses 3 × this, each other player gains it
+FAULT_PENALTY = 10
+
+
+def fault_deltas(seat: int) -> tuple:
+    """Botzone's settlement of a bot's error at ``seat``: −30 to it, +10 to each other seat."""
+    return tuple(-3 * FAULT_PENALTY if s == seat else FAULT_PENALTY for s in range(4))
 _new = tuple.__new__                    # a LogEvent of a plain tuple (LoggedGame.actions)
 
 
@@ -172,12 +181,16 @@ def engine_wall(walls: list[list[int]], dealer: int = 0) -> np.ndarray:
                                + walls[(dealer + 3) % 4]), dtype=np.uint8)
 
 
-def replay_game(game: LoggedGame, rules, game_id: int = 0) -> Replayed:
-    """Replay ``game`` under ``rules`` (`import_rules`), checking every action and the result."""
-    return replay_games([game], rules, game_id)[0]
+def replay_game(game: LoggedGame, rules, game_id: int = 0, faults: bool = False) -> Replayed:
+    """Replay ``game`` under ``rules`` (`import_rules`), checking every action and the result.
+    ``faults``: a match the judge ended on a bot's error (other than a `judge_rule` one) with its
+    settlement, −30 to the bot and +10 to each other player, is replayed up to its last logged
+    action and ended there as that bot's fault (outcome 2, `HandStepper.fault`) instead of being a
+    ``bot_error`` mismatch."""
+    return replay_games([game], rules, game_id, faults)[0]
 
 
-def replay_games(games, rules, first_id: int = 0) -> list[Replayed]:
+def replay_games(games, rules, first_id: int = 0, faults: bool = False) -> list[Replayed]:
     """`replay_game` for many games (ids from ``first_id``), the fan lists of all wins checked in
     one call of the evaluator.
 
@@ -193,7 +206,17 @@ def replay_games(games, rules, first_id: int = 0) -> list[Replayed]:
         for j, g in enumerate(games):
             res = g.result
             if res is not None and res.error:
-                done[j] = Replayed(g, mismatch=judge_error(g))
+                bad = judge_error(g)
+                if faults and bad.category == "bot_error" and res.error_seat in (0, 1, 2, 3) \
+                        and tuple(res.scores) == fault_deltas(res.error_seat):
+                    w, wrong = seat_walls(g)
+                    if wrong is not None:
+                        done[j] = Replayed(g, mismatch=wrong)
+                    else:                       # replayed to the error, then ended as its fault
+                        done[j] = _replay_walls(g, rules, first_id + j, engine_wall(w, g.dealer), True,
+                                                fault=res.error_seat)
+                else:
+                    done[j] = Replayed(g, mismatch=bad)
                 continue
             w, bad = seat_walls(g)
             if bad is not None:
@@ -372,9 +395,11 @@ def judge_error(game: LoggedGame) -> Mismatch:
     return Mismatch("bot_error", res.line, said)
 
 
-def _replay_walls(game: LoggedGame, rules, game_id: int, wall, careful: bool) -> Replayed | None:
+def _replay_walls(game: LoggedGame, rules, game_id: int, wall, careful: bool, fault: int = -1) -> Replayed | None:
     """One replay on the engine's ``wall``; ``careful``: step the log over the engine's own
-    discards at each claim offer (else None when the engine made any)."""
+    discards at each claim offer (else None when the engine made any); ``fault``: the seat whose
+    error the judge ended the match on — at the first decision after the last logged action the
+    hand ends as its fault (a ``sequence`` mismatch when the engine ends the hand before)."""
     res = game.result
     st = HandStepper(rules.core, 0, game_id, 4 * game.wind, game.dealer, 0, ("greedy",) * 4, (0, 1, 2, 3),
                      wall, True, False)
@@ -391,6 +416,9 @@ def _replay_walls(game: LoggedGame, rules, game_id: int, wall, careful: bool) ->
             # the engine takes a decision of one legal move itself (a single discard after a claim)
             i, plays = _auto_plays(st, events, i, plays, seen)
             e = events[i] if i < n else None
+        if fault >= 0 and e is None:           # the judge ended the match here
+            st.fault(fault, fault_deltas(fault))
+            return Replayed(game, row=st.row(), records=st.records())
         if dec == _CLAIM:
             claim = None
             if e is not None:
@@ -450,6 +478,10 @@ def _replay_walls(game: LoggedGame, rules, game_id: int, wall, careful: bool) ->
                                                     f"the engine asks an unexpected decision {dec}"))
     if not careful and [ev[0] for ev in st.events()].count(_EV_DISCARD) != plays:
         return None                             # the engine discarded on its own
+    if fault >= 0:
+        return Replayed(game, mismatch=Mismatch("sequence", res.line, f"the engine ends the hand before the"
+                                                f" judge's {res.error} by seat {fault}" + (
+                                                    "" if i >= n else f" (at the log's {n - i} last actions)")))
     return _compare(game, st, i, events)
 
 
