@@ -59,6 +59,8 @@ FAULT_PENALTY = 10
 def fault_deltas(seat: int) -> tuple:
     """Botzone's settlement of a bot's error at ``seat``: −30 to it, +10 to each other seat."""
     return tuple(-3 * FAULT_PENALTY if s == seat else FAULT_PENALTY for s in range(4))
+
+
 _new = tuple.__new__                    # a LogEvent of a plain tuple (LoggedGame.actions)
 
 
