@@ -419,6 +419,11 @@ def test_the_core_replay_is_the_python_replay(hands, text_file, tmp_path, monkey
                 j = j if j is not None else next(k for k, line in enumerate(edit) if line.startswith("Score"))
                 edit[j] = "Score 0 0 0 0" if edit[j].startswith("Score") else edit[j].replace("*1", "*2", 1)
             games += _games_of("\n".join(edit) + "\n", tmp_path / f"g{b}-{m}.txt")
+        chows = [i for i in acts if lines[i].split()[2] == "Chi"]
+        for m, middle in enumerate(("W1", "T9") if chows else ()):   # no chow has these middle tiles
+            edit = list(lines)
+            edit[chows[0]] = " ".join(edit[chows[0]].split()[:3] + [middle])
+            games += _games_of("\n".join(edit) + "\n", tmp_path / f"g{b}-c{m}.txt")
     rules = import_rules()
     core = rp.replay_games(games, rules)
     monkeypatch.setattr(rp, "_IN_CORE", False)

@@ -63,11 +63,11 @@ cdef int _CLAIM_ACT[4]
 _CLAIM_ACT[:] = [-1, ACT_PUNG, ACT_EXPOSED_KONG, ACT_CHOW]
 
 
-cdef inline int _find(const Game* g, int type, int kind) noexcept nogil:
-    """The first pending action of ``type`` (and of ``kind`` when >= 0), or -1."""
+cdef inline int _find(const Game* g, int type, int kind, bint any_kind) noexcept nogil:
+    """The first pending action of ``type`` (and of ``kind`` unless ``any_kind``), or -1."""
     cdef int j
     for j in range(g.pend.n):
-        if act_type(g.pend.acts[j]) == type and (kind < 0 or act_kind(g.pend.acts[j]) == kind):
+        if act_type(g.pend.acts[j]) == type and (any_kind or act_kind(g.pend.acts[j]) == kind):
             return j
     return -1
 
@@ -86,7 +86,7 @@ cdef int _replay_one(Game* g, const int8_t* kind, const int8_t* seat, const int8
                 k = kind[i]
                 if seat[i] == s and k >= K_PENG:
                     want = _CLAIM_ACT[k - K_PENG + 1]
-                    j = _find(g, want, tile[i] - 1 if want == ACT_CHOW else -1)
+                    j = _find(g, want, tile[i] - 1, want != ACT_CHOW)
                     if j < 0:
                         return 1                # not legal: the Python replay names it
                     i += 1
@@ -98,7 +98,7 @@ cdef int _replay_one(Game* g, const int8_t* kind, const int8_t* seat, const int8
                 return 1
             k = kind[i]
             want = _OWN_ACT[k]
-            j = _find(g, want, -1 if want == ACT_WIN else tile[i])
+            j = _find(g, want, tile[i], want == ACT_WIN)
             if j < 0:
                 return 1
             st = apply(g, j)
