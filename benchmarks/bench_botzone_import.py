@@ -1,6 +1,7 @@
 """Importing Botzone 国标 records: games per CPU-second of reading and replaying.
 
-    python benchmarks/bench_botzone_import.py [--games 2000] [--seed 2026] [--repeat 3] [--against REV] [FILE ...]
+    python benchmarks/bench_botzone_import.py [--games 2000] [--seed 2026] [--repeat 3] [--against REV]
+        [--instructions M] [FILE ...]
 
 Without FILE, ``--games`` hands are played by the greedy bot under Botzone's rules and exported as
 Botzone records in both formats (text and JSON match logs; not timed); with FILE (Botzone's data
@@ -13,11 +14,18 @@ re-scored at once) and both together, as CPU time; and the import into a results
 replaying with that revision's ``fzsim`` package too, on the same files, the two alternating in
 fresh processes ``--repeat`` times (the best of each shown): a before / after on one shared machine
 in one run. (The compiled core is this tree's for both.)
+
+``--instructions M`` also counts machine instructions per game of reading and replaying under
+valgrind's callgrind: a run reading and replaying the file's games ``WARM_UP`` .. ``WARM_UP + M``
+minus a run reading and replaying none, both after the same first ``WARM_UP`` games (so the tables
+built on first use and the JSON reader's memo of the warm-up are in both); with ``--against`` for
+that revision's package too.
 """
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -77,14 +85,60 @@ print(len(games), sum(r.mismatch is not None for r in done), time.process_time()
 """
 
 
-def against(path: str, rev: str, folder: str, repeat: int) -> None:
-    """Reading + replaying ``path`` with ``rev``'s fzsim package and with this tree's, alternating."""
-    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+#: games read and replayed before the measured ones in both callgrind runs
+WARM_UP = 20
+
+_COUNT_RUN = """
+import itertools, sys
+import fzsim.botzone
+assert fzsim.botzone.__file__.startswith(sys.argv[2]), (fzsim.botzone.__file__, sys.argv[2])
+from fzsim.botzone import import_rules, read_games
+from fzsim.botzone.replay import replay_games
+rules = import_rules()
+games = read_games(sys.argv[1])
+warm, n = int(sys.argv[3]), int(sys.argv[4])
+replay_games(list(itertools.islice(games, warm)), rules)
+done = replay_games(list(itertools.islice(games, n)), rules)
+assert len(done) == n and not any(r.mismatch for r in done), (len(done), n)
+"""
+
+
+def revision_package(rev: str, folder: str) -> str:
+    """A folder holding ``rev``'s fzsim package (extracted once)."""
     old = os.path.join(folder, "rev")
     if not os.path.isdir(old):
         os.makedirs(old)
-        tar = subprocess.run(["git", "-C", root, "archive", rev, "fzsim"], check=True, capture_output=True).stdout
+        tar = subprocess.run(["git", "-C", ROOT, "archive", rev, "fzsim"], check=True, capture_output=True).stdout
         subprocess.run(["tar", "-x", "-C", old], input=tar, check=True)
+    return old
+
+
+def instructions_per_game(path: str, pkg: str, n: int, folder: str) -> float:
+    """Instructions per game of reading and replaying ``n`` games of ``path`` with the fzsim package
+    in ``pkg`` (callgrind: a run of n games minus a run of none, both after WARM_UP games)."""
+    # a fixed hash seed: the Python around the games then runs the same instructions every time
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", PYTHONHASHSEED="0",
+               PYTHONPATH=os.pathsep.join([pkg, ROOT]))
+    counts = []
+    for games in (0, n):
+        out = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/cg.out", sys.executable,
+                              "-c", _COUNT_RUN, os.path.abspath(path), os.path.abspath(pkg), str(WARM_UP), str(games)],
+                             capture_output=True, text=True, check=True, env=env, cwd=folder).stderr
+        counts.append(int(re.search(r"Collected : (\d+)", out).group(1)))
+    return (counts[1] - counts[0]) / n
+
+
+def instructions(path: str, rev: str | None, folder: str, n: int) -> None:
+    names = ([(rev, revision_package(rev, folder))] if rev else []) + [("this tree", ROOT)]
+    print(f"{os.path.basename(path)}: reading and replaying, instructions per game (callgrind, {n:,} games): "
+          + "; ".join(f"{name} {instructions_per_game(path, pkg, n, folder):,.0f}" for name, pkg in names))
+
+
+def against(path: str, rev: str, folder: str, repeat: int) -> None:
+    """Reading + replaying ``path`` with ``rev``'s fzsim package and with this tree's, alternating."""
+    root = ROOT
+    old = revision_package(rev, folder)
     best = {rev: float("inf"), "this tree": float("inf")}
     seen = {}
     for _ in range(repeat):
@@ -108,12 +162,16 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--repeat", type=int, default=3, help="runs of each step; the best is shown (default 3)")
     ap.add_argument("--against", metavar="REV", help="also read and replay with this git revision's fzsim")
+    ap.add_argument("--instructions", type=int, default=0, metavar="M",
+                    help="also count instructions per game over M games under callgrind (needs valgrind)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         for path in args.files or simulated_files(args.games, args.seed, folder):
             if args.against:
                 against(path, args.against, folder, args.repeat)
             measure(path, folder, args.repeat)
+            if args.instructions:
+                instructions(path, args.against, folder, args.instructions)
 
 
 if __name__ == "__main__":

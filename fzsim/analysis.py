@@ -104,7 +104,10 @@ def _indicators(df: pd.DataFrame, families) -> dict[tuple[str, str], np.ndarray]
     out: dict[tuple[str, str], np.ndarray] = {}
     if "outcome" in families:
         out[("outcome", "win")] = won
-        out[("outcome", "draw")] = ~won
+        out[("outcome", "draw")] = _is(df["outcome"], "draw")
+        fault = _is(df["outcome"], "fault")
+        if fault.any():                 # a hand ended by a seat's fault: neither won nor drawn
+            out[("outcome", "fault")] = fault
     if "win_type" in families:
         for name in WIN_TYPE_NAMES:
             out[("win_type", name)] = _is(df["win_type"], name)
@@ -178,12 +181,13 @@ def rates(data, per: str | None = None, families: Sequence[str] | None = None,
           variants: Sequence[str] | None = None, z: float = Z95, wins=None) -> pd.DataFrame:
     """Per-hand rates with Wilson intervals, per variant (and per seat or role).
 
-    Families: ``outcome`` (win, draw), ``win_type`` (selfdraw, discard,
+    Families: ``outcome`` (win, draw; and fault when a hand ended by a seat's
+    fault, a Botzone bot's error), ``win_type`` (selfdraw, discard,
     robbed_kong, qiangjin, sanjindao, tianhu), ``special`` (every special of a
     won hand), ``flag`` (win flags) and ``youjin`` (游金 level of the win: none,
     single, double, triple). ``per=None`` counts hands; ``per="seat"`` counts
-    hands the seat won (the event then belongs to the winner; ``draw`` stays
-    per hand); ``per="role"`` splits by whether the winner was the dealer, and
+    hands the seat won (the event then belongs to the winner; ``draw`` and
+    ``fault`` stay per hand); ``per="role"`` splits by whether the winner was the dealer, and
     divides a non-dealer count by 3 × hands (one figure per non-dealer seat).
 
     With a wins table (a results folder written with one, or ``wins=fzsim.load(DIR,
@@ -243,7 +247,7 @@ def rates(data, per: str | None = None, families: Sequence[str] | None = None,
             groups = [("dealer", is_dealer, n_hands), ("nondealer", (winner >= 0) & ~is_dealer, 3 * n_hands)]
         for key, mask, n in groups:
             for (family, event), hit in ind.items():
-                if per is not None and (family, event) == ("outcome", "draw"):
+                if per is not None and family == "outcome" and event in ("draw", "fault"):
                     count = int(hit.sum())
                     n_use = n_hands
                 else:
@@ -690,7 +694,7 @@ def play_style(results, by: Sequence[str] | str = ("variant",), variants: Sequen
         paid = won & np.isin(wt, DEAL_IN_TYPES) & (g["discarder"].to_numpy() >= 0)
         gain = _seat_delta(g, np.where(won, g["winner"].to_numpy(), -1))[won]
         row = dict(zip(by, key))
-        row.update(hands=n, seat_hands=4 * n, draws=int((~won).sum()), wins=int(won.sum()),
+        row.update(hands=n, seat_hands=4 * n, draws=int(_is(g["outcome"], "draw").sum()), wins=int(won.sum()),
                    deal_ins=int(paid.sum()), selfdraws=int((won & ~paid).sum()))
         ok = bool(g["_recorded"].all())
         row["recorded"] = ok

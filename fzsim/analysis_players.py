@@ -85,7 +85,7 @@ def hand_measures(hands: pd.DataFrame, wins: pd.DataFrame, elements: Sequence[st
     out["dealer_delta"] = d[rows, dealer]
     for k in (1, 2, 3):
         out[f"pos_{k}"] = d[rows, (dealer + k) % 4]
-    out["drawn"] = (h["outcome"].astype(str).to_numpy() != "win").astype(np.int64)
+    out["drawn"] = (h["outcome"].astype(str).to_numpy() == "draw").astype(np.int64)
     w = wins[wins["record"].astype(str) == "win"]
     wkey = "policy" if "policy" in wins.columns else "variant"
     wk = pd.DataFrame({"setting": w[wkey].astype(str).to_numpy(), "game_id": w["game_id"].to_numpy(dtype=np.int64),

@@ -106,9 +106,9 @@ def _counts(h: pd.DataFrame, w: pd.DataFrame) -> dict:
     keys = pd.MultiIndex.from_frame(h[["game_id", "hand"]])
     w = w[pd.MultiIndex.from_frame(w[["game_id", "hand"]]).isin(keys)]
     wins = len(w)
-    won_hands = len(pd.MultiIndex.from_frame(w[["game_id", "hand"]]).unique()) if wins else 0
     paid = int(np.isin(w["win_type"].astype(str).to_numpy(), DEAL_IN_TYPES).sum())
-    out = {"drawn": (hands - won_hands, hands), "selfdraw": (wins - paid, wins),
+    drawn = int((h["outcome"].astype(str) == "draw").sum())      # (a hand ended by a fault is not)
+    out = {"drawn": (drawn, hands), "selfdraw": (wins - paid, wins),
            "win": (wins, 4 * hands), "deal_in": (paid, 4 * hands)}
     if wins:
         names = w["elements"].map(lambda e: () if e is None else set(e))   # a win counts a fan once

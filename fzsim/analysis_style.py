@@ -111,7 +111,7 @@ def _source(src, wins, policies, variants):
 def _per_seat(h: pd.DataFrame, w: pd.DataFrame | None) -> dict[int, dict]:
     """Per seat of one group of hands: counts and the per-hand counter values."""
     n = len(h)
-    nobody = (h["outcome"].astype(str) != "win").to_numpy()
+    nobody = (h["outcome"].astype(str) == "draw").to_numpy()     # (a hand ended by a fault is not drawn)
     out = {}
     if w is not None:
         keys = pd.MultiIndex.from_frame(h[["game_id", "hand"]])

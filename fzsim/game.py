@@ -362,6 +362,8 @@ def _score_line(r: HandResult) -> str:
     read from its win records (one clause per win: 一炮多响 and 血战 have several)."""
     terms = REGISTRY[_pack_name(r)].resolve("replay_terms")
     wins = win_record_indices(r) if terms is not None else []
+    if r.outcome == 2:
+        return f"result: ended by seat {r.discarder}'s fault, {r.tiles_left} tiles left; no win"
     if r.outcome == 0 and not wins:
         return f"result: drawn, {r.tiles_left} tiles left; no score"
     if not wins:

@@ -60,7 +60,8 @@ WIN_TYPE_NAMES = [name for name, _ in sorted(WIN_TYPES.items(), key=lambda kv: k
 # win_type codes are stored as indices into WIN_TYPE_NAMES, which needs WinType to be 0..n-1
 assert sorted(WIN_TYPES.values()) == list(range(len(WIN_TYPES))), WIN_TYPES
 SPECIAL_COUNTED_NAMES = ["none"] + SPECIAL_COLUMNS
-OUTCOME_NAMES = ["draw", "win"]
+#: "fault": a hand ended by a seat's fault (a Botzone bot's error settled as its judge does)
+OUTCOME_NAMES = ["draw", "win", "fault"]
 GOLD_NAMES = [kind_name(k) for k in range(N_HAND_KINDS)]
 CATEGORIES = {
     "gold": GOLD_NAMES,

@@ -17,7 +17,7 @@ from cpython.pycapsule cimport PyCapsule_CheckExact
 import numpy as np
 
 from fzsim_core.rules cimport Rules
-from fzsim_core.state cimport Game, GameLog, Pack, Row
+from fzsim_core.state cimport Game, GameLog, Pack, Row, live_tiles
 from fzsim_core.seat_draws cimport SeatDraws
 from fzsim_core.winrec cimport WinRec
 from fzsim_core.table cimport *
@@ -383,6 +383,28 @@ cdef class HandStepper:
                 self.status = play_until(self.g, self.agents)
         if self.status == ST_ERR:
             raise_game_error(self.g, self.errors)
+
+    def fault(self, int seat, deltas):
+        """End the hand at the pending decision as ``seat``'s fault (a Botzone bot that crashed,
+        answered late or answered what is not legal, settled as Botzone's judge does): the row's
+        outcome is 2 ("fault"), its winner -1 and its discarder the seat at fault; ``deltas``, the
+        pack's fault settlement (four integers, zero-sum), are added to the row's. No record."""
+        if self.status != ST_DECIDE:
+            raise ValueError(f"game {self.g.row.game_id} hand {self.g.row.hand}: no decision is pending")
+        d = [int(x) for x in deltas]
+        if not 0 <= seat <= 3 or len(d) != 4 or sum(d) != 0:
+            raise ValueError(f"a fault needs a seat 0..3 and four zero-sum deltas, got {seat!r}, {deltas!r}")
+        cdef int s
+        self.g.row.tiles_left = live_tiles(self.g)
+        self.g.row.n_wins = 0
+        self.g.row.outcome = 2
+        self.g.row.winner = -1
+        self.g.row.discarder = seat
+        for s in range(4):
+            self.g.row.deltas[s] += d[s]
+            self.g.row.flowers[s] = self.g.seats[s].n_flowers
+            self.g.row.golds[s] = self.g.seats[s].hand.golds
+        self.status = ST_END
 
     def suggest(self):
         """The index the pending seat's own policy (from `policies`) would choose now. It draws

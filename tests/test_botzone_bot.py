@@ -159,6 +159,41 @@ def _alive(tag: str) -> list[int]:
     return found
 
 
+def test_on_error_fault_settles_the_hand_as_the_bots_fault(tmp_path, capsys):
+    """``on_error=fault``: a bot answering garbage ends its hand there as its fault, settled as
+    Botzone's judge does (−30 to it, +10 to each other seat); the run completes, verifies, loads and
+    reports a fault hand as neither won nor drawn. The default still raises BotError."""
+    from fzsim import analysis, analysis_real
+
+    seats = lambda s: ("greedy", s, "greedy", "greedy")       # noqa: E731
+    bad = spec("--garbage", ";on_error=fault")
+    assert parse_bot_spec(bad).on_error == "fault" and parse_bot_spec(spec("--garbage")).on_error == "raise"
+    with pytest.raises(ValueError, match="on_error='maybe': allowed raise, fault"):
+        parse_bot_spec(spec("", ";on_error=maybe"))
+    with pytest.raises(BotError):
+        play_block_with_bots(ONE_HAND.core, 5, 3, 1, seats(spec("--garbage")))
+    rows, recs = play_block_with_bots(ONE_HAND.core, 5, 3, 2, seats(bad), records=True)
+    assert rows["outcome"].tolist() == [2, 2] and rows["winner"].tolist() == [-1, -1]
+    assert rows["discarder"].tolist() == [1, 1] and len(recs["game_id"]) == 0
+    assert [rows[f"delta_{s}"].tolist() for s in range(4)] == [[10, 10], [-30, -30], [10, 10], [10, 10]]
+    rules = ["--variant", "guobiao", "--set", "gb_variant=botzone", "--set", "gb_mingangang=true",
+             "--set", "hands_per_match=1"]
+    out = tmp_path / "fault"
+    assert main(["run", "--hands", "4", "--policy", f"1={spec('--garbage --keep-running', ';keep=1;on_error=fault')}",
+                 "--policy", "3=guard", *rules, "--out", str(out), "--no-progress"]) == 0
+    assert main(["verify", str(out)]) == 0
+    got = fzsim.load(out)
+    assert got["outcome"].astype(str).tolist() == ["fault"] * 4 and got["delta_1"].tolist() == [-30] * 4
+    assert (got[[f"delta_{s}" for s in range(4)]].sum(axis=1) == 0).all()
+    r = analysis.rates(out, families=("outcome",)).set_index("event")
+    assert (r.loc["fault", "count"], r.loc["draw", "count"], r.loc["win", "count"]) == (4, 0, 0)
+    t = analysis_real.real_vs_simulated(out, out)
+    assert t.loc[t.measure == "drawn", ["real_count", "real_n"]].values.tolist() == [[0, 4]]
+    capsys.readouterr()
+    assert main(["report", str(out), "--out", str(tmp_path / "report")]) == 0
+    assert "| outcome | fault |" in (tmp_path / "report" / "report.md").read_text()
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc and uses PR_SET_PDEATHSIG")
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL])
 def test_no_bot_outlives_a_stopped_or_killed_parent(tmp_path, sig):

@@ -265,6 +265,28 @@ def test_a_judge_penalty_is_named_by_the_rule_that_differs(hands, tmp_path):
     bad = load_mismatches(tmp_path / "out")
     assert "answering 'PENG W1'" in bad["detail"][0] and "the judge forbids claiming the last discard" in bad["detail"][0]
     assert bad["category"][1] == "bot_error" and "WA by seat" in bad["detail"][1]
+    # with faults=True a bot_error match is a hand ended by that bot's fault at the first decision
+    # after the log's last action, the judge_rule one stays a mismatch, and one on the wall's last
+    # discard (the engine ends the hand drawn before any decision) is a sequence mismatch
+    doc = json.loads((tmp_path / "g.jsonl").read_text().splitlines()[0])
+    log = doc["log"]
+    plays = [i for i, e in enumerate(log) if "output" in e and e["output"]["display"].get("action") == "PLAY"]
+    who = (log[plays[9]]["output"]["display"]["player"] + 1) % 4
+    del log[plays[9] + 1:]
+    log.append({str(p): {"verdict": "OK", "response": "PLAY W0" if p == who else "PASS"} for p in range(4)})
+    log.append({"output": {"command": "finish", "display": {"action": "WA", "player": who,
+                                                            "score": [-30 if p == who else 10 for p in range(4)]}}})
+    _write(tmp_path / "f.jsonl", (tmp_path / "g.jsonl").read_text() + json.dumps(doc) + "\n")
+    s = import_logs([tmp_path / "f.jsonl"], tmp_path / "faults", faults=True)
+    assert s.replayed == 1 and s.mismatches == {"judge_rule": 1, "sequence": 1}
+    assert "the engine ends the hand before the judge's WA" in load_mismatches(tmp_path / "faults")["detail"][1]
+    got = fzsim.load(tmp_path / "faults")
+    assert got["outcome"].astype(str).tolist() == ["fault"] and int(got["discarder"][0]) == who
+    assert [int(got[f"delta_{p}"][0]) for p in range(4)] == [-30 if p == who else 10 for p in range(4)]
+    assert int(got["tiles_left"][0]) > 0 and len(fzsim.load(tmp_path / "faults", table="wins")) == 0
+    assert main(["verify", str(tmp_path / "faults")]) == 0
+    with pytest.raises(ValueError, match="holds an import with --faults"):
+        import_logs([tmp_path / "f.jsonl"], tmp_path / "faults", resume=True)
 
 
 def test_json_responses_that_lost_are_the_claims_ignored(hands, tmp_path):
@@ -338,3 +360,108 @@ def test_a_forced_discard_replays():
     assert done.mismatch is None
     assert [done.row[f"delta_{s}"] for s in range(4)] == [getattr(hand, f"delta_{s}") for s in range(4)]
     assert done.row["winner"] == hand.winner and done.row["turns"] == hand.turns
+
+
+def _games_of(text: str, path) -> list:
+    """The games of ``text`` that read and whose walls rebuild (else none)."""
+    from fzsim.botzone.replay import seat_walls
+
+    path.write_text(text)
+    try:
+        games = list(read_games([path]))
+        for g in games:
+            seat_walls(g)
+        return games
+    except LogError:
+        return []
+
+
+def test_the_core_replay_is_the_python_replay(hands, text_file, tmp_path, monkeypatch):
+    """`replay_games` replays in the core and falls back to Python where the core does not end a
+    game as logged: on exported games and on copies altered at random (a tile, a seat, a line
+    dropped or moved, a claim that lost, a score or fan line), every game gets the same mismatch
+    (category, line, detail) or the same row and records as the Python replay alone gives it."""
+    import random
+
+    import numpy as np
+
+    from fzsim.botzone import replay as rp
+
+    rng = random.Random(29)
+    blocks = text_file.read_text().split("Match ")[1:]
+    games = []
+    for b, block in enumerate(blocks):
+        games += _games_of("Match " + block, tmp_path / f"g{b}.txt")
+        lines = ("Match " + block).splitlines()
+        acts = [i for i, line in enumerate(lines) if line.startswith("Player") and " Deal " not in line]
+        for m in range(5):
+            edit = list(lines)
+            i = rng.choice(acts)
+            words = edit[i].split()
+            how = (b + m) % 6
+            if how == 0:
+                words[3] = rng.choice(["W1", "B5", "T9", "F2", "J3", words[3]])
+                edit[i] = " ".join(words)
+            elif how == 1:
+                words[1] = str(rng.randrange(4))
+                edit[i] = " ".join(words)
+            elif how == 2:
+                del edit[i]
+            elif how == 3 and i + 1 < len(edit):
+                edit[i], edit[i + 1] = edit[i + 1], edit[i]
+            elif how == 4:
+                claims = [j for j in acts if edit[j].split()[2] in ("Chi", "Peng", "Gang")] or [i]
+                j = rng.choice(claims)
+                other = (int(edit[j].split()[1]) + rng.randrange(1, 4)) % 4
+                edit[j] += f" Ignore Player {other} {rng.choice(['Peng', 'Hu', 'Chi', 'Gang'])} {edit[j].split()[3]}"
+            else:
+                j = next((k for k, line in enumerate(edit) if line.startswith("Fan")), None) if b % 2 else None
+                j = j if j is not None else next(k for k, line in enumerate(edit) if line.startswith("Score"))
+                edit[j] = "Score 0 0 0 0" if edit[j].startswith("Score") else edit[j].replace("*1", "*2", 1)
+            games += _games_of("\n".join(edit) + "\n", tmp_path / f"g{b}-{m}.txt")
+        chows = [i for i in acts if lines[i].split()[2] == "Chi"]
+        for m, middle in enumerate(("W1", "T9") if chows else ()):   # no chow has these middle tiles
+            edit = list(lines)
+            edit[chows[0]] = " ".join(edit[chows[0]].split()[:3] + [middle])
+            games += _games_of("\n".join(edit) + "\n", tmp_path / f"g{b}-c{m}.txt")
+    rules = import_rules()
+    core = rp.replay_games(games, rules)
+    monkeypatch.setattr(rp, "_IN_CORE", False)
+    python = rp.replay_games(games, rules)
+    cats = {}
+    for a, b in zip(core, python):
+        assert a.mismatch == b.mismatch, a.game.where()
+        cats[a.mismatch.category if a.mismatch else "ok"] = cats.get(a.mismatch.category if a.mismatch else "ok", 0) + 1
+        if a.mismatch is None:
+            assert a.row == b.row
+            assert a.records.keys() == b.records.keys()
+            assert all(np.array_equal(a.records[k], b.records[k]) for k in a.records)
+    assert len(games) > 300 and {"ok", "illegal", "sequence", "score", "fans"} <= set(cats), cats
+
+
+def test_an_import_is_the_same_in_the_core_and_in_python(text_file, tmp_path, monkeypatch):
+    """The hands and wins tables of an import are the same whether the games were replayed in the
+    core, in Python, or some in each (a chunk holding both)."""
+    from fzsim.botzone import replay as rp
+
+    def load(out):
+        return fzsim.load(out), fzsim.load(out, table="wins")
+
+    import_logs([text_file], tmp_path / "core", chunk_size=16, progress=False)
+    monkeypatch.setattr(rp, "_IN_CORE", False)
+    import_logs([text_file], tmp_path / "python", chunk_size=16, progress=False)
+    monkeypatch.setattr(rp, "_IN_CORE", True)
+    encode = rp._encode
+    calls = []
+
+    def some(*a):                       # every third game replayed in Python
+        calls.append(1)
+        return len(calls) % 3 != 0 and encode(*a)
+
+    monkeypatch.setattr(rp, "_encode", some)
+    import_logs([text_file], tmp_path / "mixed", chunk_size=16, progress=False)
+    core = load(tmp_path / "core")
+    for other in ("python", "mixed"):
+        got = load(tmp_path / other)
+        for a, b in zip(core, got):
+            assert a.equals(b), other

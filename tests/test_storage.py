@@ -90,7 +90,7 @@ def test_build_table_matches_reference_rows():
 
 
 @pytest.mark.parametrize("column,value,dtype", [
-    ("win_type", 9, None), ("outcome", 2, None), ("gold", 34, None), ("gold", -2, None),
+    ("win_type", 9, None), ("outcome", 3, None), ("gold", 34, None), ("gold", -2, None),
     ("special_counted", 3, None), ("turns", None, np.int32),
 ])
 def test_build_table_rejects_broken_engine_output(column, value, dtype):

@@ -1,13 +1,16 @@
 """A Botzone bot at fzsim's table: the policy ``botzone:cmd=...`` plays a seat through a subprocess
 speaking Botzone's Chinese-Standard-Mahjong protocol.
 
-The spec: ``botzone:cmd=COMMAND[;io=json|simple][;keep=0|1][;time=SECONDS][;game_time=SECONDS]``
+The spec: ``botzone:cmd=COMMAND[;io=json|simple][;keep=0|1][;time=SECONDS][;game_time=SECONDS]
+[;on_error=raise|fault]``
 — ``cmd`` the command (split like a shell does, run without one; no ``,`` or ``;`` in it),
 ``io`` the interaction (``json``: ``{"requests": [...], "responses": [...]}`` in, ``{"response":
 ...}`` out; ``simple``: the turn count then the alternating lines), ``keep=1`` the keep-running
 mode (the bot stays up for the whole hand and prints ``>>>BOTZONE_REQUEST_KEEP_RUNNING<<<`` after
 each answer; each later input is the new request alone), ``time`` the limit per answer (default
-5 s) and ``game_time`` per hand (default 120 s).
+5 s), ``game_time`` per hand (default 120 s) and ``on_error`` what a bot's error does (``raise``,
+the default: `BotError`; ``fault``: the hand ends there as that bot's fault, settled as Botzone's
+judge settles it, −30 to the bot and +10 to each other seat: `FAULT_PENALTY`).
 
 Botzone plays one hand a match with the dealer as player 0, so the hand's dealer is the bot's
 player 0 and fzsim's seat ``(dealer + n) % 4`` its player n; the round wind is the hand's. The
@@ -18,7 +21,8 @@ answer per request, so an answer to a discard serves the engine's win offer and 
 and ``PENG T`` / ``CHI M T`` name the discard after the claim. In the simple mode the bot is asked
 only where it has a choice (requests where it can only pass get ``PASS`` in its history). A bot
 that crashes, answers late or answers what is not legal raises `BotError` naming the bot, the
-seat, the game and the request. Every bot process runs in its own process group, is killed at the
+seat, the game and the request (with ``on_error=fault``: the hand's row has outcome 2, "fault",
+the bot's seat as its discarder and the judge's scores). Every bot process runs in its own process group, is killed at the
 end of its hand, on any error and on Ctrl-C / SIGTERM, and (Linux) dies with the process that
 started it, so none is left behind.
 
@@ -40,14 +44,16 @@ from dataclasses import dataclass
 import numpy as np
 
 from fzsim.botzone.names import TILE_KINDS, TILE_NAMES
+from fzsim.botzone.replay import FAULT_PENALTY, fault_deltas
 from fzsim_core import engine as _engine
 
 __all__ = ["BotError", "BotSpec", "parse_bot_spec", "is_bot_spec", "play_block_with_bots", "check_bot_rules",
-           "block_player", "PREFIX"]
+           "block_player", "PREFIX", "FAULT_PENALTY", "fault_deltas"]
 
 PREFIX = "botzone:"
 KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
-_PARAMS = ("cmd", "io", "keep", "time", "game_time")
+_PARAMS = ("cmd", "io", "keep", "time", "game_time", "on_error")
+
 # Decision and ActionType values (fzsim_core/table.pxd)
 _TURN, _AFTER_CLAIM, _DISCARD_WIN, _CLAIM, _ROB_KONG = range(5)
 _PASS, _DISCARD, _WIN, _CONCEALED_KONG, _ADDED_KONG, _PUNG, _KONG, _CHOW = range(8)
@@ -68,6 +74,7 @@ class BotSpec:
     time: float = 5.0
     game_time: float = 120.0
     text: str = ""
+    on_error: str = "raise"
 
     def __reduce__(self):               # pickles as its text (workers parse it again)
         return parse_bot_spec, (self.text,)
@@ -81,7 +88,7 @@ def parse_bot_spec(spec: str) -> BotSpec:
     """``botzone:cmd=...;...`` -> BotSpec; ValueError naming the bad part and what is allowed."""
     if not is_bot_spec(spec):
         raise ValueError(f"{spec!r} is not a Botzone bot: write botzone:cmd=COMMAND[;io=json|simple][;keep=0|1]"
-                         "[;time=SECONDS][;game_time=SECONDS]")
+                         "[;time=SECONDS][;game_time=SECONDS][;on_error=raise|fault]")
     params = {}
     for item in filter(str.strip, spec.strip()[len(PREFIX):].split(";")):
         key, eq, value = item.partition("=")
@@ -104,6 +111,9 @@ def parse_bot_spec(spec: str) -> BotSpec:
     keep = params.get("keep", "0")
     if keep not in ("0", "1"):
         raise ValueError(f"policy {spec!r}: keep={keep!r}: allowed 0, 1")
+    on_error = params.get("on_error", "raise")
+    if on_error not in ("raise", "fault"):
+        raise ValueError(f"policy {spec!r}: on_error={on_error!r}: allowed raise, fault")
     limits = {}
     for key, default in (("time", 5.0), ("game_time", 120.0)):
         try:
@@ -112,7 +122,7 @@ def parse_bot_spec(spec: str) -> BotSpec:
             limits[key] = float("nan")
         if not 0 < limits[key] <= 3600:
             raise ValueError(f"policy {spec!r}: {key} must be a number of seconds in (0, 3600], got {params[key]!r}")
-    return BotSpec(cmd, io, keep == "1", limits["time"], limits["game_time"], spec.strip())
+    return BotSpec(cmd, io, keep == "1", limits["time"], limits["game_time"], spec.strip(), on_error)
 
 
 # ---- the bot process -----------------------------------------------------------------------------
@@ -404,7 +414,16 @@ def _hand(rules, seed, game, hand, dealer, streak, carry, names, specs, check):
     seats = {s: _Seat(spec, s, dealer, quan, game, hand) for s, spec in specs.items()}
     try:
         while not st.done:
-            st.apply(seats[st.seat].decide(st))
+            seat = seats[st.seat]
+            try:
+                choice = seat.decide(st)
+            except BotError:
+                if seat.spec.on_error != "fault":
+                    raise
+                seat.close()                    # (the judge ends the match: the bot is stopped)
+                st.fault(seat.seat, fault_deltas(seat.seat))
+                break
+            st.apply(choice)
         return st.row(), st.records()
     finally:
         for s in seats.values():
@@ -442,7 +461,9 @@ def play_block_with_bots(rules, root_seed: int, first_game: int, n_games: int, p
             row, rec = _hand(rules, root_seed, g, h, d, s, c, names, specs, check)
             rows.append(row)
             recs.append(rec)
-            d, s, c = _engine.next_dealer(rules, d, s, row, root_seed, True)
+            # a hand ended by a fault passes the deal on as a drawn hand does
+            d, s, c = _engine.next_dealer(rules, d, s, dict(row, outcome=0) if row["outcome"] == 2 else row,
+                                          root_seed, True)
     cols = {name: np.array([r[name] for r in rows], dtype=dt) for name, dt in _engine.COLUMNS}
     if not records:
         return cols

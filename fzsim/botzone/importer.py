@@ -37,8 +37,8 @@ from fzsim.botzone.logs import read_games, source_files
 from fzsim.wins_table import build_wins_table
 from fzsim.botzone.replay import import_rules, replay_games
 from fzsim.lock import LOCK_NAME, FolderLock
-from fzsim_core.schema import COLUMNS as ROW_COLUMNS
-from fzsim_core.winschema import WIN_COLUMNS
+from fzsim_core.schema import COLUMNS as ROW_COLUMNS, ROW_DTYPE, columns as row_columns
+from fzsim_core.winschema import WIN_COLUMNS, columns as win_columns
 
 __all__ = ["import_logs", "ImportSummary", "load_games", "load_mismatches", "VARIANT", "POLICY", "BOTZONE_DIR"]
 
@@ -97,15 +97,29 @@ def _atomic_write(path: str, write) -> None:
 
 def _replay_chunk(task) -> dict:
     """Replay one chunk of games and keep it as a staging file (runs in the workers)."""
-    root, chunk, games = task
+    root, chunk, games, faults = task
     c0 = time.process_time()
     rules = import_rules()
-    done = replay_games(games, rules)
+    done = replay_games(games, rules, faults=faults)
     ok = [r for r in done if r.mismatch is None]
     arrays = {}
+    # the rows and records as the core gave them (`Replayed.raw_row`), else as dicts of columns
+    rows = np.zeros(len(ok), dtype=ROW_DTYPE)
+    in_core = [i for i, r in enumerate(ok) if r.raw_row is not None]
+    if in_core:
+        rows[in_core] = [ok[i].raw_row for i in in_core]
+    cols = row_columns(rows)
+    for i, r in enumerate(ok):
+        if r.raw_row is None:
+            for name, value in r.row.items():
+                cols[name][i] = value
     for name, dt in _ROW_DTYPES.items():
-        arrays["h_" + name] = np.array([r.row[name] for r in ok], dtype=dt)
-    if ok:
+        arrays["h_" + name] = cols[name].astype(dt, copy=False)
+    if ok and len(in_core) == len(ok):
+        recs = win_columns(np.concatenate([r.raw_records for r in ok]))
+        for name, col in recs.items():
+            arrays["w_" + name] = col
+    elif ok:
         for name in ok[0].records:
             arrays["w_" + name] = np.concatenate([r.records[name] for r in ok])
     meta = [[r.game.source, r.game.index, r.game.match, r.game.line, r.game.wind,
@@ -134,11 +148,13 @@ def _chunks(paths, chunk_size: int):
 
 
 def import_logs(paths, out, *, jobs: int = 1, chunk_size: int = DEFAULT_CHUNK, resume: bool = False,
-                progress: bool | None = None) -> ImportSummary:
+                progress: bool | None = None, faults: bool = False) -> ImportSummary:
     """Import Botzone game records (files, folders, ``.gz``, ``.zip``: `fzsim.botzone.logs`) into the
     results folder ``out`` (module doc). ``jobs``: worker processes for the replays; ``chunk_size``:
     games per staging chunk and per part; ``resume``: finish an interrupted import of the same
-    sources. Raises LogError (a ValueError naming file, game and line) for a record that cannot be
+    sources; ``faults``: a match the judge ended on a bot's error, settled −30 / +10, is imported
+    as a hand ended by that bot's fault (outcome ``fault``, `fzsim.botzone.replay.replay_game`)
+    instead of a ``bot_error`` mismatch. Raises LogError (a ValueError naming file, game and line) for a record that cannot be
     read — the chunks already replayed are kept for ``resume`` — and ValueError for bad arguments or
     a folder holding something else."""
     t0 = time.perf_counter()
@@ -152,6 +168,8 @@ def import_logs(paths, out, *, jobs: int = 1, chunk_size: int = DEFAULT_CHUNK, r
     lock = FolderLock(root, exclusive=True, create_folder=True).acquire()
     try:
         plan = {"sources": files, "chunk_size": int(chunk_size)}
+        if faults:
+            plan["faults"] = True
         _check_folder(root, plan, resume)
         os.makedirs(_staging(root), exist_ok=True)
         for folder in (os.path.join(root, BOTZONE_DIR), _staging(root)):   # of killed writers: we hold the lock
@@ -166,7 +184,7 @@ def import_logs(paths, out, *, jobs: int = 1, chunk_size: int = DEFAULT_CHUNK, r
             info = done.extra.get("botzone_import", {})
             return ImportSummary(root, info.get("games", 0), info.get("replayed", 0), info.get("mismatches", {}),
                                  info.get("games", 0), 0.0, time.perf_counter() - t0)
-        summaries = _replay_all(root, files, int(chunk_size), int(jobs), have, progress)
+        summaries = _replay_all(root, files, int(chunk_size), int(jobs), have, progress, bool(faults))
         return _finish(root, plan, summaries, t0)
     finally:
         lock.release()
@@ -189,19 +207,22 @@ def _check_folder(root: str, plan: dict, resume: bool) -> None:
         raise ValueError(f"results folder {root!r} holds an import in chunks of {theirs.get('chunk_size')} games,"
                          f" not {plan['chunk_size']}; nothing was written. Repeat it with --chunk-size"
                          f" {theirs.get('chunk_size')}, or choose another --out")
+    if bool(theirs.get("faults")) != bool(plan.get("faults")):
+        raise ValueError(f"results folder {root!r} holds an import " + ("with" if theirs.get("faults") else "without")
+                         + " --faults; nothing was written. Repeat it the same way, or choose another --out")
     if not resume:
         raise ValueError(f"results folder {root!r} already holds this import; pass --resume to finish it"
                          " (a finished import is left as it is), or choose another --out")
 
 
-def _replay_all(root, files, chunk_size, jobs, have, progress) -> list[dict]:
+def _replay_all(root, files, chunk_size, jobs, have, progress, faults=False) -> list[dict]:
     summaries = []
     with _GamesBar(progress) as bar:
-        tasks = ((root, chunk, games) for chunk, games in _chunks(files, chunk_size))
+        tasks = ((root, chunk, games, faults) for chunk, games in _chunks(files, chunk_size))
         if jobs == 1:
             for chunk, games in ((t[1], t[2]) for t in tasks):
                 if chunk not in have:
-                    summaries.append(_replay_chunk((root, chunk, games)))
+                    summaries.append(_replay_chunk((root, chunk, games, faults)))
                 bar.update(len(games))
             return summaries
         pool = ProcessPoolExecutor(jobs)

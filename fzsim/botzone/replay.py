@@ -33,9 +33,13 @@ from fzsim.botzone.logs import LogError, LogEvent, LoggedGame
 from fzsim.botzone.names import TILE_NAMES
 from fzsim.packs.guobiao.calculator import FAN_NAMES
 from fzsim.packs.guobiao.records import record_fans
+from fzsim_core import winschema
 from fzsim_core.engine import HandStepper
+from fzsim_core.packs.guobiao.logreplay import replay_logged
+from fzsim_core.schema import row_dict
 
-__all__ = ["Mismatch", "Replayed", "replay_game", "replay_games", "seat_walls", "engine_wall", "CATEGORIES", "import_rules"]
+__all__ = ["Mismatch", "Replayed", "replay_game", "replay_games", "seat_walls", "engine_wall", "CATEGORIES", "import_rules",
+           "FAULT_PENALTY", "fault_deltas"]
 
 CATEGORIES = ("wall", "illegal", "sequence", "claims", "outcome", "fans", "score", "judge_rule", "bot_error")
 # ActionType values (fzsim_core/table.pxd) and Decision values
@@ -47,6 +51,16 @@ _CLAIM_ACT = {"peng": _PUNG, "gang": _KONG, "chi": _CHOW}
 _ACT_WORDS = {_PASS: "pass", _DISCARD: "Play", _WIN: "Hu", _CONCEALED_KONG: "AnGang", _ADDED_KONG: "BuGang",
               _PUNG: "Peng", _KONG: "Gang", _CHOW: "Chi"}
 WALL = 34
+#: Botzone's judge on a bot's error (its judge/main.cpp ``playerError``): the match ends, the bot at
+#: fault loses 3 × this, each other player gains it
+FAULT_PENALTY = 10
+
+
+def fault_deltas(seat: int) -> tuple:
+    """Botzone's settlement of a bot's error at ``seat``: −30 to it, +10 to each other seat."""
+    return tuple(-3 * FAULT_PENALTY if s == seat else FAULT_PENALTY for s in range(4))
+
+
 _new = tuple.__new__                    # a LogEvent of a plain tuple (LoggedGame.actions)
 
 
@@ -65,14 +79,40 @@ class Mismatch:
     detail: str
 
 
-@dataclass
 class Replayed:
-    """A replayed game: the engine's row and records (None when it disagrees), or the mismatch."""
+    """A replayed game: the engine's row and records (None when it disagrees), or the mismatch.
 
-    game: LoggedGame
-    row: dict | None = None
-    records: dict | None = None
-    mismatch: Mismatch | None = None
+    ``row`` is a dict of the engine's columns and ``records`` its records as columns, made when
+    first asked from the core's row and records when the game was replayed in the core
+    (`raw_row`, `raw_records`: the row as one ``ROW_DTYPE`` value and the records as a
+    ``WIN_DTYPE`` array; None for a game replayed in Python)."""
+
+    __slots__ = ("game", "mismatch", "_row", "_records", "raw_row", "raw_records")
+
+    def __init__(self, game: LoggedGame, row: dict | None = None, records: dict | None = None,
+                 mismatch: Mismatch | None = None, raw_row=None, raw_records=None):
+        self.game, self.mismatch = game, mismatch
+        self._row, self._records, self.raw_row, self.raw_records = row, records, raw_row, raw_records
+
+    @property
+    def row(self) -> dict | None:
+        if self._row is None and self.raw_row is not None:
+            self._row = row_dict(self.raw_row)
+        return self._row
+
+    @property
+    def records(self) -> dict | None:
+        if self._records is None and self.raw_records is not None:
+            self._records = winschema.columns(self.raw_records)
+        return self._records
+
+    def drop(self, mismatch: Mismatch) -> None:
+        """The game disagrees after all: no row, no records."""
+        self.mismatch = mismatch
+        self._row = self._records = self.raw_row = self.raw_records = None
+
+    def __repr__(self) -> str:
+        return f"Replayed(game={self.game!r}, row={self.row!r}, mismatch={self.mismatch!r})"
 
 
 def _name(kind: int) -> str:
@@ -143,18 +183,165 @@ def engine_wall(walls: list[list[int]], dealer: int = 0) -> np.ndarray:
                                + walls[(dealer + 3) % 4]), dtype=np.uint8)
 
 
-def replay_game(game: LoggedGame, rules, game_id: int = 0) -> Replayed:
-    """Replay ``game`` under ``rules`` (`import_rules`), checking every action and the result."""
-    return replay_games([game], rules, game_id)[0]
+def replay_game(game: LoggedGame, rules, game_id: int = 0, faults: bool = False) -> Replayed:
+    """Replay ``game`` under ``rules`` (`import_rules`), checking every action and the result.
+    ``faults``: a match the judge ended on a bot's error (other than a `judge_rule` one) with its
+    settlement, −30 to the bot and +10 to each other player, is replayed up to its last logged
+    action and ended there as that bot's fault (outcome 2, `HandStepper.fault`) instead of being a
+    ``bot_error`` mismatch."""
+    return replay_games([game], rules, game_id, faults)[0]
 
 
-def replay_games(games, rules, first_id: int = 0) -> list[Replayed]:
+def replay_games(games, rules, first_id: int = 0, faults: bool = False) -> list[Replayed]:
     """`replay_game` for many games (ids from ``first_id``), the fan lists of all wins checked in
-    one call of the evaluator."""
-    done = [_replay(g, rules, first_id + j) for j, g in enumerate(games)]
-    wins = [r for r in done if r.mismatch is None and r.row["outcome"] == 1 and r.game.result.scored]
+    one call of the evaluator.
+
+    The games are replayed in the core first, all in one call (`fzsim_core.packs.guobiao.logreplay`:
+    the decisions of the Python replay's first pass, below, taken the same way); a game the core
+    does not end as logged (an action not legal, a claim that lost, a discard the engine made on
+    its own, ...) and a game whose end differs from its log are replayed in Python, which finds
+    and names what differs. So every game gets what the Python replay alone gives it."""
+    games = list(games)
+    done: list = [None] * len(games)
+    todo, walls, first, kind, seat, tile, lost = [], [], [0], [], [], [], []
+    try:
+        for j, g in enumerate(games):
+            res = g.result
+            if res is not None and res.error:
+                bad = judge_error(g)
+                if faults and bad.category == "bot_error" and res.error_seat in (0, 1, 2, 3) \
+                        and tuple(res.scores) == fault_deltas(res.error_seat):
+                    w, wrong = seat_walls(g)
+                    if wrong is not None:
+                        done[j] = Replayed(g, mismatch=wrong)
+                    else:                       # replayed to the error, then ended as its fault
+                        done[j] = _replay_walls(g, rules, first_id + j, engine_wall(w, g.dealer), True,
+                                                fault=res.error_seat)
+                else:
+                    done[j] = Replayed(g, mismatch=bad)
+                continue
+            w, bad = seat_walls(g)
+            if bad is not None:
+                done[j] = Replayed(g, mismatch=bad)
+                continue
+            if not (_IN_CORE and _encode(g.actions(), kind, seat, tile, lost)):
+                # (the games before it first: an error is raised in the games' order)
+                batch = (todo, walls, first, kind, seat, tile, lost)
+                todo, walls, first, kind, seat, tile, lost = [], [], [0], [], [], [], []
+                _replay_core(games, *batch, rules, first_id, done)
+                done[j] = _replay_python(g, rules, first_id + j, engine_wall(w, g.dealer))
+                continue
+            todo.append(j)
+            walls.append(_wall_bytes(w, g.dealer))
+            first.append(len(kind))
+    finally:        # a LogError of a game: the games before it are replayed first (their errors first)
+        if todo:
+            _replay_core(games, todo, walls, first, kind, seat, tile, lost, rules, first_id, done)
+    wins = [r for r in done if r.mismatch is None and r.game.result.scored and _won(r)]
     if wins:
         _check_fans(wins)
+    return done
+
+
+#: False: every game replayed in Python only (the tests compare the two)
+_IN_CORE = True
+_KIND_CODE = {"play": 0, "angang": 1, "bugang": 2, "hu": 3, "peng": 4, "gang": 5, "chi": 6}   # logreplay's
+_LOST_CLAIMS = ("peng", "gang", "chi")
+
+
+def _encode(actions, kind, seat, tile, lost) -> bool:
+    """Append the logged actions but draws to the arrays `replay_logged` reads; False (nothing
+    appended) for an action it does not know."""
+    n = len(kind)
+    code = _KIND_CODE
+    for k, s, t, _, ign in actions:
+        if k == "draw":
+            continue
+        c = code.get(k)
+        if c is None or not 0 <= s <= 3:
+            del kind[n:], seat[n:], tile[n:], lost[n:]
+            return False
+        kind.append(c)
+        seat.append(s)
+        tile.append(t)
+        bits = 0
+        for cs, ck, _ in ign:
+            if ck == "hu":
+                bits |= 1 << cs
+            elif ck in _LOST_CLAIMS:
+                bits |= 16 << cs
+        lost.append(bits)
+    return True
+
+
+def _wall_bytes(walls: list[list[int]], dealer: int) -> bytes:
+    """`engine_wall` as bytes."""
+    return bytes(walls[dealer] + walls[(dealer + 1) % 4] + walls[(dealer + 2) % 4] + walls[(dealer + 3) % 4])
+
+
+def _replay_core(games, todo, walls, first, kind, seat, tile, lost, rules, first_id, done) -> None:
+    """Replay the games ``todo`` in the core; those it does not end as logged, and those whose end
+    differs from the log, in Python."""
+    n = len(todo)
+    if not n:
+        return
+    ids = np.array([first_id + j for j in todo], dtype=np.int64)
+    hands = np.array([4 * games[j].wind for j in todo], dtype=np.int16)
+    dealers = np.array([games[j].dealer for j in todo], dtype=np.int8)
+    wall_arr = np.frombuffer(b"".join(walls), dtype=np.uint8).reshape(n, WALL * 4)
+    status, consumed, rows, recs, rec_first = replay_logged(
+        rules.core, ids, hands, dealers, wall_arr, np.array(first, dtype=np.int64),
+        np.array(kind, dtype=np.int8), np.array(seat, dtype=np.int8), np.array(tile, dtype=np.int8),
+        np.array(lost, dtype=np.int64))
+    outcome, winner = rows["outcome"].tolist(), rows["winner"].tolist()
+    deltas = rows["deltas"].tolist()
+    status, consumed, rec_first = status.tolist(), consumed.tolist(), rec_first.tolist()
+    rec_kind, rec_value = recs["kind"].tolist(), recs["value"].tolist()
+    for b, j in enumerate(todo):
+        g = games[j]
+        if status[b]:
+            done[j] = _replay_python(g, rules, first_id + j, wall_arr[b])
+            continue
+        a, z = rec_first[b], rec_first[b + 1]
+        total = next((rec_value[r] for r in range(a, z) if rec_kind[r] == 0), 0) if outcome[b] == 1 else 0
+        bad = _end_mismatch(g, first[b], first[b + 1], kind, seat, consumed[b], outcome[b] == 1, winner[b],
+                            total, tuple(deltas[b]))
+        if bad is None:
+            done[j] = Replayed(g, raw_row=rows[b], raw_records=recs[a:z])
+        else:                                   # the careful replay finds the first thing that differs
+            done[j] = _replay_walls(g, rules, first_id + j, wall_arr[b], True)
+
+
+def _won(r: Replayed) -> bool:
+    return int(r.raw_row["outcome"]) == 1 if r.raw_row is not None else r.row["outcome"] == 1
+
+
+def _end_mismatch(game, a: int, z: int, kind, seat, i: int, won: bool, winner: int, total: int, deltas: tuple):
+    """Whether the end of a game the core replayed differs from its log (what `_compare` checks,
+    on the core's figures; True or None: the Python replay says what differs)."""
+    res = game.result
+    i += a
+    if won and i < z and kind[i] == 3 and seat[i] == winner:
+        i += 1                                  # the discard (or robbed kong) the engine gave it
+    if i < z:
+        return True
+    if (res.winner >= 0) != won or (won and res.winner != winner):
+        return True
+    if not res.scored:
+        return None
+    if won and total != res.fan_total:
+        return True
+    if deltas != tuple(res.scores):
+        return True
+    return None
+
+
+def _replay_python(game: LoggedGame, rules, game_id: int, wall) -> Replayed:
+    """The Python replay of one game on its engine ``wall``: the first pass, and where it does
+    not end as logged the careful one."""
+    done = _replay_walls(game, rules, game_id, wall, False)
+    if done is None or done.mismatch is not None:
+        done = _replay_walls(game, rules, game_id, wall, True)
     return done
 
 
@@ -165,8 +352,14 @@ _FAN_COLUMNS = ("kind", "concealed", "meld_type", "meld_kind", "n_melds", "win_t
 
 def _check_fans(wins: list[Replayed]) -> None:
     """Re-score every win with the evaluator and compare its fan list with the log's."""
-    rows = [r.records["kind"].tolist().index(0) for r in wins]
-    recs = {k: np.concatenate([r.records[k][w:w + 1] for r, w in zip(wins, rows)]) for k in _FAN_COLUMNS}
+    if all(r.raw_records is not None for r in wins):
+        # each game's first win record (a 国标 hand has one win)
+        first = np.concatenate([r.raw_records[r.raw_records["kind"] == 0][:1] for r in wins])
+        cols = winschema.columns(first)
+        recs = {k: cols[k] for k in _FAN_COLUMNS}
+    else:
+        rows = [r.records["kind"].tolist().index(0) for r in wins]
+        recs = {k: np.concatenate([r.records[k][w:w + 1] for r, w in zip(wins, rows)]) for k in _FAN_COLUMNS}
     hands = {"game_id": recs["game_id"], "hand": recs["hand"],
              "dealer": np.array([r.game.dealer for r in wins], dtype=np.int8)}
     _, _, fans = record_fans(hands, recs, mingangang=True)
@@ -174,9 +367,8 @@ def _check_fans(wins: list[Replayed]) -> None:
         counted = {f: int(c) for f, c in enumerate(counts) if c}
         res = r.game.result
         if counted != res.fans:
-            r.mismatch = Mismatch("fans", res.line, f"the log has {res.fan_total} fans {_fan_text(res.fans)}, the"
-                                  f" engine {res.fan_total} {_fan_text(counted)}")
-            r.row = r.records = None
+            r.drop(Mismatch("fans", res.line, f"the log has {res.fan_total} fans {_fan_text(res.fans)}, the"
+                            f" engine {res.fan_total} {_fan_text(counted)}"))
 
 
 def judge_error(game: LoggedGame) -> Mismatch:
@@ -205,27 +397,11 @@ def judge_error(game: LoggedGame) -> Mismatch:
     return Mismatch("bot_error", res.line, said)
 
 
-def _replay(game: LoggedGame, rules, game_id: int) -> Replayed:
-    res = game.result
-    if res is not None and res.error:
-        return Replayed(game, mismatch=judge_error(game))
-    walls, bad = seat_walls(game)
-    if bad is not None:
-        return Replayed(game, mismatch=bad)
-    wall = engine_wall(walls, game.dealer)
-    # Fast first: the log is not stepped over discards the engine made on its own (a decision with
-    # one legal move) until the end, where the engine's discards are counted. Where it made one,
-    # or anything differs, the game is replayed again looking for them at every claim offer, so
-    # what is found is what that careful replay finds.
-    done = _replay_walls(game, rules, game_id, wall, False)
-    if done is None or done.mismatch is not None:
-        done = _replay_walls(game, rules, game_id, wall, True)
-    return done
-
-
-def _replay_walls(game: LoggedGame, rules, game_id: int, wall, careful: bool) -> Replayed | None:
+def _replay_walls(game: LoggedGame, rules, game_id: int, wall, careful: bool, fault: int = -1) -> Replayed | None:
     """One replay on the engine's ``wall``; ``careful``: step the log over the engine's own
-    discards at each claim offer (else None when the engine made any)."""
+    discards at each claim offer (else None when the engine made any); ``fault``: the seat whose
+    error the judge ended the match on — at the first decision after the last logged action the
+    hand ends as its fault (a ``sequence`` mismatch when the engine ends the hand before)."""
     res = game.result
     st = HandStepper(rules.core, 0, game_id, 4 * game.wind, game.dealer, 0, ("greedy",) * 4, (0, 1, 2, 3),
                      wall, True, False)
@@ -242,6 +418,9 @@ def _replay_walls(game: LoggedGame, rules, game_id: int, wall, careful: bool) ->
             # the engine takes a decision of one legal move itself (a single discard after a claim)
             i, plays = _auto_plays(st, events, i, plays, seen)
             e = events[i] if i < n else None
+        if fault >= 0 and e is None:           # the judge ended the match here
+            st.fault(fault, fault_deltas(fault))
+            return Replayed(game, row=st.row(), records=st.records())
         if dec == _CLAIM:
             claim = None
             if e is not None:
@@ -301,6 +480,10 @@ def _replay_walls(game: LoggedGame, rules, game_id: int, wall, careful: bool) ->
                                                     f"the engine asks an unexpected decision {dec}"))
     if not careful and [ev[0] for ev in st.events()].count(_EV_DISCARD) != plays:
         return None                             # the engine discarded on its own
+    if fault >= 0:
+        return Replayed(game, mismatch=Mismatch("sequence", res.line, f"the engine ends the hand before the"
+                                                f" judge's {res.error} by seat {fault}" + (
+                                                    "" if i >= n else f" (at the log's {n - i} last actions)")))
     return _compare(game, st, i, events)
 
 

@@ -21,6 +21,9 @@ def add_parser(subparsers) -> None:
     b.add_argument("--chunk-size", type=int, default=2000, metavar="GAMES",
                    help="games per replayed chunk and per part (default 2000)")
     b.add_argument("--resume", action="store_true", help="finish an interrupted import into DIR")
+    b.add_argument("--faults", action="store_true",
+                   help="import a match the judge ended on a bot's error (settled -30 / +10) as a hand ended by"
+                   " that bot's fault (outcome fault) instead of a bot_error mismatch")
     bar = b.add_mutually_exclusive_group()
     bar.add_argument("--progress", dest="progress", action="store_true", default=None,
                      help="always show the progress bar (default: only on a terminal)")
@@ -34,7 +37,7 @@ def run(args) -> int:
 
     try:
         summary = import_logs(args.paths, args.out, jobs=args.jobs, chunk_size=args.chunk_size,
-                              resume=args.resume, progress=args.progress)
+                              resume=args.resume, progress=args.progress, faults=args.faults)
     except KeyboardInterrupt:
         print(f"fzsim: the chunks replayed so far are kept in {args.out}; finish with the same command"
               " and --resume", file=sys.stderr)
