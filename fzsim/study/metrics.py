@@ -21,7 +21,7 @@ COLUMNS = ["game_id", "hand", "outcome", "winner", "dealer", "streak", "n_wins",
 def metric_values(df: pd.DataFrame, metric: str) -> np.ndarray:
     """``metric`` of every row of the hands frame ``df``, as floats."""
     if metric == "drawn":
-        return (df["outcome"].astype(str).to_numpy() != "win").astype(float)
+        return (df["outcome"].astype(str).to_numpy() == "draw").astype(float)   # (a bot's fault is neither)
     if metric == "turns":
         return df["turns"].to_numpy(dtype=float)
     if metric == "points_moved":
