@@ -21,7 +21,10 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
+from fzsim_core import engine as _engine
+
 from fzsim.botzone.bot import block_player
+from fzsim.game import check_draws
 from fzsim.pack_registry import DEFAULT_VARIANT
 from fzsim.policyspec import check_policies_play
 
@@ -55,13 +58,15 @@ class DuelResult:
     baseline_win_rate: float = 0.0    # the baseline seats of the all-baseline line-up
     baseline_deal_in_rate: float = 0.0
     out: str | None = None
+    draws: str = "wall"        # how the hands drew (fzsim.game.DRAWS)
 
     def to_dict(self) -> dict:
         return asdict(self)
 
     def line(self) -> str:
         return (f"fzsim duel: {self.challenger} vs {self.baseline} on {self.variant}, {self.walls:,} walls"
-                f" (seed {self.seed}): gain {self.gain:+.3f} ± {self.se:.3f} points per hand, z = {self.z:.2f}")
+                f" (seed {self.seed}{', draws coupled by seat' if self.draws == 'seat' else ''}): gain"
+                f" {self.gain:+.3f} ± {self.se:.3f} points per hand, z = {self.z:.2f}")
 
     def text(self) -> str:
         seats = ", ".join(f"{g:+.3f}" for g in self.gain_by_seat)
@@ -88,29 +93,30 @@ def _lineup(name: str, challenger: str, baseline: str) -> tuple:
     return tuple(seats)
 
 
-def _play(rules, seed: int, first: int, n: int, policies: tuple, check: bool) -> dict:
+def _play(rules, seed: int, first: int, n: int, policies: tuple, check: bool, draws: str = "wall") -> dict:
     """One block of one line-up, in a worker: only the columns the duel reads."""
-    cols = block_player(policies)(rules, seed, first, n, policies, check)
+    coupled = {"seat_draws": True} if draws == "seat" else {}   # (bot seats refuse it at setup)
+    cols = block_player(policies)(rules, seed, first, n, policies, check, **coupled)
     return {c: cols[c] for c in _COLUMNS}
 
 
-def _in_memory(rules, seed, hands_rows, n_games, lineups, block_size, jobs, check) -> dict:
+def _in_memory(rules, seed, hands_rows, n_games, lineups, block_size, jobs, check, draws) -> dict:
     blocks = [(b, min(block_size, n_games - b)) for b in range(0, n_games, block_size)]
     tasks = [(name, b, n) for name in lineups for b, n in blocks]
     if jobs == 1 or len(tasks) == 1:
-        parts = [_play(rules, seed, b, n, lineups[name], check) for name, b, n in tasks]
+        parts = [_play(rules, seed, b, n, lineups[name], check, draws) for name, b, n in tasks]
     else:
         import joblib   # heavy (loky): only when lineups play in worker processes
 
         parts = joblib.Parallel(n_jobs=min(jobs, len(tasks)), backend="loky", batch_size=1)(
-            joblib.delayed(_play)(rules, seed, b, n, lineups[name], check) for name, b, n in tasks)
+            joblib.delayed(_play)(rules, seed, b, n, lineups[name], check, draws) for name, b, n in tasks)
     out = {name: [] for name in lineups}
     for (name, _, _), part in zip(tasks, parts):    # tasks and parts are both in block order
         out[name].append(part)
     return {name: {c: np.concatenate([p[c] for p in ps]) for c in _COLUMNS} for name, ps in out.items()}
 
 
-def _from_runs(out, variant, hands, seed, lineups, block_size, jobs, check, resume, progress) -> dict:
+def _from_runs(out, variant, hands, seed, lineups, block_size, jobs, check, resume, progress, draws) -> dict:
     from fzsim.orchestrator import simulate   # the runner (pyarrow, joblib): heavy for `import fzsim`
     from fzsim.results_reader import load   # heavy (pandas, pyarrow)
 
@@ -120,7 +126,7 @@ def _from_runs(out, variant, hands, seed, lineups, block_size, jobs, check, resu
         # resume: finished line-ups are kept as they are and an interrupted one is finished
         simulate(hands, [variant], None, seed=seed, jobs=jobs, out=root, policies=list(seats),
                  block_size=block_size, resume=resume,
-                 progress=progress, check=check)
+                 progress=progress, check=check, draws=draws)
         df = load(root, columns=_COLUMNS)
         cols[name] = {c: df[c].to_numpy() for c in _COLUMNS if c != "win_type"}
         cols[name]["win_type"] = df["win_type"].cat.codes.to_numpy()   # stored as names: back to codes
@@ -151,14 +157,17 @@ def _stats(cols: dict, n_rows: int) -> tuple:
 
 def duel(challenger: str, baseline: str = "greedy", variant=DEFAULT_VARIANT, hands: int = 10_000, seed: int = 0,
          *, overrides: dict | None = None, jobs: int = 1, out=None, block_size: int = DEFAULT_BLOCK_SIZE,
-         resume: bool = False, check: bool = False, progress: bool | None = None) -> DuelResult:
+         resume: bool = False, check: bool = False, progress: bool | None = None,
+         draws: str = "wall") -> DuelResult:
     """Duplicate match of ``challenger`` against ``baseline`` over ``hands`` walls of ``variant``.
 
     challenger, baseline: policy names (e.g. ``"guard"``); variant: a preset name, a ``.toml``
     path or a RuleConfig, with ``overrides``; hands: walls (hands per line-up; a whole number of
     matches); seed: root seed 0..2**64-1; jobs: worker processes (``-1``: all cores); out: when
     given, each line-up is written as an `fzsim.simulate` run to ``out/<line-up>`` (``resume``
-    finishes an interrupted duel there); check: the engine's invariant checks. Returns a
+    finishes an interrupted duel there); check: the engine's invariant checks; draws: ``wall`` or
+    ``seat`` (draws coupled by seat: the line-ups stay in step after their play diverges, a smaller
+    paired error for the same walls; `fzsim.simulate`'s). Returns a
     `DuelResult`: gain per hand ± paired SE, z, per-seat gains, win and deal-in rates.
     """
     from fzsim.orchestrator import _load_rules, _positive_int   # the runner: heavy for `import fzsim`
@@ -175,16 +184,19 @@ def duel(challenger: str, baseline: str = "greedy", variant=DEFAULT_VARIANT, han
     seed = int(seed)
     config = _load_rules(os.fspath(variant) if isinstance(variant, os.PathLike) else variant, overrides)
     check_policies_play(config, {"challenger": challenger, "baseline": baseline}, config.name)
+    check_draws(draws)
+    if draws != "wall" and block_player((challenger, baseline)) is not _engine.play_block:
+        raise ValueError(f"draws={draws!r} is played by the engine's own seats only, not with Botzone bot seats")
     hpm = int(config.core.fields["hands_per_match"])
     if hands % hpm:
         raise ValueError(f"hands={hands} is not a whole number of matches for variant {config.name!r}"
                          f" (hands_per_match={hpm}); use a multiple of {hpm}")
     lineups = {name: _lineup(name, challenger, baseline) for name in LINEUPS}
     if out is None:
-        cols = _in_memory(config.core, seed, hands, hands // hpm, lineups, block_size, jobs, check)
+        cols = _in_memory(config.core, seed, hands, hands // hpm, lineups, block_size, jobs, check, draws)
     else:
         # the config already holds the overrides: each run records them in its canonical rules
-        cols = _from_runs(out, config, hands, seed, lineups, block_size, jobs, check, resume, progress)
+        cols = _from_runs(out, config, hands, seed, lineups, block_size, jobs, check, resume, progress, draws)
     gain, se, z, by_seat, win, deal, b_win, b_deal = _stats(cols, hands)
     return DuelResult(challenger, baseline, config.name, seed, hands, gain, se, z, by_seat, win, deal,
-                      b_win, b_deal, None if out is None else os.fspath(out))
+                      b_win, b_deal, None if out is None else os.fspath(out), draws)

@@ -215,3 +215,16 @@ def test_bad_draws_are_refused(tmp_path):
     with pytest.raises(StudyError, match="draws = 'lazy': allowed 'wall', 'seat'"):
         from_dict({"draws": "lazy", "questions": [{"metric": "dealer_delta", "precision": 1.0}]})
     assert not (tmp_path / "a").exists()
+
+
+def test_a_duel_with_coupled_draws(tmp_path):
+    """In memory and written as runs, the same gain; the runs record their draws."""
+    mem = fzsim.duel("guard", "greedy", hands=200, seed=3, draws="seat")
+    runs = fzsim.duel("guard", "greedy", hands=200, seed=3, draws="seat", out=tmp_path / "d")
+    plain = fzsim.duel("guard", "greedy", hands=200, seed=3)
+    assert mem.draws == "seat" and "draws coupled by seat" in mem.line()
+    assert (mem.gain, mem.se) == (runs.gain, runs.se) != (plain.gain, plain.se)
+    from fzsim.storage import read_manifest
+    assert read_manifest(str(tmp_path / "d" / "seat0")).identity.draws == "seat"
+    with pytest.raises(ValueError, match="draws must be one of"):
+        fzsim.duel("guard", "greedy", hands=20, draws="both")

@@ -7,6 +7,7 @@ import sys
 
 from fzsim.commands.options import parse_set
 from fzsim.duel import DEFAULT_BLOCK_SIZE, duel
+from fzsim.game import DRAWS
 from fzsim.pack_registry import DEFAULT_VARIANT
 
 
@@ -33,6 +34,9 @@ def add_parser(subparsers) -> None:
     p.add_argument("--block-size", type=int, default=DEFAULT_BLOCK_SIZE, metavar="GAMES",
                    help=f"games per block (default {DEFAULT_BLOCK_SIZE}); does not change results")
     p.add_argument("--check", action="store_true", help="run the engine's invariant checks (slower)")
+    p.add_argument("--draws", default="wall", choices=DRAWS,
+                   help="wall (default) or seat: draws coupled by seat keep the line-ups in step after their"
+                        " play diverges (a smaller paired error for the same walls)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(func=run)
 
@@ -43,6 +47,6 @@ def run(args: argparse.Namespace) -> int:
     result = duel(args.challenger, args.baseline, args.variant, args.hands, args.seed,
                   overrides=parse_set(args.overrides) or None, jobs=args.jobs, out=args.out,
                   block_size=args.block_size, resume=args.resume, check=args.check,
-                  progress=False if args.json else None)
+                  progress=False if args.json else None, draws=args.draws)
     print(json.dumps(result.to_dict(), indent=2) if args.json else result.text())
     return 0
