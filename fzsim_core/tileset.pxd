@@ -28,7 +28,7 @@ cdef inline void tiles_from_copies(TileSet* ts, int hand_size) noexcept nogil:
     ts.hand_size = hand_size
 
 
-cdef inline void fuzhou_tiles(TileSet* ts) noexcept nogil:
+cdef inline void full_144_tiles(TileSet* ts) noexcept nogil:
     """docs/spec/RULES.md §1, §3: 144 tiles (four of each of 34 kinds, one of each of 8 flowers), 16-tile hands."""
     cdef int k
     for k in range(N_KINDS):

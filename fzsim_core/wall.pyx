@@ -10,7 +10,7 @@ from libc.string cimport memcpy
 import numpy as np
 
 from fzsim_core.tiles cimport N_KINDS
-from fzsim_core.tileset cimport MAX_TILES, TileSet, fuzhou_tiles, tiles_from_copies
+from fzsim_core.tileset cimport MAX_TILES, TileSet, full_144_tiles, tiles_from_copies
 from fzsim_core.seat_draws cimport SeatDraws, order_entry, seat_draws_reset
 from fzsim_core.rng cimport Rng, rng_seed, rng_next, rng_below, STREAM_WALL, STREAM_MATCH, FZ_FNV_OFFSET, FZ_FNV_PRIME
 
@@ -98,7 +98,7 @@ def wall_digest(wall):
     cdef TileSet ts
     cdef uint8_t w[MAX_TILES]
     cdef int i
-    fuzhou_tiles(&ts)
+    full_144_tiles(&ts)
     for i in range(ts.n_tiles):
         w[i] = arr[i]
     return digest_wall(&ts, w)

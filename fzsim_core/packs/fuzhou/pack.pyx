@@ -2,7 +2,7 @@
 """The Fuzhou pack's binding: its tile set (144 tiles, 16-tile hands) and its hooks."""
 from fzsim_core.policy cimport POLICIES_ALL
 from fzsim_core.state cimport Pack
-from fzsim_core.tileset cimport TileSet, fuzhou_tiles
+from fzsim_core.tileset cimport TileSet, full_144_tiles
 from fzsim_core.packs.fuzhou.opening cimport opening_offer, opening_resolve, setup
 from fzsim_core.packs.fuzhou.score cimport fuzhou_score_win
 from fzsim_core.packs.fuzhou.wins cimport (fz_declined, fz_is_win, fz_may_discard_win, fz_may_self_win,
@@ -10,7 +10,7 @@ from fzsim_core.packs.fuzhou.wins cimport (fz_declined, fz_is_win, fz_may_discar
 
 
 cdef void fuzhou_pack(Pack* p, TileSet* ts) noexcept nogil:
-    fuzhou_tiles(ts)
+    full_144_tiles(ts)
     p.name = b"fuzhou"
     p.policies = POLICIES_ALL   # the generic bots are Fuzhou's
     p.setup = setup

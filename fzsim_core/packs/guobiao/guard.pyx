@@ -3,7 +3,7 @@
 exchange for a win of at least gb_min_fan fans) with defence.
 
 * Threat: each other seat's chance of being ready, a logistic in its declared sets and its
-  discards, raised late in the wall (the 8-fan minimum makes readiness slower than in Fuzhou);
+  discards, raised late in the wall (the 8-fan minimum slows readiness);
   a discard's danger for it grows with the unseen copies of the kind (pair / pung waits) and of
   its neighbours (chow waits), is lower for kinds it threw itself, and follows the suit its
   declared sets show: two or more sets in one suit (honours aside) read as 混一色 / 清一色, so

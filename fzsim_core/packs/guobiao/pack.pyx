@@ -35,7 +35,7 @@ from fzsim_core.state cimport (Game, Pack, fail, live_tiles, no_opening, no_open
 from fzsim_core.table cimport (Seat, DEC_ROB_KONG, ST_CONT, ST_ERR, MELD_CHOW, MELD_PUNG,
                                MELD_CONCEALED_KONG)
 from fzsim_core.tiles cimport FLOWER_BASE, N_HAND_KINDS, N_KINDS
-from fzsim_core.tileset cimport MAX_TILES, TileSet, fuzhou_tiles, tiles_from_copies
+from fzsim_core.tileset cimport MAX_TILES, TileSet, full_144_tiles, tiles_from_copies
 from fzsim_core.table cimport EV_DEAL
 from fzsim_core.state cimport log_event
 from fzsim_core.winrec cimport WinRec
@@ -50,7 +50,7 @@ from fzsim_core.packs.guobiao.options cimport gb_options
 
 
 cdef void guobiao_tiles(TileSet* ts) noexcept nogil:
-    fuzhou_tiles(ts)          # 34 kinds x 4 + 8 flowers = 144 ...
+    full_144_tiles(ts)          # 34 kinds x 4 + 8 flowers = 144 ...
     ts.hand_size = 13         # ... in 13-tile hands
 
 

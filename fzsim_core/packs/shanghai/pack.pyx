@@ -32,7 +32,7 @@ from fzsim_core.state cimport Game, Pack, fail, no_opening, no_opening_choice
 from fzsim_core.table cimport (Seat, DEC_ROB_KONG, ST_CONT, ST_ERR, NO_TILE, ACT_WIN, act, MELD_CHOW, MELD_PUNG,
                                MELD_EXPOSED_KONG, MELD_ADDED_KONG, MELD_CONCEALED_KONG)
 from fzsim_core.tiles cimport N_HAND_KINDS
-from fzsim_core.tileset cimport TileSet, fuzhou_tiles
+from fzsim_core.tileset cimport TileSet, full_144_tiles
 from fzsim_core.winrec cimport WinRec
 from fzsim_core.packs.deal cimport deal_without_wild
 from fzsim_core.kit.hand34 cimport (MjHand, MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG,
@@ -46,7 +46,7 @@ from fzsim_core.packs.shanghai.options cimport sh_options, SH_OPT_OTHER
 
 
 cdef void shanghai_tiles(TileSet* ts) noexcept nogil:
-    fuzhou_tiles(ts)          # 34 kinds x 4 + 8 flowers = 144 ...
+    full_144_tiles(ts)          # 34 kinds x 4 + 8 flowers = 144 ...
     ts.hand_size = 13         # ... in 13-tile hands
 
 
