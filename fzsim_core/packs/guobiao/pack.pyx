@@ -2,7 +2,7 @@
 """The 国标 / MCR pack (RULES-PACKS §5) on the engine's flow.
 
 144 tiles: the 136 suited and honour tiles held as ordinary tiles, the 8 flowers set aside and
-replaced from the end of the wall (the Fuzhou tile set with honors_are_flowers = false; the
+replaced from the end of the wall (tileset.pxd full_144_tiles with honors_are_flowers = false; the
 flow's draws and state.pxd's replace_dealt_flowers do the replacing). 13-tile hands, no wild,
 no opening window. What the flow does for this pack is set by the preset (fzsim/presets/
 guobiao.toml): chow from the previous seat, one winner per discard nearest first, robbing added
