@@ -1,8 +1,8 @@
 """Variance reduction of a study's contrasts: independent runs, paired walls, draws coupled by seat, control variates.
 
-For the two contrasts of issue 30 — the fuzhou − bianfeng dealer gap (greedy) and 金雀 halved
-(special_jinque 60 -> 30) under the value policy — plays WALLS walls of each side twice, into two
-study folders (one round each): with the hands drawing from the wall as it lies (``draws = "wall"``,
+For the two contrasts of issue 30 — the fuzhou − bianfeng dealer gap (under greedy, and under
+value) and 金雀 halved (special_jinque 60 -> 30) under the value policy — plays WALLS walls of each
+side twice, into two study folders (one round each): with the hands drawing from the wall as it lies (``draws = "wall"``,
 paired walls) and with draws coupled by seat (``draws = "seat"``, fzsim_core/seat_draws.pxd). Per
 contrast it prints the standard error two independent runs would have, the paired error with each
 kind of draws, the coupled error with the control variates of `fzsim.study.covariates`, and the
@@ -26,6 +26,9 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 CONTRASTS = {
     "dealer gap fuzhou - bianfeng (greedy)": {
         "baseline": "fuzhou", "variants": {"bianfeng": "bianfeng"}, "lineups": {"greedy": "greedy"},
+        "metrics": ("dealer_delta", "winner_gain")},
+    "dealer gap fuzhou - bianfeng (value)": {
+        "baseline": "fuzhou", "variants": {"bianfeng": "bianfeng"}, "lineups": {"value": "value"},
         "metrics": ("dealer_delta", "winner_gain")},
     "jinque halved under value": {
         "baseline": "fuzhou", "variants": {"half_jinque": {"special_jinque": 30}}, "lineups": {"value": "value"},
