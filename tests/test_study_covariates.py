@@ -44,3 +44,19 @@ def test_control_variates_sharpen_a_seat_question_and_keep_its_answer(tmp_path):
     # who deals explains a little of a seat's score: the seat covariates cut its variance a little
     assert (sharp["variance_factor"] > 1.01).all() and (sharp["se"] < plain["se"]).all()
     assert np.all(np.abs(sharp["estimate"] - plain["estimate"]) < 2 * plain["se"])
+
+
+@pytest.mark.parametrize("haf", [True, False])
+def test_the_dealers_lack_distribution_is_exact(haf):
+    """`dealer_need_pmf` against 20,000 deals sampled directly (fzsim.prob.sample_deals, not the wall
+    replay): each level within 4.5 standard errors; with 天胡 the levels cover every hand."""
+    from fzsim.prob import sample_deals
+    pmf = cv.dealer_need_pmf(haf)
+    assert sum(pmf.values()) + fzsim.opening_exact(haf)["dealer"]["tianhu"] == pytest.approx(1.0, abs=1e-12)
+    gold, hands = sample_deals(20_000, haf, seed=11)
+    lacks = np.array([cv.dealer_lack(h[0], int(g), haf) for g, h in zip(gold, hands)])
+    assert set(np.unique(lacks[lacks > 0]) % 3) == {0}
+    for level in cv.LACK_LEVELS:
+        seen = np.mean(lacks >= level) if level == cv.LACK_LEVELS[-1] else np.mean(lacks == level)
+        se = np.sqrt(pmf[level] * (1 - pmf[level]) / lacks.size)
+        assert abs(seen - pmf[level]) < 4.5 * se + 1e-4, (level, seen, pmf[level])
