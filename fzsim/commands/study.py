@@ -42,7 +42,8 @@ def plan_text(spec) -> str:
     lines = [f"baseline {spec.baseline} ({spec.pack} pack); variants: {', '.join(spec.variants)}",
              f"line-ups: {lineups}",
              f"rounds: looks after {', '.join(f'{n:,}' for n in looks)} walls per variant and line-up"
-             f" (intervals ± {c:.3f} se for {spec.confidence:.0%} under the stopping rule)"]
+             f" (intervals ± {c:.3f} se for {spec.confidence:.0%} under the stopping rule); draws: "
+             + ("coupled by seat" if spec.draws == "seat" else "the wall as it lies")]
     for q in spec.questions:
         lines.append(f"question {q.name!r}: {q.metric}, {len(q.contrasts)} contrast(s) ({q.compare}),"
                      f" precision ±{q.precision:g}")
