@@ -299,8 +299,17 @@ class _Backend:
                 )
             finally:
                 signal.pthread_sigmask(signal.SIG_SETMASK, old_mask)
-            for summary in results:
-                on_done(summary)
+            try:
+                for summary in results:
+                    on_done(summary)
+            except BaseException:
+                # an interrupted run cancels the blocks still playing on purpose: close the generator
+                # here, so that joblib's warning about cancelled tasks does not follow fzsim's message
+                if hasattr(results, "close"):
+                    with warnings.catch_warnings():
+                        warnings.filterwarnings("ignore", message=".*adjusting the input task iterator")
+                        results.close()
+                raise
 
     def close(self) -> None:
         if self.client is not None and getattr(self, "_own_client", False):
