@@ -228,3 +228,16 @@ def test_a_duel_with_coupled_draws(tmp_path):
     assert read_manifest(str(tmp_path / "d" / "seat0")).identity.draws == "seat"
     with pytest.raises(ValueError, match="draws must be one of"):
         fzsim.duel("guard", "greedy", hands=20, draws="both")
+
+
+def test_a_study_draws_coupled_by_default_and_names_a_change_of_draws(tmp_path):
+    spec = {"baseline": "fuzhou", "seed": 4, "first_round": 200, "budget": 200, "draws": "wall",
+            "questions": [{"metric": "dealer_delta", "precision": 100.0}]}
+    with pytest.warns(UserWarning, match="first_round"):
+        fzsim.study(spec, tmp_path / "s", progress=False, card=False)
+    from fzsim.storage import read_manifest
+    assert read_manifest(str(tmp_path / "s" / "round-00")).identity.draws == "wall"
+    del spec["draws"]                    # the default: coupled by seat, another study
+    with pytest.raises(ValueError, match=r"holds another study \(it differs in draws\)"), \
+            pytest.warns(UserWarning, match="first_round"):
+        fzsim.study(spec, tmp_path / "s", progress=False, card=False, resume=True)
