@@ -21,9 +21,7 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from fzsim_core import engine as _engine
-
-from fzsim.botzone.bot import block_player
+from fzsim.botzone.bot import block_player, refuse_coupled_draws
 from fzsim.game import check_draws
 from fzsim.pack_registry import DEFAULT_VARIANT
 from fzsim.policyspec import check_policies_play
@@ -185,8 +183,7 @@ def duel(challenger: str, baseline: str = "greedy", variant=DEFAULT_VARIANT, han
     config = _load_rules(os.fspath(variant) if isinstance(variant, os.PathLike) else variant, overrides)
     check_policies_play(config, {"challenger": challenger, "baseline": baseline}, config.name)
     check_draws(draws)
-    if draws != "wall" and block_player((challenger, baseline)) is not _engine.play_block:
-        raise ValueError(f"draws={draws!r} is played by the engine's own seats only, not with Botzone bot seats")
+    refuse_coupled_draws(draws, [(challenger, baseline)])
     hpm = int(config.core.fields["hands_per_match"])
     if hands % hpm:
         raise ValueError(f"hands={hands} is not a whole number of matches for variant {config.name!r}"

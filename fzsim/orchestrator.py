@@ -28,7 +28,7 @@ import numpy as np
 
 from fzsim import integrity, storage
 from fzsim.integrity import sample_positions
-from fzsim.botzone.bot import block_player, parse_bot_spec
+from fzsim.botzone.bot import block_player, parse_bot_spec, refuse_coupled_draws
 from fzsim.game import check_draws, play_hand
 from fzsim.lock import LOCK_NAME, FolderLock
 from fzsim.pack_registry import DEFAULT_PACK, DEFAULT_VARIANT
@@ -602,8 +602,7 @@ def simulate(
                          " each seat's policy from its setting")
     seats = next(iter(sets.values())) if sets else _check_policies(policies)
     check_draws(draws)
-    if draws != "wall" and any(block_player(s) is not engine.play_block for s in (sets.values() if sets else [seats])):
-        raise ValueError(f"draws={draws!r} is played by the engine's own seats only, not with Botzone bot seats")
+    refuse_coupled_draws(draws, sets.values() if sets else [seats])
     plans = _plan_variants(variants, overrides, hands)
     for plan in plans:    # before the folder is touched: a policy its pack does not play is refused
         for label, setting in (sets.items() if sets else [(None, seats)]):

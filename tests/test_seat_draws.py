@@ -241,3 +241,13 @@ def test_a_study_draws_coupled_by_default_and_names_a_change_of_draws(tmp_path):
     with pytest.raises(ValueError, match=r"holds another study \(it differs in draws\)"), \
             pytest.warns(UserWarning, match="first_round"):
         fzsim.study(spec, tmp_path / "s", progress=False, card=False, resume=True)
+
+
+def test_botzone_bot_seats_refuse_coupled_draws(tmp_path):
+    bot = "botzone:cmd=python docs/examples/botzone_bot.py"
+    with pytest.raises(ValueError, match="draws='seat' is played by the engine's own seats only"):
+        fzsim.simulate(8, "guobiao", seed=1, out=tmp_path / "b", policies=[bot, "greedy", "greedy", "greedy"],
+                       draws="seat")
+    with pytest.raises(ValueError, match="draws='seat' is played by the engine's own seats only"):
+        fzsim.duel(bot, "greedy", "guobiao", hands=8, draws="seat")
+    assert not (tmp_path / "b").exists()

@@ -471,6 +471,13 @@ def play_block_with_bots(rules, root_seed: int, first_game: int, n_games: int, p
     return cols, {k: np.concatenate([r[k] for r in recs]) for k in keys}
 
 
+def refuse_coupled_draws(draws: str, settings) -> None:
+    """Draws coupled by seat are the engine's (fzsim_core/seat_draws.pxd): a ValueError when any of
+    the policy ``settings`` (each four seats) seats a Botzone bot and ``draws`` is not ``wall``."""
+    if draws != "wall" and any(block_player(seats) is play_block_with_bots for seats in settings):
+        raise ValueError(f"draws={draws!r} is played by the engine's own seats only, not with Botzone bot seats")
+
+
 def block_player(policies):
     """The function that plays blocks for these seats: `play_block_with_bots` when one of them is a
     Botzone bot, else the engine's ``play_block`` (``fzsim run`` and ``fzsim duel`` call this)."""
