@@ -93,8 +93,7 @@ def _lineup(name: str, challenger: str, baseline: str) -> tuple:
 
 def _play(rules, seed: int, first: int, n: int, policies: tuple, check: bool, draws: str = "wall") -> dict:
     """One block of one line-up, in a worker: only the columns the duel reads."""
-    coupled = {"seat_draws": True} if draws == "seat" else {}   # (bot seats refuse it at setup)
-    cols = block_player(policies)(rules, seed, first, n, policies, check, **coupled)
+    cols = block_player(policies, draws)(rules, seed, first, n, policies, check)
     return {c: cols[c] for c in _COLUMNS}
 
 

@@ -103,10 +103,9 @@ class BlockTask:
 def _play_block(task: BlockTask) -> tuple[dict, dict]:
     """The block's per-hand columns and its records (one per win and end-of-hand payment)."""
     # the engine's play_block, or hands with Botzone bot seats (fzsim.botzone.bot)
-    play_block = block_player(task.policies) if task.block_fn is None else task.block_fn
-    coupled = {"seat_draws": True} if task.draws == "seat" else {}   # (bot seats refuse it at setup)
+    play_block = block_player(task.policies, task.draws) if task.block_fn is None else task.block_fn
     return play_block(task.rules, task.seed, task.first_game, task.n_games, task.policies, task.check,
-                      records=True, **coupled)
+                      records=True)
 
 
 def run_block(task: BlockTask) -> dict:

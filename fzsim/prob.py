@@ -360,6 +360,12 @@ class _TableChecker:
         return self.need(hands, gold) <= golds + 1
 
 
+def golds_needed(hands: np.ndarray, gold: np.ndarray) -> np.ndarray:
+    """Per hand (``hands`` (n, 34) counts, golds counted at the gold kind ``gold`` (n,)): the fewest
+    golds its real tiles need to be melds and one pair (the per-suit tables, a gold also a 5th copy)."""
+    return _TableChecker().need(hands, gold)
+
+
 class _WincheckChecker:
     """Win checks through the compiled batched call (fzsim.is_win_many)."""
 

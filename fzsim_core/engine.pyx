@@ -23,7 +23,7 @@ from fzsim_core.winrec cimport WinRec
 from fzsim_core.table cimport *
 from fzsim_core.tileset cimport MAX_TILES, TileSet
 from fzsim_core.flow cimport (
-    advance_match, apply, copy_game, couple_draws, init_game, play_one_hand, play_until, prepare_game,
+    advance_match, apply, copy_game, init_game, play_one_hand, play_until, prepare_game,
 )
 from fzsim_core.wall cimport match_first_dealer
 from fzsim_core.policies.registry cimport bind_policy
@@ -143,7 +143,7 @@ def play_block(Rules rules, uint64_t root_seed, int64_t first_game, int64_t n_ga
         raise MemoryError()
     try:
         prepare_game(g, &tiles, NULL, check)
-        couple_draws(g, coupling)
+        g.seat_draws = coupling   # (prepare_game set it to NULL)
         with nogil:
             for gi in range(n_games):
                 dealer = match_first_dealer(root_seed, <uint64_t>(first_game + gi))
@@ -230,7 +230,7 @@ def play_hand_raw(Rules rules, uint64_t root_seed, int64_t game_id, int hand, in
         bind_pack(&g.pack, &tiles, rules.c.pack, &rules.c)
         keep = bind_policies(g, policies, errors)
         prepare_game(g, &tiles, lg, check)
-        couple_draws(g, coupling)
+        g.seat_draws = coupling   # (prepare_game set it to NULL)
         init_game(g, &rules.c, root_seed, game_id, hand, dealer, streak, wall_ptr)
         g.row.carry = carry
         with nogil:

@@ -5,11 +5,8 @@ from libc.stdint cimport int64_t, uint64_t, uint8_t
 from fzsim_core.rules cimport RuleSet
 from fzsim_core.tileset cimport TileSet
 from fzsim_core.state cimport Game, GameLog, Pack, Row
-from fzsim_core.seat_draws cimport SeatDraws
 
 cdef void prepare_game(Game* g, const TileSet* ts, GameLog* log, bint check) noexcept nogil
-# After prepare_game: draw coupled by seat through d (seat_draws.pxd; NULL: the wall as it lies).
-cdef void couple_draws(Game* g, SeatDraws* d) noexcept nogil
 # dst = a copy of src resuming from the same point (log: dst's own, or NULL).
 cdef void copy_game(Game* dst, const Game* src, GameLog* log) noexcept nogil
 cdef void init_game(Game* g, const RuleSet* rules, uint64_t root, int64_t game_id, int hand,

@@ -21,7 +21,7 @@ from libc.string cimport memcpy, memset
 from fzsim_core.bits cimport ctz64, fz_counts_mask, held_mask
 from fzsim_core.hand cimport Hand, hand_add, hand_remove
 from fzsim_core.rng cimport Rng, rng_below, rng_seed, STREAM_DICE, STREAM_POLICY
-from fzsim_core.seat_draws cimport SeatDraws, seat_draws_reset, seat_pick
+from fzsim_core.seat_draws cimport seat_draws_reset, seat_pick
 from fzsim_core.rules cimport (
     RuleSet, SCORING_YOUJIN, NEXT_DEALER_NEXT, NEXT_DEALER_WINNER,
     NEXT_DEALER_WINNER_OR_DISCARDER, NEXT_DEALER_PREVIOUS, NEXT_DEALER_RANDOM, NEXT_DEALER_ROTATE, DRAW_DEALER_NEXT,
@@ -636,13 +636,8 @@ cdef void prepare_game(Game* g, const TileSet* ts, GameLog* log, bint check) noe
     g.ts = ts[0]
     g.log = log
     g.check = check
-    g.seat_draws = NULL   # couple_draws may set it after
+    g.seat_draws = NULL   # the wall as it lies; the caller may point it at a SeatDraws after
     point_views(g)
-
-
-cdef void couple_draws(Game* g, SeatDraws* d) noexcept nogil:
-    """After prepare_game: the hands draw coupled by seat through d (NULL: the wall as it lies)."""
-    g.seat_draws = d
 
 
 cdef void copy_game(Game* dst, const Game* src, GameLog* log) noexcept nogil:

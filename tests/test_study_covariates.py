@@ -54,7 +54,7 @@ def test_the_dealers_lack_distribution_is_exact(haf):
     pmf = cv.dealer_need_pmf(haf)
     assert sum(pmf.values()) + fzsim.opening_exact(haf)["dealer"]["tianhu"] == pytest.approx(1.0, abs=1e-12)
     gold, hands = sample_deals(20_000, haf, seed=11)
-    lacks = np.array([cv.dealer_lack(h[0], int(g), haf) for g, h in zip(gold, hands)])
+    lacks = np.array([cv.dealer_lack(h[0], int(g)) for g, h in zip(gold, hands)])
     assert set(np.unique(lacks[lacks > 0]) % 3) == {0}
     for level in cv.LACK_LEVELS:
         seen = np.mean(lacks >= level) if level == cv.LACK_LEVELS[-1] else np.mean(lacks == level)

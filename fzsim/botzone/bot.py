@@ -32,6 +32,7 @@ rules must be Botzone's (`fzsim.botzone.export.check_botzone_rules`).
 """
 from __future__ import annotations
 
+import functools
 import json
 import os
 import select
@@ -478,9 +479,11 @@ def refuse_coupled_draws(draws: str, settings) -> None:
         raise ValueError(f"draws={draws!r} is played by the engine's own seats only, not with Botzone bot seats")
 
 
-def block_player(policies):
+def block_player(policies, draws: str = "wall"):
     """The function that plays blocks for these seats: `play_block_with_bots` when one of them is a
-    Botzone bot, else the engine's ``play_block`` (``fzsim run`` and ``fzsim duel`` call this)."""
+    Botzone bot (which draws from the wall as it lies: `refuse_coupled_draws` says so at setup),
+    else the engine's ``play_block``, with draws coupled by seat when ``draws`` is ``seat``
+    (``fzsim run`` and ``fzsim duel`` call this)."""
     if any(is_bot_spec(p) or isinstance(p, BotSpec) for p in policies):
         return play_block_with_bots
-    return _engine.play_block
+    return _engine.play_block if draws == "wall" else functools.partial(_engine.play_block, seat_draws=True)

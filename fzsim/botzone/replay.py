@@ -232,7 +232,7 @@ def replay_games(games, rules, first_id: int = 0, faults: bool = False) -> list[
                 done[j] = _replay_python(g, rules, first_id + j, engine_wall(w, g.dealer))
                 continue
             todo.append(j)
-            walls.append(_wall_bytes(w, g.dealer))
+            walls.append(engine_wall(w, g.dealer).tobytes())
             first.append(len(kind))
     finally:        # a LogError of a game: the games before it are replayed first (their errors first)
         if todo:
@@ -272,11 +272,6 @@ def _encode(actions, kind, seat, tile, lost) -> bool:
                 bits |= 16 << cs
         lost.append(bits)
     return True
-
-
-def _wall_bytes(walls: list[list[int]], dealer: int) -> bytes:
-    """`engine_wall` as bytes."""
-    return bytes(walls[dealer] + walls[(dealer + 1) % 4] + walls[(dealer + 2) % 4] + walls[(dealer + 3) % 4])
 
 
 def _replay_core(games, todo, walls, first, kind, seat, tile, lost, rules, first_id, done) -> None:

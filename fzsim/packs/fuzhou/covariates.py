@@ -14,8 +14,8 @@ from math import comb
 
 import numpy as np
 
-from fzsim.prob import DEALER_TILES, LIVE_GOLDS, NONDEALER_TILES, gold_count_pmf, opening_exact, pool_size, \
-    suit_need_table
+from fzsim.prob import DEALER_TILES, LIVE_GOLDS, NONDEALER_TILES, gold_count_pmf, golds_needed, opening_exact, \
+    pool_size, suit_need_table
 from fzsim.study.runner import round_seed
 from fzsim.wincheck import is_win
 from fzsim_core.engine import shuffled_wall
@@ -62,26 +62,11 @@ _SUITS = (9, True)         # ranks, chows
 _HONOURS = (7, False)
 
 
-def _need(counts, ranks_chows) -> tuple[int, int]:
-    """(f0, f1) of one suit's counts: the fewest golds making them melds, melds and one pair."""
-    ranks, chows = ranks_chows
-    f0, f1 = suit_need_table(ranks, chows)
-    key = sum(int(c) * 5 ** r for r, c in enumerate(counts))
-    return int(f0[key]), int(f1[key])
-
-
-def dealer_lack(counts, gold: int, honors_are_flowers: bool) -> int:
+def dealer_lack(counts, gold: int) -> int:
     """The golds the dealer's tiles (counts per kind, golds included) lack to win: the fewest golds
-    turning the real tiles into melds and one pair (the core's win tables, a gold also a 5th copy),
-    minus the golds held."""
-    real = np.array(counts[:FLOWER_KINDS], dtype=np.int64)
-    held = int(real[gold])
-    real[gold] = 0
-    parts = [_need(real[9 * s:9 * s + 9], _SUITS) for s in range(3)]
-    if not honors_are_flowers:
-        parts.append(_need(real[HONOR_KINDS:FLOWER_KINDS], _HONOURS))
-    f1 = min(parts[e][1] + sum(p[0] for i, p in enumerate(parts) if i != e) for e in range(len(parts)))
-    return f1 - held
+    turning the real tiles into melds and one pair (`fzsim.prob.golds_needed`), minus those held."""
+    hand = np.asarray(counts[:FLOWER_KINDS])[None]
+    return int(golds_needed(hand, np.array([gold]))[0]) - int(hand[0, gold])
 
 
 def _lack_level(lack: int) -> tuple[float, ...]:
@@ -95,7 +80,7 @@ def opening_covariates(wall, honors_are_flowers: bool) -> tuple[float, ...]:
     counts, gold = opening(wall, honors_are_flowers)
     golds = [int(c[gold]) for c in counts]
     return (float(golds[0]), float(sum(g >= 2 for g in golds)), float(sum(g == 3 for g in golds)),
-            float(is_win(counts[0], gold=gold))) + _lack_level(dealer_lack(counts[0], gold, honors_are_flowers))
+            float(is_win(counts[0], gold=gold))) + _lack_level(dealer_lack(counts[0], gold))
 
 
 OPENING_NAMES = ("dealer_golds", "seats_two_golds", "seats_three_golds", "dealer_tianhu") + tuple(
