@@ -21,7 +21,7 @@ sys.path[:0] = [_ROOT, os.path.join(_ROOT, "tests")]  # run from a checkout with
 from scoring_reference import reference_score  # noqa: E402
 
 from fzsim import rules  # noqa: E402
-from fzsim_core.scoring import _bench_score_win, score_facts  # noqa: E402
+from fzsim_core.packs.fuzhou.families import _bench_score_win, score_facts  # noqa: E402
 
 
 def per_call(fn, n):

@@ -22,7 +22,7 @@ from fzsim_core.notation import parse_sequence
 from fzsim_core.packs.registry import pack_name
 from fzsim_core.rules import Rules
 from fzsim_core.schema import COLUMNS as ROW_COLUMNS
-from fzsim_core.scoring import FLAGS, SPECIALS, WIN_TYPES
+from fzsim_core.win_facts import FLAGS, SPECIALS, WIN_TYPES
 from fzsim_core.winschema import RECORD_KINDS
 
 __all__ = ["HandResult", "Event", "play_hand", "build_wall", "parse_tile_sequence", "format_events",

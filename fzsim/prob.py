@@ -64,7 +64,7 @@ from fzsim.policyspec import policy_seats
 from fzsim.stats import wilson
 from fzsim.wincheck import is_win_many
 from fzsim_core.engine import play_block
-from fzsim_core.scoring import SPECIALS, WIN_TYPES
+from fzsim_core.win_facts import SPECIALS, WIN_TYPES
 from fzsim_core.wintables import need_tables
 
 #: need values above this cannot matter (at most 3 golds + the indicator = 4)

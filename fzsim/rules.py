@@ -30,7 +30,7 @@ from typing import Any, Mapping
 
 from fzsim.pack_registry import DEFAULT_PACK, DEFAULT_VARIANT, REGISTRY
 from fzsim.rule_fields import POINT_MAX, Field, RuleError, boolean, enum, integer, with_core_default
-from fzsim_core.packs.registry import PACKS as CORE_PACK_IDS, option_defaults
+from fzsim_core.packs.registry import PACKS as CORE_PACK_IDS, SCORING_FAMILIES as CORE_SCORING_FAMILIES, option_defaults
 from fzsim_core.rules import HEADER_FIELDS, Rules
 
 
@@ -90,8 +90,19 @@ _GENERAL = tuple(with_core_default(f, HEADER_FIELDS[f.name]) if f.default is Non
 _DECLARED: dict[str, Field] = {f.name: f for f in (
     *_GENERAL, *(f for entry in _ENTRIES if entry.rule_keys for f in entry.resolve("rule_keys")))}
 #: the canonical form's key order (what a variant's hash is taken of) is frozen so that hashes and
-#: the names of derived variants stay stable: the rules header in the core's order, then the packs'
-#: own keys in the order of storage format 1 (below); keys added later follow in registry order
+#: the names of derived variants stay stable: the general and the default pack's keys in the order of
+#: storage format 1 (the rules header's order then, before the default pack's options moved into its
+#: own struct), then the other packs' own keys in that format's order; keys added later follow in
+#: registry order
+_HEADER_KEYS_FORMAT_1 = (
+    "pack chow rob_kong multi_win winners_to_end forced_win_live replace_from_head honors_are_flowers next_dealer"
+    " draw_dealer draw_streak hands_per_match gold_discard xianjin_selfdraw_only guoshui no_discard_claimed_tile"
+    " reserve_base reserve_per_exposed_kong reserve_per_concealed_kong reserve_per_flower_set last_group_size youjin"
+    " must_youjin_with_two_golds scoring base multiplier flower_point flower_set_value exposed_kong_points"
+    " concealed_kong_points zhuazhuang zhuazhuang_payer special_discard_payer loss_cap special_tianhu special_qiangjin"
+    " special_pinghu_noflower special_pinghu_oneflower special_sanjindao special_jinque special_jinlong"
+    " lianzhong_pinghu_bonus discard_multiplier youjin_mult_discard youjin_mult_selfdraw youjin_mult_single"
+    " youjin_mult_double youjin_mult_triple youjin_discard_bonus").split()
 _PACK_KEYS_FORMAT_1 = (
     "sc_guoshui sc_longqidui_value sc_qianggang_base sc_kong_and_gen sc_chajiao_kongs sc_fan_cap"
     " xz_end_checks_no_winner_only xz_selfdraw_all_pay xz_dajiao_to_winners xz_next_after_discarder sc_exchange"
@@ -102,14 +113,18 @@ _PACK_KEYS_FORMAT_1 = (
     " sh_chengbao sh_feng_includes_dragons sh_fengyise_shape sh_xiajia_can_kong sh_multi_ron_dealer"
     " sh_huangfan_multi_ron sh_chengbao_claims sh_louhu sh_bahua_optional").split()
 assert set(HEADER_FIELDS) <= set(_DECLARED), "the core's rules header has a field fzsim.rules does not declare"
-FIELDS: dict[str, Field] = {name: _DECLARED[name] for name in (
-    *HEADER_FIELDS, *_PACK_KEYS_FORMAT_1, *(k for k in _DECLARED if k not in HEADER_FIELDS))}
+FIELDS: dict[str, Field] = {name: _DECLARED[name] for name in dict.fromkeys((
+    *_HEADER_KEYS_FORMAT_1, *HEADER_FIELDS, *_PACK_KEYS_FORMAT_1, *_DECLARED))}
 assert len(FIELDS) == len(_DECLARED)
 
 #: the rule packs, by name (the values of the `pack` key, in the order of the core's pack ids)
 PACKS: tuple[str, ...] = FIELDS["pack"].choices
 assert {name: i for i, name in enumerate(PACKS)} == CORE_PACK_IDS, "fzsim.pack_registry and the core's packs disagree"
 assert HEADER_FIELDS["pack"] == CORE_PACK_IDS[DEFAULT_PACK], "the rules header's default pack is not DEFAULT_PACK"
+assert {name: i for i, name in enumerate(FIELDS["scoring"].choices)} == CORE_SCORING_FAMILIES, \
+    "fzsim.pack_registry's scoring families and the core's disagree"
+assert FIELDS["scoring"].to_core(FIELDS["scoring"].default) == HEADER_FIELDS["scoring"], \
+    "the rules header's default scoring family is not the default pack's first"
 assert all(f.pack in (None, *PACKS) for f in FIELDS.values()), "a rule key names an unknown pack"
 #: the packs registered at run time (add_pack)
 _PLUGGED: set[str] = set()

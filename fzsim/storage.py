@@ -34,7 +34,7 @@ from fzsim._version import __version__
 from fzsim.pack_registry import DEFAULT_PACK, REGISTRY
 from fzsim.tiles import N_HAND_KINDS, kind_name
 from fzsim_core.schema import COLUMNS as ROW_COLUMNS
-from fzsim_core.scoring import FLAGS, SPECIALS, WIN_TYPES
+from fzsim_core.win_facts import FLAGS, SPECIALS, WIN_TYPES
 
 #: bump when the stored layout changes; a folder written with another format is a different run
 #: (format 2: every block also has its wins part; format-1 folders hold the hands only;

@@ -39,7 +39,7 @@ _MELD_CHOW, _MELD_PUNG, _MELD_CONCEALED_KONG = 1, 2, 5
 
 def pack_names(pack: str) -> tuple[dict[int, str], dict[int, str]]:
     """(pattern bit -> name, flag bit -> name) of a pack (`PackEntry.record_names`): every pack's flags
-    are the flow's FLAG_* bits (``fzsim_core.scoring.FLAGS``) plus its own. An unknown pack, or one
+    are the flow's FLAG_* bits (``fzsim_core.win_facts.FLAGS``) plus its own. An unknown pack, or one
     that names none, names no bits."""
     entry = REGISTRY.get(pack)
     return entry.resolve("record_names")() if entry is not None and entry.record_names else ({}, {})

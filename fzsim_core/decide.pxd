@@ -19,6 +19,7 @@ cdef inline void fill_observation(Game* g, int seat, int decision) noexcept nogi
     o.game = g
     o.folds = &g.row.folds[seat]
     o.eval = g.pack.eval
+    o.score_facts = g.pack.score_facts
 
 
 cdef inline int ask(Game* g) noexcept nogil:

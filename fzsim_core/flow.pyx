@@ -23,11 +23,11 @@ from fzsim_core.hand cimport Hand, hand_add, hand_remove
 from fzsim_core.rng cimport Rng, rng_below, rng_seed, STREAM_DICE, STREAM_POLICY
 from fzsim_core.seat_draws cimport seat_draws_reset, seat_pick
 from fzsim_core.rules cimport (
-    RuleSet, SCORING_YOUJIN, NEXT_DEALER_NEXT, NEXT_DEALER_WINNER,
+    RuleSet, NEXT_DEALER_NEXT, NEXT_DEALER_WINNER,
     NEXT_DEALER_WINNER_OR_DISCARDER, NEXT_DEALER_PREVIOUS, NEXT_DEALER_RANDOM, NEXT_DEALER_ROTATE, DRAW_DEALER_NEXT,
     DRAW_STREAK_RESET, DRAW_STREAK_INCREMENT,
 )
-from fzsim_core.scoring cimport (
+from fzsim_core.win_facts cimport (
     WIN_NONE, WIN_SELFDRAW, WIN_DISCARD, WIN_ROBBED_KONG,
     FLAG_SELFDRAW, FLAG_KONG_REPLACEMENT, FLAG_ROBBED_KONG, FLAG_LAST_TILE, FLAG_LAST_GROUP,
 )
@@ -315,7 +315,7 @@ cdef int win_offer_resolve(Game* g, int c) noexcept nogil:
     if act_type(g.pend.acts[c]) == ACT_WIN:
         g.flow.accepted |= 1u << s
         hand_add(h, k)
-        jq = g.r.scoring <= SCORING_YOUJIN and hand_is_jinque(h)   # 金雀 ranks first under the header's own scoring families only (RULES.md §5)
+        jq = g.pack.jinque_first and hand_is_jinque(h)   # 金雀 ranks first where the pack says so (RULES.md §5)
         hand_remove(h, k)
         if g.flow.best < 0 or (jq and not g.flow.best_jq):
             g.flow.best = s

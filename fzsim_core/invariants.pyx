@@ -5,13 +5,13 @@ from libc.stdint cimport uint16_t
 from libc.string cimport memset
 from fzsim_core.bits cimport held_mask, popcount64
 from fzsim_core.hand cimport Hand, hand_init, hand_add
-from fzsim_core.scoring cimport N_FLOWER_SLOTS
+from fzsim_core.win_facts cimport N_FLOWER_SLOTS
 from fzsim_core.state cimport Game, fail, is_flower
 from fzsim_core.table cimport *
 from fzsim_core.tiles cimport HONOR_BASE, N_HAND_KINDS, N_KINDS
 from fzsim_core.wintables cimport hand_is_win
 from fzsim_core.legal cimport can_discard_win, discard_mask
-from fzsim_core.packs.fuzhou.youjin cimport youjin_gold_freed
+from fzsim_core.youjin cimport youjin_gold_freed
 
 
 cdef int check_invariants(Game* g) noexcept nogil:

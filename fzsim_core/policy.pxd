@@ -8,6 +8,7 @@ from libc.stdint cimport int8_t, uint8_t, uint16_t
 from fzsim_core.rng cimport Rng
 from fzsim_core.rules cimport RuleSet
 from fzsim_core.table cimport Meld, Seat
+from fzsim_core.win_facts cimport ScoreFactsFn
 
 
 # What every player sees of one seat (pointers into the live state, read-only).
@@ -50,6 +51,8 @@ ctypedef struct Observation:
     const void* eval              # the pack's evaluation hooks (kit/evaluate.pxd PackEval: its
                                   # shanten, waits, what a win pays, its threat reading), NULL for a
                                   # pack without them: how any policy may price a position
+    ScoreFactsFn score_facts      # the pack's scoring of a win's facts (state.pxd Pack.score_facts),
+                                  # NULL for a pack that prices wins through `eval` only
 
 
 # The compiled policies as bits (a pack's descriptor lists the ones that play it: state.pxd Pack.policies);

@@ -28,29 +28,15 @@ cdef enum DrawStreak:
     DRAW_STREAK_RESET = 1             # ... resets it to 0
     DRAW_STREAK_INCREMENT = 2         # ... adds 1 to it (seed ⑥)
 
-cdef enum ZhuazhuangPayer:
-    ZHUAZHUANG_PAYER_ALL = 0          # every payer pays the 抓庄 L part
-    ZHUAZHUANG_PAYER_DEALER = 1       # only the dealer does; the other payers' formula uses L = 0
-
-cdef enum SpecialDiscardPayer:
-    SPECIAL_DISCARD_PAYER_ALL = 0     # bianfeng: a special won on a discard is paid by all three
-    SPECIAL_DISCARD_PAYER_DISCARDER = 1  # ... by the discarder alone (the amount of one self-draw payer)
-
-cdef enum ScoringFamily:
-    # the home pack's families (docs/spec/RULES.md §10), whose constants are this header's fields;
-    # the other packs' families continue from 4 in the core registry (packs/registry.pxd)
-    SCORING_FUZHOU = 0
-    SCORING_LIANZHONG = 1
-    SCORING_BIANFENG = 2
-    SCORING_YOUJIN = 3
-
 cdef enum:
     PACK_OPTIONS_MAX = 32             # int32 slots of the playing pack's own options (RuleSet.pack_options)
 
 ctypedef struct RuleSet:
     # the header every pack reads: which pack (its tile set, hand size, deal and scoring hooks:
-    # fzsim_core/packs/registry), and the flow's knobs below (dealer rotation, the end of the
-    # wall). The other fields are the default pack's options (docs/spec/RULES.md §12).
+    # fzsim_core/packs/registry), the flow's knobs below (dealer rotation, the end of the wall), and
+    # what the shared flow, legality and bots read of the games with a gold (金: its discard rule,
+    # 游金 and its multipliers by level) and of every scoring (its family, base, flower points, 抓庄);
+    # docs/spec/RULES.md §12.
     int32_t pack                      # PackId (packs/registry.pxd)
     bint chow                         # the next seat may chow a discard
     bint rob_kong                     # an added kong may be robbed (抢杠)
@@ -67,7 +53,6 @@ ctypedef struct RuleSet:
     int32_t hands_per_match           # hands in one match (1 = independent deals)
     # §4 gold
     int32_t gold_discard              # GoldDiscard
-    bint xianjin_selfdraw_only        # a 闲金 wait wins by self-draw only
     # §5 play
     bint guoshui                      # 过水: a declined discard win blocks that tile until own discard
     bint no_discard_claimed_tile      # after chow/pung the claimed tile may not be discarded that turn
@@ -81,32 +66,14 @@ ctypedef struct RuleSet:
     bint youjin                       # the 游金 chain is played
     bint must_youjin_with_two_golds   # with >= 2 golds a player may only win by 游金
     # §10 scoring
-    int32_t scoring                   # ScoringFamily
-    int32_t base                      # fuzhou 5, bianfeng 1, youjin 5 (unused by lianzhong)
-    int32_t multiplier                # the x2 of fuzhou (..)x2+S, lianzhong Hx2, bianfeng 2P and S+2(F+K+G+L)
+    int32_t scoring                   # the pack's scoring family (packs/registry.pxd ScoringFamily)
+    int32_t base                      # the base points (the unit of the pack's scoring)
     int32_t flower_point              # points per flower: 1
-    int32_t flower_set_value          # a complete set of four scores this instead of 4: 6
-    int32_t exposed_kong_points       # K per exposed/added kong: 1
-    int32_t concealed_kong_points     # K per concealed kong: 2
     bint zhuazhuang                   # 抓庄: a non-dealer winner adds the dealer's L
-    int32_t zhuazhuang_payer          # ZhuazhuangPayer
-    int32_t special_discard_payer     # SpecialDiscardPayer
-    int32_t loss_cap                  # the most one player pays in a hand; 0 = no cap
-    int32_t special_tianhu            # 30
-    int32_t special_qiangjin          # 30
-    int32_t special_pinghu_noflower   # 30  平胡 (无花无杠)
-    int32_t special_pinghu_oneflower  # 15  平胡 (一张花); 0 = not a special
-    int32_t special_sanjindao         # 40
-    int32_t special_jinque            # 60
-    int32_t special_jinlong           # 120
-    int32_t lianzhong_pinghu_bonus    # +10 on a lianzhong special that is also 平胡
-    int32_t discard_multiplier        # bianfeng: the discarder pays this × P (2)
-    int32_t youjin_mult_discard       # youjin multipliers: 1
-    int32_t youjin_mult_selfdraw      # 2
+    int32_t youjin_mult_selfdraw      # 游金's multipliers by level (the youjin family's; the bots read them): 2
     int32_t youjin_mult_single        # 单游 4
     int32_t youjin_mult_double        # 双游 8
     int32_t youjin_mult_triple        # 三游 16
-    int32_t youjin_discard_bonus      # B gets +1 on a discard win
     # the playing pack's own options, in its own struct (packs/<name>/options.pxd, read through
     # its accessor: sc_options(r), gb_options(r), ...; their defaults in packs/<name>/options.pyx).
     # One area for every pack: a RuleSet plays one pack, so the others' options are not stored.

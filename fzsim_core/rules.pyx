@@ -6,9 +6,8 @@ Validation, presets and the canonical configuration live in `fzsim.rules`;
 this module only checks that every field is the pack's and an integer.
 """
 
-#: The rules header's fields at the default preset's values (the default pack's: docs/spec/RULES.md
-#: §13), declared once here (fzsim.rules takes the general and the default pack's keys' defaults
-#: from it and builds the presets on it).
+#: The rules header's fields at the default preset's values (docs/spec/RULES.md §13), declared once
+#: here (fzsim.rules takes the general keys' defaults from it and builds the presets on it).
 HEADER_FIELDS = dict(
     pack=0,    # DEFAULT_PACK of packs/registry.pxd, which cimports this module (fzsim.rules checks it)
     chow=1,
@@ -23,7 +22,6 @@ HEADER_FIELDS = dict(
     draw_streak=DRAW_STREAK_KEEP,
     hands_per_match=1,
     gold_discard=GOLD_DISCARD_ALLOWED,
-    xianjin_selfdraw_only=0,
     guoshui=0,
     no_discard_claimed_tile=1,
     reserve_base=17,
@@ -33,32 +31,14 @@ HEADER_FIELDS = dict(
     last_group_size=4,
     youjin=0,
     must_youjin_with_two_golds=1,
-    scoring=SCORING_FUZHOU,
+    scoring=0,   # the default pack's first scoring family (packs/registry.pxd; fzsim.rules checks it)
     base=5,
-    multiplier=2,
     flower_point=1,
-    flower_set_value=6,
-    exposed_kong_points=1,
-    concealed_kong_points=2,
     zhuazhuang=1,
-    zhuazhuang_payer=ZHUAZHUANG_PAYER_ALL,
-    special_discard_payer=SPECIAL_DISCARD_PAYER_ALL,
-    loss_cap=0,
-    special_tianhu=30,
-    special_qiangjin=30,
-    special_pinghu_noflower=30,
-    special_pinghu_oneflower=15,
-    special_sanjindao=40,
-    special_jinque=60,
-    special_jinlong=120,
-    lianzhong_pinghu_bonus=10,
-    discard_multiplier=2,
-    youjin_mult_discard=1,
     youjin_mult_selfdraw=2,
     youjin_mult_single=4,
     youjin_mult_double=8,
     youjin_mult_triple=16,
-    youjin_discard_bonus=1,
 )
 
 

@@ -15,6 +15,7 @@ from fzsim_core.tiles cimport FLOWER_BASE, HONOR_BASE, N_HAND_KINDS, N_KINDS
 from fzsim_core.table cimport Event, Meld, Seat, MAX_ACTIONS, MAX_EVENTS, ST_CONT, ST_DECIDE, ST_ERR, EV_DEAL, EV_FLOWER, EV_REPLACE
 from fzsim_core.policy cimport ChooseFn, Observation, Policy, PublicSeat
 from fzsim_core.kit.evaluate cimport PackEval
+from fzsim_core.win_facts cimport ScoreFactsFn
 from fzsim_core.row cimport Row
 from fzsim_core.winrec cimport WinRec, MAX_RECORDS
 from fzsim_core.tileset cimport MAX_TILES, TileSet
@@ -137,6 +138,10 @@ ctypedef struct Pack:
                                   # discarder (血战 XZ-A5 option); False: from the last winner
     const PackEval* eval          # its shapes, scoring and threat reading for the value policy
                                   # (kit/evaluate.pxd); NULL: the generic value (policies/value)
+    ScoreFactsFn score_facts      # its scoring of a win from its facts (win_facts.pxd), which the
+                                  # generic value prices wins with; NULL when it has `eval` instead
+    bint jinque_first             # among several seats taking one discard, a 金雀 win ranks first
+                                  # (RULES.md §5); False: the nearest seat in turn order
 
 
 cdef struct Game:

@@ -10,7 +10,7 @@ import pytest
 from fzsim.packs.beijing.calculator import score as bj_score
 from fzsim.rules import RuleError, load
 from fzsim_core.engine import play_block
-from fzsim_core.scoring import WIN_TYPES
+from fzsim_core.win_facts import WIN_TYPES
 from fzsim_core.packs.beijing.score import FANS, FLAGS, evaluate
 from tests.engine_scripts import Script
 from tests.reference_beijing import ref_fans, ref_is_win

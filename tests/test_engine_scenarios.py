@@ -4,7 +4,7 @@ import pytest
 from engine_scripts import Script, event_types, scenario
 from fzsim.tiles import kind_index
 from fzsim_core.rules import Rules
-from fzsim_core.scoring import FLAGS, SPECIALS, WIN_TYPES
+from fzsim_core.win_facts import FLAGS, SPECIALS, WIN_TYPES
 
 
 

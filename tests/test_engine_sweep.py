@@ -9,7 +9,7 @@ import pytest
 from fzsim.game import play_hand
 from fzsim_core import engine
 from fzsim_core.rules import Rules
-from fzsim_core.scoring import FLAGS, SPECIALS, WIN_TYPES
+from fzsim_core.win_facts import FLAGS, SPECIALS, WIN_TYPES
 
 POLICY_MIXES = ["random", "greedy", ("greedy", "random", "greedy", "random")]
 

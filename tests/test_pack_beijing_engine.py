@@ -14,7 +14,7 @@ from fzsim.wins_table import pack_names
 from fzsim_core.engine import next_dealer, play_block
 from fzsim_core.packs.beijing.score import FANS, FLAGS, evaluate
 from fzsim_core.packs.registry import PACKS, tile_set
-from fzsim_core.scoring import WIN_TYPES
+from fzsim_core.win_facts import WIN_TYPES
 from fzsim.pack_registry import RECORD_KINDS
 from tests.engine_scripts import Script, explicit_wall
 from tests.reference_beijing import ref_fans, ref_is_win

@@ -16,19 +16,24 @@ from fzsim_core.rules import HEADER_FIELDS, Rules
 OWN = {name: core_registry.option_defaults(pack) for name, pack in core_registry.PACKS.items()}
 
 
-@pytest.mark.parametrize("pack", ["sichuan", "guobiao", "beijing", "shanghai"])
+@pytest.mark.parametrize("pack", ["fuzhou", "sichuan", "guobiao", "beijing", "shanghai"])
 def test_a_packs_rule_keys_are_its_core_options_with_the_cores_defaults(pack):
-    keys = {k: f for k, f in rules.FIELDS.items() if f.pack == pack}
+    keys = {k: f for k, f in rules.FIELDS.items() if f.pack == pack and k not in HEADER_FIELDS}
     assert list(keys) and set(keys) == set(OWN[pack])
     for name, field in keys.items():
         assert field.to_core(field.default) == OWN[pack][name], name
     assert len(OWN[pack]) <= 32
 
 
-def test_the_header_keeps_fuzhous_options_and_every_flow_key():
-    assert not OWN["fuzhou"] and not OWN["plain"]
-    assert {k for k, f in rules.FIELDS.items() if f.pack in (None, "fuzhou")} == set(HEADER_FIELDS)
-    for name, value in HEADER_FIELDS.items():
+def test_the_header_keeps_every_flow_key_and_what_the_shared_code_reads_of_the_gold():
+    # Fuzhou's scoring constants and 闲金's rule are its own struct's; the header keeps the general
+    # keys and the 游金 chain's (its option, its 两金 rule and its multipliers by level)
+    assert not OWN["plain"]
+    chain = {"youjin", "must_youjin_with_two_golds", "youjin_mult_selfdraw", "youjin_mult_single",
+             "youjin_mult_double", "youjin_mult_triple"}
+    assert {k for k, f in rules.FIELDS.items() if f.pack is None} | chain == set(HEADER_FIELDS)
+    assert {k for k, f in rules.FIELDS.items() if f.pack == "fuzhou"} == chain | set(OWN["fuzhou"])
+    for name, value in {**HEADER_FIELDS, **OWN["fuzhou"]}.items():
         assert rules.FIELDS[name].to_core(rules.FIELDS[name].default) == value, name
 
 

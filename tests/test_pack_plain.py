@@ -33,9 +33,10 @@ def test_the_pack_is_registered_with_its_tile_set():
     assert (n, hand_size) == (136, 13) and copies[:34].tolist() == [4] * 34 and copies[34:].sum() == 0
 
 
-@pytest.mark.parametrize("policy", ["random", "greedy"])
+@pytest.mark.parametrize("policy", ["random", "greedy", "value"])
 def test_thousands_of_hands_keep_every_invariant(policy):
-    out = play_block(PLAIN.core, 9, 0, 2000, policy, check=True)
+    # value prices plain's wins by the pack's own scoring of a win's facts (Pack.score_facts)
+    out = play_block(PLAIN.core, 9, 0, 2000 if policy != "value" else 500, policy, check=True)
     deltas = np.stack([out[f"delta_{s}"] for s in range(4)])
     assert (deltas.sum(axis=0) == 0).all() and (out["gold"] == -1).all()
     won = out["outcome"] == 1
@@ -43,7 +44,14 @@ def test_thousands_of_hands_keep_every_invariant(policy):
     assert (deltas.max(axis=0)[won] == np.where(selfdraw, 3, 1)[won]).all()
     assert (out["tiles_left"][~won] == 0).all()   # reserve 0, no last group: the wall runs out
     assert (out["flowers_0"] == 0).all()
-    assert won.mean() > (0.9 if policy == "greedy" else 0.0)
+    assert won.mean() > {"random": 0.0, "greedy": 0.9, "value": 0.5}[policy]   # value folds against ready seats
+
+
+def test_value_prices_a_win_by_the_packs_own_payments():
+    from fzsim_core.packs.plain.pack import _score_facts
+    base = PLAIN.core.fields["base"]
+    assert _score_facts(PLAIN.core, winner=2, discarder=-1) == [-base, -base, 3 * base, -base]
+    assert _score_facts(PLAIN.core, winner=2, discarder=0) == [-base, 0, base, 0]
 
 
 def test_the_deal_is_thirteen_tiles_and_fourteen_for_the_dealer():

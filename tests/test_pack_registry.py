@@ -80,10 +80,9 @@ def test_a_piece_that_is_not_there_is_a_clear_error():
 
 def test_the_scoring_families_keep_the_cores_numbers():
     """The `scoring` values come from the registry's packs, in the order of the core's enum
-    (SCORING_*: the rules header's own in fzsim_core/rules.pxd, the other packs' in the core registry,
-    fzsim_core/packs/registry.pxd), which the compiled rules store as ints."""
+    (SCORING_* in the core registry, fzsim_core/packs/registry.pxd), which the compiled rules store as ints."""
     core_dir = pathlib.Path(__file__).resolve().parents[1] / "fzsim_core"
-    pxd = "\n".join((core_dir / f).read_text(encoding="utf-8") for f in ("rules.pxd", "packs/registry.pxd"))
+    pxd = (core_dir / "packs/registry.pxd").read_text(encoding="utf-8")
     core = {m[1].lower(): int(m[2]) for m in re.finditer(r"^\s*SCORING_([A-Z]+) = (\d+)", pxd, re.M)}
     assert core == {name: i for i, name in enumerate(rules.FIELDS["scoring"].choices)}
 

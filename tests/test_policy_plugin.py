@@ -10,7 +10,7 @@ import pytest
 
 from fzsim_core.engine import play_block
 from fzsim_core.rules import Rules
-from fzsim_core.scoring import WIN_TYPES
+from fzsim_core.win_facts import WIN_TYPES
 
 # The policy takes the last legal action: "pass" whenever passing is allowed (so it never claims
 # and never wins on a discard), the highest kind on an own turn (wins are listed first, so it

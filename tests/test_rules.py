@@ -8,6 +8,7 @@ import pytest
 from fzsim import rules
 from fzsim.pack_registry import REGISTRY
 from fzsim.rules import FIELDS, PRESETS, RuleConfig, RuleError, load
+from fzsim_core.packs.fuzhou.options import DEFAULTS as FUZHOU_OPTIONS
 from fzsim_core.rules import HEADER_FIELDS, Rules
 
 
@@ -20,8 +21,9 @@ def test_presets_listed_with_descriptions():
 def test_defaults_are_the_fuzhou_preset_and_the_core_defaults():
     cfg = load()
     assert cfg.name == "fuzhou" and cfg.diff() == {}
-    assert rules.compile_fields(cfg) == HEADER_FIELDS
-    assert cfg.core.fields == HEADER_FIELDS
+    # the header's fields and the default pack's own options (its struct), at the core's defaults
+    assert rules.compile_fields(cfg) == {**HEADER_FIELDS, **FUZHOU_OPTIONS}
+    assert cfg.core.fields == {**HEADER_FIELDS, **FUZHOU_OPTIONS}
     # fuzhou.toml lists every field explicitly, at its default
     text = (rules._PRESET_DIR / "fuzhou.toml").read_text(encoding="utf-8")
     assert tomllib.loads(text)["rules"] == {k: f.default for k, f in FIELDS.items()}

@@ -13,7 +13,7 @@ import pytest
 import fzsim
 from fzsim.rules import load
 from fzsim_core import engine
-from fzsim_core.scoring import FLAGS, SPECIALS, WIN_TYPES
+from fzsim_core.win_facts import FLAGS, SPECIALS, WIN_TYPES
 
 sys.path.insert(0, os.path.dirname(__file__))
 import engine_scripts  # noqa: E402  (scripted-seat helpers)

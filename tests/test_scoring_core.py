@@ -4,8 +4,10 @@ import random
 import pytest
 from scoring_reference import reference_score as reference
 
+from fzsim_core.packs.fuzhou.options import DEFAULTS as FUZHOU_OPTIONS
 from fzsim_core.rules import HEADER_FIELDS, Rules
-from fzsim_core.scoring import SPECIALS, WIN_TYPES, score_facts
+from fzsim_core.packs.fuzhou.families import score_facts
+from fzsim_core.win_facts import SPECIALS, WIN_TYPES
 
 # The four families' scoring fields as RULES §10 states them (the presets in fzsim.rules agree;
 # tests/test_rules.py checks that).
@@ -165,7 +167,7 @@ def test_bad_facts_raise(bad, msg):
 # ---------------------------------------------------------------- independent reference (scoring_reference.py)
 
 def random_rules(rng):
-    fields = dict(HEADER_FIELDS)
+    fields = {**HEADER_FIELDS, **FUZHOU_OPTIONS}
     fields["scoring"] = rng.randrange(4)
     for key in ("base", "multiplier", "flower_point", "flower_set_value", "exposed_kong_points",
                 "concealed_kong_points", "lianzhong_pinghu_bonus", "discard_multiplier",

@@ -11,7 +11,7 @@ import fzsim
 from fzsim.rules import load
 from fzsim.wins_table import pack_names
 from fzsim_core.packs.sichuan.pack import RECORD_FLAGS
-from fzsim_core.scoring import WIN_TYPES
+from fzsim_core.win_facts import WIN_TYPES
 from fzsim_core.winschema import RECORD_KINDS
 from tests.engine_scripts import Script
 from tests.test_pack_sichuan_engine import play

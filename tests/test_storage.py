@@ -9,7 +9,7 @@ import pytest
 
 from fzsim import integrity, results_reader, storage
 from fzsim.tiles import kind_name
-from fzsim_core.scoring import FLAGS, SPECIALS, WIN_TYPES
+from fzsim_core.win_facts import FLAGS, SPECIALS, WIN_TYPES
 
 CONTRACT_SPECIALS = ["tianhu", "qiangjin", "sanjindao", "jinque", "jinlong", "pinghu_noflower",
                      "pinghu_oneflower"]

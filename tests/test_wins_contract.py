@@ -62,7 +62,7 @@ def test_element_names_per_pack(ten):
     names = wins.explode("elements").groupby("variant", observed=True)["elements"].apply(lambda s: set(s.dropna()))
     from fzsim.packs.guobiao.calculator import FAN_NAMES
     from fzsim_core.packs.beijing.score import FANS
-    from fzsim_core.scoring import SPECIALS
+    from fzsim_core.win_facts import SPECIALS
     assert names["fuzhou"] <= set(SPECIALS) and names["fuzhou"]
     assert {"pinghu", "gen"} <= names["sichuan"] and "pinghu" in names["xuezhan"]
     assert names["guobiao"] <= set(FAN_NAMES) and len(names["guobiao"]) > 10

@@ -503,7 +503,7 @@ def test_repair_rebuilds_the_manifest_of_a_run_of_policy_settings(tmp_path, sets
 def test_engine_sichuan_row_specials_follow_the_row_contract():
     from fzsim.rules import load as load_rules
     from fzsim_core.engine import play_block
-    from fzsim_core.scoring import SPECIALS
+    from fzsim_core.win_facts import SPECIALS
 
     cols = play_block(load_rules("sichuan").core, 5, 0, 200, ("greedy",) * 4, False)
     allowed = {0, *SPECIALS.values()}

@@ -15,13 +15,15 @@ cdef enum PackId:
     PACK_SHANGHAI = 5                 # 上海 清混碰 / 勒子 (RULES-PACKS §1): fzsim_core/packs/shanghai/pack
 
 cdef enum:
-    DEFAULT_PACK = PACK_FUZHOU        # the pack of a rule set that names none (the home pack; its options
-                                      # and scoring families are the rules header's: rules.pxd)
+    DEFAULT_PACK = PACK_FUZHOU        # the pack of a rule set that names none (rules.pyx HEADER_FIELDS)
 
-# The scoring families (RuleSet.scoring) of the packs whose options live in their own struct; they
-# continue the rules header's own families (rules.pxd ScoringFamily), in the order of
-# fzsim/pack_registry.py REGISTRY's `scoring`.
-cdef enum PackScoringFamily:
+# The scoring families (RuleSet.scoring), in the order of fzsim/pack_registry.py REGISTRY's `scoring`
+# (registry.pyx SCORING_FAMILIES names them).
+cdef enum ScoringFamily:
+    SCORING_FUZHOU = 0                # 福州 (F+K+G+L+base)x2+S: the four families of docs/spec/RULES.md §10
+    SCORING_LIANZHONG = 1             # 联众
+    SCORING_BIANFENG = 2              # 边锋
+    SCORING_YOUJIN = 3                # 游金 multipliers (§11)
     SCORING_SICHUAN = 4               # Sichuan additive 分 (RULES-PACKS §2.4)
     SCORING_XUEZHAN = 5               # 血战到底 番 -> 2^番 (§3.4)
     SCORING_GUOBIAO = 6               # 国标 81 fans, 底分 + fan payments (RULES-PACKS §5.4)

@@ -17,6 +17,7 @@ from fzsim_core.packs.sichuan.plug cimport sichuan_plug
 from fzsim_core.packs.guobiao.plug cimport guobiao_plug
 from fzsim_core.packs.beijing.plug cimport beijing_plug
 from fzsim_core.packs.shanghai.plug cimport shanghai_plug
+from fzsim_core.packs.fuzhou.options import DEFAULTS as FUZHOU_OPTIONS
 from fzsim_core.packs.sichuan.options import DEFAULTS as SICHUAN_OPTIONS
 from fzsim_core.packs.guobiao.options import DEFAULTS as GUOBIAO_OPTIONS
 from fzsim_core.packs.beijing.options import DEFAULTS as BEIJING_OPTIONS
@@ -26,9 +27,13 @@ from fzsim_core.packs.shanghai.options import DEFAULTS as SHANGHAI_OPTIONS
 PACKS = {"fuzhou": PACK_FUZHOU, "plain": PACK_PLAIN, "sichuan": PACK_SICHUAN, "guobiao": PACK_GUOBIAO,
          "beijing": PACK_BEIJING,
          "shanghai": PACK_SHANGHAI}
+#: the scoring families (the rules' `scoring` field), by name
+SCORING_FAMILIES = {"fuzhou": SCORING_FUZHOU, "lianzhong": SCORING_LIANZHONG, "bianfeng": SCORING_BIANFENG,
+                    "youjin": SCORING_YOUJIN, "sichuan": SCORING_SICHUAN, "xuezhan": SCORING_XUEZHAN,
+                    "guobiao": SCORING_GUOBIAO, "beijing": SCORING_BEIJING, "shanghai": SCORING_SHANGHAI}
 #: each pack's own rule options with their defaults, in the order of its options struct (the
-#: rules' pack_options area; Fuzhou's and plain's options are the rules header's)
-PACK_OPTIONS = {PACK_FUZHOU: {}, PACK_PLAIN: {}, PACK_SICHUAN: SICHUAN_OPTIONS, PACK_GUOBIAO: GUOBIAO_OPTIONS,
+#: rules' pack_options area; the plain pack has none)
+PACK_OPTIONS = {PACK_FUZHOU: FUZHOU_OPTIONS, PACK_PLAIN: {}, PACK_SICHUAN: SICHUAN_OPTIONS, PACK_GUOBIAO: GUOBIAO_OPTIONS,
                 PACK_BEIJING: BEIJING_OPTIONS, PACK_SHANGHAI: SHANGHAI_OPTIONS}
 
 

@@ -18,7 +18,7 @@ from fzsim_core.policy cimport Observation, Policy
 from fzsim_core.rng cimport rng_below
 from fzsim_core.table cimport *
 from fzsim_core.wintables cimport hand_shanten, hand_wait_mask
-from fzsim_core.packs.fuzhou.youjin cimport youjin_multiplier
+from fzsim_core.youjin cimport youjin_multiplier
 from fzsim_core.suit_shanten cimport (ShCtx, ShVary, sh_tables, sh_ctx_set, sh_ctx_replace, sh_d,
                                       sh_vary, sh_vary_d)
 

@@ -34,7 +34,7 @@ from fzsim_core.bits cimport ctz64
 from fzsim_core.hand cimport hand_add, hand_remove
 from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval
 from fzsim_core.policy cimport Observation, Policy, note_fold
-from fzsim_core.scoring cimport WIN_DISCARD, WIN_SELFDRAW
+from fzsim_core.win_facts cimport WIN_DISCARD, WIN_SELFDRAW
 from fzsim_core.table cimport *
 from fzsim_core.policies.greedy cimport first_win
 from fzsim_core.policies.value cimport MAX_STEPS, MAX_ROUNDS, Pays, levels_ev, position_ev

@@ -103,10 +103,15 @@ def pack_policies(int pack) -> tuple:
 cdef object pack_refusal(str name, dict params, str spec, const Pack* pack):
     """Why a game of `pack` cannot seat the compiled policy `name` with `params` (as `spec`
     spells it), or None when it can: the pack's descriptor lists the policies that play it, and
-    two parameters depend on whether the pack has evaluation hooks (Pack.eval)."""
+    value and rollout need its pricing of a win (Pack.eval or Pack.score_facts), and two parameters
+    depend on whether the pack has evaluation hooks (Pack.eval)."""
     pack_name = pack.name.decode() if pack.name != NULL else "this"
     if not pack.policies >> NAMES[name] & 1:
         return f"does not play the {pack_name} pack (allowed there: {', '.join(allowed_names(pack.policies))})"
+    if name in ("value", "rollout") and pack.eval == NULL and pack.score_facts == NULL:
+        return (f"prices wins through a pack's evaluation hooks (Pack.eval) or its scoring of a win's facts "
+                f"(Pack.score_facts), and the {pack_name} pack has neither (allowed there: "
+                f"{', '.join(n for n in allowed_names(pack.policies) if n not in ('value', 'rollout'))})")
     if name == "value" and params and pack.eval == NULL:
         return (f"value takes its risk weight on the packs it reads through their hooks, not the {pack_name} "
                 f"pack (there: plain 'value')")

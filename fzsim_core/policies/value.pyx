@@ -2,7 +2,7 @@
 """The value policy: every choice by its expected points, under the rule variant being played.
 
 The expected value of a position is the chance of winning, split into self-draw and discard
-wins, times what each pays — read from the variant's own scoring (`score_win` over the seat's
+wins, times what each pays — read from the variant's own scoring (the pack's `score_facts` over the seat's
 flowers, kongs and golds, a 金雀 when two golds may stay the pair, 三金倒 and 游金 through the
 wins greedy takes) — minus the expected cost of dealing in. No fixed thresholds decide: folding,
 calls and declined discard wins fall out of comparing these values.
@@ -27,7 +27,7 @@ from libc.stdint cimport uint16_t, uint64_t
 from libc.string cimport memset
 from fzsim_core.hand cimport Hand, hand_add, hand_remove, FZ_KPART, FZ_KPOW, FZ_POW5
 from fzsim_core.policy cimport Observation, Policy, note_fold
-from fzsim_core.scoring cimport (ScoreResult, WinFacts, score_win, SP_JINQUE, WIN_DISCARD, WIN_SELFDRAW)
+from fzsim_core.win_facts cimport ScoreResult, WinFacts, SP_JINQUE, WIN_DISCARD, WIN_SELFDRAW
 from fzsim_core.table cimport *
 from fzsim_core.wintables cimport hand_is_jinque, hand_shanten
 from fzsim_core.bits cimport ctz64, held_mask
@@ -60,7 +60,7 @@ cdef double win_amount(const Observation* o, int golds, int win_type, bint jinqu
     f.exposed_kongs = o.me.exposed_kongs
     f.concealed_kongs = o.me.concealed_kongs
     f.golds = golds
-    score_win(o.rules, &f, &r)
+    o.score_facts(o.rules, &f, &r)
     return r.deltas[o.seat]
 
 
@@ -83,7 +83,7 @@ cdef double deal_in_cost(const Observation* o, const Threat* t) noexcept nogil:
             if i < 15:
                 f.flowers[i if i < 7 else 7 + (i - 7) % 8] += 1
         f.golds = 1
-        score_win(o.rules, &f, &r)
+        o.score_facts(o.rules, &f, &r)
         total += (t.ready[j] + 1e-3) * -r.deltas[o.seat]
         weight += t.ready[j] + 1e-3
     # x 1.25: the winners' specials (金雀 and the rest) and streaks, which a plain hand does not

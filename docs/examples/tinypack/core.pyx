@@ -5,7 +5,7 @@ is any standard hand (four sets and a pair). A discard win is paid `base` by the
 self-draw is paid `tiny_selfdraw_factor` x `base` by each other seat."""
 from cpython.pycapsule cimport PyCapsule_New
 from libc.stdint cimport int32_t, uint32_t, uint64_t
-from fzsim_core.policy cimport POLICIES_ALL
+from fzsim_core.policy cimport POLICIES_BASIC
 from fzsim_core.rules cimport RuleSet
 from fzsim_core.state cimport Game, Pack, no_opening, no_opening_choice
 from fzsim_core.table cimport ST_CONT
@@ -64,7 +64,8 @@ cdef void tiny_plug(Pack* p, TileSet* ts, const RuleSet* r) noexcept nogil:
         ts.copies[k] = 4 if k < N_HAND_KINDS else 0
     tiles_from_copies(ts, 13)
     p.name = b"tiny"
-    p.policies = POLICIES_ALL
+    p.policies = POLICIES_BASIC   # random, greedy, guard: value and rollout would need its pricing of a
+                                  # win (Pack.score_facts or Pack.eval, docs: architecture)
     p.setup = tiny_setup
     p.opening_offer = no_opening
     p.opening_resolve = no_opening_choice

@@ -13,8 +13,8 @@ from fzsim.game import bit_names
 from fzsim.packs.beijing import calculator
 from fzsim.rescore import differences, parse_hand, rescore_rows
 from fzsim_core.packs.beijing.score import FANS, FLAGS, OPTIONS, evaluate
-from fzsim_core.scoring import FLAGS as FLOW_FLAGS
-from fzsim_core.scoring import WIN_TYPES
+from fzsim_core.win_facts import FLAGS as FLOW_FLAGS
+from fzsim_core.win_facts import WIN_TYPES
 
 
 def record_names() -> tuple[dict[int, str], dict[int, str]]:

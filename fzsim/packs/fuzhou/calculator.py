@@ -18,7 +18,8 @@ from fzsim.packs import kit
 from fzsim.pack_registry import DEFAULT_PACK, REGISTRY
 from fzsim.tiles import (COPIES, N_HAND_KINDS, N_SUITED, as_hand_counts, fmt, gold_index, kind_index, kind_name,
                          parse)
-from fzsim_core.scoring import FLAGS, SPECIALS, score_facts
+from fzsim_core.packs.fuzhou.families import score_facts
+from fzsim_core.win_facts import FLAGS, SPECIALS
 
 #: how a win can be described -> (core win type, flags beyond selfdraw)
 WINS: dict[str, tuple[str, tuple[str, ...]]] = {

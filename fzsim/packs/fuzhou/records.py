@@ -12,7 +12,7 @@ from __future__ import annotations
 from fzsim.packs.fuzhou.calculator import score
 from fzsim.rescore import differences, parse_hand, rescore_rows
 from fzsim.rules import RuleConfig
-from fzsim_core.scoring import FLAGS, SPECIALS
+from fzsim_core.win_facts import FLAGS, SPECIALS
 
 
 def record_names() -> tuple[dict[int, str], dict[int, str]]:

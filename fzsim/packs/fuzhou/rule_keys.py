@@ -1,11 +1,13 @@
 """Fuzhou's own rule keys (docs/spec/RULES.md): 闲金, 游金, the scoring formula's multiplier, flower sets and kongs, 抓庄's payer, the specials and the lianzhong / bianfeng / youjin scoring families' values.
 
-Declared once, with their ranges and help; their defaults are the core's (the rules header,
-`fzsim_core.rules.HEADER_FIELDS`: Fuzhou's options are read by the shared flow's 金 and 游金 logic, so
-they stay in the header rather than in a pack area). `fzsim.rules.FIELDS` gathers them through
-`fzsim.pack_registry`. A variant of another pack that sets one is refused."""
+Declared once, with their ranges and help; their defaults are the core's: the pack's options struct
+(`fzsim_core/packs/fuzhou/options.pyx`), and for 游金 and its multipliers by level the rules header
+(`fzsim_core.rules.HEADER_FIELDS`: the shared flow, legality check and bots read them).
+`fzsim.rules.FIELDS` gathers them through `fzsim.pack_registry`. A variant of another pack that sets
+one is refused."""
 from __future__ import annotations
 
+from fzsim_core.packs.fuzhou.options import DEFAULTS
 from fzsim_core.rules import HEADER_FIELDS
 
 from fzsim.rule_fields import POINT_MAX, SPECIAL_MAX, boolean, enum, integer, of_pack
@@ -42,4 +44,4 @@ KEYS = of_pack("fuzhou", *(
     integer("youjin_mult_double", None, 0, POINT_MAX, "youjin multiplier of 双游"),
     integer("youjin_mult_triple", None, 0, POINT_MAX, "youjin multiplier of 三游"),
     integer("youjin_discard_bonus", None, 0, POINT_MAX, "youjin: B gets +this on a discard win"),
-), core=HEADER_FIELDS)
+), core={**HEADER_FIELDS, **DEFAULTS})

@@ -21,13 +21,13 @@ from fzsim.packs.guobiao.calculator import (FAN_NAMES, FLAG_FOURTH_TILE, FLAG_KO
 from fzsim.rescore import differences, disagreement, parse_hand
 from fzsim.tiles import parse
 from fzsim_core.packs.guobiao.batch import VALUES
-from fzsim_core.scoring import FLAGS as FLOW_FLAGS
-from fzsim_core.scoring import WIN_TYPES
+from fzsim_core.win_facts import FLAGS as FLOW_FLAGS
+from fzsim_core.win_facts import WIN_TYPES
 
 __all__ = ["record_fans", "top_fans", "fan_table", "record_names", "base_pattern_names", "calculator_fans", "elements",
            "replay_terms", "rescore"]
 
-# the flow's record flags (fzsim_core/scoring.pxd FLAG_*, packs/guobiao/pack.pxd) and win types
+# the flow's record flags (fzsim_core/win_facts.pxd FLAG_*, packs/guobiao/pack.pxd) and win types
 _REC_KONG_REPLACEMENT, _REC_LAST_TILE, _REC_FOURTH_TILE = 2, 8, 256
 _WIN_SELFDRAW, _WIN_DISCARD, _WIN_ROBBED = 1, 2, 3
 # MeldType (fzsim_core/table.pxd) -> the evaluator's (type, exposed)

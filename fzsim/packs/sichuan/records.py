@@ -13,7 +13,7 @@ from fzsim.rescore import differences, parse_hand, rescore_rows
 from fzsim.rules import FIELDS
 from fzsim_core.packs.sichuan.pack import RECORD_FLAGS
 from fzsim_core.packs.sichuan.score import PATTERNS, evaluate
-from fzsim_core.scoring import WIN_TYPES
+from fzsim_core.win_facts import WIN_TYPES
 
 
 def record_names() -> tuple[dict[int, str], dict[int, str]]:

@@ -8,7 +8,7 @@ from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval
 from fzsim_core.kit.hand34 cimport MjHand
 from fzsim_core.policy cimport Observation
 from fzsim_core.policies.guard cimport Threat
-from fzsim_core.scoring cimport WIN_SELFDRAW
+from fzsim_core.win_facts cimport WIN_SELFDRAW
 from fzsim_core.table cimport Seat
 from fzsim_core.packs.beijing.shapes cimport (BJ_NO_SHAPE, bj_add_natural, bj_hand_shanten,
                                               bj_may_win_on_discard, bj_shanten, bj_wait_mask)

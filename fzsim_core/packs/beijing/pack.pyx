@@ -18,7 +18,7 @@ the end of the hand as BJ_PAY_SHAOZHUANG records (on a drawn hand too, BJ-A6).
 from libc.stdint cimport int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 from fzsim_core.rules cimport RuleSet
-from fzsim_core.scoring cimport WIN_DISCARD, FLAG_KONG_REPLACEMENT, FLAG_LAST_TILE
+from fzsim_core.win_facts cimport WIN_DISCARD, FLAG_KONG_REPLACEMENT, FLAG_LAST_TILE
 from fzsim_core.settle cimport record_payment
 from fzsim_core.state cimport Game, Pack, deal_blocks, fail, live_tiles, log_event, no_opening, no_opening_choice, reserve
 from fzsim_core.table cimport (Seat, act, ACT_WIN, NO_TILE, ST_CONT, ST_ERR, EV_GOLD, EV_GOLD_FLIP,

@@ -6,7 +6,7 @@ The window is resumable like the flow: `opening_offer` posts its next decision, 
 applies the answer and goes on."""
 from libc.stdint cimport uint8_t, uint16_t
 from fzsim_core.hand cimport Hand, hand_add, hand_remove, hand_set_counts
-from fzsim_core.scoring cimport (
+from fzsim_core.win_facts cimport (
     WIN_QIANGJIN, WIN_SANJINDAO, WIN_TIANHU, SP_TIANHU, SP_QIANGJIN, SP_SANJINDAO, FLAG_SELFDRAW,
 )
 from fzsim_core.state cimport Game, deal_blocks, give_flower, is_flower, log_event, post, replace_dealt_flowers

@@ -5,6 +5,7 @@ from fzsim_core.state cimport Pack
 from fzsim_core.tileset cimport TileSet, full_144_tiles
 from fzsim_core.packs.fuzhou.opening cimport opening_offer, opening_resolve, setup
 from fzsim_core.packs.fuzhou.score cimport fuzhou_score_win
+from fzsim_core.packs.fuzhou.families cimport score_win
 from fzsim_core.packs.fuzhou.wins cimport (fz_declined, fz_is_win, fz_may_discard_win, fz_may_self_win,
                                            fz_self_win_kind, fz_turn_offer, fz_waits)
 
@@ -18,6 +19,8 @@ cdef void fuzhou_pack(Pack* p, TileSet* ts) noexcept nogil:
     p.opening_resolve = opening_resolve
     p.dealer_may_win_first = False
     p.score_win = fuzhou_score_win
+    p.score_facts = score_win   # the generic value policy prices wins by the pack's families
+    p.jinque_first = True
     p.is_win = fz_is_win
     p.may_self_win = fz_may_self_win
     p.waits = fz_waits

@@ -1,13 +1,12 @@
 # cython: language_level=3
 """Fuzhou's scoring hook (docs/spec/RULES.md §6, §10): the facts of the winner's full final hand — specials
 金雀 / 金龙, 闲金, flowers, kongs, golds, the dealer's streak, the 游金 level — into WinFacts, then
-fzsim_core/scoring's score_win, into the row."""
+its scoring families' score_win (families.pyx), into the row."""
 from libc.stdint cimport uint32_t
 from libc.string cimport memset
 from fzsim_core.hand cimport Hand, hand_add, hand_remove
-from fzsim_core.scoring cimport (
-    WinFacts, ScoreResult, score_win, N_FLOWER_SLOTS, SP_JINQUE, SP_JINLONG, FLAG_XIANJIN,
-)
+from fzsim_core.win_facts cimport WinFacts, ScoreResult, N_FLOWER_SLOTS, SP_JINQUE, SP_JINLONG, FLAG_XIANJIN
+from fzsim_core.packs.fuzhou.families cimport score_win
 from fzsim_core.state cimport Game
 from fzsim_core.table cimport Seat, ST_CONT
 from fzsim_core.wintables cimport hand_is_win, hand_is_jinque, hand_is_jinlong, hand_is_xianjin_wait

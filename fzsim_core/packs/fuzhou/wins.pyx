@@ -5,11 +5,12 @@ offers of 游金 (entering it, the locked hand's choices)."""
 from libc.stdint cimport uint16_t, uint32_t, uint64_t
 from fzsim_core.hand cimport Hand, hand_add, hand_remove
 from fzsim_core.rules cimport GOLD_DISCARD_SELFDRAW_ONLY
-from fzsim_core.scoring cimport WIN_SELFDRAW, WIN_SANJINDAO, SP_SANJINDAO
+from fzsim_core.win_facts cimport WIN_SELFDRAW, WIN_SANJINDAO, SP_SANJINDAO
 from fzsim_core.state cimport Game
 from fzsim_core.table cimport Seat, act, ACT_DISCARD, ACT_WIN, ACT_YOUJIN, NO_TILE
 from fzsim_core.wintables cimport hand_is_win, hand_is_xianjin_wait, hand_wait_mask, hand_wins_with
-from fzsim_core.packs.fuzhou.youjin cimport is_youjin_wait, youjin_blocks_win, youjin_gold_freed
+from fzsim_core.youjin cimport is_youjin_wait, youjin_blocks_win, youjin_gold_freed
+from fzsim_core.packs.fuzhou.options cimport fz_options
 
 
 cdef bint fz_is_win(const Game* g, int s) noexcept nogil:
@@ -37,7 +38,7 @@ cdef bint fz_may_discard_win(Game* g, int s, int k, bint fresh) noexcept nogil:
         return False
     if fresh and not hand_wins_with(&st.hand, k):
         return False
-    if g.r.xianjin_selfdraw_only and hand_is_xianjin_wait(&st.hand):
+    if fz_options(&g.r).xianjin_selfdraw_only and hand_is_xianjin_wait(&st.hand):
         return False
     if youjin_blocks_win(g, s, False, False):
         return False

@@ -10,7 +10,7 @@ from libc.string cimport memcpy
 from libc.stdint cimport uint8_t, uint64_t
 from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval
 from fzsim_core.policy cimport Observation
-from fzsim_core.scoring cimport WIN_SELFDRAW
+from fzsim_core.win_facts cimport WIN_SELFDRAW
 from fzsim_core.table cimport Seat
 from fzsim_core.packs.guobiao.fans cimport GbFans, GbHand, GB_OK, GB_SELFDRAW, GB_MINGANGANG, gb_evaluate
 from fzsim_core.packs.guobiao.greedy cimport goal, gb_greedy_choose

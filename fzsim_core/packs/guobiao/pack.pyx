@@ -29,7 +29,7 @@ fans one byte each, highest first in the lowest byte, base_pattern = the highest
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memmove, memset
 from fzsim_core.rules cimport RuleSet
-from fzsim_core.scoring cimport WIN_SELFDRAW, WIN_ROBBED_KONG, FLAG_LAST_TILE
+from fzsim_core.win_facts cimport WIN_SELFDRAW, WIN_ROBBED_KONG, FLAG_LAST_TILE
 from fzsim_core.state cimport (Game, Pack, fail, live_tiles, no_opening, no_opening_choice,
                                reserve)
 from fzsim_core.table cimport (Seat, DEC_ROB_KONG, ST_CONT, ST_ERR, MELD_CHOW, MELD_PUNG,

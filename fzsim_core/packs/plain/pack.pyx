@@ -6,6 +6,9 @@ from each other seat on a self-draw, from the discarder alone on a discard. The 
 actions, the invariants, the policies and the engine are the same code every pack runs on.
 """
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.string cimport memset
+from fzsim_core.rules cimport RuleSet, Rules
+from fzsim_core.win_facts cimport ScoreResult, WinFacts
 from fzsim_core.policy cimport POLICIES_ALL
 from fzsim_core.state cimport Game, Pack, no_opening, no_opening_choice
 from fzsim_core.table cimport ST_CONT, ST_ERR
@@ -38,6 +41,19 @@ cdef int plain_score_win(Game* g, int winner, int discarder, int win_type, uint3
     return ST_CONT
 
 
+cdef void plain_score_facts(const RuleSet* r, const WinFacts* win, ScoreResult* out) noexcept nogil:
+    """The same payments from a win's facts, which the generic value policy prices wins with."""
+    cdef int s
+    memset(out, 0, sizeof(ScoreResult))
+    if win.winner < 0:
+        return
+    for s in range(4):
+        if s != win.winner and (win.discarder < 0 or s == win.discarder):
+            out.deltas[s] = -r.base
+            out.deltas[win.winner] += r.base
+    out.S = out.deltas[win.winner]
+
+
 cdef bint plain_is_win(const Game* g, int s) noexcept nogil:
     return hand_is_win(&g.seats[s].hand)
 
@@ -63,6 +79,7 @@ cdef void plain_pack(Pack* p, TileSet* ts) noexcept nogil:
     p.opening_resolve = no_opening_choice
     p.dealer_may_win_first = True
     p.score_win = plain_score_win
+    p.score_facts = plain_score_facts
     p.is_win = plain_is_win
     p.may_self_win = plain_is_win
     p.waits = plain_waits
@@ -71,3 +88,14 @@ cdef void plain_pack(Pack* p, TileSet* ts) noexcept nogil:
     p.turn_offer = NULL
     p.self_win_kind = NULL
     p.end_drawn = NULL
+
+
+def _score_facts(Rules rules not None, int winner, int discarder):
+    """The four deltas plain_score_facts gives a win of `winner` (discarder -1: a self-draw); for tests."""
+    cdef WinFacts f
+    cdef ScoreResult out
+    memset(&f, 0, sizeof(f))
+    f.winner = winner
+    f.discarder = discarder
+    plain_score_facts(&rules.c, &f, &out)
+    return [out.deltas[0], out.deltas[1], out.deltas[2], out.deltas[3]]

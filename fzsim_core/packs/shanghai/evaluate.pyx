@@ -7,7 +7,7 @@ from libc.stdint cimport uint8_t, uint64_t
 from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval
 from fzsim_core.kit.hand34 cimport MjHand
 from fzsim_core.policy cimport Observation
-from fzsim_core.scoring cimport WIN_SELFDRAW
+from fzsim_core.win_facts cimport WIN_SELFDRAW
 from fzsim_core.table cimport Seat
 from fzsim_core.packs.shanghai.shapes cimport ShShape, SH_NO_SHAPE, SH_NO_WIN, sh_shanten, sh_wait_mask
 from fzsim_core.packs.shanghai.score cimport ShRules, ShScore, SH_F_SELFDRAW, sh_evaluate

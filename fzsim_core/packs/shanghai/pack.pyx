@@ -27,7 +27,7 @@ The row: F = the flower points, S = P.
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset
 from fzsim_core.rules cimport RuleSet
-from fzsim_core.scoring cimport WIN_SELFDRAW, WIN_ROBBED_KONG, FLAG_KONG_REPLACEMENT
+from fzsim_core.win_facts cimport WIN_SELFDRAW, WIN_ROBBED_KONG, FLAG_KONG_REPLACEMENT
 from fzsim_core.state cimport Game, Pack, fail, no_opening, no_opening_choice
 from fzsim_core.table cimport (Seat, DEC_ROB_KONG, ST_CONT, ST_ERR, NO_TILE, ACT_WIN, act, MELD_CHOW, MELD_PUNG,
                                MELD_EXPOSED_KONG, MELD_ADDED_KONG, MELD_CONCEALED_KONG)

@@ -6,7 +6,7 @@ from libc.stdint cimport uint8_t, uint64_t
 from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval
 from fzsim_core.policy cimport Observation
 from fzsim_core.packs.registry cimport SCORING_XUEZHAN
-from fzsim_core.scoring cimport WIN_SELFDRAW
+from fzsim_core.win_facts cimport WIN_SELFDRAW
 from fzsim_core.table cimport Seat
 from fzsim_core.packs.sichuan.shapes cimport ScHand, SC_NO_WIN, sc_shanten, sc_wait_mask
 from fzsim_core.packs.sichuan.score cimport ScRules, ScScore, SC_F_SELFDRAW, sc_evaluate

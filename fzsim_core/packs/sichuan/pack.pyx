@@ -15,8 +15,8 @@ from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
 from fzsim_core.rules cimport RuleSet
 from fzsim_core.packs.registry cimport SCORING_XUEZHAN
-from fzsim_core.scoring cimport WIN_SELFDRAW, WIN_ROBBED_KONG, FLAG_KONG_REPLACEMENT
-from fzsim_core.scoring import FLAGS
+from fzsim_core.win_facts cimport WIN_SELFDRAW, WIN_ROBBED_KONG, FLAG_KONG_REPLACEMENT
+from fzsim_core.win_facts import FLAGS
 
 # the situations the flow's flags do not say, set on a win's record (bits above the flow's)
 cdef enum:

@@ -1,6 +1,9 @@
-# The 游金 chain (docs/spec/RULES.md §11): who may win how while seats are in 游金, and when a gold is freed.
+# The 游金 chain (docs/spec/RULES.md §11), a mechanism of the games with a gold that the flow, the legality
+# check and the bots share (the rules header's `youjin` options): who may win how while seats are in 游金,
+# when a gold is freed, and what each level multiplies a self-draw by.
 from fzsim_core.hand cimport Hand
-from fzsim_core.rules cimport RuleSet, SCORING_YOUJIN
+from fzsim_core.rules cimport RuleSet
+from fzsim_core.packs.registry cimport SCORING_YOUJIN
 from fzsim_core.state cimport Game
 
 cdef bint youjin_blocks_win(const Game* g, int s, bint selfdraw, bint from_kong) noexcept nogil

@@ -1,8 +1,10 @@
 # cython: language_level=3
-"""Scoring of one win (docs/spec/RULES.md §10): the four scoring families, zero-sum deltas.
+"""The Fuzhou pack's scoring of one win (docs/spec/RULES.md §10): its four scoring families, zero-sum deltas.
 
-`score_win` is the C entry point the engine calls for every win; `score_facts`
-is the same computation from Python (used by ``fzsim.score`` and the tests).
+`score_win` is the C entry point the pack's scoring hook (score.pyx) calls for every win and the
+generic value policy prices wins with (the pack's Pack.score_facts); `score_facts` is the same
+computation from Python (used by ``fzsim.score`` and the tests). The constants are the rules
+header's (base, flower_point, zhuazhuang) and the pack's own options (options.pxd FzOptions).
 
 Conventions (README "Rule variants and scoring"):
 - F: `flower_point` per flower, but a complete set of four identical honour
@@ -26,45 +28,16 @@ from libc.stdint cimport int64_t
 import operator
 
 from fzsim_core.notation import kind_index, parse
-from fzsim_core.rules cimport (Rules, RuleSet, SCORING_FUZHOU, SCORING_LIANZHONG, SCORING_BIANFENG, SCORING_YOUJIN,
-                               SPECIAL_DISCARD_PAYER_ALL, ZHUAZHUANG_PAYER_DEALER)
+from fzsim_core.rules cimport Rules, RuleSet
+from fzsim_core.win_facts cimport *
+from fzsim_core.win_facts import SPECIALS, WIN_TYPES
+from fzsim_core.packs.registry cimport SCORING_FUZHOU, SCORING_LIANZHONG, SCORING_BIANFENG, SCORING_YOUJIN
+from fzsim_core.packs.fuzhou.options cimport (FzOptions, fz_options, SPECIAL_DISCARD_PAYER_ALL,
+                                              ZHUAZHUANG_PAYER_DEALER)
 
-#: SP_* bits by name (the Parquet columns use these names)
-SPECIALS = {
-    "tianhu": SP_TIANHU,
-    "qiangjin": SP_QIANGJIN,
-    "sanjindao": SP_SANJINDAO,
-    "jinque": SP_JINQUE,
-    "jinlong": SP_JINLONG,
-    "pinghu_noflower": SP_PINGHU_NOFLOWER,
-    "pinghu_oneflower": SP_PINGHU_ONEFLOWER,
-}
-#: FLAG_* bits by name
-FLAGS = {
-    "selfdraw": FLAG_SELFDRAW,
-    "kong_replacement": FLAG_KONG_REPLACEMENT,
-    "robbed_kong": FLAG_ROBBED_KONG,
-    "last_tile": FLAG_LAST_TILE,
-    "xianjin": FLAG_XIANJIN,
-    "last_group": FLAG_LAST_GROUP,
-}
-#: WinType values by name
-WIN_TYPES = {
-    "none": WIN_NONE,
-    "selfdraw": WIN_SELFDRAW,
-    "discard": WIN_DISCARD,
-    "robbed_kong": WIN_ROBBED_KONG,
-    "qiangjin": WIN_QIANGJIN,
-    "sanjindao": WIN_SANJINDAO,
-    "tianhu": WIN_TIANHU,
-}
-#: scoring family names, as in the rule configuration, by RuleSet.scoring value
-SCORING_FAMILIES = {
-    "fuzhou": SCORING_FUZHOU,
-    "lianzhong": SCORING_LIANZHONG,
-    "bianfeng": SCORING_BIANFENG,
-    "youjin": SCORING_YOUJIN,
-}
+#: the pack's scoring families (the rules' `scoring` values it plays), by name
+SCORING_FAMILIES = {"fuzhou": SCORING_FUZHOU, "lianzhong": SCORING_LIANZHONG, "bianfeng": SCORING_BIANFENG,
+                    "youjin": SCORING_YOUJIN}
 
 # flower slots in WinFacts.flowers: 0..6 honours 1z..7z, 7..10 春夏秋冬, 11..14 梅兰竹菊
 cdef enum:
@@ -75,19 +48,19 @@ cdef enum:
 
 cdef inline int32_t _special_value(const RuleSet* r, uint32_t bit) noexcept nogil:
     if bit == SP_TIANHU:
-        return r.special_tianhu
+        return fz_options(r).special_tianhu
     if bit == SP_QIANGJIN:
-        return r.special_qiangjin
+        return fz_options(r).special_qiangjin
     if bit == SP_SANJINDAO:
-        return r.special_sanjindao
+        return fz_options(r).special_sanjindao
     if bit == SP_JINQUE:
-        return r.special_jinque
+        return fz_options(r).special_jinque
     if bit == SP_JINLONG:
-        return r.special_jinlong
+        return fz_options(r).special_jinlong
     if bit == SP_PINGHU_NOFLOWER:
-        return r.special_pinghu_noflower
+        return fz_options(r).special_pinghu_noflower
     if bit == SP_PINGHU_ONEFLOWER:
-        return r.special_pinghu_oneflower
+        return fz_options(r).special_pinghu_oneflower
     return 0
 
 
@@ -98,7 +71,7 @@ cdef inline int32_t _flower_set_points(const uint8_t* slots, int n, const RuleSe
     for i in range(n):
         held += slots[i]
     if held == n:
-        return r.flower_set_value
+        return fz_options(r).flower_set_value
     return held * r.flower_point
 
 
@@ -107,6 +80,7 @@ cdef void score_win(const RuleSet* rules, const WinFacts* win, ScoreResult* out)
     cdef int32_t n_flowers = 0, P, P_no_L, pay, best = 0, value
     cdef uint32_t sp, bit
     cdef bint selfdraw, all_pay, counted_special
+    cdef const FzOptions* opts = fz_options(rules)
     out.F = 0
     out.K = 0
     out.G = 0
@@ -123,14 +97,14 @@ cdef void score_win(const RuleSet* rules, const WinFacts* win, ScoreResult* out)
     for i in range(_N_HONOR_SLOTS):
         n_flowers += win.flowers[i]
         if win.flowers[i] >= 4:
-            out.F += rules.flower_set_value
+            out.F += opts.flower_set_value
         else:
             out.F += win.flowers[i] * rules.flower_point
     for i in range(_SEASONS, N_FLOWER_SLOTS):
         n_flowers += win.flowers[i]
     out.F += _flower_set_points(&win.flowers[_SEASONS], 4, rules)
     out.F += _flower_set_points(&win.flowers[_PLANTS], 4, rules)
-    out.K = win.exposed_kongs * rules.exposed_kong_points + win.concealed_kongs * rules.concealed_kong_points
+    out.K = win.exposed_kongs * opts.exposed_kong_points + win.concealed_kongs * opts.concealed_kong_points
     out.G = win.golds
     if win.winner == win.dealer or rules.zhuazhuang:
         out.L = win.dealer_streak
@@ -163,25 +137,25 @@ cdef void score_win(const RuleSet* rules, const WinFacts* win, ScoreResult* out)
     if (rules.scoring == SCORING_LIANZHONG and counted_special
             and out.special_counted != SP_PINGHU_NOFLOWER and out.special_counted != SP_PINGHU_ONEFLOWER
             and (sp & SP_PINGHU_NOFLOWER)):
-        out.S += rules.lianzhong_pinghu_bonus
+        out.S += opts.lianzhong_pinghu_bonus
 
     selfdraw = not (win.win_type == WIN_DISCARD or win.win_type == WIN_ROBBED_KONG)
     # who pays: the three others on a self-draw, else the discarder; a bianfeng special is paid
     # as a self-draw, by all three or (special_discard_payer) by the discarder alone
     all_pay = selfdraw
     if rules.scoring == SCORING_BIANFENG and counted_special and not selfdraw:
-        all_pay = rules.special_discard_payer == SPECIAL_DISCARD_PAYER_ALL
+        all_pay = opts.special_discard_payer == SPECIAL_DISCARD_PAYER_ALL
         selfdraw = True
     P = _payment(rules, out, out.L, selfdraw, counted_special, win.youjin_level)
     P_no_L = P
-    if out.L and win.winner != win.dealer and rules.zhuazhuang_payer == ZHUAZHUANG_PAYER_DEALER:
+    if out.L and win.winner != win.dealer and opts.zhuazhuang_payer == ZHUAZHUANG_PAYER_DEALER:
         P_no_L = _payment(rules, out, 0, selfdraw, counted_special, win.youjin_level)
     for i in range(4):
         if i == win.winner or not (all_pay or i == win.discarder):
             continue
         pay = P if i == win.dealer else P_no_L
-        if rules.loss_cap > 0 and pay > rules.loss_cap:
-            pay = rules.loss_cap
+        if opts.loss_cap > 0 and pay > opts.loss_cap:
+            pay = opts.loss_cap
         out.deltas[i] = -pay
         out.deltas[win.winner] += pay
 
@@ -191,22 +165,23 @@ cdef int32_t _payment(const RuleSet* rules, const ScoreResult* out, int32_t L, b
     """What one payer pays (§10) given the L that payer's formula uses; `selfdraw` already
     says how a bianfeng special is paid (as a self-draw)."""
     cdef int32_t H, B, mult
+    cdef const FzOptions* opts = fz_options(rules)
     if rules.scoring == SCORING_FUZHOU:
-        return (out.F + out.K + out.G + L + rules.base) * rules.multiplier + out.S
+        return (out.F + out.K + out.G + L + rules.base) * opts.multiplier + out.S
     if rules.scoring == SCORING_LIANZHONG:
         H = out.F + out.K + L
-        return H * rules.multiplier + out.S if (counted_special or selfdraw) else H
+        return H * opts.multiplier + out.S if (counted_special or selfdraw) else H
     if rules.scoring == SCORING_BIANFENG:
         if counted_special:   # a special replaces the base, flowers counted as self-draw
-            return out.S + rules.multiplier * (out.F + out.K + out.G + L)
+            return out.S + opts.multiplier * (out.F + out.K + out.G + L)
         if selfdraw:
-            return rules.multiplier * (rules.base + out.F + out.K + out.G + L)
-        return rules.discard_multiplier * (rules.base + out.F + out.K + out.G + L)
+            return opts.multiplier * (rules.base + out.F + out.K + out.G + L)
+        return opts.discard_multiplier * (rules.base + out.F + out.K + out.G + L)
     # SCORING_YOUJIN
     B = rules.base + out.F + out.G + L + out.K
     if not selfdraw:
-        B += rules.youjin_discard_bonus
-        mult = rules.youjin_mult_discard
+        B += opts.youjin_discard_bonus
+        mult = opts.youjin_mult_discard
     elif youjin_level == 1:
         mult = rules.youjin_mult_single
     elif youjin_level == 2:

@@ -1,4 +1,8 @@
-# Scoring of one win (docs/spec/RULES.md §10), shared by the engine and `fzsim.score`.
+# What a win is, for every pack: its type, the flow's flags, the special wins the engine and the 金
+# tables establish (docs/spec/RULES.md §6), and the facts a scoring reads (WinFacts -> ScoreResult).
+# A pack scores its wins through its own hooks (state.pxd Pack.score_win); a pack whose scoring prices
+# WinFacts hands it to the generic value policy as Pack.score_facts. The names of these values for
+# Python: win_facts.pyx.
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t
 from fzsim_core.rules cimport RuleSet
 
@@ -57,4 +61,5 @@ ctypedef struct ScoreResult:
     uint32_t special_counted   # the one SP_* bit S came from, 0 if none
     int32_t deltas[4]          # per seat, zero-sum
 
-cdef void score_win(const RuleSet* rules, const WinFacts* win, ScoreResult* out) noexcept nogil
+# A scoring of one win from its facts (deltas zero-sum); ScoreResult's fields as the scoring counted them.
+ctypedef void (*ScoreFactsFn)(const RuleSet* rules, const WinFacts* win, ScoreResult* out) noexcept nogil

@@ -1,15 +1,9 @@
-"""Typed stub for fzsim_core.scoring (docs/spec/RULES.md §10)."""
+"""Typed stub for fzsim_core.packs.fuzhou.families (docs/spec/RULES.md §10)."""
 from typing import Iterable, TypedDict
 
 from fzsim_core.rules import Rules
 
-#: SP_* bit of each special, by name
-SPECIALS: dict[str, int]
-#: FLAG_* bit of each win flag, by name
-FLAGS: dict[str, int]
-#: WinType value by name
-WIN_TYPES: dict[str, int]
-#: RuleSet.scoring value of each scoring family, by name
+#: RuleSet.scoring value of each of the pack's scoring families, by name
 SCORING_FAMILIES: dict[str, int]
 
 class ScoreDict(TypedDict):
