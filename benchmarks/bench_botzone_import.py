@@ -33,10 +33,10 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from fzsim.botzone import import_rules, read_games  # noqa: E402
-from fzsim.botzone.export import export_hands  # noqa: E402
-from fzsim.botzone.importer import import_logs  # noqa: E402
-from fzsim.botzone.replay import replay_games  # noqa: E402
+from fzsim.packs.guobiao.botzone import import_rules, read_games  # noqa: E402
+from fzsim.packs.guobiao.botzone.export import export_hands  # noqa: E402
+from fzsim.packs.guobiao.botzone.importer import import_logs  # noqa: E402
+from fzsim.packs.guobiao.botzone.replay import replay_games  # noqa: E402
 
 
 def simulated_files(games: int, seed: int, folder: str) -> list[str]:
@@ -73,10 +73,10 @@ def measure(path: str, folder: str, repeat: int) -> None:
 
 _ONE_RUN = """
 import sys, time
-import fzsim.botzone
-assert fzsim.botzone.__file__.startswith(sys.argv[2]), (fzsim.botzone.__file__, sys.argv[2])
-from fzsim.botzone import import_rules, read_games
-from fzsim.botzone.replay import replay_games
+import fzsim.packs.guobiao.botzone
+assert fzsim.packs.guobiao.botzone.__file__.startswith(sys.argv[2]), (fzsim.packs.guobiao.botzone.__file__, sys.argv[2])
+from fzsim.packs.guobiao.botzone import import_rules, read_games
+from fzsim.packs.guobiao.botzone.replay import replay_games
 rules = import_rules()
 t = time.process_time()
 games = list(read_games(sys.argv[1]))
@@ -91,10 +91,10 @@ WARM_UP = 20
 
 _COUNT_RUN = """
 import itertools, sys
-import fzsim.botzone
-assert fzsim.botzone.__file__.startswith(sys.argv[2]), (fzsim.botzone.__file__, sys.argv[2])
-from fzsim.botzone import import_rules, read_games
-from fzsim.botzone.replay import replay_games
+import fzsim.packs.guobiao.botzone
+assert fzsim.packs.guobiao.botzone.__file__.startswith(sys.argv[2]), (fzsim.packs.guobiao.botzone.__file__, sys.argv[2])
+from fzsim.packs.guobiao.botzone import import_rules, read_games
+from fzsim.packs.guobiao.botzone.replay import replay_games
 rules = import_rules()
 games = read_games(sys.argv[1])
 warm, n = int(sys.argv[3]), int(sys.argv[4])

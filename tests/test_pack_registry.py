@@ -34,9 +34,20 @@ def test_the_core_registry_declares_the_ids_and_the_default_pack():
 
 
 def test_every_preset_file_is_one_packs_and_plays_it():
-    files = {p.name[:-5] for p in (resources.files("fzsim") / "presets").iterdir() if p.name.endswith(".toml")}
+    """A pack's presets are package data in its own package's presets/ folder, found through the registry."""
     listed = [preset for entry in ENTRIES for preset in entry.presets]
-    assert sorted(listed) == sorted(files) and len(set(listed)) == len(listed)
+    assert len(set(listed)) == len(listed)
+    for entry in ENTRIES:
+        if entry.presets_package is None:
+            assert entry.presets == ()
+            continue
+        assert entry.presets_package == f"fzsim.packs.{entry.name}"
+        files = {p.name[:-5] for p in (resources.files(entry.presets_package) / "presets").iterdir()
+                 if p.name.endswith(".toml")}
+        assert sorted(entry.presets) == sorted(files), entry.name
+        assert all(rules.preset_file(preset).is_file() for preset in entry.presets)
+    root = pathlib.Path(__file__).resolve().parents[1] / "fzsim"
+    assert not (root / "presets").exists()     # no shared preset folder
     assert tuple(rules.PRESETS) == tuple(listed)       # `fzsim variants` lists them pack by pack
     for entry in ENTRIES:
         for preset in entry.presets:
