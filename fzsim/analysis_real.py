@@ -4,7 +4,8 @@ intervals and their differences.
 :func:`real_vs_simulated` sets logged games (``fzsim import FORMAT``, a record format a pack declares,
 `fzsim.pack_registry.LogFormat`: every seat's policy is the format's ``logged_policy``) beside
 simulated ones (``fzsim run``), each a results folder or its hands and wins DataFrames
-(``fzsim.load(DIR)``, ``fzsim.load(DIR, table="wins")``). For each simulated variant (``VARIANT/SETTING`` in a run of several policy settings) one block of rows:
+(``fzsim.load(DIR)``, ``fzsim.load(DIR, table="wins")``). For each simulated variant
+(``VARIANT/SETTING`` in a run of several policy settings) one block of rows:
 
 * ``drawn``: hands that ended without a win, per hand;
 * ``selfdraw``: the self-draw share of wins (the winner drew the tile: any win but a discard win
