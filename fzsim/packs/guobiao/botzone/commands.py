@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import sys
 
+from fzsim.commands.options import add_progress_flags
+
 
 def add_import(formats) -> None:
     b = formats.add_parser(
@@ -24,10 +26,7 @@ def add_import(formats) -> None:
     b.add_argument("--faults", action="store_true",
                    help="import a match the judge ended on a bot's error (settled -30 / +10) as a hand ended by"
                    " that bot's fault (outcome fault) instead of a bot_error mismatch")
-    bar = b.add_mutually_exclusive_group()
-    bar.add_argument("--progress", dest="progress", action="store_true", default=None,
-                     help="always show the progress bar (default: only on a terminal)")
-    bar.add_argument("--no-progress", dest="progress", action="store_false")
+    add_progress_flags(b)
     b.set_defaults(func=run_import)
 
 
