@@ -177,7 +177,8 @@ REGISTRY: dict[str, PackEntry] = {entry.name: entry for entry in (
               # its records are Fuzhou's (the flow's flags, no special counted); no calculator re-scores them
               **_records("fzsim.packs.fuzhou.records", "record_names", "elements")),
     PackEntry("sichuan", ("sichuan", "xuezhan"), ("sichuan", "xuezhan"),
-              presets_package="fzsim.packs.sichuan", report_section=("Sichuan patterns and 根", "Sichuan patterns and gen"),
+              presets_package="fzsim.packs.sichuan",
+              report_section=("Sichuan patterns and 根", "Sichuan patterns and gen"),
               summary="sichuan (RULES-PACKS §2-§3: 108 tiles, 13-tile hands, seven pairs, at most two suits)",
               scoring_summary="sichuan: additive 分 of RULES-PACKS §2.4, xuezhan: 2^番 of §3.4",
               rule_keys="fzsim.packs.sichuan.rule_keys:KEYS",
@@ -203,11 +204,13 @@ REGISTRY: dict[str, PackEntry] = {entry.name: entry for entry in (
               exports=("fzsim.packs.guobiao.calculator:FanReport", "fzsim.packs.guobiao.calculator:fans",
                        "fzsim.packs.guobiao.calculator:fans_many"),
               # Botzone, the 国标 bot platform: its bots at fzsim's table, its game records in and out
-              seat_kinds=(SeatKind("botzone:", "Botzone bot seats", parse="fzsim.packs.guobiao.botzone.bot:parse_bot_spec",
+              seat_kinds=(SeatKind("botzone:", "Botzone bot seats",
+                                   parse="fzsim.packs.guobiao.botzone.bot:parse_bot_spec",
                                    claims="fzsim.packs.guobiao.botzone.bot:is_bot_seat",
                                    play_block="fzsim.packs.guobiao.botzone.bot:play_block_with_bots"),),
-              log_formats=(LogFormat("botzone", "Botzone 国标 records", commands="fzsim.packs.guobiao.botzone.commands",
-                                     logged_policy="botzone-log", rule_keys=("pack", "gb_variant", "gb_mingangang")),),
+              log_formats=(LogFormat("botzone", "Botzone 国标 records",
+                                     commands="fzsim.packs.guobiao.botzone.commands", logged_policy="botzone-log",
+                                     rule_keys=("pack", "gb_variant", "gb_mingangang")),),
               **_records("fzsim.packs.guobiao.records")),
     # Beijing: 34 held kinds, the 14-tile reserve that each kong's replacement shrinks (§4.1; BJ-A4
     # is bj_indicator_in_reserve), no last group, no 游金, one win ends the hand

@@ -185,7 +185,8 @@ def test_seats_outside_fzsim_are_a_packs_and_reached_through_the_registry():
     assert kinds == REGISTRY["guobiao"].seat_kinds and isinstance(kinds[0], SeatKind)
     for kind in kinds:
         home = next(e.name for e in ENTRIES if kind in e.seat_kinds)
-        assert all(getattr(kind, piece).startswith(f"fzsim.packs.{home}.") for piece in ("parse", "claims", "play_block"))
+        pieces = (kind.parse, kind.claims, kind.play_block)
+        assert all(piece.startswith(f"fzsim.packs.{home}.") for piece in pieces)
     bot = "botzone:cmd=python bot.py;io=simple"
     assert policyspec.seat_kind(bot) is kinds[0] and policyspec.seat_kind(" " + bot) is kinds[0]
     assert policyspec.seat_kind("greedy") is None and policyspec.seat_kind(None) is None
