@@ -33,10 +33,10 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from fzsim.botzone import import_rules, read_games  # noqa: E402
-from fzsim.botzone.export import export_hands  # noqa: E402
-from fzsim.botzone.importer import import_logs  # noqa: E402
-from fzsim.botzone.replay import replay_games  # noqa: E402
+from fzsim.packs.guobiao.botzone import import_rules, read_games  # noqa: E402
+from fzsim.packs.guobiao.botzone.export import export_hands  # noqa: E402
+from fzsim.packs.guobiao.botzone.importer import import_logs  # noqa: E402
+from fzsim.packs.guobiao.botzone.replay import replay_games  # noqa: E402
 
 
 def simulated_files(games: int, seed: int, folder: str) -> list[str]:
@@ -71,12 +71,20 @@ def measure(path: str, folder: str, repeat: int) -> None:
           f" replaying {n / replay:,.0f}, both {n / both:,.0f}; import into a results folder {n / whole:,.0f}")
 
 
-_ONE_RUN = """
-import sys, time
-import fzsim.botzone
-assert fzsim.botzone.__file__.startswith(sys.argv[2]), (fzsim.botzone.__file__, sys.argv[2])
-from fzsim.botzone import import_rules, read_games
-from fzsim.botzone.replay import replay_games
+# the Botzone kit of the package on the path: fzsim.packs.guobiao.botzone, or fzsim.botzone in a
+# revision from before it moved into the guobiao pack (--against)
+_KIT = """
+import importlib, sys
+try:
+    bz = importlib.import_module("fzsim.packs.guobiao.botzone")
+except ModuleNotFoundError:
+    bz = importlib.import_module("fzsim.botzone")
+assert bz.__file__.startswith(sys.argv[2]), (bz.__file__, sys.argv[2])
+import_rules, read_games = bz.import_rules, bz.read_games
+replay_games = importlib.import_module(bz.__name__ + ".replay").replay_games
+"""
+_ONE_RUN = _KIT + """
+import time
 rules = import_rules()
 t = time.process_time()
 games = list(read_games(sys.argv[1]))
@@ -89,12 +97,8 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 #: games read and replayed before the measured ones in both callgrind runs
 WARM_UP = 20
 
-_COUNT_RUN = """
-import itertools, sys
-import fzsim.botzone
-assert fzsim.botzone.__file__.startswith(sys.argv[2]), (fzsim.botzone.__file__, sys.argv[2])
-from fzsim.botzone import import_rules, read_games
-from fzsim.botzone.replay import replay_games
+_COUNT_RUN = _KIT + """
+import itertools
 rules = import_rules()
 games = read_games(sys.argv[1])
 warm, n = int(sys.argv[3]), int(sys.argv[4])

@@ -17,12 +17,14 @@ Conventions
   independent when ``hands_per_match == 1``; with longer matches, hands within a
   match are correlated and these errors are somewhat optimistic).
 
-Example (with any results folder made by ``fzsim run`` / ``fzsim.simulate``)::
+Example (with any results folder made by ``fzsim run`` / ``fzsim.simulate``; here 100,000 hands
+of a variant file ``house.toml`` whose ``[rules]`` set ``gold_discard = "forbidden"``, played by
+``fzsim run --variant house.toml --hands 100000 --out runs/demo``)::
 
     >>> import fzsim.analysis as fa                              # doctest: +SKIP
     >>> fa.rates("runs/demo", families=("win_type",))            # doctest: +SKIP
-       variant  family       event  count       n      rate        lo        hi
-    0   fuzhou  win_type   selfdraw  41213  100000  0.412130  0.409083  0.415183
+      variant    family        event  count       n     rate        lo        hi
+    0   house  win_type     selfdraw  20417  100000  0.20417  0.201683  0.206680
     ...
 """
 from __future__ import annotations

@@ -1,30 +1,33 @@
 """Real games beside simulated ones: the figures a logged game and a simulated one share, with
 intervals and their differences.
 
-:func:`real_vs_simulated` sets logged games (``fzsim import botzone``: variant ``botzone-logs``,
-every seat ``botzone-log``) beside simulated ones (``fzsim run``), each a results folder or its
-hands and wins DataFrames (``fzsim.load(DIR)``, ``fzsim.load(DIR, table="wins")``). For each
-simulated variant (``VARIANT/SETTING`` in a run of several policy settings) one block of rows:
+:func:`real_vs_simulated` sets logged games (``fzsim import FORMAT``, a record format a pack declares,
+`fzsim.pack_registry.LogFormat`: every seat's policy is the format's ``logged_policy``) beside
+simulated ones (``fzsim run``), each a results folder or its hands and wins DataFrames
+(``fzsim.load(DIR)``, ``fzsim.load(DIR, table="wins")``). For each simulated variant
+(``VARIANT/SETTING`` in a run of several policy settings) one block of rows:
 
 * ``drawn``: hands that ended without a win, per hand;
 * ``selfdraw``: the self-draw share of wins (the winner drew the tile: any win but a discard win
   or a robbed kong);
 * ``win``: wins per seat-hand (every win of a hand counts: 4 × hands seat-hands);
 * ``deal_in``: wins paid by a discarder (a discard win, a robbed kong) per seat-hand;
-* ``fan``: per scoring element the wins table names (国标's fans), the share of wins that count it.
+* ``fan``: per scoring element the wins table names (a pack's fans or patterns), the share of wins that
+  count it.
 
 Each side has its count, its denominator, the rate and its Wilson interval (``lo``, ``hi``); the
 difference real − simulated has Newcombe's hybrid score interval (his method 10: the two Wilson
 intervals combined), which keeps its coverage for rare events and small samples, where a Wald
-interval fails. Seat-hands of one hand are not independent (at most one seat wins a 国标 hand):
-the intervals on 4 × hands err on the wide side for win and deal-in rates.
+interval fails. Seat-hands of one hand are not independent (in a pack where one win ends the hand,
+at most one seat wins it): the intervals on 4 × hands err on the wide side for win and deal-in rates.
 
-Example (a logged folder and a simulated one)::
+Example (a folder of games imported with ``fzsim import botzone``, variant ``botzone-logs``, and a
+run of the same rules from a variant file ``botzone.toml``, so named ``botzone``)::
 
     >>> import fzsim.analysis as fa                                    # doctest: +SKIP
     >>> fa.real_vs_simulated("real", "sim")                            # doctest: +SKIP
        real   simulated  measure      name  real_count  real_n  real_rate ...  diff  diff_lo  diff_hi
-    0  botzone-logs  guobiao-01e8fc  drawn  drawn hands ...
+    0  botzone-logs      botzone  drawn  drawn hands ...
 """
 from __future__ import annotations
 
@@ -35,6 +38,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
+from fzsim.pack_registry import LogFormat, log_formats
 from fzsim.stats import Z95, wilson_interval
 
 #: the measures, in the order of the rows (``fan`` rows follow, most frequent in the real games first)
@@ -42,35 +46,44 @@ MEASURES = {"drawn": "drawn hands (per hand)", "selfdraw": "self-draw share (of 
             "win": "wins (per seat-hand)", "deal_in": "deal-ins (per seat-hand)"}
 #: win types a discarder pays (fzsim.analysis.DEAL_IN_TYPES): a deal-in; any other win is self-drawn
 DEAL_IN_TYPES = ("discard", "robbed_kong")
-#: the policy label of every seat of a folder of logged games (``fzsim.botzone.importer.POLICY``)
-LOGGED_POLICY = "botzone-log"
 COLUMNS = ["real", "simulated", "measure", "name",
            "real_count", "real_n", "real_rate", "real_lo", "real_hi",
            "sim_count", "sim_n", "sim_rate", "sim_lo", "sim_hi",
            "diff", "diff_lo", "diff_hi"]
 
 
-def is_logged(path) -> bool:
-    """Whether a results folder holds logged games (every seat's policy is ``botzone-log``)."""
+def logged_format(path) -> LogFormat | None:
+    """The record format of a results folder of logged games (every seat's policy is that format's
+    ``logged_policy``, e.g. ``botzone-log``); None for any other folder."""
     from fzsim import analysis
 
     try:
         info = analysis.run_info(path) or {}
     except (ValueError, OSError):
-        return False
-    return not info.get("policy_sets") and list(info.get("policies") or []) == [LOGGED_POLICY] * 4
+        return None
+    if info.get("policy_sets"):
+        return None
+    seats = list(info.get("policies") or [])
+    return next((fmt for fmt in log_formats() if seats == [fmt.logged_policy] * 4), None)
+
+
+def is_logged(path) -> bool:
+    """Whether a results folder holds logged games (`logged_format`)."""
+    return logged_format(path) is not None
 
 
 def rule_differences(real, simulated) -> dict[str, list[str]]:
     """{simulated variant: the rule keys it plays otherwise than the logged games} for two results
-    folders (the rules their manifests record; a variant without recorded rules is left out): a
-    simulated 国标 run on rulebook walls, or without 明暗杠, is not Botzone's game."""
+    folders (the rules their manifests record; a variant without recorded rules is left out), of the
+    keys the logged games' format names (`LogFormat.rule_keys`: for Botzone's records the pack, its
+    walls and 明暗杠; a run on other walls is not Botzone's game)."""
     from fzsim import analysis
 
     rules = [{v: (d or {}).get("rules") or {} for v, d in ((analysis.run_info(f) or {}).get("variants") or {}).items()}
              for f in (real, simulated)]
     logged = next(iter(rules[0].values()), {})
-    keys = ("pack", "gb_variant", "gb_mingangang")
+    fmt = logged_format(real)
+    keys = fmt.rule_keys if fmt is not None else ()
     out = {}
     for v, r in rules[1].items():
         if r and logged:

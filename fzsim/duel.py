@@ -21,10 +21,9 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from fzsim.botzone.bot import block_player, refuse_coupled_draws
 from fzsim.game import check_draws
 from fzsim.pack_registry import DEFAULT_VARIANT
-from fzsim.policyspec import check_policies_play
+from fzsim.policyspec import block_player, check_policies_play, refuse_coupled_draws
 
 # the runner (pyarrow, joblib) is imported on first use: `import fzsim` binds `fzsim.duel` to the
 # function below at once, so this module must stay light

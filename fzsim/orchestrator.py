@@ -28,11 +28,11 @@ import numpy as np
 
 from fzsim import integrity, storage
 from fzsim.integrity import sample_positions
-from fzsim.botzone.bot import block_player, parse_bot_spec, refuse_coupled_draws
 from fzsim.game import check_draws, play_hand
 from fzsim.lock import LOCK_NAME, FolderLock
 from fzsim.pack_registry import DEFAULT_PACK, DEFAULT_VARIANT
-from fzsim.policyspec import check_policies_play, policy_seats
+from fzsim.policyspec import (block_player, check_policies_play, parse_outside_seat, policy_seats,
+                              refuse_coupled_draws, seat_kind)
 from fzsim.progress import Progress
 from fzsim.rules import load as load_rules
 from fzsim.wins_table import build_wins_table
@@ -102,7 +102,7 @@ class BlockTask:
 
 def _play_block(task: BlockTask) -> tuple[dict, dict]:
     """The block's per-hand columns and its records (one per win and end-of-hand payment)."""
-    # the engine's play_block, or hands with Botzone bot seats (fzsim.botzone.bot)
+    # the engine's play_block, or hands with seats played outside fzsim (a pack's SeatKind)
     play_block = block_player(task.policies, task.draws) if task.block_fn is None else task.block_fn
     return play_block(task.rules, task.seed, task.first_game, task.n_games, task.policies, task.check,
                       records=True)
@@ -164,8 +164,8 @@ def _check_policies(policies) -> tuple[str, ...]:
     seats = policy_seats(policies)
     known = _known_policies()
     for name in seats:
-        if isinstance(name, str) and name.strip().startswith("botzone:"):
-            parse_bot_spec(name)   # an external Botzone bot (fzsim.botzone.bot), checked before anything is written
+        if isinstance(name, str) and seat_kind(name) is not None:
+            parse_outside_seat(name)   # a program outside fzsim (a pack's SeatKind), checked before anything is written
             continue
         if not isinstance(name, str):
             raise ValueError(f"policy {name!r} is not a name: a run records its policies, so give"

@@ -1,8 +1,9 @@
 """The rule packs as the Python side knows them: one entry per pack naming everything that is
 that pack's — its presets, the scoring families and fixed rule values it plays, its rule keys, its
-scoring calculator and `fzsim.score` route, probability module, `fzsim score` arguments and the
-reading of its win records (bit names, scoring elements, `fzsim replay` terms, re-score). The
-pieces live in the pack's own package, ``fzsim/packs/<pack>/``.
+scoring calculator and `fzsim.score` route, probability module, `fzsim score` arguments, the
+reading of its win records (bit names, scoring elements, `fzsim replay` terms, re-score), the seats
+it gives to programs outside fzsim (`SeatKind`) and the game records of other platforms it reads and
+writes (`LogFormat`). The pieces live in the pack's own package, ``fzsim/packs/<pack>/``.
 
 Plain data, importing nothing of fzsim: every shared module reads it without import circles, and a
 pack's pieces are named (``"module"`` or ``"module:attribute"``) and imported on first use only
@@ -23,12 +24,50 @@ DEFAULT_PACK = "fuzhou"
 
 
 @dataclass(frozen=True)
+class SeatKind:
+    """Seats a pack's games give to programs outside fzsim: policy specs starting with `prefix`
+    (``fzsim run --policy``, ``fzsim duel``; the shared side is `fzsim.policyspec.block_player`)."""
+
+    #: the policy specs' prefix (``"botzone:"``)
+    prefix: str
+    #: what messages call these seats (``"Botzone bot seats"``)
+    what: str
+    #: (spec text) -> the parsed spec, or a ValueError naming the bad part and what is allowed ("module:function")
+    parse: str
+    #: (policy) -> whether it is such a seat: a spec text or a parsed spec ("module:function")
+    claims: str
+    #: ``fzsim_core.engine.play_block`` for seats that include these: the same columns (and records),
+    #: the same dealers and walls, drawn from the wall as it lies ("module:function")
+    play_block: str
+
+
+@dataclass(frozen=True)
+class LogFormat:
+    """Game records of another platform that a pack reads (``fzsim import NAME``) and writes
+    (``fzsim export NAME``)."""
+
+    #: the format's name on the command line
+    name: str
+    #: what the commands' help calls its records (``"Botzone 国标 records"``)
+    title: str
+    #: the module of its subcommands: ``add_import(formats)`` and ``add_export(formats)`` each add the
+    #: parser named `name` to the ``import`` / ``export`` command's subparsers (and set its ``func``)
+    commands: str
+    #: the policy of every seat of a results folder of its imported games
+    logged_policy: str
+    #: the rule keys a simulated run must play as the logged games do to be their game
+    #: (`fzsim.analysis_real.rule_differences`)
+    rule_keys: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class PackEntry:
     """One rule pack's Python-side pieces (module names are resolved on first use)."""
 
     #: the pack's name: the rules' `pack` value
     name: str
-    #: its presets (fzsim/presets/<name>.toml), in the order `fzsim variants` lists them
+    #: its presets (``<preset>.toml`` in the ``presets/`` folder of `presets_package`), in the order
+    #: `fzsim variants` lists them
     presets: tuple[str, ...]
     #: the rules' `scoring` families it reads
     scoring: tuple[str, ...]
@@ -80,6 +119,12 @@ class PackEntry:
     study_covariates: str | None = None
     #: its names bound at fzsim's top level (``fzsim.fans``, ...), each ``"module:attribute"``
     exports: tuple[str, ...] = ()
+    #: the package whose ``presets/`` folder holds its presets' TOML files (package data); None: it has none
+    presets_package: str | None = None
+    #: seats it gives to programs outside fzsim, by their policy specs' prefix
+    seat_kinds: tuple[SeatKind, ...] = ()
+    #: game records of other platforms it reads and writes (``fzsim import`` / ``fzsim export``)
+    log_formats: tuple[LogFormat, ...] = ()
     #: a pack built outside fzsim: the importable module that registers it (`fzsim.register_pack`),
     #: which a worker process imports before it rebuilds that pack's rules; None for fzsim's own packs
     plugin: str | None = None
@@ -117,7 +162,7 @@ def _records(module: str, *pieces: str) -> dict[str, str]:
 #: every rule pack, in the order of the rules' `pack` values (the core's pack ids)
 REGISTRY: dict[str, PackEntry] = {entry.name: entry for entry in (
     PackEntry("fuzhou", ("fuzhou", "lianzhong", "bianfeng", "youjin", "fuzhou-honors"), _FUZHOU_SCORING,
-              report_section=("Fuzhou specials", "Fuzhou specials"),
+              presets_package="fzsim.packs.fuzhou", report_section=("Fuzhou specials", "Fuzhou specials"),
               summary="fuzhou (docs/spec/RULES.md)", rule_keys="fzsim.packs.fuzhou.rule_keys:KEYS", row_specials=True,
               calculator="fzsim.packs.fuzhou.calculator", probability="fzsim.prob",
               score_command="fzsim.packs.fuzhou.command",
@@ -132,6 +177,7 @@ REGISTRY: dict[str, PackEntry] = {entry.name: entry for entry in (
               # its records are Fuzhou's (the flow's flags, no special counted); no calculator re-scores them
               **_records("fzsim.packs.fuzhou.records", "record_names", "elements")),
     PackEntry("sichuan", ("sichuan", "xuezhan"), ("sichuan", "xuezhan"),
+              presets_package="fzsim.packs.sichuan",
               report_section=("Sichuan patterns and 根", "Sichuan patterns and gen"),
               summary="sichuan (RULES-PACKS §2-§3: 108 tiles, 13-tile hands, seven pairs, at most two suits)",
               scoring_summary="sichuan: additive 分 of RULES-PACKS §2.4, xuezhan: 2^番 of §3.4",
@@ -146,7 +192,7 @@ REGISTRY: dict[str, PackEntry] = {entry.name: entry for entry in (
               **_records("fzsim.packs.sichuan.records")),
     # 国标: one winner per discard, nearest first (§5.2), flowers set aside but no reserve for them
     PackEntry("guobiao", ("guobiao",), ("guobiao",),
-              report_section=("国标 fan table", "Guobiao fans"),
+              presets_package="fzsim.packs.guobiao", report_section=("国标 fan table", "Guobiao fans"),
               summary="guobiao (RULES-PACKS §5: 国标 / MCR, 144 tiles, 81 fans, an 8-fan minimum)",
               scoring_summary="guobiao: 底分 + fan of §5.4", rule_keys="fzsim.packs.guobiao.rule_keys:KEYS",
               requires={"honors_are_flowers": False, "youjin": False, "multi_win": False, "winners_to_end": 1,
@@ -157,11 +203,19 @@ REGISTRY: dict[str, PackEntry] = {entry.name: entry for entry in (
               patterns_from_elements=True,
               exports=("fzsim.packs.guobiao.calculator:FanReport", "fzsim.packs.guobiao.calculator:fans",
                        "fzsim.packs.guobiao.calculator:fans_many"),
+              # Botzone, the 国标 bot platform: its bots at fzsim's table, its game records in and out
+              seat_kinds=(SeatKind("botzone:", "Botzone bot seats",
+                                   parse="fzsim.packs.guobiao.botzone.bot:parse_bot_spec",
+                                   claims="fzsim.packs.guobiao.botzone.bot:is_bot_seat",
+                                   play_block="fzsim.packs.guobiao.botzone.bot:play_block_with_bots"),),
+              log_formats=(LogFormat("botzone", "Botzone 国标 records",
+                                     commands="fzsim.packs.guobiao.botzone.commands", logged_policy="botzone-log",
+                                     rule_keys=("pack", "gb_variant", "gb_mingangang")),),
               **_records("fzsim.packs.guobiao.records")),
     # Beijing: 34 held kinds, the 14-tile reserve that each kong's replacement shrinks (§4.1; BJ-A4
     # is bj_indicator_in_reserve), no last group, no 游金, one win ends the hand
     PackEntry("beijing", ("beijing",), ("beijing",),
-              report_section=("Beijing fans", "Beijing fans"),
+              presets_package="fzsim.packs.beijing", report_section=("Beijing fans", "Beijing fans"),
               summary="beijing (RULES-PACKS §4: 136 tiles, the 惠牌 wildcard, seven pairs, 烧庄 and 互包)",
               scoring_summary="beijing: additive 番 x 底分 of §4.4", rule_keys="fzsim.packs.beijing.rule_keys:KEYS",
               requires={"honors_are_flowers": False, "youjin": False, "reserve_base": 13,
@@ -176,6 +230,7 @@ REGISTRY: dict[str, PackEntry] = {entry.name: entry for entry in (
               **_records("fzsim.packs.beijing.records", "record_names", "elements", "rescore", "replay_terms")),
     # Shanghai: honours held, 8 flowers, no last group; 一炮多响 with one hand end (§1.2)
     PackEntry("shanghai", ("shanghai",), ("shanghai",),
+              presets_package="fzsim.packs.shanghai",
               report_section=("Shanghai patterns and 勒子 caps", "Shanghai patterns and lezi caps"),
               summary="shanghai (RULES-PACKS §1: 144 tiles, 8 flowers, the 清混碰 minimum, 勒子 caps)",
               scoring_summary="shanghai: 底分 + 花分 in 勒子 caps of §1.4", rule_keys="fzsim.packs.shanghai.rule_keys:KEYS",
@@ -198,6 +253,16 @@ assert sorted(RECORD_KINDS.values()) == list(range(len(RECORD_KINDS))), "two rec
 
 #: the variant of a run, a hand or a calculator that names none: the default pack's first preset
 DEFAULT_VARIANT = REGISTRY[DEFAULT_PACK].presets[0]
+
+
+def seat_kinds() -> tuple[SeatKind, ...]:
+    """Every pack's seats played outside fzsim (`PackEntry.seat_kinds`), in registry order."""
+    return tuple(kind for entry in REGISTRY.values() for kind in entry.seat_kinds)
+
+
+def log_formats() -> tuple[LogFormat, ...]:
+    """Every pack's game-record formats (`PackEntry.log_formats`), in registry order."""
+    return tuple(fmt for entry in REGISTRY.values() for fmt in entry.log_formats)
 
 
 def pack_of_preset(preset) -> PackEntry | None:

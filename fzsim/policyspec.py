@@ -6,10 +6,16 @@ seats in order) or ``"0=random,all=greedy"`` assignments applied left to right (
 for every seat). A name may carry its policy's parameters after a colon, ``"guard:fold=0.08"``
 (several separated by ``;``): the ``=`` after a colon belongs to the parameter, not a seat. ``fzsim.simulate``, ``fzsim run --policy`` and ``fzsim replay --policy`` read
 their settings here; whether a name is known is for the engine (or the runner) to say, and which
-compiled policies play a rule pack is ``supported_policies``'s.
+compiled policies play a rule pack is ``supported_policies``'s. Seats a pack gives to programs
+outside fzsim (``botzone:cmd=...``: `fzsim.pack_registry.SeatKind`) are recognised by their prefix
+(`seat_kind`) and played by the pack's own block player (`block_player`).
 """
 from __future__ import annotations
 
+import functools
+
+from fzsim.pack_registry import SeatKind, resolve_ref, seat_kinds
+from fzsim_core import engine as _engine
 from fzsim_core.packs.registry import PACKS as _PACK_IDS, pack_name
 from fzsim_core.policies.registry import NAMES as _COMPILED, pack_policies, spec_refusal
 from fzsim_core.policies.registry import capsule_refusal, is_policy_capsule
@@ -128,3 +134,45 @@ def check_policies_play(rules, seats, variant: str | None = None) -> None:
             continue   # a malformed spec is refused, naming what is wrong, where it is parsed
         if refusal is not None:
             raise ValueError(f"policy {spec!r} ({who}){of}: {refusal}")
+
+
+def seat_kind(policy) -> SeatKind | None:
+    """The kind of outside seat a policy is (a spec text starting with a pack's `SeatKind.prefix`, or
+    a spec that kind parsed), else None. The kind's module is imported only for such a text, or for
+    a policy that is neither a name nor a callable."""
+    if isinstance(policy, str):
+        text = policy.strip()
+        return next((kind for kind in seat_kinds() if text.startswith(kind.prefix)), None)
+    if policy is None or callable(policy) or is_policy_capsule(policy):
+        return None
+    return next((kind for kind in seat_kinds() if resolve_ref(kind.claims)(policy)), None)
+
+
+def parse_outside_seat(policy):
+    """The parsed spec of an outside seat (`seat_kind`), checked before anything is played or written:
+    a ValueError naming the bad part and what is allowed; None for any other policy."""
+    kind = seat_kind(policy)
+    return None if kind is None else resolve_ref(kind.parse)(policy)
+
+
+def block_player(policies, draws: str = "wall"):
+    """The function that plays blocks for these seats: the pack's own block player when one of them
+    is an outside seat (`seat_kind`; such seats draw from the wall as it lies: `refuse_coupled_draws`
+    says so at setup), else the engine's ``play_block``, with draws coupled by seat when ``draws`` is
+    ``seat`` (``fzsim run`` and ``fzsim duel`` call this)."""
+    kinds = [kind for kind in map(seat_kind, policies) if kind is not None]
+    if kinds:
+        return resolve_ref(kinds[0].play_block)
+    return _engine.play_block if draws == "wall" else functools.partial(_engine.play_block, seat_draws=True)
+
+
+def refuse_coupled_draws(draws: str, settings) -> None:
+    """Draws coupled by seat are the engine's (fzsim_core/seat_draws.pxd): a ValueError when any of
+    the policy ``settings`` (each four seats) seats a program outside fzsim (`seat_kind`) and
+    ``draws`` is not ``wall``."""
+    if draws == "wall":
+        return
+    for seats in settings:
+        kind = next((k for k in map(seat_kind, seats) if k is not None), None)
+        if kind is not None:
+            raise ValueError(f"draws={draws!r} is played by the engine's own seats only, not with {kind.what}")

@@ -28,7 +28,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
 
-from fzsim.pack_registry import DEFAULT_PACK, DEFAULT_VARIANT, REGISTRY
+from fzsim.pack_registry import DEFAULT_PACK, DEFAULT_VARIANT, REGISTRY, pack_of_preset
 from fzsim.rule_fields import POINT_MAX, Field, RuleError, boolean, enum, integer, with_core_default
 from fzsim_core.packs.registry import PACKS as CORE_PACK_IDS, SCORING_FAMILIES as CORE_SCORING_FAMILIES, option_defaults
 from fzsim_core.rules import HEADER_FIELDS, Rules
@@ -171,9 +171,17 @@ def check_calculator_options(pack: str, options: Mapping[str, Any]) -> None:
 
 
 _TOP_KEYS = ("name", "description", "preset", "rules")
-_PRESET_DIR = resources.files("fzsim") / "presets"
 #: preset names, in the order `fzsim variants` lists them: each pack's, pack by pack
 _PRESET_ORDER = tuple(preset for entry in REGISTRY.values() for preset in entry.presets)
+
+
+def preset_file(name: str):
+    """The TOML file of a preset: ``<name>.toml`` in the ``presets/`` folder of its pack's package
+    (`PackEntry.presets_package`), read as package data (an importlib.resources Traversable)."""
+    entry = pack_of_preset(name)
+    if entry is None or entry.presets_package is None:
+        raise RuleError(f"preset {name!r} is unknown: allowed {', '.join(_PRESET_ORDER)}")
+    return resources.files(entry.presets_package) / "presets" / f"{name}.toml"
 
 
 def _read_toml(text: str, origin: str) -> dict:
@@ -239,7 +247,7 @@ def _parse_spec(data: dict, origin: str, default_name: str) -> _Spec:
 
 @lru_cache(maxsize=None)
 def _preset_spec(name: str) -> _Spec:
-    path = _PRESET_DIR / f"{name}.toml"
+    path = preset_file(name)
     return _parse_spec(_read_toml(path.read_text(encoding="utf-8"), f"preset {name}"), f"preset {name}", name)
 
 

@@ -1,4 +1,4 @@
-"""A Botzone bot at fzsim's table (fzsim.botzone.bot): the sample bot of docs/examples plays a seat
+"""A Botzone bot at fzsim's table (fzsim.packs.guobiao.botzone.bot): the sample bot of docs/examples plays a seat
 through the protocol in all four ways (JSON or simple interaction, a process per request or
 keep-running) with the same moves, and those are the moves its own functions choose when given
 fzsim's view of the hand directly (a Python policy) — so the requests it is sent rebuild its hand
@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 import fzsim
-from fzsim.botzone.bot import BotError, parse_bot_spec, play_block_with_bots
+from fzsim.packs.guobiao.botzone.bot import BotError, parse_bot_spec, play_block_with_bots
 from fzsim.cli import main
 from fzsim.tiles import parse
 from fzsim_core.engine import play_block
@@ -40,7 +40,7 @@ def load_bot():
 
 
 def as_botzone(notation: str) -> Counter:
-    from fzsim.botzone.names import TILE_NAMES
+    from fzsim.packs.guobiao.botzone.names import TILE_NAMES
 
     counts = parse(notation)
     return Counter({TILE_NAMES[k]: int(counts[k]) for k in range(34) if counts[k]})
@@ -48,7 +48,7 @@ def as_botzone(notation: str) -> Counter:
 
 def mirror_policy(bot):
     """The sample bot's choices made from fzsim's observation (hand 0 of a match: round wind 东)."""
-    from fzsim.botzone.names import TILE_KINDS
+    from fzsim.packs.guobiao.botzone.names import TILE_KINDS
 
     def choose(obs, legal):
         me = (obs["seat"] - obs["dealer"]) % 4

@@ -1,4 +1,4 @@
-"""Botzone 国标 records in and out (fzsim.botzone): simulated hands under Botzone's rules are
+"""Botzone 国标 records in and out (fzsim.packs.guobiao.botzone): simulated hands under Botzone's rules are
 exported as Botzone records (text and JSON match logs), imported back through the replay — every
 action checked legal, claims, winner, fans and scores compared — and the results folder holds the
 same hands and wins, seat for seat. Records altered by hand give mismatches in their category (the
@@ -13,9 +13,9 @@ import zipfile
 import pytest
 
 import fzsim
-from fzsim.botzone import LogError, import_rules, read_games, replay_game
-from fzsim.botzone.export import export_hands, export_run
-from fzsim.botzone.importer import import_logs, load_games, load_mismatches
+from fzsim.packs.guobiao.botzone import LogError, import_rules, read_games, replay_game
+from fzsim.packs.guobiao.botzone.export import export_hands, export_run
+from fzsim.packs.guobiao.botzone.importer import import_logs, load_games, load_mismatches
 from fzsim.cli import main
 from fzsim.game import play_hand
 
@@ -344,7 +344,7 @@ def test_a_forced_discard_replays():
     next draw included. (Such a hand was a `sequence` mismatch before: the replay stopped at the
     draw after the forced discard.) The fast replay sees the engine's own discard and hands the
     game (None, or the mismatch it runs into) to the careful one."""
-    from fzsim.botzone.replay import _replay_walls, engine_wall, seat_walls
+    from fzsim.packs.guobiao.botzone.replay import _replay_walls, engine_wall, seat_walls
 
     import tempfile
 
@@ -364,7 +364,7 @@ def test_a_forced_discard_replays():
 
 def _games_of(text: str, path) -> list:
     """The games of ``text`` that read and whose walls rebuild (else none)."""
-    from fzsim.botzone.replay import seat_walls
+    from fzsim.packs.guobiao.botzone.replay import seat_walls
 
     path.write_text(text)
     try:
@@ -385,7 +385,7 @@ def test_the_core_replay_is_the_python_replay(hands, text_file, tmp_path, monkey
 
     import numpy as np
 
-    from fzsim.botzone import replay as rp
+    from fzsim.packs.guobiao.botzone import replay as rp
 
     rng = random.Random(29)
     blocks = text_file.read_text().split("Match ")[1:]
@@ -442,7 +442,7 @@ def test_the_core_replay_is_the_python_replay(hands, text_file, tmp_path, monkey
 def test_an_import_is_the_same_in_the_core_and_in_python(text_file, tmp_path, monkeypatch):
     """The hands and wins tables of an import are the same whether the games were replayed in the
     core, in Python, or some in each (a chunk holding both)."""
-    from fzsim.botzone import replay as rp
+    from fzsim.packs.guobiao.botzone import replay as rp
 
     def load(out):
         return fzsim.load(out), fzsim.load(out, table="wins")

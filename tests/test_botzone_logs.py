@@ -1,4 +1,4 @@
-"""Reading Botzone match logs of one line (fzsim.botzone.logs): the quick reader (`_compact_game`:
+"""Reading Botzone match logs of one line (fzsim.packs.guobiao.botzone.logs): the quick reader (`_compact_game`:
 the log cut into its entries, each distinct entry decoded once) gives exactly the game the plain
 reader (`_json_game`: `json.loads` of the whole line) gives — the same events, claims that lost,
 result, errors — on exported games and on hand-made oddities, and an import gives the same hands,
@@ -9,10 +9,10 @@ import pandas as pd
 import pytest
 
 import fzsim
-import fzsim.botzone.logs as logs
-from fzsim.botzone import LogError, read_games
-from fzsim.botzone.export import export_hands
-from fzsim.botzone.importer import import_logs, load_games
+import fzsim.packs.guobiao.botzone.logs as logs
+from fzsim.packs.guobiao.botzone import LogError, read_games
+from fzsim.packs.guobiao.botzone.export import export_hands
+from fzsim.packs.guobiao.botzone.importer import import_logs, load_games
 from fzsim.game import play_hand
 
 RULES = fzsim.rules.load("guobiao", gb_variant="botzone", gb_mingangang=True)

@@ -19,11 +19,11 @@ from MahjongGB import MahjongFanCalculator
 
 import fzsim
 from fzsim import integrity
-from fzsim.botzone import read_games
-from fzsim.botzone.importer import import_logs, load_games
-from fzsim.botzone.logs import LogError
-from fzsim.botzone.names import FAN_IDS
-from fzsim.botzone.replay import import_rules, replay_games
+from fzsim.packs.guobiao.botzone import read_games
+from fzsim.packs.guobiao.botzone.importer import import_logs, load_games
+from fzsim.packs.guobiao.botzone.logs import LogError
+from fzsim.packs.guobiao.botzone.names import FAN_IDS
+from fzsim.packs.guobiao.botzone.replay import import_rules, replay_games
 from fzsim.packs.guobiao.records import record_fans
 
 HERE = os.path.join(os.path.dirname(__file__), "data", "botzone", "ccr-cheng")

@@ -34,9 +34,20 @@ def test_the_core_registry_declares_the_ids_and_the_default_pack():
 
 
 def test_every_preset_file_is_one_packs_and_plays_it():
-    files = {p.name[:-5] for p in (resources.files("fzsim") / "presets").iterdir() if p.name.endswith(".toml")}
+    """A pack's presets are package data in its own package's presets/ folder, found through the registry."""
     listed = [preset for entry in ENTRIES for preset in entry.presets]
-    assert sorted(listed) == sorted(files) and len(set(listed)) == len(listed)
+    assert len(set(listed)) == len(listed)
+    for entry in ENTRIES:
+        if entry.presets_package is None:
+            assert entry.presets == ()
+            continue
+        assert entry.presets_package == f"fzsim.packs.{entry.name}"
+        files = {p.name[:-5] for p in (resources.files(entry.presets_package) / "presets").iterdir()
+                 if p.name.endswith(".toml")}
+        assert sorted(entry.presets) == sorted(files), entry.name
+        assert all(rules.preset_file(preset).is_file() for preset in entry.presets)
+    root = pathlib.Path(__file__).resolve().parents[1] / "fzsim"
+    assert not (root / "presets").exists()     # no shared preset folder
     assert tuple(rules.PRESETS) == tuple(listed)       # `fzsim variants` lists them pack by pack
     for entry in ENTRIES:
         for preset in entry.presets:
@@ -144,20 +155,76 @@ def _imports(path: pathlib.Path) -> set[str]:
 def test_no_pack_imports_another_and_shared_code_reaches_packs_through_the_registry():
     """fzsim/packs/<pack>/ imports no other pack's package (they share fzsim/packs/kit.py), and no
     shared module imports a pack's package, except the top-level names `fzsim` exports (fzsim.fans,
-    fzsim.ScoreReport) and the Botzone kit, which is 国标's."""
+    fzsim.ScoreReport). There is no shared Botzone package: the kit is 国标's (fzsim/packs/guobiao/botzone/)."""
     root = pathlib.Path(__file__).resolve().parents[1] / "fzsim"
     packs = [p.name for p in (root / "packs").iterdir() if (p / "__init__.py").exists()]
     assert set(packs) == set(REGISTRY) - {"plain"}
+    assert not (root / "botzone").exists()
     for pack in packs:
-        for path in (root / "packs" / pack).glob("*.py"):
+        for path in (root / "packs" / pack).rglob("*.py"):
             other = {m for m in _imports(path) for p in packs if p != pack and m.startswith(f"fzsim.packs.{p}")}
             assert not other, (path, other)
     allowed = {root / "__init__.py"}
     for path in root.rglob("*.py"):
-        if root / "packs" in path.parents or path in allowed or root / "botzone" in path.parents:
+        if root / "packs" in path.parents or path in allowed:
             continue
         named = {m for m in _imports(path) if m.startswith("fzsim.packs.") and not m.startswith("fzsim.packs.kit")}
         assert not named, (path, named)
+
+
+def test_seats_outside_fzsim_are_a_packs_and_reached_through_the_registry():
+    """A pack's SeatKind (Botzone bots: ``botzone:cmd=...``) names its parser, its test of a seat and
+    its block player in its own package; the shared side (fzsim.policyspec) finds them by prefix."""
+    from fzsim import policyspec
+    from fzsim.pack_registry import SeatKind, seat_kinds
+    from fzsim_core import engine
+
+    kinds = seat_kinds()
+    assert [(k.prefix, k.what) for k in kinds] == [("botzone:", "Botzone bot seats")]
+    assert kinds == REGISTRY["guobiao"].seat_kinds and isinstance(kinds[0], SeatKind)
+    for kind in kinds:
+        home = next(e.name for e in ENTRIES if kind in e.seat_kinds)
+        pieces = (kind.parse, kind.claims, kind.play_block)
+        assert all(piece.startswith(f"fzsim.packs.{home}.") for piece in pieces)
+    bot = "botzone:cmd=python bot.py;io=simple"
+    assert policyspec.seat_kind(bot) is kinds[0] and policyspec.seat_kind(" " + bot) is kinds[0]
+    assert policyspec.seat_kind("greedy") is None and policyspec.seat_kind(None) is None
+    parsed = policyspec.parse_outside_seat(bot)
+    assert policyspec.seat_kind(parsed) is kinds[0] and policyspec.parse_outside_seat("greedy") is None
+    with pytest.raises(ValueError, match="names no command"):
+        policyspec.parse_outside_seat("botzone:io=json")
+    from fzsim.packs.guobiao.botzone.bot import PREFIX, play_block_with_bots
+
+    assert PREFIX == kinds[0].prefix
+    assert policyspec.block_player(["greedy", bot, "greedy", "greedy"]) is play_block_with_bots
+    assert policyspec.block_player(["greedy", parsed, "greedy", "greedy"], "seat") is play_block_with_bots
+    assert policyspec.block_player(["greedy"] * 4) is engine.play_block
+    assert policyspec.block_player(["greedy"] * 4, "seat").keywords == {"seat_draws": True}
+    policyspec.refuse_coupled_draws("wall", [["greedy", bot, "greedy", "greedy"]])
+    policyspec.refuse_coupled_draws("seat", [["greedy"] * 4])
+    with pytest.raises(ValueError, match="draws='seat' is played by the engine's own seats only, not with Botzone"
+                                         " bot seats"):
+        policyspec.refuse_coupled_draws("seat", [["greedy"] * 4, [bot] + ["greedy"] * 3])
+
+
+def test_log_formats_are_a_packs_and_add_their_own_subcommands():
+    """``fzsim import FORMAT`` / ``fzsim export FORMAT`` are the packs' LogFormats: each names its
+    commands module in its own package, the policy its imported games' seats record and the rule
+    keys a simulated run is compared on."""
+    from fzsim.cli import build_parser
+    from fzsim.pack_registry import LogFormat, log_formats, resolve_ref
+    from fzsim.packs.guobiao.botzone import importer
+
+    formats = log_formats()
+    assert [f.name for f in formats] == ["botzone"] and formats == REGISTRY["guobiao"].log_formats
+    fmt = formats[0]
+    assert isinstance(fmt, LogFormat) and fmt.commands.startswith("fzsim.packs.guobiao.")
+    assert fmt.logged_policy == importer.POLICY and set(fmt.rule_keys) <= set(rules.pack_keys("guobiao"))
+    parser = build_parser()
+    imported = parser.parse_args(["import", "botzone", "a.txt", "--out", "d"])
+    exported = parser.parse_args(["export", "botzone", "d", "--out", "f.txt"])
+    commands = resolve_ref(fmt.commands)
+    assert imported.func is commands.run_import and exported.func is commands.run_export
 
 
 def test_each_packs_record_kinds_are_its_pxds_codes():
@@ -181,20 +248,25 @@ def test_each_packs_record_kinds_are_its_pxds_codes():
                                                                        "REC_PACK_FIRST"}
 
 
-#: the packs whose names (and PACK_ ids) appear in fzsim/ and fzsim_core/ only in the two registries,
-#: their own folders and their presets (issue 25's grep floor; xuezhan is a variant of the sichuan pack)
-_AT_THE_FLOOR = {"sichuan": "sichuan", "xuezhan": "sichuan", "beijing": "beijing", "shanghai": "shanghai"}
+#: the packs whose names (and PACK_ ids) appear only in the two registries and their own folders (issue
+#: 25's grep floor): name -> (its home folder under packs/, the trees held to it). xuezhan is a variant
+#: of the sichuan pack; Fuzhou's name is at the floor in fzsim/ (its presets, the Botzone kit and the
+#: rest of the pack live in their packs' folders), the core's shared files still name it
+_AT_THE_FLOOR = {"sichuan": ("sichuan", ("fzsim", "fzsim_core")), "xuezhan": ("sichuan", ("fzsim", "fzsim_core")),
+                 "beijing": ("beijing", ("fzsim", "fzsim_core")), "shanghai": ("shanghai", ("fzsim", "fzsim_core")),
+                 "guobiao": ("guobiao", ("fzsim", "fzsim_core")), "fuzhou": ("fuzhou", ("fzsim",))}
 
 
 @pytest.mark.parametrize("name", sorted(_AT_THE_FLOOR))
 def test_a_pack_at_the_grep_floor_is_named_only_by_the_registries_and_its_own_folders(name):
+    """``git grep -il -e NAME -e PACK_NAME -- fzsim fzsim_core ':!*.c'`` lists only the registries and
+    the pack's own folders (presets included: fzsim/packs/<pack>/presets/)."""
     root = pathlib.Path(__file__).resolve().parents[1]
-    home = f"packs/{_AT_THE_FLOOR[name]}/"
+    home, trees = _AT_THE_FLOOR[name]
     needle = re.compile(f"{name}|PACK_{name.upper()}", re.I)
     found = sorted(
-        str(p.relative_to(root)) for top in ("fzsim", "fzsim_core") for p in (root / top).rglob("*")
-        if p.suffix in (".py", ".pyx", ".pxd", ".pyi", ".toml") and p.is_file()
-        and home not in p.as_posix() and "packs/registry" not in p.as_posix()
-        and "pack_registry" not in p.name and "presets" not in p.parts
-        and needle.search(p.read_text(encoding="utf-8")))
-    assert found == [], f"{name} is named outside the registries and packs/{_AT_THE_FLOOR[name]}/: {found}"
+        str(p.relative_to(root)) for top in trees for p in (root / top).rglob("*")
+        if p.suffix in (".py", ".pyx", ".pxd", ".pyi", ".toml", ".md", ".txt", ".json") and p.is_file()
+        and f"packs/{home}/" not in p.as_posix() and "packs/registry" not in p.as_posix()
+        and "pack_registry" not in p.name and needle.search(p.read_text(encoding="utf-8")))
+    assert found == [], f"{name} is named outside the registries and packs/{home}/: {found}"

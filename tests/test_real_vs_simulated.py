@@ -13,7 +13,7 @@ import pytest
 import fzsim
 from fzsim import analysis, report
 from fzsim.analysis_real import is_logged, newcombe_interval
-from fzsim.botzone.export import export_hands
+from fzsim.packs.guobiao.botzone.export import export_hands
 from fzsim.cli import main
 from fzsim.game import play_hand
 from fzsim.stats import wilson

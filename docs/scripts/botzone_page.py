@@ -49,7 +49,7 @@ def fzsim(*args: str, cwd: str) -> str:
 def bot_timing(hands: int = 16) -> None:
     """Wall-clock seconds of ``hands`` hands with the sample bot at seat 0, keep=1 and keep=0."""
     sys.path.insert(0, ROOT)
-    from fzsim.botzone.bot import play_block_with_bots
+    from fzsim.packs.guobiao.botzone.bot import play_block_with_bots
     from fzsim.rules import load
 
     rules = load("guobiao", gb_variant="botzone", gb_mingangang=True, hands_per_match=1)
@@ -66,8 +66,8 @@ def real_sample(cwd: str) -> None:
     sys.path.insert(0, ROOT)
     import numpy as np
 
-    from fzsim.botzone import import_rules, read_games
-    from fzsim.botzone.replay import replay_games
+    from fzsim.packs.guobiao.botzone import import_rules, read_games
+    from fzsim.packs.guobiao.botzone.replay import replay_games
     from fzsim.packs.guobiao.calculator import FAN_NAMES
     from fzsim.packs.guobiao.records import record_fans
 

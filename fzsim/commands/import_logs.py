@@ -1,50 +1,15 @@
-"""``fzsim import botzone FILE|DIR ... --out DIR``: real 国标 games replayed into a results folder."""
+"""``fzsim import FORMAT ...``: real games of another platform replayed into a results folder. The
+formats are the packs' (`fzsim.pack_registry.LogFormat`): each adds its own subcommand."""
 from __future__ import annotations
 
-import sys
+from fzsim.pack_registry import log_formats, resolve_ref
 
 
 def add_parser(subparsers) -> None:
-    p = subparsers.add_parser("import", help="import real games (Botzone 国标 records) into a results folder",
+    known = log_formats()
+    p = subparsers.add_parser("import", help=f"import real games ({', '.join(f.title for f in known)}) into a"
+                              " results folder",
                               description="Import game records of other platforms into a results folder.")
     formats = p.add_subparsers(dest="format", metavar="FORMAT", required=True)
-    b = formats.add_parser(
-        "botzone", help="Botzone 国标 records: the text data format or JSON match logs (plain, .gz, .zip)",
-        description="Read Botzone's 国标 game records (the text data format of its data sets, or JSON match logs;"
-        " plain, .gz or inside a .zip; a folder is read file by file), replay every game through the guobiao"
-        " pack on Botzone walls checking each action, the claims, winner, fans and scores, and write the games"
-        " that agree as a results folder (variant botzone-logs) with DIR/_botzone/games.parquet and"
-        " DIR/_botzone/mismatches.parquet naming every game that does not.")
-    b.add_argument("paths", nargs="+", metavar="FILE|DIR", help="record files, folders, .gz or .zip files")
-    b.add_argument("--out", required=True, metavar="DIR", help="the results folder to write")
-    b.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes replaying (default 1)")
-    b.add_argument("--chunk-size", type=int, default=2000, metavar="GAMES",
-                   help="games per replayed chunk and per part (default 2000)")
-    b.add_argument("--resume", action="store_true", help="finish an interrupted import into DIR")
-    b.add_argument("--faults", action="store_true",
-                   help="import a match the judge ended on a bot's error (settled -30 / +10) as a hand ended by"
-                   " that bot's fault (outcome fault) instead of a bot_error mismatch")
-    bar = b.add_mutually_exclusive_group()
-    bar.add_argument("--progress", dest="progress", action="store_true", default=None,
-                     help="always show the progress bar (default: only on a terminal)")
-    bar.add_argument("--no-progress", dest="progress", action="store_false")
-    b.set_defaults(func=run)
-
-
-def run(args) -> int:
-    from fzsim.botzone.importer import import_logs   # heavy (pyarrow): loaded by this command only
-    from fzsim.botzone.logs import LogError   # (the same package)
-
-    try:
-        summary = import_logs(args.paths, args.out, jobs=args.jobs, chunk_size=args.chunk_size,
-                              resume=args.resume, progress=args.progress, faults=args.faults)
-    except KeyboardInterrupt:
-        print(f"fzsim: the chunks replayed so far are kept in {args.out}; finish with the same command"
-              " and --resume", file=sys.stderr)
-        raise
-    except LogError as exc:
-        exc.add_note(f"the chunks replayed before this are kept in {args.out}: once the record is fixed"
-                         " (or removed), finish with the same command and --resume")
-        raise
-    print(summary.line())
-    return 0
+    for fmt in known:
+        resolve_ref(fmt.commands).add_import(formats)

@@ -20,3 +20,12 @@ def parse_set(items: list[str] | None) -> dict:
                              " give each key once")
         out[key] = value
     return out
+
+
+def add_progress_flags(parser) -> None:
+    """``--progress`` / ``--no-progress``: ``args.progress`` is True, False, or None (the default: a
+    bar only on a terminal, `fzsim.progress.Progress`)."""
+    bar = parser.add_mutually_exclusive_group()
+    bar.add_argument("--progress", dest="progress", action="store_true", default=None,
+                     help="always show the progress bar (default: only on a terminal)")
+    bar.add_argument("--no-progress", dest="progress", action="store_false")

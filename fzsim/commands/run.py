@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from fzsim.commands.options import parse_set
+from fzsim.commands.options import add_progress_flags, parse_set
 from fzsim.game import DRAWS
 from fzsim.pack_registry import DEFAULT_VARIANT
 from fzsim.policyspec import assign
@@ -59,10 +59,7 @@ def add_parser(subparsers) -> None:
                    help="wall: draw from the wall as it lies (default); seat: draws coupled by seat, the same"
                         " game distribution with variants and policy settings kept in step (sharper paired"
                         " differences)")
-    bar = p.add_mutually_exclusive_group()
-    bar.add_argument("--progress", dest="progress", action="store_true", default=None,
-                     help="always show the progress bar (default: only on a terminal)")
-    bar.add_argument("--no-progress", dest="progress", action="store_false")
+    add_progress_flags(p)
     p.set_defaults(func=run)
 
 

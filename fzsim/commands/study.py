@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from fzsim.commands.options import add_progress_flags
 from fzsim.orchestrator import BACKENDS
 from fzsim.study import load_spec, study
 
@@ -27,10 +28,7 @@ def add_parser(subparsers) -> None:
     p.add_argument("--no-control-variates", dest="control_variates", action="store_false",
                    help="estimate the contrasts without control variates")
     p.add_argument("--json", action="store_true", help="print the answers as JSON")
-    bar = p.add_mutually_exclusive_group()
-    bar.add_argument("--progress", dest="progress", action="store_true", default=None,
-                     help="always show the progress bar (default: only on a terminal)")
-    bar.add_argument("--no-progress", dest="progress", action="store_false")
+    add_progress_flags(p)
     p.set_defaults(func=run)
 
 

@@ -29,8 +29,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from fzsim.botzone.logs import LogError, LogEvent, LoggedGame
-from fzsim.botzone.names import TILE_NAMES
+from fzsim.packs.guobiao.botzone.logs import LogError, LogEvent, LoggedGame
+from fzsim.packs.guobiao.botzone.names import TILE_NAMES
 from fzsim.packs.guobiao.calculator import FAN_NAMES
 from fzsim.packs.guobiao.records import record_fans
 from fzsim_core import winschema

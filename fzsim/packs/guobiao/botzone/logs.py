@@ -34,7 +34,7 @@ import zipfile
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from fzsim.botzone.names import FAN_IDS, TILE_KINDS, tile_kind
+from fzsim.packs.guobiao.botzone.names import FAN_IDS, TILE_KINDS, tile_kind
 
 __all__ = ["LoggedGame", "LogEvent", "LoggedResult", "LogError", "read_games", "source_files", "CLAIMS"]
 

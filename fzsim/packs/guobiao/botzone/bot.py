@@ -27,12 +27,13 @@ end of its hand, on any error and on Ctrl-C / SIGTERM, and (Linux) dies with the
 started it, so none is left behind.
 
 Hands with such seats are played by `play_block_with_bots` (the engine's `HandStepper`, the other
-seats played by their compiled policies): ``fzsim run`` and ``fzsim duel`` take these specs. The
-rules must be Botzone's (`fzsim.botzone.export.check_botzone_rules`).
+seats played by their compiled policies): ``fzsim run`` and ``fzsim duel`` take these specs (the
+guobiao pack declares them, `fzsim.pack_registry.SeatKind`; `fzsim.policyspec.block_player` picks
+`play_block_with_bots` for them and `refuse_coupled_draws` keeps them to the wall's draws). The
+rules must be Botzone's (`fzsim.packs.guobiao.botzone.export.check_botzone_rules`).
 """
 from __future__ import annotations
 
-import functools
 import json
 import os
 import select
@@ -44,12 +45,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from fzsim.botzone.names import TILE_KINDS, TILE_NAMES
-from fzsim.botzone.replay import FAULT_PENALTY, fault_deltas
+from fzsim.packs.guobiao.botzone.names import TILE_KINDS, TILE_NAMES
+from fzsim.packs.guobiao.botzone.replay import FAULT_PENALTY, fault_deltas
 from fzsim_core import engine as _engine
 
-__all__ = ["BotError", "BotSpec", "parse_bot_spec", "is_bot_spec", "play_block_with_bots", "check_bot_rules",
-           "block_player", "PREFIX", "FAULT_PENALTY", "fault_deltas"]
+__all__ = ["BotError", "BotSpec", "parse_bot_spec", "is_bot_spec", "is_bot_seat", "play_block_with_bots",
+           "check_bot_rules", "PREFIX", "FAULT_PENALTY", "fault_deltas"]
 
 PREFIX = "botzone:"
 KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
@@ -83,6 +84,12 @@ class BotSpec:
 
 def is_bot_spec(spec) -> bool:
     return isinstance(spec, str) and spec.strip().startswith(PREFIX)
+
+
+def is_bot_seat(policy) -> bool:
+    """Whether a seat's policy is a Botzone bot: its spec text or a parsed `BotSpec` (the guobiao
+    pack's `SeatKind.claims`, which `fzsim.policyspec.block_player` asks)."""
+    return is_bot_spec(policy) or isinstance(policy, BotSpec)
 
 
 def parse_bot_spec(spec: str) -> BotSpec:
@@ -433,8 +440,8 @@ def _hand(rules, seed, game, hand, dealer, streak, carry, names, specs, check):
 
 def check_bot_rules(rules) -> None:
     """ValueError naming the keys when ``rules`` (fzsim_core.rules.Rules) are not Botzone's game."""
-    from fzsim.botzone.export import _MATCH_KEYS
-    from fzsim.botzone.replay import import_rules
+    from fzsim.packs.guobiao.botzone.export import _MATCH_KEYS
+    from fzsim.packs.guobiao.botzone.replay import import_rules
 
     want, have = import_rules().core.fields, rules.fields
     diff = [k for k in want if k not in _MATCH_KEYS and have.get(k) != want[k]]
@@ -450,8 +457,7 @@ def play_block_with_bots(rules, root_seed: int, first_game: int, n_games: int, p
     from fzsim.policyspec import policy_seats
 
     seats = list(policy_seats(policies))
-    specs = {s: parse_bot_spec(p) if isinstance(p, str) else p for s, p in enumerate(seats)
-             if is_bot_spec(p) or isinstance(p, BotSpec)}
+    specs = {s: parse_bot_spec(p) if isinstance(p, str) else p for s, p in enumerate(seats) if is_bot_seat(p)}
     check_bot_rules(rules)
     names = tuple("random" if s in specs else p for s, p in enumerate(seats))
     hpm = int(rules.fields["hands_per_match"])
@@ -470,20 +476,3 @@ def play_block_with_bots(rules, root_seed: int, first_game: int, n_games: int, p
         return cols
     keys = recs[0].keys() if recs else ()
     return cols, {k: np.concatenate([r[k] for r in recs]) for k in keys}
-
-
-def refuse_coupled_draws(draws: str, settings) -> None:
-    """Draws coupled by seat are the engine's (fzsim_core/seat_draws.pxd): a ValueError when any of
-    the policy ``settings`` (each four seats) seats a Botzone bot and ``draws`` is not ``wall``."""
-    if draws != "wall" and any(block_player(seats) is play_block_with_bots for seats in settings):
-        raise ValueError(f"draws={draws!r} is played by the engine's own seats only, not with Botzone bot seats")
-
-
-def block_player(policies, draws: str = "wall"):
-    """The function that plays blocks for these seats: `play_block_with_bots` when one of them is a
-    Botzone bot (which draws from the wall as it lies: `refuse_coupled_draws` says so at setup),
-    else the engine's ``play_block``, with draws coupled by seat when ``draws`` is ``seat``
-    (``fzsim run`` and ``fzsim duel`` call this)."""
-    if any(is_bot_spec(p) or isinstance(p, BotSpec) for p in policies):
-        return play_block_with_bots
-    return _engine.play_block if draws == "wall" else functools.partial(_engine.play_block, seat_draws=True)

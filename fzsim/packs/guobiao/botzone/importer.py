@@ -1,6 +1,6 @@
 """Importing Botzone game records into a results folder: `import_logs`.
 
-The records are read one game at a time (`fzsim.botzone.logs.read_games`) and cut into chunks of
+The records are read one game at a time (`fzsim.packs.guobiao.botzone.logs.read_games`) and cut into chunks of
 ``chunk_size`` games; each chunk is replayed (`replay_games`, in worker processes with ``jobs`` >
 1, at most ``2 * jobs`` chunks in flight: memory stays constant in the number of games) and kept
 as one staging file ``DIR/_botzone/chunks/chunk-NNNNNN.npz``, written under a temporary name and
@@ -14,7 +14,7 @@ others. When every chunk is in, the folder is finished as an ordinary results fo
 * ``_botzone/games.parquet``: every game read — its source, position, Botzone match id, first
   line, round wind, its game id (-1 when it disagrees) and its category (``ok`` or the mismatch);
 * ``_botzone/mismatches.parquet``: the games that disagree, with the category, the line of the
-  first differing event and what differs (`fzsim.botzone.replay` lists the categories).
+  first differing event and what differs (`fzsim.packs.guobiao.botzone.replay` lists the categories).
 
 No game is dropped silently: each is either in the hands table or in the mismatch table.
 """
@@ -33,9 +33,9 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from fzsim import integrity, storage
-from fzsim.botzone.logs import read_games, source_files
+from fzsim.packs.guobiao.botzone.logs import read_games, source_files
 from fzsim.wins_table import build_wins_table
-from fzsim.botzone.replay import import_rules, replay_games
+from fzsim.packs.guobiao.botzone.replay import import_rules, replay_games
 from fzsim.lock import LOCK_NAME, FolderLock
 from fzsim_core.schema import COLUMNS as ROW_COLUMNS, ROW_DTYPE, columns as row_columns
 from fzsim_core.winschema import WIN_COLUMNS, columns as win_columns
@@ -149,11 +149,11 @@ def _chunks(paths, chunk_size: int):
 
 def import_logs(paths, out, *, jobs: int = 1, chunk_size: int = DEFAULT_CHUNK, resume: bool = False,
                 progress: bool | None = None, faults: bool = False) -> ImportSummary:
-    """Import Botzone game records (files, folders, ``.gz``, ``.zip``: `fzsim.botzone.logs`) into the
+    """Import Botzone game records (files, folders, ``.gz``, ``.zip``: `fzsim.packs.guobiao.botzone.logs`) into the
     results folder ``out`` (module doc). ``jobs``: worker processes for the replays; ``chunk_size``:
     games per staging chunk and per part; ``resume``: finish an interrupted import of the same
     sources; ``faults``: a match the judge ended on a bot's error, settled −30 / +10, is imported
-    as a hand ended by that bot's fault (outcome ``fault``, `fzsim.botzone.replay.replay_game`)
+    as a hand ended by that bot's fault (outcome ``fault``, `fzsim.packs.guobiao.botzone.replay.replay_game`)
     instead of a ``bot_error`` mismatch. Raises LogError (a ValueError naming file, game and line) for a record that cannot be
     read — the chunks already replayed are kept for ``resume`` — and ValueError for bad arguments or
     a folder holding something else."""

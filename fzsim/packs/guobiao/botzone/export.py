@@ -3,7 +3,7 @@
 A hand played on Botzone walls (``gb_variant = "botzone"``) is replayed with its event log and
 written as Botzone records it: Botzone's player 0 is always the dealer, so fzsim's seat
 ``(dealer + n) % 4`` becomes player n (its seat wind is n, as in fzsim) and the round wind is the
-hand's, ``(hand // 4) % 4``. Two formats (`fzsim.botzone.logs`): the **text** data format
+hand's, ``(hand // 4) % 4``. Two formats (`fzsim.packs.guobiao.botzone.logs`): the **text** data format
 (``Match``, ``Wind``, ``Player n Deal/Draw/Play/...``, ``Fan``/``Huang``, ``Score``) and **JSON**
 match logs, one match per line, with the judge's displays and each bot's responses as Botzone's
 judge writes them, and ``initdata.walltiles`` in the judge's order. A record holds only the tiles
@@ -19,8 +19,8 @@ import uuid
 
 import numpy as np
 
-from fzsim.botzone.names import BOTZONE_FAN_NAMES, TILE_NAMES
-from fzsim.botzone.replay import WALL, import_rules
+from fzsim.packs.guobiao.botzone.names import BOTZONE_FAN_NAMES, TILE_NAMES
+from fzsim.packs.guobiao.botzone.replay import WALL, import_rules
 from fzsim.packs.guobiao.calculator import FAN_VALUES
 from fzsim.packs.guobiao.records import record_fans
 
