@@ -248,13 +248,10 @@ def test_each_packs_record_kinds_are_its_pxds_codes():
                                                                        "REC_PACK_FIRST"}
 
 
-#: the packs whose names (and PACK_ ids) appear only in the two registries and their own folders (issue
-#: 25's grep floor): name -> (its home folder under packs/, the trees held to it). xuezhan is a variant
-#: of the sichuan pack; Fuzhou's name is at the floor in fzsim/ (its presets, the Botzone kit and the
-#: rest of the pack live in their packs' folders), the core's shared files still name it
-_AT_THE_FLOOR = {"sichuan": ("sichuan", ("fzsim", "fzsim_core")), "xuezhan": ("sichuan", ("fzsim", "fzsim_core")),
-                 "beijing": ("beijing", ("fzsim", "fzsim_core")), "shanghai": ("shanghai", ("fzsim", "fzsim_core")),
-                 "guobiao": ("guobiao", ("fzsim", "fzsim_core")), "fuzhou": ("fuzhou", ("fzsim",))}
+#: every pack's name (and PACK_ id) appears only in the two registries and its own folders (issue 25's
+#: grep floor): name -> its home folder under packs/ (xuezhan is a variant of the sichuan pack)
+_AT_THE_FLOOR = {"fuzhou": "fuzhou", "sichuan": "sichuan", "xuezhan": "sichuan", "guobiao": "guobiao",
+                 "beijing": "beijing", "shanghai": "shanghai"}
 
 
 @pytest.mark.parametrize("name", sorted(_AT_THE_FLOOR))
@@ -262,10 +259,11 @@ def test_a_pack_at_the_grep_floor_is_named_only_by_the_registries_and_its_own_fo
     """``git grep -il -e NAME -e PACK_NAME -- fzsim fzsim_core ':!*.c'`` lists only the registries and
     the pack's own folders (presets included: fzsim/packs/<pack>/presets/)."""
     root = pathlib.Path(__file__).resolve().parents[1]
-    home, trees = _AT_THE_FLOOR[name]
+    assert set(_AT_THE_FLOOR.values()) | {"plain"} == set(REGISTRY)   # every pack is held to it
+    home = _AT_THE_FLOOR[name]
     needle = re.compile(f"{name}|PACK_{name.upper()}", re.I)
     found = sorted(
-        str(p.relative_to(root)) for top in trees for p in (root / top).rglob("*")
+        str(p.relative_to(root)) for top in ("fzsim", "fzsim_core") for p in (root / top).rglob("*")
         if p.suffix in (".py", ".pyx", ".pxd", ".pyi", ".toml", ".md", ".txt", ".json") and p.is_file()
         and f"packs/{home}/" not in p.as_posix() and "packs/registry" not in p.as_posix()
         and "pack_registry" not in p.name and needle.search(p.read_text(encoding="utf-8")))
