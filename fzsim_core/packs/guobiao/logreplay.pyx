@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""Logged 国标 games replayed in the core: many games in one nogil loop (fzsim/botzone/replay.py).
+"""Logged 国标 games replayed in the core: many games in one nogil loop (fzsim/packs/guobiao/botzone/replay.py).
 
 `replay_logged` plays each game on its explicit wall with every seat answered from its encoded
 action sequence, exactly as the Python replay's first pass (``_replay_walls(careful=False)``)

@@ -4,7 +4,7 @@
 144 tiles: the 136 suited and honour tiles held as ordinary tiles, the 8 flowers set aside and
 replaced from the end of the wall (tileset.pxd full_144_tiles with honors_are_flowers = false; the
 flow's draws and state.pxd's replace_dealt_flowers do the replacing). 13-tile hands, no wild,
-no opening window. What the flow does for this pack is set by the preset (fzsim/presets/
+no opening window. What the flow does for this pack is set by the preset (fzsim/packs/guobiao/presets/
 guobiao.toml): chow from the previous seat, one winner per discard nearest first, robbing added
 kongs, every tile drawable, the deal passing after every hand (next_dealer = rotate) over a 局
 of 16 hands.

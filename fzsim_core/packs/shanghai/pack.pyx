@@ -3,7 +3,7 @@
 
 144 tiles: the 136 suited and honour tiles held as ordinary tiles, the 8 flowers set aside and
 replaced from the end of the wall (the 国标 tile set). 13-tile hands, no wild, no opening window.
-What the flow does for this pack is set by the preset (fzsim/presets/shanghai.toml): chow from
+What the flow does for this pack is set by the preset (fzsim/packs/shanghai/presets/shanghai.toml): chow from
 the previous seat, pung and kong (the 下家 too unless sh_xiajia_can_kong is off), 一炮多响, robbing
 added kongs, every tile drawable, the winner dealing next (advance_match: the nearest winner after
 a multiple ron, SH-A1, and the 荒番 counter carried across the hands of a match in row.carry).

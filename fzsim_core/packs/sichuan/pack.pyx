@@ -5,7 +5,7 @@
 定缺 options (packs/sichuan/opening), kong payments only with 刮风下雨 on (kongpay). A win is four sets
 and a pair or seven pairs using at most two suits (shapes.pxd); its value and payments come from
 score.pxd. What the flow does for this pack is set by the rules header of the presets
-(fzsim/presets/sichuan.toml, xuezhan.toml): no chow, 一炮多响 (multi_win), kong replacements
+(fzsim/packs/sichuan/presets/sichuan.toml, xuezhan.toml): no chow, 一炮多响 (multi_win), kong replacements
 from the head, a forced win in the last four tiles, and for 血战 play on until three have won.
 Here: the deal, what wins (with 过水: after declining a discard win, no discard win until the
 own next draw unless it scores more), the scoring of each win (杠上花, 杠上炮, 抢杠, 点杠花 — the
