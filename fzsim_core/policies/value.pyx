@@ -2,9 +2,9 @@
 """The value policy: every choice by its expected points, under the rule variant being played.
 
 The expected value of a position is the chance of winning, split into self-draw and discard
-wins, times what each pays — read from the variant's own scoring (the pack's `score_facts` over the seat's
-flowers, kongs and golds, a 金雀 when two golds may stay the pair, 三金倒 and 游金 through the
-wins greedy takes) — minus the expected cost of dealing in. No fixed thresholds decide: folding,
+wins, times what each pays — read from the variant's own scoring (the pack's `score_facts` over
+the seat's flowers, kongs and golds, a 金雀 when two golds may stay the pair, 三金倒 and 游金
+through the wins greedy takes) — minus the expected cost of dealing in. No fixed thresholds decide: folding,
 calls and declined discard wins fall out of comparing these values.
 
 - Win chance (position_ev): a short recursion over the seat's remaining turns (the wall above
