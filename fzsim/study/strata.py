@@ -1,0 +1,218 @@
+"""Stratified walls: strata decided at the deal, with exactly known probabilities, and Neyman allocation.
+
+A stratum is a function of the opening deal (the deal and 补花 depend on the wall alone, never on
+play or scoring), so every unit of a study shares it, and its probability W_h is known exactly. A
+study may then draw its walls per stratum rather than as they come: screening game ids by their
+deal, it plays n_h walls of stratum h (iid draws from the deal's distribution given the stratum)
+and estimates a contrast as
+
+    Y = sum_h W_h * mean_h,        se^2 = sum_h W_h^2 * s_h^2 / n_h,
+
+which is unbiased for any allocation with every n_h >= 1. Neyman's allocation, n_h proportional
+to W_h * sd_h, gives the smallest se for a number of walls; the sds come from earlier rounds (a
+pilot), with a floor per stratum so that no stratum is left to a handful of walls.
+
+Strata defined here (``STRATA``):
+
+* ``golds`` (the Fuzhou pack): the most golds any seat holds after the deal and 补花, 0..3. The 3
+  live golds lie uniformly among the non-flower tiles but the indicator (`fzsim.prob`'s argument),
+  so the seats' gold counts are multivariate hypergeometric over the slots 17, 16, 16, 16 and the
+  rest: `golds_pmf` sums it exactly (fractions). Measured on 金雀 halved under value (the studies
+  page): most of the paired contrast's variance sits in the ~23% of hands where a seat holds two
+  golds, and none in the ~1% where one holds three (三金倒 ends the hand alike in both variants).
+"""
+from __future__ import annotations
+
+import functools
+import math
+from fractions import Fraction
+from itertools import product
+from math import comb
+
+import numpy as np
+
+from fzsim.prob import DEALER_TILES, LIVE_GOLDS, NONDEALER_TILES, pool_size
+
+#: stratifications a study may ask for (``strata = NAME`` in the spec) -> what the strata are
+STRATA = {"golds": "the most golds any seat holds after the deal and 补花 (0, 1, 2 or 3)"}
+#: the packs that deal golds (the Fuzhou family's opening, `fzsim.packs.fuzhou.covariates`)
+GOLDS_PACKS = ("fuzhou",)
+#: each stratum keeps at least this share of its proportional allocation, and MIN_WALLS walls
+FLOOR_SHARE = 0.2
+MIN_WALLS = 20
+
+
+def check_strata(name: str, pack: str, configs) -> None:
+    """Refuse a stratification the study's pack cannot give (ValueError naming it)."""
+    if name not in STRATA:
+        raise ValueError(f"strata = {name!r}: allowed {', '.join(map(repr, STRATA))} (or leave it out)")
+    if pack not in GOLDS_PACKS:
+        raise ValueError(f"strata = {name!r}: the {pack} pack deals no golds, so its walls have no such"
+                         f" stratum; allowed for the {', '.join(GOLDS_PACKS)} pack only (leave strata out)")
+    if len({bool(c["honors_are_flowers"]) for c in configs}) != 1:
+        raise ValueError(f"strata = {name!r}: the variants deal different openings (honors_are_flowers"
+                         " differs), so a wall's stratum is not one for all of them; leave strata out")
+
+
+# --- the exact stratum probabilities -------------------------------------------------------------
+
+def gold_counts_pmf(honors_are_flowers: bool = True) -> dict[tuple[int, int, int, int], Fraction]:
+    """P(the seats hold (g0, g1, g2, g3) golds after the deal and 补花), seat 0 the dealer, exact.
+
+    The 3 live golds are a uniform 3-subset of the ``pool_size`` non-flower tiles other than the
+    indicator, split into the dealer's 17, three times 16 and the rest."""
+    pool = pool_size(honors_are_flowers)
+    sizes = (DEALER_TILES, NONDEALER_TILES, NONDEALER_TILES, NONDEALER_TILES)
+    rest = pool - sum(sizes)
+    total = comb(pool, LIVE_GOLDS)
+    out = {}
+    for g in product(range(LIVE_GOLDS + 1), repeat=4):
+        left = LIVE_GOLDS - sum(g)
+        if left < 0:
+            continue
+        ways = comb(rest, left)
+        for size, k in zip(sizes, g):
+            ways *= comb(size, k)
+        out[g] = Fraction(ways, total)
+    return out
+
+
+@functools.lru_cache(maxsize=4)
+def golds_pmf(honors_are_flowers: bool = True) -> tuple[float, ...]:
+    """W_h = P(the most golds any seat holds after the deal and 补花 is h), h = 0..3, exact.
+
+    >>> [round(w, 5) for w in golds_pmf()]
+    [0.05784, 0.70355, 0.22672, 0.01189]
+    """
+    w = [Fraction(0)] * (LIVE_GOLDS + 1)
+    for g, p in gold_counts_pmf(honors_are_flowers).items():
+        w[max(g)] += p
+    assert sum(w) == 1
+    return tuple(float(x) for x in w)
+
+
+def weights(name: str, honors_are_flowers: bool) -> np.ndarray:
+    """The exact W_h of stratification ``name``."""
+    if name != "golds":
+        raise ValueError(f"strata = {name!r}: allowed {', '.join(map(repr, STRATA))}")
+    return np.asarray(golds_pmf(bool(honors_are_flowers)))
+
+
+# --- a wall's stratum ----------------------------------------------------------------------------
+
+def golds_stratum(wall, honors_are_flowers: bool) -> int:
+    """The most golds any seat holds after the deal and 补花 of one Fuzhou wall (its replay by
+    `fzsim.packs.fuzhou.covariates.opening`, checked against the engine's gold by its tests)."""
+    from fzsim.packs.fuzhou.covariates import opening
+
+    counts, gold = opening(wall, honors_are_flowers)
+    return max(int(c[gold]) for c in counts)
+
+
+def stratum_of(root_seed: int, game_id: int, honors_are_flowers: bool, hand: int = 0) -> int:
+    """The ``golds`` stratum of game ``game_id``'s hand ``hand`` under root seed ``root_seed``."""
+    from fzsim_core.engine import shuffled_wall
+
+    return golds_stratum(shuffled_wall(int(root_seed), int(game_id), int(hand)), honors_are_flowers)
+
+
+def screen(root_seed: int, wanted, honors_are_flowers: bool, start: int = 0, limit: int | None = None):
+    """The first ``wanted[h]`` game ids (from ``start`` on, in order) of each stratum h under
+    ``root_seed``: iid walls of each stratum. Returns (ids per stratum, the first id not screened)."""
+    wanted = [int(n) for n in wanted]
+    found = [[] for _ in wanted]
+    gid = int(start)
+    short = sum(wanted)
+    limit = limit if limit is not None else int(start) + 10_000 * max(short, 1) + 10_000_000
+    while short:
+        if gid >= limit:
+            raise RuntimeError(f"screened {gid - start:,} walls without finding the walls asked ({wanted})")
+        h = stratum_of(root_seed, gid, honors_are_flowers)
+        if len(found[h]) < wanted[h]:
+            found[h].append(gid)
+            short -= 1
+        gid += 1
+    return [np.asarray(f, dtype=np.int64) for f in found], gid
+
+
+# --- allocation and the estimate -----------------------------------------------------------------
+
+def neyman(w, sd, n: int, floor_share: float = FLOOR_SHARE, min_walls: int = MIN_WALLS) -> np.ndarray:
+    """Walls per stratum for ``n`` walls: proportional to W_h * sd_h (Neyman), each stratum at least
+    ``floor_share`` of its proportional share W_h * n and ``min_walls`` (when n allows); whole
+    numbers summing to n (largest remainders).
+
+    >>> neyman([0.5, 0.5], [1.0, 3.0], 1000).tolist()
+    [250, 750]
+    """
+    w = np.asarray(w, dtype=float)
+    sd = np.nan_to_num(np.asarray(sd, dtype=float), nan=0.0)
+    n = int(n)
+    floor = np.maximum(floor_share * w * n, min(min_walls, n / len(w)))
+    share = w * sd
+    if share.sum() <= 0:
+        share = w.copy()
+    ideal = share / share.sum() * n
+    # raise the strata under their floor to it and share the rest by Neyman among the others
+    fixed = np.zeros(len(w), bool)
+    for _ in range(len(w)):
+        alloc = np.where(fixed, floor, 0.0)
+        free = n - alloc.sum()
+        s = share[~fixed].sum()
+        alloc[~fixed] = share[~fixed] / s * free if s > 0 else free / max((~fixed).sum(), 1)
+        low = ~fixed & (alloc < floor)
+        if not low.any():
+            break
+        fixed |= low
+    else:
+        alloc = ideal
+    base = np.floor(alloc).astype(np.int64)
+    order = np.argsort(-(alloc - base), kind="stable")
+    base[order[: n - int(base.sum())]] += 1
+    return base
+
+
+def allocation_sd(values_by_metric, strata, n_strata: int, precisions) -> np.ndarray:
+    """One sd per stratum for the allocation of several contrasts at once: sqrt(sum_q s_qh^2 /
+    precision_q^2), which makes Neyman's allocation minimise the sum of the questions' variances
+    relative to their precisions. ``values_by_metric``: per contrast, the per-game values."""
+    strata = np.asarray(strata)
+    total = np.zeros(n_strata)
+    for values, precision in zip(values_by_metric, precisions):
+        values = np.asarray(values, dtype=float)
+        for h in range(n_strata):
+            v = values[strata == h]
+            total[h] += (v.var(ddof=1) if v.size > 1 else 0.0) / precision ** 2
+    return np.sqrt(total)
+
+
+def stratified_estimate(values, strata, w, rounds=None, round_weights=None):
+    """The stratified estimate of a mean and its standard error.
+
+    ``values`` and ``strata`` (0..H-1) are per game; ``w`` the exact stratum weights. Without
+    ``rounds``: ``sum_h W_h mean_h`` with ``se^2 = sum_h W_h^2 s_h^2 / n_h``. With ``rounds`` (each
+    game's round) and ``round_weights`` (a fixed weight per round, summing to 1, decided before
+    the study ran: its planned walls): ``sum_k lambda_k Y_k`` of the rounds' own stratified
+    estimates, unbiased even when a round's allocation depends on the rounds before it.
+    Returns (estimate, se, effective number of walls (s^2 / se^2 with s^2 the plain variance)).
+    """
+    y = np.asarray(values, dtype=float)
+    h = np.asarray(strata, dtype=np.int64)
+    w = np.asarray(w, dtype=float)
+    if rounds is None:
+        rounds = np.zeros(y.size, np.int64)
+        round_weights = {0: 1.0}
+    rounds = np.asarray(rounds)
+    est = var = 0.0
+    for k, lam in round_weights.items():
+        mine = rounds == k
+        for s, ws in enumerate(w):
+            if ws == 0:
+                continue
+            v = y[mine & (h == s)]
+            if v.size == 0:
+                return math.nan, math.nan, 0.0
+            est += lam * ws * v.mean()
+            var += (lam * ws) ** 2 * (v.var(ddof=1) / v.size if v.size > 1 else 0.0)
+    plain = float(y.var(ddof=1)) if y.size > 1 else math.nan
+    return float(est), math.sqrt(var), (plain / var if var > 0 else math.nan)
