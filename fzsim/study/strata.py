@@ -148,7 +148,7 @@ def neyman(w, sd, n: int, floor_share: float = FLOOR_SHARE, min_walls: int = MIN
     w = np.asarray(w, dtype=float)
     sd = np.nan_to_num(np.asarray(sd, dtype=float), nan=0.0)
     n = int(n)
-    floor = np.maximum(floor_share * w * n, min(min_walls, n / len(w)))
+    floor = np.ceil(np.maximum(floor_share * w * n, min(min_walls, n // len(w))))
     share = w * sd
     if share.sum() <= 0:
         share = w.copy()
