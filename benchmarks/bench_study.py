@@ -9,7 +9,15 @@ kind of draws, the coupled error with the control variates of `fzsim.study.covar
 hands each needs for one precision relative to paired walls (variance ratios: 1.5 means 1.5x fewer
 hands for the same precision).
 
-    python benchmarks/bench_study.py --walls 100000 [--seeds 2026,2027] [--jobs 2] [--out DIR]
+With ``--strata`` it also measures stratified walls (`fzsim.study.strata`, the ``golds`` strata)
+on the same number of walls per side: a pilot of ``--pilot`` consecutive walls (default a tenth),
+then the rest screened by stratum in Neyman's allocation from the pilot, draws coupled by seat,
+each contrast estimated as sum_k lambda_k sum_h W_h mean_hk — plain, and with the covariates
+(their exact means within each stratum). The stratified walls are played by game id with the
+engine's ``play_block`` (one call per run of consecutive ids), outside any results folder: the
+study does not yet store such walls (see the studies page).
+
+    python benchmarks/bench_study.py --walls 100000 [--seeds 2026,2027] [--jobs 2] [--out DIR] [--strata]
 """
 from __future__ import annotations
 
@@ -100,7 +108,8 @@ def measure_strata(name: str, setup: dict, walls: int, seed: int, pilot: int) ->
     within-stratum sds of every metric's contrast (each scaled by its pilot sd); draws coupled by
     seat; the estimate sum_k lambda_k sum_h W_h mean_hk with fixed round weights (walls)."""
     import numpy as np
-    from fzsim.study import strata as st
+    import pandas as pd
+    from fzsim.study import covariates, strata as st
     from fzsim.study.metrics import metric_values
     from fzsim.study.runner import round_seed
     from fzsim.study.spec import load_spec
@@ -116,18 +125,20 @@ def measure_strata(name: str, setup: dict, walls: int, seed: int, pilot: int) ->
     contrasts = [(q.metric, q.contrasts[0]) for q in s.questions]
     t0 = time.perf_counter()
 
-    def diffs(root, ids):
+    def diffs(root, ids, k):
         frames = {}
         for metric, (unit, base) in contrasts:
             for u in (unit, base):
                 if u not in frames:
                     frames[u] = _play_ids(s.variants[u[0]].core, root, ids, s.lineups[u[1]])
+        first = next(iter(frames.values())).copy()
+        first.insert(0, "round", np.int16(k))
         return {metric: metric_values(frames[unit], metric) - metric_values(frames[base], metric)
-                for metric, (unit, base) in contrasts}
+                for metric, (unit, base) in contrasts}, first
 
     r0, r1 = round_seed(seed, 0), round_seed(seed, 1)
     ids0 = np.arange(pilot, dtype=np.int64)
-    d0 = diffs(r0, ids0)
+    d0, rows0 = diffs(r0, ids0, 0)
     h0 = np.array([st.stratum_of(r0, g, haf) for g in ids0])
     sd = st.allocation_sd(list(d0.values()), h0, len(w), [float(np.std(v)) or 1.0 for v in d0.values()])
     n_h = st.neyman(w, sd, walls - pilot)
@@ -136,17 +147,21 @@ def measure_strata(name: str, setup: dict, walls: int, seed: int, pilot: int) ->
     h1 = np.concatenate([np.full(len(x), h) for h, x in enumerate(by_stratum)])
     order = np.argsort(ids1, kind="stable")
     ids1, h1 = ids1[order], h1[order]
-    d1 = diffs(r1, ids1)
+    d1, rows1 = diffs(r1, ids1, 1)
     seconds = time.perf_counter() - t0
+    # the study's covariates of these hands, with their exact means within each stratum
+    cov = covariates.for_rows(s, pd.concat([rows0, rows1], ignore_index=True))
+    mu_h = st.stratum_means(cov.names, haf)
     rows = []
     lam = {0: pilot / walls, 1: 1 - pilot / walls}
+    hh = np.concatenate([h0, h1])
+    rounds = np.concatenate([np.zeros(pilot, int), np.ones(ids1.size, int)])
     for metric in d0:
         y = np.concatenate([d0[metric], d1[metric]])
-        hh = np.concatenate([h0, h1])
-        rounds = np.concatenate([np.zeros(pilot, int), np.ones(ids1.size, int)])
         est, se, _ = st.stratified_estimate(y, hh, w, rounds, lam)
+        est_cv, se_cv, _ = st.stratified_estimate(y, hh, w, rounds, lam, cov.values, mu_h)
         rows.append({"contrast": name, "metric": metric, "walls": int(y.size), "estimate": est, "se_strata": se,
-                     "allocation": n_h.tolist(), "seconds": seconds})
+                     "estimate_cv": est_cv, "se_strata_cv": se_cv, "allocation": n_h.tolist(), "seconds": seconds})
     return rows
 
 
@@ -167,7 +182,7 @@ def main(argv=None) -> int:
     base = args.out or tempfile.mkdtemp(prefix="bench-study-")
     print(f"{'contrast':36} {'metric':13} {'seed':>5} {'walls':>7} {'estimate':>9} {'se indep':>9}"
           f" {'se wall':>8} {'se seat':>8} {'seat+cv':>8} {'pair x':>7} {'seat x':>7} {'cv x':>6} {'total x':>7}"
-          + (f" {'se strat':>8} {'strat x':>7}" if args.strata else ""))
+          + (f" {'se strat':>8} {'strat x':>7} {'strat+cv':>8} {'s+cv x':>7}  estimate, allocation" if args.strata else ""))
     totals, strata_totals = {}, {}
     for i, (name, setup) in enumerate(CONTRASTS.items()):
         for seed in seeds:
@@ -182,8 +197,11 @@ def main(argv=None) -> int:
                 totals.setdefault((name, r["metric"]), []).append((w["se_paired"] ** 2, r["se_paired_cv"] ** 2))
                 extra = ""
                 if t is not None:
-                    strata_totals.setdefault((name, r["metric"]), []).append((w["se_paired"] ** 2, t["se_strata"] ** 2))
-                    extra = f" {t['se_strata']:8.4f} {(w['se_paired'] / t['se_strata']) ** 2:7.3f}  {t['estimate']:+.4f} {t['allocation']}"
+                    strata_totals.setdefault((name, r["metric"]), []).append(
+                        (w["se_paired"] ** 2, t["se_strata"] ** 2, t["se_strata_cv"] ** 2))
+                    extra = (f" {t['se_strata']:8.4f} {(w['se_paired'] / t['se_strata']) ** 2:7.3f}"
+                             f" {t['se_strata_cv']:8.4f} {(w['se_paired'] / t['se_strata_cv']) ** 2:7.3f}"
+                             f"  {t['estimate_cv']:+.4f} {t['allocation']}")
                 print(f"{name:36} {r['metric']:13} {seed:5} {r['walls']:7,} {r['estimate']:+9.4f}"
                       f" {w['se_unpaired']:9.4f} {w['se_paired']:8.4f} {r['se_paired']:8.4f} {r['se_paired_cv']:8.4f}"
                       f" {w['paired_vs_unpaired']:7.1f} {seat_x:7.3f} {r['cv_factor']:6.3f} {total_x:7.3f}" + extra)
@@ -193,12 +211,17 @@ def main(argv=None) -> int:
             line = f"  {name:36} {metric:13} total x {sum(a for a, _ in pairs) / sum(b for _, b in pairs):.3f}"
             if (name, metric) in strata_totals:
                 sp = strata_totals[(name, metric)]
-                line += f"   strat x {sum(a for a, _ in sp) / sum(b for _, b in sp):.3f}"
+                line += (f"   strat x {sum(x[0] for x in sp) / sum(x[1] for x in sp):.3f}"
+                         f"   strat+cv x {sum(x[0] for x in sp) / sum(x[2] for x in sp):.3f}")
             print(line)
     print(f"covariates: {r['covariates']}")
     print("pair x: variance of independent runs / paired walls; seat x: paired walls / draws coupled by seat;"
           " cv x: coupled / coupled + control variates; total x: paired walls / coupled + control variates"
           " (hands saved against today's paired walls)")
+    if args.strata:
+        print("strat x: paired walls / stratified walls (golds strata, Neyman allocation after a pilot of"
+              f" {args.pilot or args.walls // 10:,} walls, draws coupled by seat); s+cv x: the same with the"
+              " covariates, their exact means within each stratum")
     return 0
 
 

@@ -160,3 +160,53 @@ def test_stratified_intervals_keep_their_coverage_under_the_stopping_rule():
     stops = np.array([r[1] for r in runs])
     assert coverage >= 0.94, coverage
     assert looks[0] < stops.mean() < looks[-1]        # the studies really stop at different looks
+
+
+# --- the covariates within the strata ------------------------------------------------------------
+
+@pytest.mark.parametrize("haf", [True, False])
+def test_the_covariates_means_within_the_strata_add_up_to_their_exact_means(haf):
+    from fzsim.packs.fuzhou import covariates as cv
+
+    names = list(cv.OPENING_NAMES) + ["dealer_seat_0"]
+    mu = st.stratum_means(names, haf)
+    w = st.weights("golds", haf)
+    assert w @ mu[:, :-1] == pytest.approx(cv.opening_means(haf), rel=1e-12, abs=1e-15)
+    assert np.all(mu[:, -1] == 0.25)
+    lk = st.dealer_golds_and_lack(haf)
+    assert lk.sum(axis=1) == pytest.approx(gold_count_pmf(17, haf), rel=1e-12)
+    with pytest.raises(KeyError):
+        st.stratum_means(["turns"], haf)
+
+
+def test_the_covariates_means_within_the_strata_match_the_engines_walls():
+    from fzsim.packs.fuzhou import covariates as cv
+    from fzsim_core.engine import first_dealer, shuffled_wall
+
+    n = 12_000
+    x = np.array([cv.opening_covariates(shuffled_wall(31, g, 0), True) + (float(first_dealer(31, g) == 0),)
+                  for g in range(n)])
+    h = np.array([st.stratum_of(31, g, True) for g in range(n)])
+    mu = st.stratum_means(list(cv.OPENING_NAMES) + ["dealer_seat_0"], True)
+    for s in range(3):              # stratum 3 has ~140 walls: too few to check closely
+        xs = x[h == s]
+        se = np.maximum(xs.std(axis=0), 0.05) / np.sqrt(len(xs))
+        assert np.all(np.abs(xs.mean(axis=0) - mu[s]) <= 4.5 * se), (s, xs.mean(axis=0), mu[s])
+
+
+def test_covariates_sharpen_the_stratified_estimate_and_keep_its_mean():
+    rng = np.random.default_rng(5)
+    w = np.array([0.3, 0.7])
+    mu = np.array([[0.0], [1.0]])                   # the covariate's exact mean within each stratum
+    n = 4000
+    h = (rng.random(n) < 0.5).astype(int)           # allocation: half and half
+    x = mu[h, 0] + rng.standard_normal(n)
+    y = 2.0 * x + h + 0.5 * rng.standard_normal(n)
+    true = float(w @ (2.0 * mu[:, 0] + np.arange(2)))
+    est, se, _ = st.stratified_estimate(y, h, w)
+    est_cv, se_cv, _ = st.stratified_estimate(y, h, w, covariates=x[:, None], means=mu)
+    assert se_cv < se / 3
+    assert abs(est_cv - true) < 4 * se_cv
+    # a covariate of zero weight changes nothing
+    same = st.stratified_estimate(y, h, w, covariates=np.zeros((n, 1)), means=np.zeros((2, 1)))
+    assert same[:2] == pytest.approx((est, se))

@@ -98,6 +98,71 @@ def weights(name: str, honors_are_flowers: bool) -> np.ndarray:
     return np.asarray(golds_pmf(bool(honors_are_flowers)))
 
 
+# --- the covariates' exact means within each stratum ----------------------------------------------
+
+@functools.lru_cache(maxsize=4)
+def dealer_golds_and_lack(honors_are_flowers: bool = True) -> np.ndarray:
+    """P(the dealer holds k golds and its tiles lack c golds to win), k = 0..3 (rows) and c in
+    (0 or less: 天胡, 3, 6, 9, 12 or more) (columns), exact: `fzsim.packs.fuzhou.covariates`'s
+    per-suit generating functions, kept per k (its `dealer_need_pmf` sums them over k)."""
+    from fzsim.packs.fuzhou import covariates as fz
+
+    n_kinds = 27 if honors_are_flowers else 34
+    plain = fz._suit_gf(fz._SUITS)
+    two_plain = fz._combine(plain, plain)
+    if not honors_are_flowers:
+        two_plain = fz._combine(two_plain, fz._suit_gf(fz._HONOURS))
+    classes = [(fz._combine(two_plain, fz._suit_gf(fz._SUITS, rank)), 3) for rank in range(9)]
+    if not honors_are_flowers:
+        classes.append((fz._combine(fz._combine(fz._combine(plain, plain), plain), fz._suit_gf(fz._HONOURS, 0)), 7))
+    total = comb(pool_size(honors_are_flowers), DEALER_TILES)
+    out = np.zeros((LIVE_GOLDS + 1, 5))
+    for gf, weight in classes:
+        by_f1 = gf.sum(axis=1)
+        for k in range(LIVE_GOLDS + 1):
+            row = by_f1[DEALER_TILES - k] * comb(LIVE_GOLDS, k) * weight / n_kinds / total
+            for f1, p in enumerate(row):
+                lack = f1 - k
+                out[k, 0 if lack <= 0 else min(lack, 12) // 3] += p
+    return out
+
+
+#: the opening covariates (`fzsim.packs.fuzhou.covariates.OPENING_NAMES`) per gold vector
+def _given_golds(name: str, g, lack_given_k: np.ndarray) -> float:
+    if name == "dealer_golds":
+        return float(g[0])
+    if name == "seats_two_golds":
+        return float(sum(x >= 2 for x in g))
+    if name == "seats_three_golds":
+        return float(sum(x == 3 for x in g))
+    if name == "dealer_tianhu":
+        return float(lack_given_k[g[0], 0])
+    if name.startswith("dealer_lacks_"):
+        level = int(name[len("dealer_lacks_"):].rstrip("+"))
+        return float(lack_given_k[g[0], level // 3])
+    raise KeyError(name)
+
+
+def stratum_means(names, honors_are_flowers: bool) -> np.ndarray:
+    """E[covariate | golds stratum h] for the study covariates ``names`` (strata x covariates),
+    exact: the gold vector's joint law and, given the dealer's golds, its lack's; which seat deals
+    (``dealer_seat_s``) is drawn apart from the wall, 1/4 in every stratum. Raises KeyError for a
+    covariate whose mean within the strata is not known."""
+    joint = gold_counts_pmf(honors_are_flowers)
+    lk = dealer_golds_and_lack(honors_are_flowers)
+    lack_given_k = lk / lk.sum(axis=1, keepdims=True)
+    w = np.asarray(golds_pmf(honors_are_flowers))
+    out = np.zeros((len(w), len(names)))
+    for j, name in enumerate(names):
+        if name.startswith("dealer_seat_"):
+            out[:, j] = 0.25
+            continue
+        for g, p in joint.items():
+            out[max(g), j] += float(p) * _given_golds(name, g, lack_given_k)
+        out[:, j] /= w
+    return out
+
+
 # --- a wall's stratum ----------------------------------------------------------------------------
 
 def golds_stratum(wall, honors_are_flowers: bool) -> int:
@@ -186,7 +251,7 @@ def allocation_sd(values_by_metric, strata, n_strata: int, precisions) -> np.nda
     return np.sqrt(total)
 
 
-def stratified_estimate(values, strata, w, rounds=None, round_weights=None):
+def stratified_estimate(values, strata, w, rounds=None, round_weights=None, covariates=None, means=None):
     """The stratified estimate of a mean and its standard error.
 
     ``values`` and ``strata`` (0..H-1) are per game; ``w`` the exact stratum weights. Without
@@ -194,7 +259,11 @@ def stratified_estimate(values, strata, w, rounds=None, round_weights=None):
     game's round) and ``round_weights`` (a fixed weight per round, summing to 1, decided before
     the study ran: its planned walls): ``sum_k lambda_k Y_k`` of the rounds' own stratified
     estimates, unbiased even when a round's allocation depends on the rounds before it.
-    Returns (estimate, se, effective number of walls (s^2 / se^2 with s^2 the plain variance)).
+    ``covariates`` (games x p) with ``means`` (strata x p, their exact means within each stratum):
+    each cell's mean becomes ``mean(y) - b (mean(x) - mu_h)``, one slope ``b`` for all cells fitted
+    by least squares on the within-cell deviations weighted as they enter the variance (so it
+    minimises the estimated variance); s_h then is the residuals'.
+    Returns (estimate, se, plain variance / stratified variance x walls: the factor over a plain mean).
     """
     y = np.asarray(values, dtype=float)
     h = np.asarray(strata, dtype=np.int64)
@@ -203,16 +272,37 @@ def stratified_estimate(values, strata, w, rounds=None, round_weights=None):
         rounds = np.zeros(y.size, np.int64)
         round_weights = {0: 1.0}
     rounds = np.asarray(rounds)
-    est = var = 0.0
+    cells = []
     for k, lam in round_weights.items():
-        mine = rounds == k
         for s, ws in enumerate(w):
             if ws == 0:
                 continue
-            v = y[mine & (h == s)]
-            if v.size == 0:
+            idx = np.flatnonzero((rounds == k) & (h == s))
+            if idx.size == 0:
                 return math.nan, math.nan, 0.0
-            est += lam * ws * v.mean()
-            var += (lam * ws) ** 2 * (v.var(ddof=1) / v.size if v.size > 1 else 0.0)
-    plain = float(y.var(ddof=1)) if y.size > 1 else math.nan
+            cells.append((lam * ws, s, idx))
+    b = None
+    if covariates is not None and np.asarray(covariates).shape[1]:
+        x = np.asarray(covariates, dtype=float)
+        mu = np.asarray(means, dtype=float)
+        xd, yd, wt = np.zeros_like(x), np.zeros_like(y), np.zeros(y.size)
+        for a, s, idx in cells:
+            xd[idx] = x[idx] - x[idx].mean(axis=0)
+            yd[idx] = y[idx] - y[idx].mean()
+            wt[idx] = a ** 2 / (idx.size * max(idx.size - 1, 1))
+        keep = (xd ** 2).sum(axis=0) > 0
+        b = np.zeros(x.shape[1])
+        if keep.any():
+            sw = np.sqrt(wt)
+            b[keep] = np.linalg.lstsq(xd[:, keep] * sw[:, None], yd * sw, rcond=None)[0]
+    est = var = 0.0
+    for a, s, idx in cells:
+        v = y[idx]
+        m = v.mean()
+        if b is not None:
+            m -= (x[idx].mean(axis=0) - mu[s]) @ b
+            v = v - x[idx] @ b
+        est += a * m
+        var += a ** 2 * (v.var(ddof=1) / v.size if v.size > 1 else 0.0)
+    plain = float(y.var(ddof=1)) / y.size if y.size > 1 else math.nan
     return float(est), math.sqrt(var), (plain / var if var > 0 else math.nan)
