@@ -35,20 +35,42 @@ from fzsim.prob import DEALER_TILES, LIVE_GOLDS, NONDEALER_TILES, pool_size
 
 #: stratifications a study may ask for (``strata = NAME`` in the spec) -> what the strata are
 STRATA = {"golds": "the most golds any seat holds after the deal and 补花 (0, 1, 2 or 3)"}
-#: the packs that deal golds (the Fuzhou family's opening, `fzsim.packs.fuzhou.covariates`)
-GOLDS_PACKS = ("fuzhou",)
+#: what a pack's study covariates module (`PackEntry.study_covariates`) must define for the golds
+#: strata: the opening replayed from a wall and the per-suit generating functions of the dealer's lack
+_GOLDS_PIECES = ("opening", "_suit_gf", "_combine", "_SUITS", "_HONOURS")
 #: each stratum keeps at least this share of its proportional allocation, and MIN_WALLS walls
 FLOOR_SHARE = 0.2
 MIN_WALLS = 20
+
+
+def opening_module(pack: str):
+    """The pack's opening replay (its study covariates module, reached through the registry:
+    `fzsim.pack_registry.PackEntry.study_covariates`), or None when the pack deals no golds."""
+    import sys
+
+    from fzsim.pack_registry import REGISTRY
+
+    entry = REGISTRY.get(pack)
+    if entry is None or entry.study_covariates is None:
+        return None
+    module = sys.modules[entry.resolve("study_covariates").__module__]
+    return module if all(hasattr(module, piece) for piece in _GOLDS_PIECES) else None
+
+
+def golds_packs() -> tuple[str, ...]:
+    """The packs whose walls have golds strata (those that deal golds, as the Fuzhou family does)."""
+    from fzsim.pack_registry import REGISTRY
+
+    return tuple(p for p in REGISTRY if opening_module(p) is not None)
 
 
 def check_strata(name: str, pack: str, configs) -> None:
     """Refuse a stratification the study's pack cannot give (ValueError naming it)."""
     if name not in STRATA:
         raise ValueError(f"strata = {name!r}: allowed {', '.join(map(repr, STRATA))} (or leave it out)")
-    if pack not in GOLDS_PACKS:
+    if opening_module(pack) is None:
         raise ValueError(f"strata = {name!r}: the {pack} pack deals no golds, so its walls have no such"
-                         f" stratum; allowed for the {', '.join(GOLDS_PACKS)} pack only (leave strata out)")
+                         f" stratum; allowed for the {', '.join(golds_packs())} pack only (leave strata out)")
     if len({bool(c["honors_are_flowers"]) for c in configs}) != 1:
         raise ValueError(f"strata = {name!r}: the variants deal different openings (honors_are_flowers"
                          " differs), so a wall's stratum is not one for all of them; leave strata out")
@@ -105,8 +127,7 @@ def dealer_golds_and_lack(honors_are_flowers: bool = True) -> np.ndarray:
     """P(the dealer holds k golds and its tiles lack c golds to win), k = 0..3 (rows) and c in
     (0 or less: 天胡, 3, 6, 9, 12 or more) (columns), exact: `fzsim.packs.fuzhou.covariates`'s
     per-suit generating functions, kept per k (its `dealer_need_pmf` sums them over k)."""
-    from fzsim.packs.fuzhou import covariates as fz
-
+    fz = opening_module("fuzhou")
     n_kinds = 27 if honors_are_flowers else 34
     plain = fz._suit_gf(fz._SUITS)
     two_plain = fz._combine(plain, plain)
@@ -168,10 +189,17 @@ def stratum_means(names, honors_are_flowers: bool) -> np.ndarray:
 def golds_stratum(wall, honors_are_flowers: bool) -> int:
     """The most golds any seat holds after the deal and 补花 of one Fuzhou wall (its replay by
     `fzsim.packs.fuzhou.covariates.opening`, checked against the engine's gold by its tests)."""
-    from fzsim.packs.fuzhou.covariates import opening
-
-    counts, gold = opening(wall, honors_are_flowers)
+    counts, gold = _OPENING(wall, honors_are_flowers)
     return max(int(c[gold]) for c in counts)
+
+
+def _opening(wall, honors_are_flowers: bool):
+    global _OPENING
+    _OPENING = opening_module("fuzhou").opening
+    return _OPENING(wall, honors_are_flowers)
+
+
+_OPENING = _opening
 
 
 def stratum_of(root_seed: int, game_id: int, honors_are_flowers: bool, hand: int = 0) -> int:
