@@ -160,8 +160,10 @@ def measure_strata(name: str, setup: dict, walls: int, seed: int, pilot: int) ->
         y = np.concatenate([d0[metric], d1[metric]])
         est, se, _ = st.stratified_estimate(y, hh, w, rounds, lam)
         est_cv, se_cv, _ = st.stratified_estimate(y, hh, w, rounds, lam, cov.values, mu_h)
+        sd_h = [float(y[hh == h].std(ddof=1)) if (hh == h).sum() > 1 else float("nan") for h in range(len(w))]
         rows.append({"contrast": name, "metric": metric, "walls": int(y.size), "estimate": est, "se_strata": se,
-                     "estimate_cv": est_cv, "se_strata_cv": se_cv, "allocation": n_h.tolist(), "seconds": seconds})
+                     "estimate_cv": est_cv, "se_strata_cv": se_cv, "allocation": n_h.tolist(), "seconds": seconds,
+                     "sd_h": sd_h})
     return rows
 
 
@@ -182,7 +184,7 @@ def main(argv=None) -> int:
     base = args.out or tempfile.mkdtemp(prefix="bench-study-")
     print(f"{'contrast':36} {'metric':13} {'seed':>5} {'walls':>7} {'estimate':>9} {'se indep':>9}"
           f" {'se wall':>8} {'se seat':>8} {'seat+cv':>8} {'pair x':>7} {'seat x':>7} {'cv x':>6} {'total x':>7}"
-          + (f" {'se strat':>8} {'strat x':>7} {'strat+cv':>8} {'s+cv x':>7}  estimate, allocation" if args.strata else ""))
+          + (f" {'se strat':>8} {'strat x':>7} {'strat+cv':>8} {'s+cv x':>7}  estimate, allocation, sd per stratum" if args.strata else ""))
     totals, strata_totals = {}, {}
     for i, (name, setup) in enumerate(CONTRASTS.items()):
         for seed in seeds:
@@ -201,7 +203,8 @@ def main(argv=None) -> int:
                         (w["se_paired"] ** 2, t["se_strata"] ** 2, t["se_strata_cv"] ** 2))
                     extra = (f" {t['se_strata']:8.4f} {(w['se_paired'] / t['se_strata']) ** 2:7.3f}"
                              f" {t['se_strata_cv']:8.4f} {(w['se_paired'] / t['se_strata_cv']) ** 2:7.3f}"
-                             f"  {t['estimate_cv']:+.4f} {t['allocation']}")
+                             f"  {t['estimate_cv']:+.4f} {t['allocation']}"
+                             f" sd/stratum {' '.join(f'{x:.2f}' for x in t['sd_h'])}")
                 print(f"{name:36} {r['metric']:13} {seed:5} {r['walls']:7,} {r['estimate']:+9.4f}"
                       f" {w['se_unpaired']:9.4f} {w['se_paired']:8.4f} {r['se_paired']:8.4f} {r['se_paired_cv']:8.4f}"
                       f" {w['paired_vs_unpaired']:7.1f} {seat_x:7.3f} {r['cv_factor']:6.3f} {total_x:7.3f}" + extra)
