@@ -1,0 +1,212 @@
+"""fzsim.study.strata: the golds strata's weights are exact (against sampled deals and the engine's
+own walls), the allocation is Neyman's with its floors, the stratified estimate is what pandas
+computes, and its intervals keep their coverage under the study's stopping rule."""
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import fzsim
+from fzsim.prob import gold_count_pmf, sample_deals
+from fzsim.study import strata as st
+from fzsim.study.sequential import critical_value, planned_looks
+from fzsim_core.engine import play_block
+
+
+@pytest.mark.parametrize("haf", [True, False])
+def test_the_weights_are_exact_fractions_whose_marginals_are_the_hypergeometric(haf):
+    joint = st.gold_counts_pmf(haf)
+    assert sum(joint.values()) == 1
+    for seat, size in enumerate((17, 16, 16, 16)):
+        marginal = [sum(p for g, p in joint.items() if g[seat] == k) for k in range(4)]
+        assert [float(p) for p in marginal] == pytest.approx(gold_count_pmf(size, haf), abs=1e-15)
+    w = st.weights("golds", haf)
+    assert w.sum() == pytest.approx(1.0, abs=1e-15) and w.min() > 0
+
+
+def _close(counts, w, n, z=4.5):
+    """Every stratum's frequency within z binomial standard errors of its weight."""
+    freq = counts / n
+    se = np.sqrt(w * (1 - w) / n)
+    return np.all(np.abs(freq - w) <= z * se), freq
+
+
+@pytest.mark.parametrize("haf", [True, False])
+def test_the_weights_match_directly_sampled_deals(haf):
+    n = 200_000
+    gold, hands = sample_deals(n, haf, seed=11)
+    top = hands[np.arange(n), :, gold].max(axis=1)
+    ok, freq = _close(np.bincount(top, minlength=4), st.weights("golds", haf), n)
+    assert ok, (freq, st.weights("golds", haf))
+
+
+@pytest.mark.parametrize("variant", ["fuzhou", "fuzhou-honors"])
+def test_the_weights_match_the_engines_walls(variant):
+    haf = bool(fzsim.load_rules(variant)["honors_are_flowers"])
+    n = 20_000
+    h = np.array([st.stratum_of(3, g, haf) for g in range(n)])
+    ok, freq = _close(np.bincount(h, minlength=4), st.weights("golds", haf), n)
+    assert ok, (freq, st.weights("golds", haf))
+
+
+def test_a_three_gold_stratum_is_a_seat_holding_three_golds_at_the_deal():
+    """The stratum read from the wall agrees with what the engine plays: with all 3 golds in one
+    seat's hand at the deal, the hand ends in the opening window by 三金倒 (or the dealer's 天胡)."""
+    from fzsim_core.scoring import WIN_TYPES
+
+    cfg = fzsim.load_rules("fuzhou")
+    cols = play_block(cfg.core, 9, 0, 3000, ("greedy",) * 4, False)
+    h = np.array([st.stratum_of(9, g, True) for g in range(3000)])
+    assert (h == 3).sum() > 10
+    assert np.all(np.isin(cols["win_type"][h == 3], [WIN_TYPES["sanjindao"], WIN_TYPES["tianhu"]]))
+    assert np.all(cols["turns"][h == 3] <= 1)
+
+
+def test_screening_finds_the_first_walls_of_each_stratum():
+    ids, nxt = st.screen(21, [3, 5, 4, 1], True)
+    for h, found in enumerate(ids):
+        assert [st.stratum_of(21, g, True) for g in found] == [h] * len(found)
+        assert np.all(np.diff(found) > 0)
+        skipped = [g for g in range(int(found[-1])) if st.stratum_of(21, g, True) == h and g not in found]
+        assert not skipped
+    assert nxt == max(int(f[-1]) for f in ids) + 1
+
+
+def test_neyman_allocation_with_floors():
+    w = np.asarray(st.golds_pmf(True))
+    n = st.neyman(w, [2.7, 3.3, 10.5, 0.0], 90_000)
+    assert n.sum() == 90_000
+    assert n[3] >= st.FLOOR_SHARE * w[3] * 90_000            # a stratum with no variance keeps its floor
+    free = n[:3] / (w[:3] * np.array([2.7, 3.3, 10.5]))
+    assert free.max() / free.min() < 1.01                     # the rest in proportion to W_h sd_h
+    assert st.neyman(w, [1, 1, 1, 1], 100_000).tolist() == pytest.approx(np.round(w * 100_000), abs=1)
+    assert st.neyman(w, [1, 1, 1, 1], 1000)[3] == st.MIN_WALLS          # 12 proportional: raised to the minimum
+    assert st.neyman(w, [0, 0, 0, 0], 1000).sum() == 1000       # no variance seen: proportional
+    assert st.neyman(w, [1, 1, 1, 1], 10).sum() == 10
+
+
+def test_the_stratified_estimate_is_what_pandas_computes():
+    rng = np.random.default_rng(4)
+    w = np.array([0.1, 0.6, 0.3])
+    df = pd.DataFrame({"y": rng.standard_normal(900) * 3, "h": rng.integers(0, 3, 900), "k": rng.integers(0, 2, 900)})
+    est, se, _ = st.stratified_estimate(df["y"], df["h"], w)
+    g = df.groupby("h")["y"]
+    assert est == pytest.approx((g.mean() * w).sum())
+    assert se == pytest.approx(math.sqrt((w ** 2 * g.var() / g.count()).sum()))
+    lam = {0: 0.25, 1: 0.75}
+    est, se, _ = st.stratified_estimate(df["y"], df["h"], w, df["k"], lam)
+    by = df.groupby(["k", "h"])["y"]
+    wk = pd.Series({(k, h): lam[k] * w[h] for k in (0, 1) for h in range(3)})
+    assert est == pytest.approx((by.mean() * wk).sum())
+    assert se == pytest.approx(math.sqrt((wk ** 2 * by.var() / by.count()).sum()))
+
+
+def test_an_unknown_stratification_or_a_pack_without_golds_is_refused():
+    fz = fzsim.load_rules("fuzhou")
+    with pytest.raises(ValueError, match="strata = 'dealer'.*allowed 'golds'"):
+        st.check_strata("dealer", "fuzhou", [fz])
+    with pytest.raises(ValueError, match="the guobiao pack deals no golds"):
+        st.check_strata("golds", "guobiao", [fz])
+    with pytest.raises(ValueError, match="honors_are_flowers"):
+        st.check_strata("golds", "fuzhou", [fz, fzsim.load_rules("fuzhou-honors")])
+    st.check_strata("golds", "fuzhou", [fz, fzsim.load_rules("bianfeng")])
+
+
+# --- coverage under the stopping rule ------------------------------------------------------------
+
+W = np.asarray(st.golds_pmf(True))
+#: per stratum: (sd, share of big hands, their mean) — like 金雀 under value: most of the variance
+#: and all of the skew in stratum 2, none in stratum 3
+SHAPE = ((1.0, 0.0, 0.0), (2.0, 0.01, 10.0), (4.0, 0.05, 25.0), (0.0, 0.0, 0.0))
+TRUE_MEAN = float(sum(wh * share * big for wh, (_, share, big) in zip(W, SHAPE)))
+
+
+def _draw(rng, h, n):
+    sd, share, big = SHAPE[h]
+    return rng.standard_normal(n) * sd + np.where(rng.random(n) < share, rng.exponential(big, n) if big else 0.0, 0.0)
+
+
+def stratified_study(rng, looks, precision, c):
+    """One study as the stratified design runs it: round 0 takes walls as they come (strata
+    multinomial), each later round Neyman's allocation from the rounds before; the estimate the
+    fixed-weight combination of the rounds' stratified means. Returns (covered, stopped at)."""
+    ys, hs, ks = [], [], []
+    prev = 0
+    for k, total in enumerate(looks):
+        m = total - prev
+        if k == 0:
+            h = rng.choice(4, size=m, p=W)
+        else:
+            sd = st.allocation_sd([np.concatenate(ys)], np.concatenate(hs), 4, [1.0])
+            h = np.repeat(np.arange(4), st.neyman(W, sd, m))
+        y = np.empty(m)
+        for s in range(4):
+            y[h == s] = _draw(rng, s, int((h == s).sum()))
+        ys.append(y), hs.append(h), ks.append(np.full(m, k))
+        lam = {j: (looks[j] - (looks[j - 1] if j else 0)) / total for j in range(k + 1)}
+        est, se, _ = st.stratified_estimate(np.concatenate(ys), np.concatenate(hs), W, np.concatenate(ks), lam)
+        prev = total
+        if c * se <= precision or k == len(looks) - 1:
+            return abs(est - TRUE_MEAN) <= c * se, total
+
+
+def test_stratified_intervals_keep_their_coverage_under_the_stopping_rule():
+    looks = planned_looks(1000, 16000, 2.0)
+    c = critical_value(tuple(looks), 0.95)
+    rng = np.random.default_rng(7)
+    runs = [stratified_study(rng, looks, 0.15, c) for _ in range(1000)]
+    coverage = np.mean([r[0] for r in runs])
+    stops = np.array([r[1] for r in runs])
+    assert coverage >= 0.94, coverage
+    assert looks[0] < stops.mean() < looks[-1]        # the studies really stop at different looks
+
+
+# --- the covariates within the strata ------------------------------------------------------------
+
+@pytest.mark.parametrize("haf", [True, False])
+def test_the_covariates_means_within_the_strata_add_up_to_their_exact_means(haf):
+    from fzsim.packs.fuzhou import covariates as cv
+
+    names = list(cv.OPENING_NAMES) + ["dealer_seat_0"]
+    mu = st.stratum_means(names, haf)
+    w = st.weights("golds", haf)
+    assert w @ mu[:, :-1] == pytest.approx(cv.opening_means(haf), rel=1e-12, abs=1e-15)
+    assert np.all(mu[:, -1] == 0.25)
+    lk = st.dealer_golds_and_lack(haf)
+    assert lk.sum(axis=1) == pytest.approx(gold_count_pmf(17, haf), rel=1e-12)
+    with pytest.raises(KeyError):
+        st.stratum_means(["turns"], haf)
+
+
+def test_the_covariates_means_within_the_strata_match_the_engines_walls():
+    from fzsim.packs.fuzhou import covariates as cv
+    from fzsim_core.engine import first_dealer, shuffled_wall
+
+    n = 12_000
+    x = np.array([cv.opening_covariates(shuffled_wall(31, g, 0), True) + (float(first_dealer(31, g) == 0),)
+                  for g in range(n)])
+    h = np.array([st.stratum_of(31, g, True) for g in range(n)])
+    mu = st.stratum_means(list(cv.OPENING_NAMES) + ["dealer_seat_0"], True)
+    for s in range(3):              # stratum 3 has ~140 walls: too few to check closely
+        xs = x[h == s]
+        se = np.maximum(xs.std(axis=0), 0.05) / np.sqrt(len(xs))
+        assert np.all(np.abs(xs.mean(axis=0) - mu[s]) <= 4.5 * se), (s, xs.mean(axis=0), mu[s])
+
+
+def test_covariates_sharpen_the_stratified_estimate_and_keep_its_mean():
+    rng = np.random.default_rng(5)
+    w = np.array([0.3, 0.7])
+    mu = np.array([[0.0], [1.0]])                   # the covariate's exact mean within each stratum
+    n = 4000
+    h = (rng.random(n) < 0.5).astype(int)           # allocation: half and half
+    x = mu[h, 0] + rng.standard_normal(n)
+    y = 2.0 * x + h + 0.5 * rng.standard_normal(n)
+    true = float(w @ (2.0 * mu[:, 0] + np.arange(2)))
+    est, se, _ = st.stratified_estimate(y, h, w)
+    est_cv, se_cv, _ = st.stratified_estimate(y, h, w, covariates=x[:, None], means=mu)
+    assert se_cv < se / 3
+    assert abs(est_cv - true) < 4 * se_cv
+    # a covariate of zero weight changes nothing
+    same = st.stratified_estimate(y, h, w, covariates=np.zeros((n, 1)), means=np.zeros((2, 1)))
+    assert same[:2] == pytest.approx((est, se))
