@@ -119,9 +119,9 @@ def measure_strata(name: str, setup: dict, walls: int, seed: int, pilot: int) ->
                 questions=[{"name": m, "metric": m, "precision": 1e-9} for m in setup["metrics"]])
     s = load_spec(spec)
     configs = list(s.variants.values())
-    st.check_strata("golds", s.pack, configs)
+    pack_strata = st.check_strata("golds", s.pack, configs)   # the pack's own (fzsim.packs.fuzhou.strata)
     haf = bool(configs[0]["honors_are_flowers"])
-    w = st.weights("golds", haf)
+    w = pack_strata.weights("golds", haf)
     contrasts = [(q.metric, q.contrasts[0]) for q in s.questions]
     t0 = time.perf_counter()
 
@@ -139,10 +139,10 @@ def measure_strata(name: str, setup: dict, walls: int, seed: int, pilot: int) ->
     r0, r1 = round_seed(seed, 0), round_seed(seed, 1)
     ids0 = np.arange(pilot, dtype=np.int64)
     d0, rows0 = diffs(r0, ids0, 0)
-    h0 = np.array([st.stratum_of(r0, g, haf) for g in ids0])
+    h0 = np.array([pack_strata.stratum_of(r0, g, haf) for g in ids0])
     sd = st.allocation_sd(list(d0.values()), h0, len(w), [float(np.std(v)) or 1.0 for v in d0.values()])
     n_h = st.neyman(w, sd, walls - pilot)
-    by_stratum, _ = st.screen(r1, n_h, haf)
+    by_stratum, _ = st.screen(n_h, lambda g: pack_strata.stratum_of(r1, g, haf))
     ids1 = np.concatenate(by_stratum)
     h1 = np.concatenate([np.full(len(x), h) for h, x in enumerate(by_stratum)])
     order = np.argsort(ids1, kind="stable")
@@ -151,7 +151,7 @@ def measure_strata(name: str, setup: dict, walls: int, seed: int, pilot: int) ->
     seconds = time.perf_counter() - t0
     # the study's covariates of these hands, with their exact means within each stratum
     cov = covariates.for_rows(s, pd.concat([rows0, rows1], ignore_index=True))
-    mu_h = st.stratum_means(cov.names, haf)
+    mu_h = pack_strata.stratum_means(cov.names, haf)
     rows = []
     lam = {0: pilot / walls, 1: 1 - pilot / walls}
     hh = np.concatenate([h0, h1])

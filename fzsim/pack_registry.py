@@ -117,6 +117,9 @@ class PackEntry:
     #: (study spec, its variants' rules, a unit's hands) -> (names, hands x values, exact means) of
     #: control variates of the pack's own (fzsim.study.covariates), or None; "module:function"
     study_covariates: str | None = None
+    #: its walls' strata for stratified study walls (fzsim.study.strata): a module with STRATA, check,
+    #: weights, stratum_of and stratum_means; None: its walls have none
+    study_strata: str | None = None
     #: its names bound at fzsim's top level (``fzsim.fans``, ...), each ``"module:attribute"``
     exports: tuple[str, ...] = ()
     #: the package whose ``presets/`` folder holds its presets' TOML files (package data); None: it has none
@@ -169,6 +172,7 @@ REGISTRY: dict[str, PackEntry] = {entry.name: entry for entry in (
               describe_win="fzsim.packs.fuzhou.calculator:score",
               exports=("fzsim.packs.fuzhou.calculator:ScoreReport",),
               study_covariates="fzsim.packs.fuzhou.covariates:study_covariates",
+              study_strata="fzsim.packs.fuzhou.strata",
               **_records("fzsim.packs.fuzhou.records", "record_names", "elements", "rescore")),
     # the minimal example pack: no presets (docs/examples/plain.toml), reads none of the scoring families
     PackEntry("plain", (), _FUZHOU_SCORING,

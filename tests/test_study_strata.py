@@ -9,6 +9,7 @@ import pytest
 
 import fzsim
 from fzsim.prob import gold_count_pmf, sample_deals
+from fzsim.packs.fuzhou import strata as fzs
 from fzsim.study import strata as st
 from fzsim.study.sequential import critical_value, planned_looks
 from fzsim_core.engine import play_block
@@ -16,12 +17,12 @@ from fzsim_core.engine import play_block
 
 @pytest.mark.parametrize("haf", [True, False])
 def test_the_weights_are_exact_fractions_whose_marginals_are_the_hypergeometric(haf):
-    joint = st.gold_counts_pmf(haf)
+    joint = fzs.gold_counts_pmf(haf)
     assert sum(joint.values()) == 1
     for seat, size in enumerate((17, 16, 16, 16)):
         marginal = [sum(p for g, p in joint.items() if g[seat] == k) for k in range(4)]
         assert [float(p) for p in marginal] == pytest.approx(gold_count_pmf(size, haf), abs=1e-15)
-    w = st.weights("golds", haf)
+    w = fzs.weights("golds", haf)
     assert w.sum() == pytest.approx(1.0, abs=1e-15) and w.min() > 0
 
 
@@ -37,44 +38,44 @@ def test_the_weights_match_directly_sampled_deals(haf):
     n = 200_000
     gold, hands = sample_deals(n, haf, seed=11)
     top = hands[np.arange(n), :, gold].max(axis=1)
-    ok, freq = _close(np.bincount(top, minlength=4), st.weights("golds", haf), n)
-    assert ok, (freq, st.weights("golds", haf))
+    ok, freq = _close(np.bincount(top, minlength=4), fzs.weights("golds", haf), n)
+    assert ok, (freq, fzs.weights("golds", haf))
 
 
 @pytest.mark.parametrize("variant", ["fuzhou", "fuzhou-honors"])
 def test_the_weights_match_the_engines_walls(variant):
     haf = bool(fzsim.load_rules(variant)["honors_are_flowers"])
     n = 20_000
-    h = np.array([st.stratum_of(3, g, haf) for g in range(n)])
-    ok, freq = _close(np.bincount(h, minlength=4), st.weights("golds", haf), n)
-    assert ok, (freq, st.weights("golds", haf))
+    h = np.array([fzs.stratum_of(3, g, haf) for g in range(n)])
+    ok, freq = _close(np.bincount(h, minlength=4), fzs.weights("golds", haf), n)
+    assert ok, (freq, fzs.weights("golds", haf))
 
 
 def test_a_three_gold_stratum_is_a_seat_holding_three_golds_at_the_deal():
     """The stratum read from the wall agrees with what the engine plays: with all 3 golds in one
     seat's hand at the deal, the hand ends in the opening window by 三金倒 (or the dealer's 天胡)."""
-    from fzsim_core.scoring import WIN_TYPES
+    from fzsim_core.win_facts import WIN_TYPES
 
     cfg = fzsim.load_rules("fuzhou")
     cols = play_block(cfg.core, 9, 0, 3000, ("greedy",) * 4, False)
-    h = np.array([st.stratum_of(9, g, True) for g in range(3000)])
+    h = np.array([fzs.stratum_of(9, g, True) for g in range(3000)])
     assert (h == 3).sum() > 10
     assert np.all(np.isin(cols["win_type"][h == 3], [WIN_TYPES["sanjindao"], WIN_TYPES["tianhu"]]))
     assert np.all(cols["turns"][h == 3] <= 1)
 
 
 def test_screening_finds_the_first_walls_of_each_stratum():
-    ids, nxt = st.screen(21, [3, 5, 4, 1], True)
+    ids, nxt = st.screen([3, 5, 4, 1], lambda g: fzs.stratum_of(21, g, True))
     for h, found in enumerate(ids):
-        assert [st.stratum_of(21, g, True) for g in found] == [h] * len(found)
+        assert [fzs.stratum_of(21, g, True) for g in found] == [h] * len(found)
         assert np.all(np.diff(found) > 0)
-        skipped = [g for g in range(int(found[-1])) if st.stratum_of(21, g, True) == h and g not in found]
+        skipped = [g for g in range(int(found[-1])) if fzs.stratum_of(21, g, True) == h and g not in found]
         assert not skipped
     assert nxt == max(int(f[-1]) for f in ids) + 1
 
 
 def test_neyman_allocation_with_floors():
-    w = np.asarray(st.golds_pmf(True))
+    w = np.asarray(fzs.golds_pmf(True))
     n = st.neyman(w, [2.7, 3.3, 10.5, 0.0], 90_000)
     assert n.sum() == 90_000
     assert n[3] >= st.FLOOR_SHARE * w[3] * 90_000            # a stratum with no variance keeps its floor
@@ -106,7 +107,7 @@ def test_an_unknown_stratification_or_a_pack_without_golds_is_refused():
     fz = fzsim.load_rules("fuzhou")
     with pytest.raises(ValueError, match="strata = 'dealer'.*allowed 'golds'"):
         st.check_strata("dealer", "fuzhou", [fz])
-    with pytest.raises(ValueError, match="the guobiao pack deals no golds"):
+    with pytest.raises(ValueError, match="the guobiao pack.s walls have no strata; allowed for the fuzhou pack only"):
         st.check_strata("golds", "guobiao", [fz])
     with pytest.raises(ValueError, match="honors_are_flowers"):
         st.check_strata("golds", "fuzhou", [fz, fzsim.load_rules("fuzhou-honors")])
@@ -115,7 +116,7 @@ def test_an_unknown_stratification_or_a_pack_without_golds_is_refused():
 
 # --- coverage under the stopping rule ------------------------------------------------------------
 
-W = np.asarray(st.golds_pmf(True))
+W = np.asarray(fzs.golds_pmf(True))
 #: per stratum: (sd, share of big hands, their mean) — like 金雀 under value: most of the variance
 #: and all of the skew in stratum 2, none in stratum 3
 SHAPE = ((1.0, 0.0, 0.0), (2.0, 0.01, 10.0), (4.0, 0.05, 25.0), (0.0, 0.0, 0.0))
@@ -169,14 +170,14 @@ def test_the_covariates_means_within_the_strata_add_up_to_their_exact_means(haf)
     from fzsim.packs.fuzhou import covariates as cv
 
     names = list(cv.OPENING_NAMES) + ["dealer_seat_0"]
-    mu = st.stratum_means(names, haf)
-    w = st.weights("golds", haf)
+    mu = fzs.stratum_means(names, haf)
+    w = fzs.weights("golds", haf)
     assert w @ mu[:, :-1] == pytest.approx(cv.opening_means(haf), rel=1e-12, abs=1e-15)
     assert np.all(mu[:, -1] == 0.25)
-    lk = st.dealer_golds_and_lack(haf)
+    lk = fzs.dealer_golds_and_lack(haf)
     assert lk.sum(axis=1) == pytest.approx(gold_count_pmf(17, haf), rel=1e-12)
     with pytest.raises(KeyError):
-        st.stratum_means(["turns"], haf)
+        fzs.stratum_means(["turns"], haf)
 
 
 def test_the_covariates_means_within_the_strata_match_the_engines_walls():
@@ -186,8 +187,8 @@ def test_the_covariates_means_within_the_strata_match_the_engines_walls():
     n = 12_000
     x = np.array([cv.opening_covariates(shuffled_wall(31, g, 0), True) + (float(first_dealer(31, g) == 0),)
                   for g in range(n)])
-    h = np.array([st.stratum_of(31, g, True) for g in range(n)])
-    mu = st.stratum_means(list(cv.OPENING_NAMES) + ["dealer_seat_0"], True)
+    h = np.array([fzs.stratum_of(31, g, True) for g in range(n)])
+    mu = fzs.stratum_means(list(cv.OPENING_NAMES) + ["dealer_seat_0"], True)
     for s in range(3):              # stratum 3 has ~140 walls: too few to check closely
         xs = x[h == s]
         se = np.maximum(xs.std(axis=0), 0.05) / np.sqrt(len(xs))
