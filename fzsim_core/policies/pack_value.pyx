@@ -133,7 +133,7 @@ cdef inline uint64_t near_kinds(const Observation* o, const Seat* s) noexcept no
 
 cdef double useful_count(const Observation* o, Reading* r, Seat* s, int sh) noexcept nogil:
     """Unseen tiles whose draw lowers the shanten `sh` (>= 1) of the 3n+1 hand s."""
-    cdef uint64_t m = near_kinds(o, s)
+    cdef uint64_t m = near_kinds(o, s), cand = 0
     cdef int x, u
     cdef double useful = 0.0
     while m:
@@ -142,10 +142,19 @@ cdef double useful_count(const Observation* o, Reading* r, Seat* s, int sh) noex
         u = r.un[x]
         if u <= 0 or s.hand.counts[x] >= 4:
             continue
+        if r.e.useful != NULL:
+            cand |= (<uint64_t>1) << x
+            continue
         hand_add(&s.hand, x)
         if r.e.shanten(o, s) < sh:
             useful += u
         hand_remove(&s.hand, x)
+    if cand:   # the pack's own hook finds the same kinds at once (kit/evaluate.pxd EvalUseful)
+        m = r.e.useful(o, s, cand, sh)
+        while m:   # whole counts: the sum is exact in any order
+            x = ctz64(m)
+            m &= m - 1
+            useful += r.un[x]
     return useful
 
 

@@ -77,6 +77,7 @@ cdef void sh_eval_risk(const Observation* o, const EvalThreat* t, int k, double*
 
 cdef PackEval SH_EVAL
 SH_EVAL.shanten = sh_eval_shanten
+SH_EVAL.useful = NULL   # the policy's per-kind loop
 SH_EVAL.waits = sh_eval_waits
 SH_EVAL.win_points = sh_eval_win
 SH_EVAL.typical_points = sh_eval_typical

@@ -20,7 +20,7 @@ from fzsim_core.packs.inputs import check_melds
 
 from fzsim_core.hand cimport Hand, hand_set_counts
 from fzsim_core.suit_shanten cimport ShTables, sh_tables
-from fzsim_core.bits cimport fz_counts_mask
+from fzsim_core.bits cimport ctz64, fz_counts_mask
 from fzsim_core.kit.tables34 cimport (T34_SUIT_KINDS, t34_key_suits, t34_seven_pairs_waits, t34_seven_pairs_win,
                                       t34_std_waits, t34_std_win)
 
@@ -206,11 +206,10 @@ cdef void sc_read_parts(const ScHand* h, ScParts* p) noexcept nogil:
         p.meld_suits |= 1 << (h.meld_kind[i] // 9)
 
 
-cdef int sc_parts_shanten(const ScParts* p, bint filtered) noexcept nogil:
-    """Each suit given up costs one table lookup (standard shape) and a sum (seven pairs)."""
-    cdef int n = 4 - p.n_melds, drop, d, best = 255, lo, hi, s, empty
-    cdef int cls[3]
-    cdef const ShTables* T = sh_tables()
+cdef inline int _parts_shanten_cls(const ShTables* T, const ScParts* p, const int* cls, bint filtered) noexcept nogil:
+    """sc_parts_shanten with the suits' classes T.scls[p.key[s]] already read into cls."""
+    cdef int n = 4 - p.n_melds, drop, d, best = 255, lo, hi
+    cdef int empty = T.scls[0]
     if p.n_melds > 4 or (p.size != 3 * n + 1 and p.size != 3 * n + 2):
         return -2
     if filtered and (p.meld_suits == 7 or (p.void_suit and p.meld_suits & (1 << (p.void_suit - 1)))):
@@ -219,9 +218,6 @@ cdef int sc_parts_shanten(const ScParts* p, bint filtered) noexcept nogil:
     lo, hi = (0, 3) if filtered else (-1, 0)
     if filtered and p.void_suit:
         lo, hi = p.void_suit - 1, p.void_suit
-    for s in range(3):   # each suit's class once, whichever suit is given up
-        cls[s] = T.scls[p.key[s]]
-    empty = T.scls[0]
     for drop in range(lo, hi):
         if drop >= 0 and p.meld_suits & (1 << drop):
             continue
@@ -233,6 +229,42 @@ cdef int sc_parts_shanten(const ScParts* p, bint filtered) noexcept nogil:
             if d < best:
                 best = d
     return best - 1
+
+
+cdef int sc_parts_shanten(const ScParts* p, bint filtered) noexcept nogil:
+    """Each suit given up costs one table lookup (standard shape) and a sum (seven pairs)."""
+    cdef int s
+    cdef int cls[3]
+    cdef const ShTables* T = sh_tables()
+    for s in range(3):   # each suit's class once, whichever suit is given up
+        cls[s] = T.scls[p.key[s]]
+    return _parts_shanten_cls(T, p, cls, filtered)
+
+
+cdef void sc_parts_draw_shanten(const ScParts* p, const uint8_t* counts, uint32_t cand,
+                                int* out) noexcept nogil:
+    """One copy of kind k changes only its suit's key, pairs and singles: that suit's class is
+    read again, the others' once for all."""
+    cdef ScParts q
+    cdef int s, k, c
+    cdef int base[3]
+    cdef int cls[3]
+    cdef const ShTables* T = sh_tables()
+    for s in range(3):
+        base[s] = T.scls[p.key[s]]
+    memcpy(&q, p, sizeof(ScParts))
+    while cand:
+        k = ctz64(cand)
+        cand &= cand - 1
+        s = k // 9
+        c = counts[k]
+        sc_parts_change(&q, k, c, 1)
+        cls[0] = base[0]
+        cls[1] = base[1]
+        cls[2] = base[2]
+        cls[s] = T.scls[q.key[s]]
+        out[k] = _parts_shanten_cls(T, &q, cls, 1)
+        sc_parts_change(&q, k, c + 1, -1)
 
 
 cdef int _shanten(const ScHand* h, bint filtered) noexcept nogil:
