@@ -206,10 +206,11 @@ cdef void sc_read_parts(const ScHand* h, ScParts* p) noexcept nogil:
         p.meld_suits |= 1 << (h.meld_kind[i] // 9)
 
 
-cdef inline int _parts_shanten_cls(const ShTables* T, const ScParts* p, const int* cls, bint filtered) noexcept nogil:
-    """sc_parts_shanten with the suits' classes T.scls[p.key[s]] already read into cls."""
-    cdef int n = 4 - p.n_melds, drop, d, best = 255, lo, hi
-    cdef int empty = T.scls[0]
+cdef int sc_parts_shanten(const ScParts* p, bint filtered) noexcept nogil:
+    """Each suit given up costs one table lookup (standard shape) and a sum (seven pairs)."""
+    cdef int n = 4 - p.n_melds, drop, d, best = 255, lo, hi, s, empty
+    cdef int cls[3]
+    cdef const ShTables* T = sh_tables()
     if p.n_melds > 4 or (p.size != 3 * n + 1 and p.size != 3 * n + 2):
         return -2
     if filtered and (p.meld_suits == 7 or (p.void_suit and p.meld_suits & (1 << (p.void_suit - 1)))):
@@ -218,6 +219,9 @@ cdef inline int _parts_shanten_cls(const ShTables* T, const ScParts* p, const in
     lo, hi = (0, 3) if filtered else (-1, 0)
     if filtered and p.void_suit:
         lo, hi = p.void_suit - 1, p.void_suit
+    for s in range(3):   # each suit's class once, whichever suit is given up
+        cls[s] = T.scls[p.key[s]]
+    empty = T.scls[0]
     for drop in range(lo, hi):
         if drop >= 0 and p.meld_suits & (1 << drop):
             continue
@@ -231,40 +235,82 @@ cdef inline int _parts_shanten_cls(const ShTables* T, const ScParts* p, const in
     return best - 1
 
 
-cdef int sc_parts_shanten(const ScParts* p, bint filtered) noexcept nogil:
-    """Each suit given up costs one table lookup (standard shape) and a sum (seven pairs)."""
-    cdef int s
-    cdef int cls[3]
-    cdef const ShTables* T = sh_tables()
-    for s in range(3):   # each suit's class once, whichever suit is given up
-        cls[s] = T.scls[p.key[s]]
-    return _parts_shanten_cls(T, p, cls, filtered)
+cdef inline int _pairs_from(int p, int one) noexcept nogil:
+    """_pairs_missing from the pairs and singles of the suits kept."""
+    if p > 7:
+        p = 7
+    if one > 7 - p:
+        one = 7 - p
+    return 14 - 2 * p - one
 
 
 cdef void sc_parts_draw_shanten(const ScParts* p, const uint8_t* counts, uint32_t cand,
                                 int* out) noexcept nogil:
-    """One copy of kind k changes only its suit's key, pairs and singles: that suit's class is
-    read again, the others' once for all."""
-    cdef ScParts q
-    cdef int s, k, c
+    """sc_parts_shanten's steps with what one more copy of k leaves unchanged read once: the
+    checks, the suits that may be given up, the other suits' classes, and the whole result of
+    giving up k's own suit (its tiles are then not part of the target)."""
+    cdef const ShTables* T = sh_tables()
+    cdef int n = 4 - p.n_melds, size = p.size + 1, k, t, c, d, i, v, w, best, ct
+    cdef int nd = 0, P = 0, S = 0, Pk, Sk, lo, hi, fill = 0
+    cdef int empty = T.scls[0]
+    cdef int drops[3]
+    cdef int fixed[3]
     cdef int base[3]
     cdef int cls[3]
-    cdef const ShTables* T = sh_tables()
-    for s in range(3):
-        base[s] = T.scls[p.key[s]]
-    memcpy(&q, p, sizeof(ScParts))
+    if p.n_melds > 4 or (size != 3 * n + 1 and size != 3 * n + 2):
+        fill = -2
+    elif p.meld_suits == 7 or (p.void_suit and p.meld_suits & (1 << (p.void_suit - 1))):
+        fill = SC_NO_WIN
+    if fill:
+        while cand:
+            out[ctz64(cand)] = fill
+            cand &= cand - 1
+        return
+    lo, hi = 0, 3
+    if p.void_suit:
+        lo, hi = p.void_suit - 1, p.void_suit
+    for d in range(lo, hi):
+        if not p.meld_suits & (1 << d):
+            drops[nd] = d
+            nd += 1
+    for d in range(3):
+        base[d] = T.scls[p.key[d]]
+        P += p.pairs[d]
+        S += p.singles[d]
+    for i in range(nd):
+        d = drops[i]
+        v = _std_missing(T, base, empty, d, n)
+        if p.n_melds == 0:
+            w = _pairs_missing(p.pairs, p.singles, d)
+            if w < v:
+                v = w
+        fixed[d] = v
     while cand:
         k = ctz64(cand)
         cand &= cand - 1
-        s = k // 9
+        t = k // 9
         c = counts[k]
-        sc_parts_change(&q, k, c, 1)
-        cls[0] = base[0]
-        cls[1] = base[1]
-        cls[2] = base[2]
-        cls[s] = T.scls[q.key[s]]
-        out[k] = _parts_shanten_cls(T, &q, cls, 1)
-        sc_parts_change(&q, k, c + 1, -1)
+        Pk = P + (c & 1)           # an odd count makes a pair, an even one a single
+        Sk = S + 1 - 2 * (c & 1)
+        ct = T.scls[p.key[t] + SC_POW5[k - 9 * t]]
+        best = 255
+        for i in range(nd):
+            d = drops[i]
+            if d == t:
+                v = fixed[d]
+            else:
+                cls[0] = base[0]
+                cls[1] = base[1]
+                cls[2] = base[2]
+                cls[t] = ct
+                v = _std_missing(T, cls, empty, d, n)
+                if p.n_melds == 0:
+                    w = _pairs_from(Pk - p.pairs[d], Sk - p.singles[d])
+                    if w < v:
+                        v = w
+            if v < best:
+                best = v
+        out[k] = best - 1
 
 
 cdef int _shanten(const ScHand* h, bint filtered) noexcept nogil:
