@@ -26,8 +26,9 @@ ctypedef struct EvalThreat:
 # s holds 3n+1 or 3n+2 concealed tiles beside its melds.
 ctypedef int (*EvalShanten)(const Observation* o, const Seat* s) noexcept nogil
 # Optional, a speed-up only (NULL: the policy adds each kind and calls `shanten`): of the kinds in
-# `cand` (bit k; each held fewer than 4 times in s's concealed counts), those whose draw into the
-# 3n+1 hand s leaves a `shanten` below sh — exactly the kinds the per-kind loop would find.
+# `cand` (bit k, k < o.n_kinds; each held fewer than 4 times in s's concealed counts), those whose
+# draw into the 3n+1 hand s leaves a `shanten` below sh — exactly the kinds that loop finds (a
+# pack tests the two against each other: tests/test_eval_useful.py).
 ctypedef uint64_t (*EvalUseful)(const Observation* o, const Seat* s, uint64_t cand, int sh) noexcept nogil
 # The kinds (bit k) that complete the 3n+1 hand of s into a win the pack allows on a discard.
 ctypedef uint64_t (*EvalWaits)(const Observation* o, const Seat* s) noexcept nogil
