@@ -292,12 +292,14 @@ cdef int sh_shanten(const ShShape* s, const MjHand* h) noexcept nogil:
 
 cdef void sh_draw_shanten(const ShShape* s, const MjHand* h, uint64_t cand, int* out) noexcept nogil:
     """sh_shanten's steps in its order (the same skips), with what a drawn copy leaves unchanged
-    read once: the size and melds, the kinds held once .. four times (one moves up a class), and
+    read once: the size and melds, the pungs target by the drawn kind's count (only how many kinds
+    are held once .. four times matters, and the drawn one moves up a class), and
     per suit target its tables with only the drawn part's key left to vary (sh_vary)."""
     cdef int size = mj_concealed_size(h) + 1, n = 4 - h.n_melds, i, k, c, suit, d, best, t
     cdef int meld_suits = 0, meld_other = 0, feng_tiles = 0, fill = 0, fk
     cdef int hist[5]
     cdef int nh[5]
+    cdef int pungs[5]    # by the drawn kind's count (0..4)
     cdef int suit_tiles[3]
     cdef bint chow = 0
     cdef bint ok[3]
@@ -325,6 +327,13 @@ cdef void sh_draw_shanten(const ShShape* s, const MjHand* h, uint64_t cand, int*
     for k in range(34):
         c = h.counts[k]
         hist[c if c < 4 else 4] += 1
+    for c in range(5):   # _pungs_missing after a draw depends only on the drawn kind's count
+        if hist[c] and not chow:
+            for i in range(5):
+                nh[i] = hist[i]
+            nh[c] -= 1
+            nh[c + 1 if c < 4 else 4] += 1
+            pungs[c] = _pungs_from(nh[1], nh[2], nh[3], nh[4], n)
     key[3] = 0
     if not meld_other:
         for k in range(27, 34):
@@ -350,13 +359,7 @@ cdef void sh_draw_shanten(const ShShape* s, const MjHand* h, uint64_t cand, int*
         cand &= cand - 1
         bit = (<uint64_t>1) << k
         c = h.counts[k]
-        best = 1000
-        if not chow:
-            for i in range(5):
-                nh[i] = hist[i]
-            nh[c if c < 4 else 4] -= 1
-            nh[c + 1 if c < 3 else 4] += 1
-            best = _pungs_from(nh[1], nh[2], nh[3], nh[4], n)
+        best = 1000 if chow else pungs[c if c < 4 else 4]
         if not meld_other:
             fk = k >= 27 and (s.feng & bit) != 0
             t = k // 9 if k < 27 else -1
