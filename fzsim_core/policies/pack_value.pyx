@@ -30,7 +30,7 @@ no Python objects, no allocation.
 """
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy
-from fzsim_core.bits cimport ctz64
+from fzsim_core.bits cimport ctz64, fz_counts_mask
 from fzsim_core.hand cimport hand_add, hand_remove
 from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval
 from fzsim_core.policy cimport Observation, Policy, note_fold
@@ -116,12 +116,8 @@ cdef void pays_for(const Observation* o, const Reading* r, Pays* p, double self_
 cdef inline uint64_t near_kinds(const Observation* o, const Seat* s) noexcept nogil:
     """Kinds whose draw can lower the shanten of s below ready: held kinds, their neighbours
     within two ranks in the same suit, and the wild (greedy.pxd near_mask, any pack)."""
-    cdef uint64_t held = 0, m, sb
+    cdef uint64_t held = fz_counts_mask(s.hand.counts, -1) & ((((<uint64_t>1) << o.n_kinds) - 1)), m, sb
     cdef uint64_t r0 = 0x8040201ULL, r8 = 0x4020100ULL
-    cdef int k
-    for k in range(o.n_kinds):
-        if s.hand.counts[k]:
-            held |= (<uint64_t>1) << k
     sb = held & 0x7FFFFFFULL
     m = (sb | ((sb << 1) & ~r0) | ((sb << 2) & ~(r0 | (r0 << 1)))
          | ((sb >> 1) & ~r8) | ((sb >> 2) & ~(r8 | (r8 >> 1)))) & 0x7FFFFFFULL
