@@ -25,6 +25,11 @@ ctypedef struct EvalThreat:
 # RULES-PACKS §2.3 / §3.2; 国标's 8 fans, §5.3; the 清混碰 gate, §1.3): -1 complete, 0 ready; EVAL_FAR when no win can be reached.
 # s holds 3n+1 or 3n+2 concealed tiles beside its melds.
 ctypedef int (*EvalShanten)(const Observation* o, const Seat* s) noexcept nogil
+# Optional, a speed-up only (NULL: the policy adds each kind and calls `shanten`): of the kinds in
+# `cand` (bit k, k < o.n_kinds; each held fewer than 4 times in s's concealed counts), those whose
+# draw into the 3n+1 hand s leaves a `shanten` below sh — exactly the kinds that loop finds (a
+# pack tests the two against each other: tests/test_eval_useful.py).
+ctypedef uint64_t (*EvalUseful)(const Observation* o, const Seat* s, uint64_t cand, int sh) noexcept nogil
 # The kinds (bit k) that complete the 3n+1 hand of s into a win the pack allows on a discard.
 ctypedef uint64_t (*EvalWaits)(const Observation* o, const Seat* s) noexcept nogil
 # What the deciding seat receives, summed over its payers, for winning now with the 3n+2 hand of
@@ -43,6 +48,7 @@ ctypedef void (*EvalRisk)(const Observation* o, const EvalThreat* t, int k, doub
 
 ctypedef struct PackEval:
     EvalShanten shanten
+    EvalUseful useful         # optional (NULL): see EvalUseful
     EvalWaits waits
     EvalWin win_points
     EvalTypical typical_points

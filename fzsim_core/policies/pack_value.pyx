@@ -30,7 +30,7 @@ no Python objects, no allocation.
 """
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy
-from fzsim_core.bits cimport ctz64
+from fzsim_core.bits cimport ctz64, fz_counts_mask
 from fzsim_core.hand cimport hand_add, hand_remove
 from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval
 from fzsim_core.policy cimport Observation, Policy, note_fold
@@ -116,12 +116,8 @@ cdef void pays_for(const Observation* o, const Reading* r, Pays* p, double self_
 cdef inline uint64_t near_kinds(const Observation* o, const Seat* s) noexcept nogil:
     """Kinds whose draw can lower the shanten of s below ready: held kinds, their neighbours
     within two ranks in the same suit, and the wild (greedy.pxd near_mask, any pack)."""
-    cdef uint64_t held = 0, m, sb
+    cdef uint64_t held = fz_counts_mask(s.hand.counts, -1) & ((((<uint64_t>1) << o.n_kinds) - 1)), m, sb
     cdef uint64_t r0 = 0x8040201ULL, r8 = 0x4020100ULL
-    cdef int k
-    for k in range(o.n_kinds):
-        if s.hand.counts[k]:
-            held |= (<uint64_t>1) << k
     sb = held & 0x7FFFFFFULL
     m = (sb | ((sb << 1) & ~r0) | ((sb << 2) & ~(r0 | (r0 << 1)))
          | ((sb >> 1) & ~r8) | ((sb >> 2) & ~(r8 | (r8 >> 1)))) & 0x7FFFFFFULL
@@ -133,7 +129,7 @@ cdef inline uint64_t near_kinds(const Observation* o, const Seat* s) noexcept no
 
 cdef double useful_count(const Observation* o, Reading* r, Seat* s, int sh) noexcept nogil:
     """Unseen tiles whose draw lowers the shanten `sh` (>= 1) of the 3n+1 hand s."""
-    cdef uint64_t m = near_kinds(o, s)
+    cdef uint64_t m = near_kinds(o, s), cand = 0
     cdef int x, u
     cdef double useful = 0.0
     while m:
@@ -142,10 +138,19 @@ cdef double useful_count(const Observation* o, Reading* r, Seat* s, int sh) noex
         u = r.un[x]
         if u <= 0 or s.hand.counts[x] >= 4:
             continue
+        if r.e.useful != NULL:
+            cand |= (<uint64_t>1) << x
+            continue
         hand_add(&s.hand, x)
         if r.e.shanten(o, s) < sh:
             useful += u
         hand_remove(&s.hand, x)
+    if cand:   # the pack's own hook finds the same kinds at once (kit/evaluate.pxd EvalUseful)
+        m = r.e.useful(o, s, cand, sh)
+        while m:   # whole counts: the sum is exact in any order
+            x = ctz64(m)
+            m &= m - 1
+            useful += r.un[x]
     return useful
 
 

@@ -90,6 +90,7 @@ cdef void bj_eval_risk(const Observation* o, const EvalThreat* t, int k, double*
 
 cdef PackEval BJ_EVAL
 BJ_EVAL.shanten = bj_eval_shanten
+BJ_EVAL.useful = NULL   # the policy's per-kind loop
 BJ_EVAL.waits = bj_eval_waits
 BJ_EVAL.win_points = bj_eval_win
 BJ_EVAL.typical_points = bj_eval_typical

@@ -77,6 +77,7 @@ cdef void gb_eval_risk(const Observation* o, const EvalThreat* t, int k, double*
 
 cdef PackEval GB_EVAL
 GB_EVAL.shanten = gb_eval_shanten
+GB_EVAL.useful = NULL   # the policy's per-kind loop
 GB_EVAL.waits = gb_eval_waits
 GB_EVAL.win_points = gb_eval_win
 GB_EVAL.typical_points = gb_eval_typical

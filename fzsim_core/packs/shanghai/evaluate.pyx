@@ -4,12 +4,17 @@ waits toward the allowed patterns only (the 清混碰 gate, shapes.pxd), a win's
 its own scorer (flowers and 勒子 caps; 开宝 and 荒番 are not observed and count as absent), and
 its guard's threat reading (guard.pxd: each seat's readiness, waits and what its win costs)."""
 from libc.stdint cimport uint8_t, uint64_t
+from libc.string cimport memset
+from fzsim_core.bits cimport ctz64
+from fzsim_core.hand cimport hand_add, hand_remove, hand_set_counts
 from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval
 from fzsim_core.kit.hand34 cimport MjHand
 from fzsim_core.policy cimport Observation
+from fzsim_core.rules cimport Rules
 from fzsim_core.win_facts cimport WIN_SELFDRAW
-from fzsim_core.table cimport Seat
-from fzsim_core.packs.shanghai.shapes cimport ShShape, SH_NO_SHAPE, SH_NO_WIN, sh_shanten, sh_wait_mask
+from fzsim_core.table cimport Seat, add_meld
+from fzsim_core.packs.shanghai.shapes cimport (ShShape, SH_NO_SHAPE, SH_NO_WIN, sh_draw_shanten, sh_shanten,
+                                                sh_wait_mask)
 from fzsim_core.packs.shanghai.score cimport ShRules, ShScore, SH_F_SELFDRAW, sh_evaluate
 from fzsim_core.packs.shanghai.pack cimport sh_hand_of, sh_rules_of
 from fzsim_core.packs.shanghai.greedy cimport sh_greedy_choose, shape_of
@@ -27,6 +32,27 @@ cdef int sh_eval_shanten(const Observation* o, const Seat* s) noexcept nogil:
     sh_hand_of(s, &h)
     sh = sh_shanten(&shape, &h)
     return EVAL_FAR if sh == SH_NO_WIN or sh == SH_NO_SHAPE or sh > EVAL_FAR else sh
+
+
+cdef uint64_t sh_eval_useful(const Observation* o, const Seat* s, uint64_t cand, int sh) noexcept nogil:
+    """sh_eval_shanten after each draw of cand, the hand read once (shapes.pxd sh_draw_shanten)."""
+    cdef ShShape shape
+    cdef MjHand h
+    cdef int v, k
+    cdef int out[34]
+    cdef uint64_t m, got = 0
+    shape_of(o, &shape)
+    sh_hand_of(s, &h)
+    cand &= (<uint64_t>1 << 34) - 1
+    sh_draw_shanten(&shape, &h, cand, out)
+    m = cand
+    while m:
+        k = ctz64(m)
+        m &= m - 1
+        v = out[k]
+        if (EVAL_FAR if v == SH_NO_WIN or v == SH_NO_SHAPE or v > EVAL_FAR else v) < sh:
+            got |= (<uint64_t>1) << k
+    return got
 
 
 cdef uint64_t sh_eval_waits(const Observation* o, const Seat* s) noexcept nogil:
@@ -77,6 +103,7 @@ cdef void sh_eval_risk(const Observation* o, const EvalThreat* t, int k, double*
 
 cdef PackEval SH_EVAL
 SH_EVAL.shanten = sh_eval_shanten
+SH_EVAL.useful = sh_eval_useful
 SH_EVAL.waits = sh_eval_waits
 SH_EVAL.win_points = sh_eval_win
 SH_EVAL.typical_points = sh_eval_typical
@@ -88,3 +115,36 @@ SH_EVAL.risk_weight = 0.25   # duels against guard, seed 5 (docs/guide/policies.
 
 cdef const PackEval* sh_eval() noexcept nogil:
     return &SH_EVAL
+
+
+def _useful_check(counts, melds, uint64_t cand, int sh, rules):
+    """Test hook: (SH_EVAL.useful, the value policy's per-kind loop through SH_EVAL.shanten) on
+    the seat with concealed `counts` (34) and `melds` [(table.pxd MeldType, kind), ...] under the
+    compiled `rules` (fzsim_core.rules.Rules: the 风向牌 and 风一色 options), over the kinds of
+    `cand` held < 4 times."""
+    cdef Seat s
+    cdef Observation o
+    cdef uint8_t c[34]
+    cdef uint64_t m, loop = 0
+    cdef int k
+    memset(&s, 0, sizeof(Seat))
+    memset(&o, 0, sizeof(Observation))
+    for k in range(34):
+        c[k] = <uint8_t>int(counts[k])
+    hand_set_counts(&s.hand, c, -1)
+    for t, kind in melds:
+        add_meld(&s, t, kind, -1)
+    o.me = &s
+    o.rules = &(<Rules?>rules).c
+    for k in range(34):
+        if c[k] >= 4:
+            cand &= ~((<uint64_t>1) << k)
+    m = cand
+    while m:
+        k = ctz64(m)
+        m &= m - 1
+        hand_add(&s.hand, k)
+        if SH_EVAL.shanten(&o, &s) < sh:
+            loop |= (<uint64_t>1) << k
+        hand_remove(&s.hand, k)
+    return int(SH_EVAL.useful(&o, &s, cand, sh)), int(loop)

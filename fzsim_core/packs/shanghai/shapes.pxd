@@ -41,6 +41,9 @@ cdef bint sh_hand_may_wait(const ShShape* s, const Hand* h, uint64_t meld_kinds)
 # of (fewest tiles missing) - 1, ignoring the 4-copy limit. SH_NO_WIN when every target is blocked
 # by the melds, SH_NO_SHAPE for a size that is neither 3n+1 nor 3n+2.
 cdef int sh_shanten(const ShShape* s, const MjHand* h) noexcept nogil
+# out[k] = sh_shanten of h with one more copy of k, for each kind k of cand (each held fewer than
+# 4 times in the concealed tiles); other entries untouched.
+cdef void sh_draw_shanten(const ShShape* s, const MjHand* h, uint64_t cand, int* out) noexcept nogil
 
 # Fill `s` from the two §9 shape options (Python bools), raising ValueError naming a bad value.
 cdef int shape_options(ShShape* s, feng_includes_dragons, fengyise_shape) except -1

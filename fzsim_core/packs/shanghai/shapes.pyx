@@ -19,7 +19,7 @@ import numpy as np
 from fzsim_core.kit.hand34 cimport MJ_CHOW, MJ_KONG, MJ_PUNG, MjHand, mj_concealed_size, mj_held, mj_load
 from fzsim_core.kit.shapes34 cimport mj_is_standard
 from fzsim_core.hand cimport FZ_POW5
-from fzsim_core.suit_shanten cimport ShCtx, sh_ctx_set, sh_d, sh_tables
+from fzsim_core.suit_shanten cimport ShCtx, ShVary, sh_ctx_set, sh_d, sh_tables, sh_vary, sh_vary_d
 
 cdef uint64_t _HONOURS = (<uint64_t>0x7F) << 27
 
@@ -199,22 +199,9 @@ cdef inline int _top_pungs(int n3, int n2, int n1, int n) noexcept nogil:
     return v + (n if n < n1 else n1)
 
 
-cdef int _pungs_missing(const MjHand* h, int n) noexcept nogil:
-    """Fewest tiles missing for n pungs + a pair from the concealed tiles (no chow melds): each kind
-    is a pung, the pair, both (a fifth copy, as every shanten table allows) or nothing. Only how
-    many kinds are held once, twice, three or four times matters: the pair's kind is one of a
-    class (taken out of the pungs' choice), or pung and pair share a kind held 4 times."""
-    cdef int k, c, n1 = 0, n2 = 0, n3 = 0, n4 = 0, top, v
-    for k in range(34):
-        c = h.counts[k]
-        if c == 1:
-            n1 += 1
-        elif c == 2:
-            n2 += 1
-        elif c == 3:
-            n3 += 1
-        elif c >= 4:
-            n4 += 1
+cdef inline int _pungs_from(int n1, int n2, int n3, int n4, int n) noexcept nogil:
+    """_pungs_missing from how many kinds are held once, twice, three and four (or more) times."""
+    cdef int top, v
     top = _top_pungs(n3 + n4, n2, n1, n)          # no pair
     if n >= 1 and n4:                             # pung and pair of one kind: its 4th copy
         top += 1
@@ -231,6 +218,25 @@ cdef int _pungs_missing(const MjHand* h, int n) noexcept nogil:
         if v > top:
             top = v
     return 3 * n + 2 - top
+
+
+cdef int _pungs_missing(const MjHand* h, int n) noexcept nogil:
+    """Fewest tiles missing for n pungs + a pair from the concealed tiles (no chow melds): each kind
+    is a pung, the pair, both (a fifth copy, as every shanten table allows) or nothing. Only how
+    many kinds are held once, twice, three or four times matters: the pair's kind is one of a
+    class (taken out of the pungs' choice), or pung and pair share a kind held 4 times."""
+    cdef int k, c, n1 = 0, n2 = 0, n3 = 0, n4 = 0
+    for k in range(34):
+        c = h.counts[k]
+        if c == 1:
+            n1 += 1
+        elif c == 2:
+            n2 += 1
+        elif c == 3:
+            n3 += 1
+        elif c >= 4:
+            n4 += 1
+    return _pungs_from(n1, n2, n3, n4, n)
 
 
 cdef int sh_shanten(const ShShape* s, const MjHand* h) noexcept nogil:
@@ -282,6 +288,100 @@ cdef int sh_shanten(const ShShape* s, const MjHand* h) noexcept nogil:
     if best >= 1000:
         return SH_NO_WIN
     return best - 1
+
+
+cdef void sh_draw_shanten(const ShShape* s, const MjHand* h, uint64_t cand, int* out) noexcept nogil:
+    """sh_shanten's steps in its order (the same skips), with what a drawn copy leaves unchanged
+    read once: the size and melds, the pungs target by the drawn kind's count (only how many kinds
+    are held once .. four times matters, and the drawn one moves up a class), and
+    per suit target its tables with only the drawn part's key left to vary (sh_vary)."""
+    cdef int size = mj_concealed_size(h) + 1, n = 4 - h.n_melds, i, k, c, suit, d, best, t
+    cdef int meld_suits = 0, meld_other = 0, feng_tiles = 0, fill = 0, fk
+    cdef int hist[5]
+    cdef int nh[5]
+    cdef int pungs[5]    # by the drawn kind's count (0..4)
+    cdef int suit_tiles[3]
+    cdef bint chow = 0
+    cdef bint ok[3]
+    cdef ShCtx ctx[3]
+    cdef ShVary vs[3]
+    cdef ShVary vh[3]
+    cdef int base_d[3]
+    cdef uint32_t key[4]
+    cdef uint64_t bit
+    if h.n_melds > 4 or (size != 3 * n + 1 and size != 3 * n + 2):
+        while cand:
+            out[ctz64(cand)] = SH_NO_SHAPE
+            cand &= cand - 1
+        return
+    for i in range(h.n_melds):
+        k = h.meld_kind[i]
+        if h.meld_type[i] == MJ_CHOW:
+            chow = 1
+        if k < 27:
+            meld_suits |= 1 << (k // 9)
+        elif not s.feng & ((<uint64_t>1) << k):
+            meld_other = 1
+    for i in range(5):
+        hist[i] = 0
+    for k in range(34):
+        c = h.counts[k]
+        hist[c if c < 4 else 4] += 1
+    for c in range(5):   # _pungs_missing after a draw depends only on the drawn kind's count
+        if hist[c] and not chow:
+            for i in range(5):
+                nh[i] = hist[i]
+            nh[c] -= 1
+            nh[c + 1 if c < 4 else 4] += 1
+            pungs[c] = _pungs_from(nh[1], nh[2], nh[3], nh[4], n)
+    key[3] = 0
+    if not meld_other:
+        for k in range(27, 34):
+            if s.feng & ((<uint64_t>1) << k):
+                feng_tiles += h.counts[k]
+                key[3] += h.counts[k] * FZ_POW5[k - 27]
+    for suit in range(3):
+        ok[suit] = not meld_other and not meld_suits & ~(1 << suit)
+        suit_tiles[suit] = 0
+        if not ok[suit]:
+            continue
+        for i in range(3):
+            key[i] = 0
+        for k in range(9):
+            suit_tiles[suit] += h.counts[suit * 9 + k]
+            key[suit] += h.counts[suit * 9 + k] * FZ_POW5[k]
+        sh_ctx_set(&ctx[suit], sh_tables(), key, n)
+        base_d[suit] = sh_d(&ctx[suit])
+        sh_vary(&vs[suit], &ctx[suit], suit)
+        sh_vary(&vh[suit], &ctx[suit], 3)
+    while cand:
+        k = ctz64(cand)
+        cand &= cand - 1
+        bit = (<uint64_t>1) << k
+        c = h.counts[k]
+        best = 1000 if chow else pungs[c if c < 4 else 4]
+        if not meld_other:
+            fk = k >= 27 and (s.feng & bit) != 0
+            t = k // 9 if k < 27 else -1
+            for suit in range(3):
+                if not ok[suit]:
+                    continue
+                d = feng_tiles + fk + suit_tiles[suit] + (t == suit)
+                if 3 * n + 2 - d >= best:
+                    continue
+                if t == suit:
+                    d = sh_vary_d(&vs[suit], ctx[suit].key[suit] + FZ_POW5[k - 9 * suit])
+                elif fk:
+                    d = sh_vary_d(&vh[suit], ctx[suit].key[3] + FZ_POW5[k - 27])
+                else:
+                    d = base_d[suit]
+                if d < best:
+                    best = d
+            if meld_suits == 0 and not chow and not s.fengyise_shape:
+                d = 3 * n + 2 - feng_tiles - fk
+                if d < best:
+                    best = d
+        out[k] = SH_NO_WIN if best >= 1000 else best - 1
 
 
 # ---------------------------------------------------------------------------------------------

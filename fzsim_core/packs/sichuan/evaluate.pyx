@@ -2,13 +2,17 @@
 """The Sichuan pack's evaluation hooks for the value policy (kit/evaluate.pxd): its shanten and
 waits under the two-suit rule and 定缺 (shapes.pxd), a win's 分 or 2^番 from its own scorer times
 the seats that pay it (血战: the unfinished ones), and its guard's threat reading (guard.pxd)."""
-from libc.stdint cimport uint8_t, uint64_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.string cimport memset
+from fzsim_core.hand cimport hand_add, hand_remove, hand_set_counts
 from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval
 from fzsim_core.policy cimport Observation
 from fzsim_core.packs.registry cimport SCORING_XUEZHAN
 from fzsim_core.win_facts cimport WIN_SELFDRAW
-from fzsim_core.table cimport Seat
-from fzsim_core.packs.sichuan.shapes cimport ScHand, SC_NO_WIN, sc_shanten, sc_wait_mask
+from fzsim_core.table cimport Seat, add_meld
+from fzsim_core.bits cimport ctz64
+from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScParts, SC_KINDS, SC_NO_WIN, sc_shanten, sc_wait_mask,
+                                               sc_read_parts, sc_parts_draw_shanten)
 from fzsim_core.packs.sichuan.score cimport ScRules, ScScore, SC_F_SELFDRAW, sc_evaluate
 from fzsim_core.packs.sichuan.pack cimport sc_hand_of, sc_rules_of
 from fzsim_core.packs.sichuan.greedy cimport sc_greedy_choose
@@ -40,6 +44,27 @@ cdef int sc_eval_shanten(const Observation* o, const Seat* s) noexcept nogil:
     sc_hand_of(s, &h)
     sh = sc_shanten(&h)
     return EVAL_FAR if sh == SC_NO_WIN or sh < -1 else sh
+
+
+cdef uint64_t sc_eval_useful(const Observation* o, const Seat* s, uint64_t cand, int sh) noexcept nogil:
+    """sc_eval_shanten after each draw of cand, the hand's parts read once (shapes.pxd)."""
+    cdef ScHand h
+    cdef ScParts p
+    cdef int v, k
+    cdef int out[27]
+    cdef uint64_t m, got = 0
+    sc_hand_of(s, &h)
+    sc_read_parts(&h, &p)
+    cand &= 0x7FFFFFFULL
+    sc_parts_draw_shanten(&p, h.counts, <uint32_t>cand, out)
+    m = cand
+    while m:
+        k = ctz64(m)
+        m &= m - 1
+        v = out[k]
+        if (EVAL_FAR if v == SC_NO_WIN or v < -1 else v) < sh:
+            got |= (<uint64_t>1) << k
+    return got
 
 
 cdef uint64_t sc_eval_waits(const Observation* o, const Seat* s) noexcept nogil:
@@ -80,6 +105,7 @@ cdef void sc_eval_risk(const Observation* o, const EvalThreat* t, int k, double*
 
 cdef PackEval SC_EVAL
 SC_EVAL.shanten = sc_eval_shanten
+SC_EVAL.useful = sc_eval_useful
 SC_EVAL.waits = sc_eval_waits
 SC_EVAL.win_points = sc_eval_win
 SC_EVAL.typical_points = sc_eval_typical
@@ -91,3 +117,36 @@ SC_EVAL.risk_weight = 0.0   # duels against guard, seed 5 (docs/guide/policies.m
 
 cdef const PackEval* sc_eval() noexcept nogil:
     return &SC_EVAL
+
+
+def _useful_check(counts, melds, int void_suit, uint64_t cand, int sh):
+    """Test hook: (SC_EVAL.useful, the value policy's per-kind loop through SC_EVAL.shanten) on
+    the seat with concealed `counts` (27), `melds` [(table.pxd MeldType, kind), ...] and 定缺
+    `void_suit` (Seat.void_suit: suit + 1, 0 none), over the kinds of `cand` held < 4 times."""
+    cdef Seat s
+    cdef Observation o
+    cdef uint8_t c[34]
+    cdef uint64_t m, loop = 0
+    cdef int k
+    memset(&s, 0, sizeof(Seat))
+    memset(&o, 0, sizeof(Observation))
+    memset(c, 0, 34)
+    for k in range(SC_KINDS):
+        c[k] = <uint8_t>int(counts[k])
+    hand_set_counts(&s.hand, c, -1)
+    for t, kind in melds:
+        add_meld(&s, t, kind, -1)
+    s.void_suit = void_suit
+    o.me = &s
+    for k in range(SC_KINDS):
+        if c[k] >= 4:
+            cand &= ~((<uint64_t>1) << k)
+    m = cand
+    while m:
+        k = ctz64(m)
+        m &= m - 1
+        hand_add(&s.hand, k)
+        if SC_EVAL.shanten(&o, &s) < sh:
+            loop |= (<uint64_t>1) << k
+        hand_remove(&s.hand, k)
+    return int(SC_EVAL.useful(&o, &s, cand, sh)), int(loop)

@@ -48,6 +48,10 @@ ctypedef struct ScParts:
 cdef void sc_read_parts(const ScHand* h, ScParts* p) noexcept nogil
 # sc_shanten (filtered) or sc_shanten_shape of the hand p was read from
 cdef int sc_parts_shanten(const ScParts* p, bint filtered) noexcept nogil
+# out[k] = sc_parts_shanten(filtered) of the hand p was read from (counts: its counts) with one
+# more copy of k, for each kind k in cand (each held fewer than 4 times); other entries untouched.
+cdef void sc_parts_draw_shanten(const ScParts* p, const uint8_t* counts, uint32_t cand,
+                                int* out) noexcept nogil
 
 cdef extern from *:
     """

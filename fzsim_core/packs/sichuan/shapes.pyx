@@ -19,8 +19,8 @@ import numpy as np
 from fzsim_core.packs.inputs import check_melds
 
 from fzsim_core.hand cimport Hand, hand_set_counts
-from fzsim_core.suit_shanten cimport ShTables, sh_tables
-from fzsim_core.bits cimport fz_counts_mask
+from fzsim_core.suit_shanten cimport ShCtx, ShTables, ShVary, sh_ctx_set, sh_d, sh_tables, sh_vary, sh_vary_d
+from fzsim_core.bits cimport ctz64, fz_counts_mask
 from fzsim_core.kit.tables34 cimport (T34_SUIT_KINDS, t34_key_suits, t34_seven_pairs_waits, t34_seven_pairs_win,
                                       t34_std_waits, t34_std_win)
 
@@ -233,6 +233,84 @@ cdef int sc_parts_shanten(const ScParts* p, bint filtered) noexcept nogil:
             if d < best:
                 best = d
     return best - 1
+
+
+cdef inline int _pairs_from(int p, int one) noexcept nogil:
+    """_pairs_missing from the pairs and singles of the suits kept."""
+    if p > 7:
+        p = 7
+    if one > 7 - p:
+        one = 7 - p
+    return 14 - 2 * p - one
+
+
+cdef void sc_parts_draw_shanten(const ScParts* p, const uint8_t* counts, uint32_t cand,
+                                int* out) noexcept nogil:
+    """sc_parts_shanten's steps with what one more copy of k leaves unchanged read once: the
+    checks, the suits that may be given up, the whole result of giving up k's own suit (its
+    tiles are then not part of the target), and for each other suit given up the tables with
+    only k's suit left to vary (suit_shanten.pxd sh_vary: the same reads as _std_missing)."""
+    cdef const ShTables* T = sh_tables()
+    cdef int n = 4 - p.n_melds, size = p.size + 1, k, t, c, d, i, v, w, best
+    cdef int nd = 0, P = 0, S = 0, Pk, Sk, lo, hi, fill = 0
+    cdef int drops[3]
+    cdef int fixed[3]
+    cdef uint32_t key[4]
+    cdef ShCtx ctx
+    cdef ShVary vary[3][3]   # [suit given up][suit drawn]
+    if p.n_melds > 4 or (size != 3 * n + 1 and size != 3 * n + 2):
+        fill = -2
+    elif p.meld_suits == 7 or (p.void_suit and p.meld_suits & (1 << (p.void_suit - 1))):
+        fill = SC_NO_WIN
+    if fill:
+        while cand:
+            out[ctz64(cand)] = fill
+            cand &= cand - 1
+        return
+    lo, hi = 0, 3
+    if p.void_suit:
+        lo, hi = p.void_suit - 1, p.void_suit
+    for d in range(3):
+        P += p.pairs[d]
+        S += p.singles[d]
+    for d in range(lo, hi):
+        if p.meld_suits & (1 << d):
+            continue
+        drops[nd] = d
+        nd += 1
+        key[0], key[1], key[2], key[3] = p.key[0], p.key[1], p.key[2], 0
+        key[d] = 0   # the suit given up: the empty key's class, no honours
+        sh_ctx_set(&ctx, T, key, n)
+        v = sh_d(&ctx)
+        if p.n_melds == 0:
+            w = _pairs_missing(p.pairs, p.singles, d)
+            if w < v:
+                v = w
+        fixed[d] = v
+        for t in range(3):
+            if t != d:
+                sh_vary(&vary[d][t], &ctx, t)
+    while cand:
+        k = ctz64(cand)
+        cand &= cand - 1
+        t = k // 9
+        c = counts[k]
+        Pk = P + (c & 1)           # an odd count makes a pair, an even one a single
+        Sk = S + 1 - 2 * (c & 1)
+        best = 255
+        for i in range(nd):
+            d = drops[i]
+            if d == t:
+                v = fixed[d]
+            else:
+                v = sh_vary_d(&vary[d][t], p.key[t] + SC_POW5[k - 9 * t])
+                if p.n_melds == 0:
+                    w = _pairs_from(Pk - p.pairs[d], Sk - p.singles[d])
+                    if w < v:
+                        v = w
+            if v < best:
+                best = v
+        out[k] = best - 1
 
 
 cdef int _shanten(const ScHand* h, bint filtered) noexcept nogil:

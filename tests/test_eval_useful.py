@@ -1,0 +1,121 @@
+"""The optional EvalUseful hook (kit/evaluate.pxd) finds exactly the kinds the value policy's
+per-kind loop finds (add the kind, call the pack's EvalShanten, compare with sh): random 3n+1
+hands with and without melds, 定缺 or none, every candidate mask and target shanten."""
+import numpy as np
+import pytest
+
+from fzsim_core.packs.sichuan import evaluate as sc_evaluate
+
+# table.pxd MeldType
+PUNG, EXPOSED_KONG, ADDED_KONG, CONCEALED_KONG = 2, 3, 4, 5
+
+
+def _sichuan_seat(rng):
+    """Concealed counts (27), melds and void suit of a random 3n+1 Sichuan seat: the tiles drawn
+    from one or several suits (so low shanten and suit-filter cases both come up)."""
+    n_melds = int(rng.choice(5, p=[0.45, 0.2, 0.15, 0.12, 0.08]))
+    suits = rng.choice(3, size=int(rng.integers(1, 4)), replace=False)
+    pool = np.array([k for k in range(27) if k // 9 in suits] * 4)
+    rng.shuffle(pool)
+    held = np.zeros(27, dtype=int)
+    melds = []
+    for _ in range(n_melds):
+        kinds = [k for k in range(27) if held[k] == 0 and (k // 9 in suits or rng.random() < 0.1)]
+        k = int(rng.choice(kinds))
+        t = int(rng.choice([PUNG, EXPOSED_KONG, ADDED_KONG, CONCEALED_KONG]))
+        held[k] = 3 if t == PUNG else 4
+        melds.append((t, k))
+    counts = np.zeros(27, dtype=int)
+    need = 13 - 3 * n_melds
+    for k in pool:
+        if need == 0:
+            break
+        if held[k] + counts[k] < 4:
+            counts[k] += 1
+            need -= 1
+    for _ in range(int(rng.integers(0, 3))):   # a stray tile or two from anywhere
+        k = int(rng.integers(27))
+        j = int(rng.choice(np.flatnonzero(counts)))
+        if held[k] + counts[k] < 4 and k != j:
+            counts[j] -= 1
+            counts[k] += 1
+    void = int(rng.integers(0, 4))   # 0 none, else the suit + 1
+    return counts, melds, void
+
+
+def test_sichuan_useful_agrees_with_the_per_kind_loop():
+    rng = np.random.default_rng(27)
+    full = (1 << 27) - 1
+    seen = set()
+    for _ in range(4000):
+        counts, melds, void = _sichuan_seat(rng)
+        cand = full if rng.random() < 0.5 else int(rng.integers(0, full + 1))
+        base_hook, base_loop = sc_evaluate._useful_check(counts, melds, void, 0, 0)
+        assert base_hook == base_loop == 0
+        for sh in (-1, 0, 1, 2, 3, 4, 6, 8, 9):
+            hook, loop = sc_evaluate._useful_check(counts, melds, void, cand, sh)
+            assert hook == loop, (counts.tolist(), melds, void, hex(cand), sh)
+            seen.add((sh, hook != 0, bool(melds), void > 0))
+    # the sample reached the cases that matter: found kinds and none, with melds and 定缺
+    assert {(sh, True, m, v) for sh in (1, 2, 3) for m in (False, True) for v in (False, True)} <= seen
+    assert (9, True, True, True) in seen   # a hand no win can reach (EVAL_FAR) counts below 9
+
+
+CHOW = 1
+
+
+def _shanghai_seat(rng):
+    """Concealed counts (34) and melds of a random 3n+1 Shanghai seat: one suit plus honours
+    mostly (the flush targets), some pung-heavy hands, some anything."""
+    n_melds = int(rng.choice(5, p=[0.4, 0.2, 0.15, 0.15, 0.1]))
+    suit = int(rng.integers(3))
+    style = rng.integers(3)
+    if style == 0:      # one suit + honours
+        kinds = [9 * suit + r for r in range(9)] + list(range(27, 34))
+    elif style == 1:    # pungs: few kinds
+        kinds = list(rng.choice(34, size=int(rng.integers(4, 9)), replace=False))
+    else:
+        kinds = list(range(34))
+    held = np.zeros(34, dtype=int)
+    melds = []
+    for _ in range(n_melds):
+        k = int(rng.choice(kinds))
+        t = int(rng.choice([CHOW, PUNG, EXPOSED_KONG, ADDED_KONG, CONCEALED_KONG], p=[0.2, 0.4, 0.15, 0.1, 0.15]))
+        if t == CHOW:
+            if k >= 27 or k % 9 > 6 or held[k:k + 3].max() >= 4:
+                t = PUNG
+            else:
+                held[k:k + 3] += 1
+                melds.append((t, k))
+                continue
+        if held[k]:
+            continue
+        held[k] = 3 if t == PUNG else 4
+        melds.append((t, k))
+    counts = np.zeros(34, dtype=int)
+    need = 13 - 3 * len(melds)
+    while need:
+        k = int(rng.choice(kinds)) if rng.random() < 0.9 else int(rng.integers(34))
+        if held[k] + counts[k] < 4:
+            counts[k] += 1
+            need -= 1
+    return counts, melds
+
+
+@pytest.mark.parametrize("options", [{}, {"sh_feng_includes_dragons": False}, {"sh_fengyise_shape": True}])
+def test_shanghai_useful_agrees_with_the_per_kind_loop(options):
+    from fzsim.rules import load
+    from fzsim_core.packs.shanghai import evaluate as sh_evaluate
+    rules = load("shanghai", **options).core
+    rng = np.random.default_rng(31)
+    full = (1 << 34) - 1
+    seen = set()
+    for _ in range(3000):
+        counts, melds = _shanghai_seat(rng)
+        cand = full if rng.random() < 0.5 else int(rng.integers(0, full + 1))
+        for sh in (-1, 0, 1, 2, 3, 4, 6, 8, 9):
+            hook, loop = sh_evaluate._useful_check(counts, melds, cand, sh, rules)
+            assert hook == loop, (counts.tolist(), melds, hex(cand), sh, options)
+            seen.add((sh, hook != 0, bool(melds)))
+    assert {(sh, True, m) for sh in (1, 2, 3) for m in (False, True)} <= seen
+    assert (9, True, True) in seen   # hands no allowed pattern can reach (EVAL_FAR)
