@@ -186,7 +186,9 @@ def test_event_log_digest(preset, policy):
 
 
 # the ladder's policies beyond greedy, pinned like the presets above: guard and value on the Fuzhou
-# presets (value plays those only), and guard on the packs that have their own guard module
+# presets, guard on the packs that have their own guard module, and value on the other packs (read
+# through their evaluation hooks: pinned at 0a1c3af, and the same before and after the hooks' useful
+# draws, EvalUseful)
 POLICY_DIGESTS = {
     "fuzhou/guard/1": "94ca9366e916d5c6",
     "fuzhou/guard/20261201": "3fb3f3ea82983dd3",
@@ -213,6 +215,11 @@ POLICY_DIGESTS = {
     "shanghai/guard/1": "b4646448d708655f",
     "shanghai/guard/20261201": "787c4e89166b53d5",
     "shanghai/guard/log": "ee9cfb3203a548e7",
+    "sichuan/value/1": "b8c5daf65748e92b",
+    "xuezhan/value/1": "3d9f7b12fff8841e",
+    "guobiao/value/1": "2e3901aff647a8ca",
+    "beijing/value/1": "07b75aa160d23a19",
+    "shanghai/value/1": "c32028a5f1f74c07",
 }
 
 
