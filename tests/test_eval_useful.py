@@ -119,3 +119,52 @@ def test_shanghai_useful_agrees_with_the_per_kind_loop(options):
             seen.add((sh, hook != 0, bool(melds)))
     assert {(sh, True, m) for sh in (1, 2, 3) for m in (False, True)} <= seen
     assert (9, True, True) in seen   # hands no allowed pattern can reach (EVAL_FAR)
+
+
+def _beijing_seat(rng):
+    """Concealed counts (34, wilds at the wild's kind), melds and the wild kind of a random 3n+1
+    Beijing seat: tiles from one to four of the suits and honours, up to four wilds."""
+    n_melds = int(rng.choice(5, p=[0.45, 0.2, 0.15, 0.12, 0.08]))
+    wild = int(rng.integers(34))
+    groups = rng.choice(4, size=int(rng.integers(1, 5)), replace=False)
+    pool = np.array([k for k in range(34) if min(k // 9, 3) in groups and k != wild] * 4)
+    rng.shuffle(pool)
+    held = np.zeros(34, dtype=int)
+    melds = []
+    for _ in range(n_melds):
+        kinds = [k for k in range(34) if held[k] == 0 and k != wild]
+        k = int(rng.choice(kinds))
+        t = int(rng.choice([PUNG, EXPOSED_KONG, ADDED_KONG, CONCEALED_KONG]))
+        held[k] = 3 if t == PUNG else 4
+        melds.append((t, k))
+    counts = np.zeros(34, dtype=int)
+    counts[wild] = int(rng.choice(5, p=[0.4, 0.3, 0.15, 0.1, 0.05]))
+    need = 13 - 3 * n_melds - counts[wild]
+    for k in pool:
+        if need <= 0:
+            break
+        if held[k] + counts[k] < 4:
+            counts[k] += 1
+            need -= 1
+    while counts.sum() > 13 - 3 * n_melds:   # more wilds than room: drop real tiles
+        j = int(rng.choice([k for k in np.flatnonzero(counts) if k != wild] or [wild]))
+        counts[j] -= 1
+    return counts, melds, wild
+
+
+def test_beijing_useful_agrees_with_the_per_kind_loop():
+    from fzsim_core.packs.beijing import evaluate as bj_evaluate
+    rng = np.random.default_rng(34)
+    full = (1 << 34) - 1
+    seen = set()
+    for _ in range(3000):
+        counts, melds, wild = _beijing_seat(rng)
+        cand = full if rng.random() < 0.5 else int(rng.integers(0, full + 1))
+        gold = wild if rng.random() < 0.9 else int(rng.integers(-1, 34))   # mostly the fast path
+        for sh in (-1, 0, 1, 2, 3, 4, 6, 8, 9):
+            hook, loop = bj_evaluate._useful_check(counts, melds, wild, gold, cand, sh)
+            assert hook == loop, (counts.tolist(), melds, wild, gold, hex(cand), sh)
+            seen.add((sh, hook != 0, bool(melds), int(counts[wild]) > 0, gold == wild))
+    # found kinds and none, with and without melds and wilds, on both paths
+    assert {(sh, True, m, w, True) for sh in (1, 2, 3) for m in (False, True) for w in (False, True)} <= seen
+    assert any(not fast and found for (_, found, _, _, fast) in seen)

@@ -4,13 +4,16 @@ waits with the 惠牌 wild (shapes.pxd), a win's 番 x 底分 from its own score
 counted; a claimed hand or one holding three 惠牌 wins on no discard, §4.3), and its guard's threat
 reading (guard.pxd: a seat that has claimed may only self-draw)."""
 from libc.stdint cimport uint8_t, uint64_t
+from libc.string cimport memset
+from fzsim_core.bits cimport ctz64
+from fzsim_core.hand cimport hand_add, hand_remove, hand_set_counts
 from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval
 from fzsim_core.kit.hand34 cimport MjHand
 from fzsim_core.policy cimport Observation
 from fzsim_core.policies.guard cimport Threat
 from fzsim_core.win_facts cimport WIN_SELFDRAW
-from fzsim_core.table cimport Seat
-from fzsim_core.packs.beijing.shapes cimport (BJ_NO_SHAPE, bj_add_natural, bj_hand_shanten,
+from fzsim_core.table cimport Seat, add_meld
+from fzsim_core.packs.beijing.shapes cimport (BJ_NO_SHAPE, bj_add_natural, bj_hand_draw_shanten, bj_hand_shanten,
                                               bj_may_win_on_discard, bj_shanten, bj_wait_mask)
 from fzsim_core.packs.beijing.score cimport (BjRules, BjScore, BJ_F_DEALER_PAYS, BJ_F_DEALER_WINS,
                                              BJ_F_SELFDRAW, bj_evaluate)
@@ -34,6 +37,33 @@ cdef int bj_eval_shanten(const Observation* o, const Seat* s) noexcept nogil:
         bj_hand_of(s, o.gold, &h)
         sh = bj_shanten(&h)
     return EVAL_FAR if sh == BJ_NO_SHAPE or sh > EVAL_FAR else sh
+
+
+cdef uint64_t bj_eval_useful(const Observation* o, const Seat* s, uint64_t cand, int sh) noexcept nogil:
+    """bj_eval_shanten after each draw of cand: on the seat's packed hand, its parts read once
+    (shapes.pxd bj_hand_draw_shanten); a hand packed with another gold draws kind by kind."""
+    cdef Seat t
+    cdef int out[34]
+    cdef int k, v
+    cdef uint64_t m = cand & ((<uint64_t>1 << 34) - 1), got = 0
+    if s.hand.gold == o.gold:
+        bj_hand_draw_shanten(&s.hand, s.n_melds, m, out)
+    else:
+        t = s[0]
+        while m:
+            k = ctz64(m)
+            m &= m - 1
+            hand_add(&t.hand, k)
+            out[k] = bj_eval_shanten(o, &t)
+            hand_remove(&t.hand, k)
+        m = cand & ((<uint64_t>1 << 34) - 1)
+    while m:
+        k = ctz64(m)
+        m &= m - 1
+        v = out[k]
+        if (EVAL_FAR if v == BJ_NO_SHAPE or v > EVAL_FAR else v) < sh:
+            got |= (<uint64_t>1) << k
+    return got
 
 
 cdef uint64_t bj_eval_waits(const Observation* o, const Seat* s) noexcept nogil:
@@ -90,7 +120,7 @@ cdef void bj_eval_risk(const Observation* o, const EvalThreat* t, int k, double*
 
 cdef PackEval BJ_EVAL
 BJ_EVAL.shanten = bj_eval_shanten
-BJ_EVAL.useful = NULL   # the policy's per-kind loop
+BJ_EVAL.useful = bj_eval_useful
 BJ_EVAL.waits = bj_eval_waits
 BJ_EVAL.win_points = bj_eval_win
 BJ_EVAL.typical_points = bj_eval_typical
@@ -102,3 +132,36 @@ BJ_EVAL.risk_weight = 0.0   # duels against guard, seed 5 (docs/guide/policies.m
 
 cdef const PackEval* bj_eval() noexcept nogil:
     return &BJ_EVAL
+
+
+def _useful_check(counts, melds, int wild, int gold, uint64_t cand, int sh):
+    """Test hook: (BJ_EVAL.useful, the value policy's per-kind loop through BJ_EVAL.shanten) on the
+    seat with concealed `counts` (34, wilds at the wild's kind), `melds` [(table.pxd MeldType,
+    kind), ...], its hand packed with gold `wild` and the table's 惠牌 `gold` (the fast path when
+    they agree), over the kinds of `cand` held < 4 times."""
+    cdef Seat s
+    cdef Observation o
+    cdef uint8_t c[34]
+    cdef uint64_t m, loop = 0
+    cdef int k
+    memset(&s, 0, sizeof(Seat))
+    memset(&o, 0, sizeof(Observation))
+    for k in range(34):
+        c[k] = <uint8_t>int(counts[k])
+    hand_set_counts(&s.hand, c, wild)
+    for t, kind in melds:
+        add_meld(&s, t, kind, -1)
+    o.me = &s
+    o.gold = gold
+    for k in range(34):
+        if c[k] >= 4:
+            cand &= ~((<uint64_t>1) << k)
+    m = cand
+    while m:
+        k = ctz64(m)
+        m &= m - 1
+        hand_add(&s.hand, k)
+        if BJ_EVAL.shanten(&o, &s) < sh:
+            loop |= (<uint64_t>1) << k
+        hand_remove(&s.hand, k)
+    return int(BJ_EVAL.useful(&o, &s, cand, sh)), int(loop)

@@ -38,6 +38,9 @@ cdef int bj_shanten(const MjHand* h) noexcept nogil
 # Hand, or hand_set_counts of h.counts with h.wild kept in step by hand_add / hand_remove), with
 # n_melds declared sets: a loop over one-tile changes reads the need tables with no rebuild.
 cdef int bj_hand_shanten(const Hand* x, int n_melds) noexcept nogil
+# bj_hand_shanten of x with one more tile of each kind k in cand (kinds < 34), into out[k]: what a
+# loop over the draws would give, with the parts the draw does not touch read once.
+cdef void bj_hand_draw_shanten(const Hand* x, int n_melds, uint64_t cand, int* out) noexcept nogil
 # Its seven-pairs part (99 with melds; a 13- or 14-tile hand)
 cdef int bj_seven_pairs_shanten(const MjHand* h) noexcept nogil
 # §4.3: may this hand win on a discard (or rob a kong)? Not after any claimed meld (an added kong

@@ -16,14 +16,15 @@ from libc.string cimport memcpy
 
 import numpy as np
 
-from fzsim_core.hand cimport Hand, hand_set_counts
+from fzsim_core.hand cimport Hand, hand_set_counts, FZ_KPART, FZ_KPOW
+from fzsim_core.suit_shanten cimport ShCtx, ShVary, sh_ctx_set, sh_d, sh_tables, sh_vary, sh_vary_d
 from fzsim_core.kit.hand34 cimport (
     MJ_CHOW, MJ_CONCEALED_KONG, MJ_KINDS, MjHand, mj_claimed, mj_concealed_size, mj_held, mj_load,
 )
 from fzsim_core.wintables cimport hand_need, hand_shanten, hand_wait_mask
 from fzsim_core.kit.shapes34 cimport mj_is_standard, mj_real, mj_rest_wins, mj_wilds
 from fzsim_core.kit.tables34 cimport t34_odd_kinds, t34_seven_pairs_waits
-from fzsim_core.bits cimport fz_counts_mask, popcount64
+from fzsim_core.bits cimport ctz64, fz_counts_mask, popcount64
 
 
 cdef inline void _pairs(const MjHand* h, int* pairs, int* singles, int* top) noexcept nogil:
@@ -256,6 +257,44 @@ cdef int bj_hand_shanten(const Hand* x, int n_melds) noexcept nogil:
     s = popcount64(odd)
     sp = _seven_pairs_of((x.size - x.golds - s) >> 1, s, x.golds)
     return sp if sp < best else best
+
+
+cdef void bj_hand_draw_shanten(const Hand* x, int n_melds, uint64_t cand, int* out) noexcept nogil:
+    """bj_hand_shanten of x plus one tile of each kind k in cand (its gold the 惠牌), into out[k],
+    with what one drawn tile leaves unchanged read once: the size check, the classes of the parts
+    not drawn into (suit_shanten.pxd: the same D as hand_shanten's tables), the seven-pairs counts."""
+    cdef int size = x.size + 1, n = 4 - n_melds, k, part, golds, std, sp, odd_n, fill = 0
+    cdef uint64_t odd, gbit = (<uint64_t>1) << x.gold if x.gold >= 0 else 0
+    cdef ShCtx ctx
+    cdef ShVary vary[4]
+    if n_melds > 4 or (size != 3 * n + 1 and size != 3 * n + 2):
+        fill = BJ_NO_SHAPE
+    if fill:
+        while cand:
+            out[ctz64(cand)] = fill
+            cand &= cand - 1
+        return
+    sh_ctx_set(&ctx, sh_tables(), x.key, (size - 1) // 3)
+    for part in range(4):
+        sh_vary(&vary[part], &ctx, part)
+    odd = t34_odd_kinds(x.counts) & ~gbit
+    while cand:
+        k = ctz64(cand)
+        cand &= cand - 1
+        if k == x.gold:   # one more wild: the parts unchanged
+            golds = x.golds + 1
+            std = sh_d(&ctx) - golds - 1
+            odd_n = popcount64(odd)
+        else:
+            golds = x.golds
+            part = FZ_KPART[k]
+            std = sh_vary_d(&vary[part], x.key[part] + FZ_KPOW[k]) - golds - 1
+            odd_n = popcount64(odd ^ ((<uint64_t>1) << k))
+        if n_melds == 0:
+            sp = _seven_pairs_of((size - golds - odd_n) >> 1, odd_n, golds)
+            if sp < std:
+                std = sp
+        out[k] = std
 
 
 cdef void bj_add_natural(MjHand* h, int k) noexcept nogil:
