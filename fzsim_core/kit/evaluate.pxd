@@ -8,6 +8,8 @@
 # (Observation.me) that the policy has changed to try a discard, a draw or a call — its concealed
 # counts (hand.counts by kind, wilds at their own kind) and its melds. nogil, no Python objects.
 from libc.stdint cimport uint16_t, uint64_t
+from fzsim_core.bits cimport ctz64
+from fzsim_core.hand cimport hand_add, hand_remove
 from fzsim_core.policy cimport ChooseFn, Observation
 from fzsim_core.table cimport Seat
 
@@ -58,3 +60,19 @@ ctypedef struct PackEval:
                               # window, own-turn kongs) and its tie-break
     double risk_weight        # how much of the risk hook the policy weighs (0..1): fitted per
                               # pack by duels against its guard (docs/guide/policies.md)
+
+
+cdef inline uint64_t useful_by_draws(const PackEval* e, const Observation* o, Seat* s, uint64_t cand,
+                                     int sh) noexcept nogil:
+    """The kinds of cand whose draw into the 3n+1 hand s leaves e.shanten below sh, one shanten
+    call a kind: what an EvalUseful hook must equal (the packs' tests compare the two)."""
+    cdef uint64_t got = 0
+    cdef int k
+    while cand:
+        k = ctz64(cand)
+        cand &= cand - 1
+        hand_add(&s.hand, k)
+        if e.shanten(o, s) < sh:
+            got |= (<uint64_t>1) << k
+        hand_remove(&s.hand, k)
+    return got

@@ -7,7 +7,7 @@ from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memset
 from fzsim_core.bits cimport ctz64
 from fzsim_core.hand cimport hand_add, hand_remove, hand_set_counts
-from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval
+from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval, useful_by_draws
 from fzsim_core.kit.hand34 cimport MjHand
 from fzsim_core.policy cimport Observation
 from fzsim_core.policies.guard cimport Threat
@@ -142,7 +142,6 @@ def _useful_check(counts, melds, int wild, int gold, uint64_t cand, int sh):
     cdef Seat s
     cdef Observation o
     cdef uint8_t c[34]
-    cdef uint64_t m, loop = 0
     cdef int k
     memset(&s, 0, sizeof(Seat))
     memset(&o, 0, sizeof(Observation))
@@ -156,12 +155,4 @@ def _useful_check(counts, melds, int wild, int gold, uint64_t cand, int sh):
     for k in range(34):
         if c[k] >= 4:
             cand &= ~((<uint64_t>1) << k)
-    m = cand
-    while m:
-        k = ctz64(m)
-        m &= m - 1
-        hand_add(&s.hand, k)
-        if BJ_EVAL.shanten(&o, &s) < sh:
-            loop |= (<uint64_t>1) << k
-        hand_remove(&s.hand, k)
-    return int(BJ_EVAL.useful(&o, &s, cand, sh)), int(loop)
+    return int(BJ_EVAL.useful(&o, &s, cand, sh)), int(useful_by_draws(&BJ_EVAL, &o, &s, cand, sh))

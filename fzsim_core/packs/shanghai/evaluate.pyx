@@ -6,8 +6,8 @@ its guard's threat reading (guard.pxd: each seat's readiness, waits and what its
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memset
 from fzsim_core.bits cimport ctz64
-from fzsim_core.hand cimport hand_add, hand_remove, hand_set_counts
-from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval
+from fzsim_core.hand cimport hand_set_counts
+from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval, useful_by_draws
 from fzsim_core.kit.hand34 cimport MjHand
 from fzsim_core.policy cimport Observation
 from fzsim_core.rules cimport Rules
@@ -125,7 +125,6 @@ def _useful_check(counts, melds, uint64_t cand, int sh, rules):
     cdef Seat s
     cdef Observation o
     cdef uint8_t c[34]
-    cdef uint64_t m, loop = 0
     cdef int k
     memset(&s, 0, sizeof(Seat))
     memset(&o, 0, sizeof(Observation))
@@ -139,12 +138,4 @@ def _useful_check(counts, melds, uint64_t cand, int sh, rules):
     for k in range(34):
         if c[k] >= 4:
             cand &= ~((<uint64_t>1) << k)
-    m = cand
-    while m:
-        k = ctz64(m)
-        m &= m - 1
-        hand_add(&s.hand, k)
-        if SH_EVAL.shanten(&o, &s) < sh:
-            loop |= (<uint64_t>1) << k
-        hand_remove(&s.hand, k)
-    return int(SH_EVAL.useful(&o, &s, cand, sh)), int(loop)
+    return int(SH_EVAL.useful(&o, &s, cand, sh)), int(useful_by_draws(&SH_EVAL, &o, &s, cand, sh))

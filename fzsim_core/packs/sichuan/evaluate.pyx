@@ -4,8 +4,8 @@ waits under the two-suit rule and 定缺 (shapes.pxd), a win's 分 or 2^番 from
 the seats that pay it (血战: the unfinished ones), and its guard's threat reading (guard.pxd)."""
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
-from fzsim_core.hand cimport hand_add, hand_remove, hand_set_counts
-from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval
+from fzsim_core.hand cimport hand_set_counts
+from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval, useful_by_draws
 from fzsim_core.policy cimport Observation
 from fzsim_core.packs.registry cimport SCORING_XUEZHAN
 from fzsim_core.win_facts cimport WIN_SELFDRAW
@@ -126,7 +126,6 @@ def _useful_check(counts, melds, int void_suit, uint64_t cand, int sh):
     cdef Seat s
     cdef Observation o
     cdef uint8_t c[34]
-    cdef uint64_t m, loop = 0
     cdef int k
     memset(&s, 0, sizeof(Seat))
     memset(&o, 0, sizeof(Observation))
@@ -141,12 +140,4 @@ def _useful_check(counts, melds, int void_suit, uint64_t cand, int sh):
     for k in range(SC_KINDS):
         if c[k] >= 4:
             cand &= ~((<uint64_t>1) << k)
-    m = cand
-    while m:
-        k = ctz64(m)
-        m &= m - 1
-        hand_add(&s.hand, k)
-        if SC_EVAL.shanten(&o, &s) < sh:
-            loop |= (<uint64_t>1) << k
-        hand_remove(&s.hand, k)
-    return int(SC_EVAL.useful(&o, &s, cand, sh)), int(loop)
+    return int(SC_EVAL.useful(&o, &s, cand, sh)), int(useful_by_draws(&SC_EVAL, &o, &s, cand, sh))
