@@ -239,6 +239,20 @@ cdef int _pungs_missing(const MjHand* h, int n) noexcept nogil:
     return _pungs_from(n1, n2, n3, n4, n)
 
 
+cdef inline void _read_melds(const ShShape* s, const MjHand* h, bint* chow, int* meld_suits,
+                             int* meld_other) noexcept nogil:
+    """What the gate reads of the melds: any chow, the suits they use, any honour outside the 风向牌."""
+    cdef int i, k
+    for i in range(h.n_melds):
+        k = h.meld_kind[i]
+        if h.meld_type[i] == MJ_CHOW:
+            chow[0] = 1
+        if k < 27:
+            meld_suits[0] |= 1 << (k // 9)
+        elif not s.feng & ((<uint64_t>1) << k):
+            meld_other[0] = 1
+
+
 cdef int sh_shanten(const ShShape* s, const MjHand* h) noexcept nogil:
     cdef int size = mj_concealed_size(h), n = 4 - h.n_melds, i, k, suit, d, best = 1000
     cdef bint chow = 0, meld_ok
@@ -247,14 +261,7 @@ cdef int sh_shanten(const ShShape* s, const MjHand* h) noexcept nogil:
     cdef uint32_t key[4]
     if h.n_melds > 4 or (size != 3 * n + 1 and size != 3 * n + 2):
         return SH_NO_SHAPE
-    for i in range(h.n_melds):
-        k = h.meld_kind[i]
-        if h.meld_type[i] == MJ_CHOW:
-            chow = 1
-        if k < 27:
-            meld_suits |= 1 << (k // 9)
-        elif not s.feng & ((<uint64_t>1) << k):
-            meld_other = 1
+    _read_melds(s, h, &chow, &meld_suits, &meld_other)
     if not chow:
         best = _pungs_missing(h, n)
     if not meld_other:
@@ -314,14 +321,7 @@ cdef void sh_draw_shanten(const ShShape* s, const MjHand* h, uint64_t cand, int*
             out[ctz64(cand)] = SH_NO_SHAPE
             cand &= cand - 1
         return
-    for i in range(h.n_melds):
-        k = h.meld_kind[i]
-        if h.meld_type[i] == MJ_CHOW:
-            chow = 1
-        if k < 27:
-            meld_suits |= 1 << (k // 9)
-        elif not s.feng & ((<uint64_t>1) << k):
-            meld_other = 1
+    _read_melds(s, h, &chow, &meld_suits, &meld_other)
     for i in range(5):
         hist[i] = 0
     for k in range(34):
