@@ -9,13 +9,11 @@ kind of draws, the coupled error with the control variates of `fzsim.study.covar
 hands each needs for one precision relative to paired walls (variance ratios: 1.5 means 1.5x fewer
 hands for the same precision).
 
-With ``--strata`` it also measures stratified walls (`fzsim.study.strata`, the ``golds`` strata)
-on the same number of walls per side: a pilot of ``--pilot`` consecutive walls (default a tenth),
-then the rest screened by stratum in Neyman's allocation from the pilot, draws coupled by seat,
-each contrast estimated as sum_k lambda_k sum_h W_h mean_hk — plain, and with the covariates
-(their exact means within each stratum). The stratified walls are played by game id with the
-engine's ``play_block`` (one call per run of consecutive ids), outside any results folder: the
-study does not yet store such walls (see the studies page).
+With ``--strata`` it also runs each contrast as a stratified study (``strata = "golds"``,
+`fzsim.study.strata`) on the same number of walls per side: a first round of ``--pilot`` walls
+(default a tenth) in proportional allocation, then the rest drawn within the strata in Neyman's
+allocation from it, draws coupled by seat; each contrast estimated as sum_k lambda_k sum_h W_h
+mean_hk — plain, and with the covariates (their exact means within each stratum).
 
     python benchmarks/bench_study.py --walls 100000 [--seeds 2026,2027] [--jobs 2] [--out DIR] [--strata]
 """
@@ -79,92 +77,33 @@ def measure(name: str, setup: dict, walls: int, seed: int, out: str, jobs: int, 
     return rows
 
 
-def _play_ids(core, root_seed: int, ids, seats) -> "pd.DataFrame":
-    """The hands of game ids ``ids`` (any set: one engine call per run of consecutive ids), draws
-    coupled by seat, as a frame in the order of ``ids``."""
-    import numpy as np
-    import pandas as pd
-    from fzsim_core.engine import play_block
-
-    ids = np.asarray(ids, dtype=np.int64)
-    parts = []
-    i = 0
-    while i < ids.size:            # runs of consecutive ids are one call
-        j = i + 1
-        while j < ids.size and ids[j] == ids[j - 1] + 1:
-            j += 1
-        parts.append(play_block(core, root_seed, int(ids[i]), j - i, seats, False, False, True))
-        i = j
-    from fzsim.storage import build_table
-
-    cols = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
-    return build_table(cols, root_seed, pack="fuzhou").to_pandas()      # the stored columns, as a study reads them
-
-
-def measure_strata(name: str, setup: dict, walls: int, seed: int, pilot: int) -> list[dict]:
-    """The stratified design (fzsim.study.strata, ``golds``) on the same budget of walls: a pilot of
-    ``pilot`` consecutive walls (round 0's, post-stratified), then ``walls - pilot`` walls of new
-    ids (round 1's root seed) screened by stratum in Neyman's allocation from the pilot's
-    within-stratum sds of every metric's contrast (each scaled by its pilot sd); draws coupled by
-    seat; the estimate sum_k lambda_k sum_h W_h mean_hk with fixed round weights (walls)."""
-    import numpy as np
-    import pandas as pd
-    from fzsim.study import covariates, strata as st
-    from fzsim.study.metrics import metric_values
-    from fzsim.study.runner import round_seed
+def measure_strata(name: str, setup: dict, walls: int, seed: int, pilot: int, out: str, jobs: int) -> list[dict]:
+    """The stratified design as a study runs it (``strata = "golds"``, `fzsim.study.runner.Strata`) on
+    the same number of walls: a first round of ``pilot`` walls in proportional allocation, then the
+    rest in Neyman's allocation from it, draws coupled by seat; each contrast estimated as
+    sum_k lambda_k sum_h W_h mean_hk — plain, and with the covariates (their exact means within each
+    stratum), both from the study folder's stored rows."""
+    import fzsim
+    from fzsim.study.runner import Strata, _read_state, answers, plan, read_rounds
     from fzsim.study.spec import load_spec
 
     spec = {k: v for k, v in setup.items() if k != "metrics"}
-    spec.update(seed=seed, first_round=walls, budget=walls, draws="seat",
+    spec.update(seed=seed, first_round=pilot, budget=walls, growth=walls / pilot, draws="seat", strata="golds",
                 questions=[{"name": m, "metric": m, "precision": 1e-9} for m in setup["metrics"]])
-    s = load_spec(spec)
-    configs = list(s.variants.values())
-    pack_strata = st.check_strata("golds", s.pack, configs)   # the pack's own (fzsim.packs.fuzhou.strata)
-    haf = bool(configs[0]["honors_are_flowers"])
-    w = pack_strata.weights("golds", haf)
-    contrasts = [(q.metric, q.contrasts[0]) for q in s.questions]
     t0 = time.perf_counter()
-
-    def diffs(root, ids, k):
-        frames = {}
-        for metric, (unit, base) in contrasts:
-            for u in (unit, base):
-                if u not in frames:
-                    frames[u] = _play_ids(s.variants[u[0]].core, root, ids, s.lineups[u[1]])
-        first = next(iter(frames.values())).copy()
-        first.insert(0, "round", np.int16(k))
-        return {metric: metric_values(frames[unit], metric) - metric_values(frames[base], metric)
-                for metric, (unit, base) in contrasts}, first
-
-    r0, r1 = round_seed(seed, 0), round_seed(seed, 1)
-    ids0 = np.arange(pilot, dtype=np.int64)
-    d0, rows0 = diffs(r0, ids0, 0)
-    h0 = np.array([pack_strata.stratum_of(r0, g, haf) for g in ids0])
-    sd = st.allocation_sd(list(d0.values()), h0, len(w), [float(np.std(v)) or 1.0 for v in d0.values()])
-    n_h = st.neyman(w, sd, walls - pilot)
-    by_stratum, _ = st.screen(n_h, lambda g: pack_strata.stratum_of(r1, g, haf))
-    ids1 = np.concatenate(by_stratum)
-    h1 = np.concatenate([np.full(len(x), h) for h, x in enumerate(by_stratum)])
-    order = np.argsort(ids1, kind="stable")
-    ids1, h1 = ids1[order], h1[order]
-    d1, rows1 = diffs(r1, ids1, 1)
+    fzsim.study(spec, out, jobs=jobs, progress=False, card=False)
     seconds = time.perf_counter() - t0
-    # the study's covariates of these hands, with their exact means within each stratum
-    cov = covariates.for_rows(s, pd.concat([rows0, rows1], ignore_index=True))
-    mu_h = pack_strata.stratum_means(cov.names, haf)
-    rows = []
-    lam = {0: pilot / walls, 1: 1 - pilot / walls}
-    hh = np.concatenate([h0, h1])
-    rounds = np.concatenate([np.zeros(pilot, int), np.ones(ids1.size, int)])
-    for metric in d0:
-        y = np.concatenate([d0[metric], d1[metric]])
-        est, se, _ = st.stratified_estimate(y, hh, w, rounds, lam)
-        est_cv, se_cv, _ = st.stratified_estimate(y, hh, w, rounds, lam, cov.values, mu_h)
-        sd_h = [float(y[hh == h].std(ddof=1)) if (hh == h).sum() > 1 else float("nan") for h in range(len(w))]
-        rows.append({"contrast": name, "metric": metric, "walls": int(y.size), "estimate": est, "se_strata": se,
-                     "estimate_cv": est_cv, "se_strata_cv": se_cv, "allocation": n_h.tolist(), "seconds": seconds,
-                     "sd_h": sd_h})
-    return rows
+    s = load_spec(spec)
+    looks, c = plan(s)
+    state = _read_state(out)
+    strata = Strata.of(s, state, looks)
+    df = read_rounds(out, len(looks))
+    plain = answers(s, df, c, False, strata, len(looks) - 1)
+    with_cv = answers(s, df, c, True, strata, len(looks) - 1)
+    allocation = [r["strata_counts"] for r in state["rounds"]]
+    return [{"contrast": name, "metric": p.metric, "walls": looks[-1], "estimate": p.estimate, "se_strata": p.se,
+             "estimate_cv": q.estimate, "se_strata_cv": q.se, "allocation": allocation, "seconds": seconds}
+            for p, q in zip(plain.itertuples(), with_cv.itertuples())]
 
 
 def main(argv=None) -> int:
@@ -184,15 +123,15 @@ def main(argv=None) -> int:
     base = args.out or tempfile.mkdtemp(prefix="bench-study-")
     print(f"{'contrast':36} {'metric':13} {'seed':>5} {'walls':>7} {'estimate':>9} {'se indep':>9}"
           f" {'se wall':>8} {'se seat':>8} {'seat+cv':>8} {'pair x':>7} {'seat x':>7} {'cv x':>6} {'total x':>7}"
-          + (f" {'se strat':>8} {'strat x':>7} {'strat+cv':>8} {'s+cv x':>7}  estimate, allocation, sd per stratum" if args.strata else ""))
+          + (f" {'se strat':>8} {'strat x':>7} {'strat+cv':>8} {'s+cv x':>7}  estimate, games per stratum by round" if args.strata else ""))
     totals, strata_totals = {}, {}
     for i, (name, setup) in enumerate(CONTRASTS.items()):
         for seed in seeds:
             out = os.path.join(base, f"contrast-{i}-seed-{seed}")
             wall = measure(name, setup, args.walls, seed, out + "-wall", args.jobs, "wall")
             seat = measure(name, setup, args.walls, seed, out + "-seat", args.jobs, "seat")
-            strat = (measure_strata(name, setup, args.walls, seed, args.pilot or args.walls // 10) if args.strata
-                     else [None] * len(seat))
+            strat = (measure_strata(name, setup, args.walls, seed, args.pilot or args.walls // 10, out + "-strata",
+                                    args.jobs) if args.strata else [None] * len(seat))
             for w, r, t in zip(wall, seat, strat):
                 seat_x = (w["se_paired"] / r["se_paired"]) ** 2
                 total_x = (w["se_paired"] / r["se_paired_cv"]) ** 2
@@ -203,8 +142,7 @@ def main(argv=None) -> int:
                         (w["se_paired"] ** 2, t["se_strata"] ** 2, t["se_strata_cv"] ** 2))
                     extra = (f" {t['se_strata']:8.4f} {(w['se_paired'] / t['se_strata']) ** 2:7.3f}"
                              f" {t['se_strata_cv']:8.4f} {(w['se_paired'] / t['se_strata_cv']) ** 2:7.3f}"
-                             f"  {t['estimate_cv']:+.4f} {t['allocation']}"
-                             f" sd/stratum {' '.join(f'{x:.2f}' for x in t['sd_h'])}")
+                             f"  {t['estimate_cv']:+.4f} {t['allocation']}")
                 print(f"{name:36} {r['metric']:13} {seed:5} {r['walls']:7,} {r['estimate']:+9.4f}"
                       f" {w['se_unpaired']:9.4f} {w['se_paired']:8.4f} {r['se_paired']:8.4f} {r['se_paired_cv']:8.4f}"
                       f" {w['paired_vs_unpaired']:7.1f} {seat_x:7.3f} {r['cv_factor']:6.3f} {total_x:7.3f}" + extra)
@@ -222,7 +160,7 @@ def main(argv=None) -> int:
           " cv x: coupled / coupled + control variates; total x: paired walls / coupled + control variates"
           " (hands saved against today's paired walls)")
     if args.strata:
-        print("strat x: paired walls / stratified walls (golds strata, Neyman allocation after a pilot of"
+        print("strat x: paired walls / a stratified study (golds strata, Neyman allocation after a first round of"
               f" {args.pilot or args.walls // 10:,} walls, draws coupled by seat); s+cv x: the same with the"
               " covariates, their exact means within each stratum")
     return 0

@@ -237,7 +237,8 @@ def check_draws(draws) -> str:
 
 def play_hand(seed: int, game_id: int, variant=DEFAULT_VARIANT, policies=None, wall=None, log: bool = False,
               hand: int = 0, *, dealer: int | None = None, streak: int | None = None,
-              check: bool = False, carry: int | None = None, draws: str = "wall") -> HandResult:
+              check: bool = False, carry: int | None = None, draws: str = "wall",
+              first_wall=None) -> HandResult:
     """Play hand `hand` of match `game_id` under root seed `seed` and return its result.
 
     variant: a preset name, a RuleConfig or a `fzsim_core.rules.Rules`. policies: "greedy" |
@@ -248,6 +249,9 @@ def play_hand(seed: int, game_id: int, variant=DEFAULT_VARIANT, policies=None, w
     check=True verifies the engine's invariants after every action. carry: the match counter
     entering the hand (a pack's match counter, e.g. 荒番 H), by default the one the replayed hands reach (0 with `dealer`).
     draws: ``wall`` (as it lies) or ``seat`` (draws coupled by seat, as a run with ``draws="seat"``).
+    first_wall: the wall of the match's hand 0 when it is not the seeded shuffle (a stratified
+    run's, `fzsim.stratified.first_wall`): the replayed hand 0, or this hand when it is hand 0 and
+    ``wall`` is not given.
     """
     rules, variant_name = resolve_rules(variant)
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < 2**64:
@@ -263,13 +267,17 @@ def play_hand(seed: int, game_id: int, variant=DEFAULT_VARIANT, policies=None, w
     if wall is not None and isinstance(wall, str):
         wall = parse_tile_sequence(wall)
     seed, game_id, hand = int(seed), int(game_id), int(hand)
+    if first_wall is not None:
+        first_wall = np.asarray(parse_tile_sequence(first_wall) if isinstance(first_wall, str) else first_wall)
+        if hand == 0 and wall is None:
+            wall = first_wall
     if dealer is None:
         if streak is not None:
             raise ValueError("streak is only given together with dealer")
         d, s, c = _engine.first_dealer(seed, game_id), 0, 0
         for h in range(hand):
-            row, _ = _engine.play_hand_raw(rules, seed, game_id, h, d, s, policies, None, False, check, False, c,
-                                           coupled)
+            row, _ = _engine.play_hand_raw(rules, seed, game_id, h, d, s, policies,
+                                           first_wall if h == 0 else None, False, check, False, c, coupled)
             d, s, c = _engine.next_dealer(rules, d, s, row, seed, True)
     else:
         d, s, c = int(dealer), int(streak or 0), 0

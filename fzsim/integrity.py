@@ -36,7 +36,7 @@ import numpy as np
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from fzsim import storage
+from fzsim import storage, stratified
 from fzsim.lock import LOCK_NAME
 from fzsim.pack_registry import DEFAULT_PACK
 from fzsim.rules import RuleConfig
@@ -595,8 +595,11 @@ def replay_sample(check: FolderCheck, k: int) -> ReplayResult:
         for row in rows:
             game_id, hand = divmod(row, lay.hands_per_match)
             game_id += first
+            first_wall = stratified.first_wall(identity.strata, identity.variants[part.variant]["rules"],
+                                               identity.seed, game_id)
             cols, recs = play_block(cores[part.variant], identity.seed, game_id, 1, identity.seats(part.policy),
-                                    False, records=True, seat_draws=identity.draws == "seat")
+                                    False, records=True, seat_draws=identity.draws == "seat",
+                                    first_walls=None if first_wall is None else first_wall[None])
             pack = packs.setdefault(part.variant,
                                     str(identity.variants[part.variant]["rules"].get("pack", DEFAULT_PACK)))
             fresh = storage.build_table(cols, identity.seed, pack=pack).slice(hand, 1).to_pylist()[0]

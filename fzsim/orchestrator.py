@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from fzsim import integrity, storage
+from fzsim import integrity, storage, stratified
 from fzsim.integrity import sample_positions
 from fzsim.game import check_draws, play_hand
 from fzsim.lock import LOCK_NAME, FolderLock
@@ -98,12 +98,18 @@ class BlockTask:
     pack: str = DEFAULT_PACK     # the rule pack, which names the wins table's pattern bits
     policy: str | None = None  # the policy setting's label in a run of several (its policy=LABEL folder)
     draws: str = "wall"     # RunIdentity.draws
+    strata: dict | None = None  # RunIdentity.strata (None: the seeded walls)
+    config: dict | None = None  # the variant's canonical rules (a stratified run's walls read them)
 
 
 def _play_block(task: BlockTask) -> tuple[dict, dict]:
     """The block's per-hand columns and its records (one per win and end-of-hand payment)."""
     # the engine's play_block, or hands with seats played outside fzsim (a pack's SeatKind)
     play_block = block_player(task.policies, task.draws) if task.block_fn is None else task.block_fn
+    if task.strata:     # a stratified run: the games' first walls drawn within their strata
+        walls = stratified.first_walls(task.strata, task.config, task.seed, task.first_game, task.n_games)
+        return play_block(task.rules, task.seed, task.first_game, task.n_games, task.policies, task.check,
+                          records=True, first_walls=walls)
     return play_block(task.rules, task.seed, task.first_game, task.n_games, task.policies, task.check,
                       records=True)
 
@@ -446,7 +452,7 @@ def log_path(root: str, variant: str, policy: str | None = None) -> str:
 
 
 def _write_logs(root: str, plan: VariantPlan, seed: int, policies: tuple, k: int, policy: str | None = None,
-                draws: str = "wall") -> str:
+                draws: str = "wall", strata: dict | None = None) -> str:
     """Replay K evenly spread hands with full event logs into ``_logs/variant=NAME/hands.jsonl``
     (``_logs/variant=NAME/policy=LABEL/hands.jsonl`` in a run of several policy settings)."""
     final = log_path(root, plan.name, policy)
@@ -457,7 +463,8 @@ def _write_logs(root: str, plan: VariantPlan, seed: int, policies: tuple, k: int
             for pos in sample_positions(plan.n_games * plan.hands_per_match, k):
                 game_id, hand = divmod(pos, plan.hands_per_match)
                 result = play_hand(seed, game_id, variant=plan.config, policies=list(policies),
-                                   log=True, hand=hand, draws=draws)
+                                   log=True, hand=hand, draws=draws,
+                                   first_wall=stratified.first_wall(strata, plan.config, seed, game_id))
                 record = dataclasses.asdict(result) if dataclasses.is_dataclass(result) else dict(result)
                 events = record.pop("events", None)
                 line = {"variant": plan.name, "seed": str(seed), "game_id": game_id, "hand": hand,
@@ -554,6 +561,7 @@ def simulate(
     check: bool = False,
     connect_timeout: float = 10.0,
     draws: str = "wall",
+    strata: dict | None = None,
     _block_fn=None,
 ) -> RunSummary:
     """Play ``hands`` seeded hands of every variant into the Parquet folder ``out``.
@@ -573,7 +581,10 @@ def simulate(
     terminal); check: the engine's invariant checks after every action; draws: ``wall`` (the
     hands draw from the wall as it lies) or ``seat`` (draws coupled by seat: the same game
     distribution, and variants or policy settings on the same walls stay in step after their play
-    diverges, so their paired differences are sharper; part of the run's identity).
+    diverges, so their paired differences are sharper; part of the run's identity); strata: a
+    stratified run, ``{"name": NAME, "counts": [games of stratum 0, 1, ...]}`` of a stratification
+    the variants' pack declares (`fzsim.stratified`: each game's first wall drawn within its
+    stratum; the counts sum to the run's games; part of the run's identity).
 
     One writer per folder: the call holds ``out``'s lock throughout and is refused (ValueError
     naming the holder) while another process holds it. Raises ValueError (nothing written) for
@@ -607,6 +618,14 @@ def simulate(
         for label, setting in (sets.items() if sets else [(None, seats)]):
             of_set = "" if label is None else f" of policy set {label!r}"
             check_policies_play(plan.config, {f"seat {s}{of_set}": p for s, p in enumerate(setting)}, plan.name)
+    if strata is not None:
+        if any(seat_kind(p) for setting in (sets.values() if sets else [seats]) for p in setting):
+            raise ValueError("strata: a stratified run's walls are the engine's; seats played outside fzsim"
+                             " draw their own")
+        if len({p.n_games for p in plans}) != 1:
+            raise ValueError("strata: the variants play different numbers of games (hands_per_match differs);"
+                             " a stratified run's variants play the same games")
+        strata = stratified.check_run_strata(strata, [p.config for p in plans], plans[0].n_games)
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}: allowed {', '.join(BACKENDS)}")
     root = os.fspath(out)
@@ -614,7 +633,7 @@ def simulate(
         seed=seed, hands=hands, block_size=block_size, policies=seats,
         variants={p.name: {"rules_hash": p.config.hash, "rules": p.config.canonical} for p in plans},
         policy_sets={label: list(s) for label, s in sets.items()},
-        draws=draws,
+        draws=draws, strata=strata or {},
     )
     lock = _lock_folder(root)
     try:
@@ -661,7 +680,8 @@ def _tasks(root, plans, done, seed, check, block_fn, identity):
                 yield BlockTask(root, plan.name, block, first, min(identity.block_size, plan.n_games - first),
                                 seed, plan.config.core, identity.seats(policy), bool(check),
                                 metas[(plan.name, policy)], block_fn,
-                                str(plan.config.canonical.get("pack", DEFAULT_PACK)), policy, identity.draws)
+                                str(plan.config.canonical.get("pack", DEFAULT_PACK)), policy, identity.draws,
+                                identity.strata or None, plan.config.canonical if identity.strata else None)
 
 
 def _parts_on_disk(root: str, plans, identity) -> int:
@@ -713,7 +733,8 @@ def _run(root, plans, identity, existing, kept, runner, seats, log_sample, progr
             if n_tasks:
                 runner.run(_tasks(root, plans, done, seed, check, block_fn, identity), on_done)
         # (re)written on every call that asks: K hands are cheap and replay deterministically
-        logs = [_write_logs(root, plan, seed, identity.seats(policy), log_sample, policy, identity.draws)
+        logs = [_write_logs(root, plan, seed, identity.seats(policy), log_sample, policy, identity.draws,
+                            identity.strata)
                 for plan, policy in units] if log_sample else []
     except BaseException as exc:
         # whole parts stay and the manifest still says "running": --resume finishes the run.

@@ -335,6 +335,9 @@ class RunIdentity:
     #: how the hands draw from the wall: ``wall`` (as it lies) or ``seat`` (draws coupled by seat,
     #: fzsim_core/seat_draws.pxd: the same game distribution, paired variants kept in step)
     draws: str = "wall"
+    #: a stratified run's strata (`fzsim.stratified`): {"name": ..., "counts": games per stratum},
+    #: each game's first wall drawn within its stratum; empty: every wall the seeded shuffle
+    strata: dict = field(default_factory=dict)
 
     def units(self) -> list[tuple[str, str | None]]:
         """Every (variant, policy setting label or None) the run plays, in run order."""
@@ -355,6 +358,7 @@ class RunIdentity:
             # (only when set: identities of one-setting runs read as they always did)
             **({"policy_sets": self.policy_sets} if self.policy_sets else {}),
             **({"draws": self.draws} if self.draws != "wall" else {}),
+            **({"strata": self.strata} if self.strata else {}),
         }
 
     @classmethod
@@ -365,6 +369,7 @@ class RunIdentity:
             fzsim_version=d["fzsim_version"], format=int(d["format"]),
             policy_sets={str(k): list(v) for k, v in (d.get("policy_sets") or {}).items()},
             draws=str(d.get("draws", "wall")),
+            strata=dict(d.get("strata") or {}),
         )
 
     def differences(self, other: "RunIdentity") -> list[str]:
@@ -380,6 +385,7 @@ class RunIdentity:
             ("variants", sorted(self.variants), sorted(other.variants)),
             ("policy settings", self.policy_sets, other.policy_sets),
             ("draws", self.draws, other.draws),
+            ("strata", self.strata, other.strata),
         ]:
             if mine != theirs:
                 out.append(f"{name} {mine} there, {theirs} requested")

@@ -24,6 +24,7 @@ def play_block(
     check: bool = False,
     records: bool = False,
     seat_draws: bool = False,
+    first_walls: np.ndarray | None = None,
 ) -> dict[str, np.ndarray] | tuple[dict[str, np.ndarray], dict[str, np.ndarray]]: ...
 def play_hand_raw(
     rules: Rules,

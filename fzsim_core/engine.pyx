@@ -90,8 +90,23 @@ cdef object raise_game_error(Game* g, list errors):
         f"game {g.row.game_id} hand {g.row.hand}: {g.errmsg.decode('utf-8', 'replace')}")
 
 
+cdef const uint8_t[:, ::1] checked_walls(walls, int64_t n_games, const TileSet* tiles):
+    """`walls` as n_games rows of the tile set's kinds; ValueError naming what is wrong."""
+    arr = np.asarray(walls)
+    if arr.ndim != 2 or arr.shape[0] != n_games or arr.shape[1] != tiles.n_tiles:
+        raise ValueError(f"first_walls must be {n_games} walls of {tiles.n_tiles} tiles, got shape {arr.shape}")
+    if not np.issubdtype(arr.dtype, np.integer):
+        raise ValueError(f"a wall holds integer kind indices, got dtype {arr.dtype}")
+    want = np.array([tiles.sorted[i] for i in range(tiles.n_tiles)], dtype=np.int64)
+    bad = np.flatnonzero((np.sort(arr.astype(np.int64), axis=1) != want).any(axis=1))
+    if bad.size:
+        raise ValueError(f"first_walls[{bad[0]}] is not the pack's tile set (each kind's copies, once each)")
+    return np.ascontiguousarray(arr, dtype=np.uint8)
+
+
 def play_block(Rules rules, uint64_t root_seed, int64_t first_game, int64_t n_games,
-               policies=("greedy",) * 4, bint check=False, bint records=False, bint seat_draws=False):
+               policies=("greedy",) * 4, bint check=False, bint records=False, bint seat_draws=False,
+               first_walls=None):
     """Play games first_game .. first_game + n_games - 1, `rules.c.hands_per_match` hands each.
 
     Returns a dict of numpy arrays, one row per hand in (game_id, hand) order, with the columns
@@ -100,9 +115,13 @@ def play_block(Rules rules, uint64_t root_seed, int64_t first_game, int64_t n_ga
     released while playing (a Python policy takes it only for its own decisions). check=True
     verifies the invariants after every action and raises `InvariantError` on a violation.
     seat_draws=True couples the draws by seat (seat_draws.pxd): the same game distribution, with
-    paired variants kept in step.
+    paired variants kept in step. first_walls: an (n_games, tiles) array of the games' first walls
+    (hand 0 of game first_game + i plays first_walls[i]; the later hands their seeded walls), such as
+    a stratified run's (`fzsim.study.strata`); None: every wall is the seeded shuffle.
     """
     cdef list errors = []
+    cdef const uint8_t[:, ::1] firsts = None
+    cdef bint have_firsts = first_walls is not None
     cdef TileSet tiles
     cdef Game* g = <Game*>malloc(sizeof(Game))
     if g == NULL:
@@ -129,6 +148,13 @@ def play_block(Rules rules, uint64_t root_seed, int64_t first_game, int64_t n_ga
         if first_game < 0:
             raise ValueError(f"first_game must be >= 0, got {first_game}")
         raise ValueError(f"hands_per_match must be >= 1, got {hpm}")
+    if have_firsts:
+        try:
+            firsts = checked_walls(first_walls, n_games, &tiles)
+        except BaseException:
+            free(g)
+            free(coupling)
+            raise
     cdef int64_t n_rows = n_games * hpm
     rows = np.zeros(n_rows, dtype=ROW_DTYPE)
     cdef uint8_t[::1] raw = rows.view(np.uint8)
@@ -150,7 +176,8 @@ def play_block(Rules rules, uint64_t root_seed, int64_t first_game, int64_t n_ga
                 streak = 0
                 carry = 0
                 for hi in range(hpm):
-                    init_game(g, &rules.c, root_seed, first_game + gi, hi, dealer, streak, NULL)
+                    init_game(g, &rules.c, root_seed, first_game + gi, hi, dealer, streak,
+                              &firsts[gi, 0] if hi == 0 and have_firsts else NULL)
                     g.row.carry = carry
                     st = play_one_hand(g)
                     if st == ST_ERR:

@@ -13,6 +13,12 @@ from fzsim.packs.fuzhou import strata as fzs
 from fzsim.study import strata as st
 from fzsim.study.sequential import critical_value, planned_looks
 from fzsim_core.engine import play_block
+from fzsim_core.packs.fuzhou import strata as core_strata
+
+
+def cfg(haf: bool) -> dict:
+    """The rule keys the golds strata read."""
+    return {"pack": "fuzhou", "honors_are_flowers": haf}
 
 
 @pytest.mark.parametrize("haf", [True, False])
@@ -22,7 +28,7 @@ def test_the_weights_are_exact_fractions_whose_marginals_are_the_hypergeometric(
     for seat, size in enumerate((17, 16, 16, 16)):
         marginal = [sum(p for g, p in joint.items() if g[seat] == k) for k in range(4)]
         assert [float(p) for p in marginal] == pytest.approx(gold_count_pmf(size, haf), abs=1e-15)
-    w = fzs.weights("golds", haf)
+    w = fzs.weights("golds", cfg(haf))
     assert w.sum() == pytest.approx(1.0, abs=1e-15) and w.min() > 0
 
 
@@ -38,8 +44,8 @@ def test_the_weights_match_directly_sampled_deals(haf):
     n = 200_000
     gold, hands = sample_deals(n, haf, seed=11)
     top = hands[np.arange(n), :, gold].max(axis=1)
-    ok, freq = _close(np.bincount(top, minlength=4), fzs.weights("golds", haf), n)
-    assert ok, (freq, fzs.weights("golds", haf))
+    ok, freq = _close(np.bincount(top, minlength=4), fzs.weights("golds", cfg(haf)), n)
+    assert ok, (freq, fzs.weights("golds", cfg(haf)))
 
 
 @pytest.mark.parametrize("variant", ["fuzhou", "fuzhou-honors"])
@@ -47,8 +53,8 @@ def test_the_weights_match_the_engines_walls(variant):
     haf = bool(fzsim.load_rules(variant)["honors_are_flowers"])
     n = 20_000
     h = np.array([fzs.stratum_of(3, g, haf) for g in range(n)])
-    ok, freq = _close(np.bincount(h, minlength=4), fzs.weights("golds", haf), n)
-    assert ok, (freq, fzs.weights("golds", haf))
+    ok, freq = _close(np.bincount(h, minlength=4), fzs.weights("golds", cfg(haf)), n)
+    assert ok, (freq, fzs.weights("golds", cfg(haf)))
 
 
 def test_a_three_gold_stratum_is_a_seat_holding_three_golds_at_the_deal():
@@ -64,14 +70,48 @@ def test_a_three_gold_stratum_is_a_seat_holding_three_golds_at_the_deal():
     assert np.all(cols["turns"][h == 3] <= 1)
 
 
-def test_screening_finds_the_first_walls_of_each_stratum():
-    ids, nxt = st.screen([3, 5, 4, 1], lambda g: fzs.stratum_of(21, g, True))
-    for h, found in enumerate(ids):
-        assert [fzs.stratum_of(21, g, True) for g in found] == [h] * len(found)
-        assert np.all(np.diff(found) > 0)
-        skipped = [g for g in range(int(found[-1])) if fzs.stratum_of(21, g, True) == h and g not in found]
-        assert not skipped
-    assert nxt == max(int(f[-1]) for f in ids) + 1
+@pytest.mark.parametrize("haf", [True, False])
+def test_the_cores_strata_are_the_python_replays(haf):
+    """The core reads a wall's stratum (fzsim_core.packs.fuzhou.strata) as the Python replay of the
+    deal and 补花 does (`covariates.opening`, itself checked against the engine's gold)."""
+    n = 6000
+    core = core_strata.game_strata(17, 500, n, haf)
+    ref = np.array([fzs.stratum_of(17, g, haf) for g in range(500, 500 + n)])
+    assert np.array_equal(core, ref)
+    assert np.array_equal(fzs.game_strata("golds", 17, 500, n, cfg(haf)), ref)
+    assert set(np.unique(ref)) == {0, 1, 2, 3}
+
+
+@pytest.mark.parametrize("haf", [True, False])
+def test_walls_drawn_within_a_stratum_fall_in_it_and_keep_the_seeded_wall_when_it_does(haf):
+    from fzsim_core.engine import shuffled_wall
+    from fzsim_core.wall import validate_wall
+
+    want = np.resize(np.arange(4, dtype=np.int8), 400)
+    walls = fzs.first_walls("golds", 23, 1000, want, cfg(haf))
+    seeded = core_strata.game_strata(23, 1000, want.size, haf)
+    for i, (wall, h) in enumerate(zip(walls, want)):
+        validate_wall(wall)
+        assert fzs.golds_stratum(wall, haf) == h
+        # a game whose own wall is in its stratum plays it (attempt 0); the others draw again
+        assert np.array_equal(wall, shuffled_wall(23, 1000 + i, 0)) == (seeded[i] == h)
+    # one game's wall does not depend on the block it is drawn in
+    assert np.array_equal(fzs.first_walls("golds", 23, 1003, want[3:5], cfg(haf)), walls[3:5])
+    with pytest.raises(ValueError, match="golds strata are 0..3, got 4 for game 7"):
+        core_strata.stratum_walls(1, 7, np.array([4], np.int8))
+
+
+def test_walls_drawn_within_a_stratum_have_the_deals_law_given_the_stratum():
+    """Exactly a wall drawn given its stratum: the opening covariates' means of walls drawn within
+    stratum 2 (and 0) are their exact means within that stratum."""
+    from fzsim.packs.fuzhou import covariates as cv
+
+    mu = fzs.stratum_means("golds", list(cv.OPENING_NAMES), cfg(True))
+    for h, n in ((2, 6000), (0, 3000)):
+        walls = fzs.first_walls("golds", 41, 0, np.full(n, h, np.int8), cfg(True))
+        x = np.array([cv.opening_covariates(w, True) for w in walls])
+        se = np.maximum(x.std(axis=0), 0.05) / np.sqrt(n)
+        assert np.all(np.abs(x.mean(axis=0) - mu[h]) <= 4.5 * se), (h, x.mean(axis=0), mu[h])
 
 
 def test_neyman_allocation_with_floors():
@@ -95,6 +135,10 @@ def test_the_stratified_estimate_is_what_pandas_computes():
     g = df.groupby("h")["y"]
     assert est == pytest.approx((g.mean() * w).sum())
     assert se == pytest.approx(math.sqrt((w ** 2 * g.var() / g.count()).sum()))
+    # the factor: a plain mean's variance over as many walls (the population variance from the
+    # strata) over the estimate's
+    population = (w * (g.var() + (g.mean() - est) ** 2)).sum()
+    assert st.stratified_estimate(df["y"], df["h"], w)[2] == pytest.approx(population / len(df) / se ** 2)
     lam = {0: 0.25, 1: 0.75}
     est, se, _ = st.stratified_estimate(df["y"], df["h"], w, df["k"], lam)
     by = df.groupby(["k", "h"])["y"]
@@ -129,15 +173,15 @@ def _draw(rng, h, n):
 
 
 def stratified_study(rng, looks, precision, c):
-    """One study as the stratified design runs it: round 0 takes walls as they come (strata
-    multinomial), each later round Neyman's allocation from the rounds before; the estimate the
+    """One study as the stratified design runs it (`fzsim.study.runner.Strata`): round 0 in
+    proportional allocation, each later round Neyman's allocation from the rounds before; the estimate the
     fixed-weight combination of the rounds' stratified means. Returns (covered, stopped at)."""
     ys, hs, ks = [], [], []
     prev = 0
     for k, total in enumerate(looks):
         m = total - prev
-        if k == 0:
-            h = rng.choice(4, size=m, p=W)
+        if k == 0:       # proportional (with the floors), as the study's first round
+            h = np.repeat(np.arange(4), st.neyman(W, np.ones(4), m))
         else:
             sd = st.allocation_sd([np.concatenate(ys)], np.concatenate(hs), 4, [1.0])
             h = np.repeat(np.arange(4), st.neyman(W, sd, m))
@@ -170,14 +214,14 @@ def test_the_covariates_means_within_the_strata_add_up_to_their_exact_means(haf)
     from fzsim.packs.fuzhou import covariates as cv
 
     names = list(cv.OPENING_NAMES) + ["dealer_seat_0"]
-    mu = fzs.stratum_means(names, haf)
-    w = fzs.weights("golds", haf)
+    mu = fzs.stratum_means("golds", names, cfg(haf))
+    w = fzs.weights("golds", cfg(haf))
     assert w @ mu[:, :-1] == pytest.approx(cv.opening_means(haf), rel=1e-12, abs=1e-15)
     assert np.all(mu[:, -1] == 0.25)
     lk = fzs.dealer_golds_and_lack(haf)
     assert lk.sum(axis=1) == pytest.approx(gold_count_pmf(17, haf), rel=1e-12)
     with pytest.raises(KeyError):
-        fzs.stratum_means(["turns"], haf)
+        fzs.stratum_means("golds", ["turns"], cfg(haf))
 
 
 def test_the_covariates_means_within_the_strata_match_the_engines_walls():
@@ -188,7 +232,7 @@ def test_the_covariates_means_within_the_strata_match_the_engines_walls():
     x = np.array([cv.opening_covariates(shuffled_wall(31, g, 0), True) + (float(first_dealer(31, g) == 0),)
                   for g in range(n)])
     h = np.array([fzs.stratum_of(31, g, True) for g in range(n)])
-    mu = fzs.stratum_means(list(cv.OPENING_NAMES) + ["dealer_seat_0"], True)
+    mu = fzs.stratum_means("golds", list(cv.OPENING_NAMES) + ["dealer_seat_0"], cfg(True))
     for s in range(3):              # stratum 3 has ~140 walls: too few to check closely
         xs = x[h == s]
         se = np.maximum(xs.std(axis=0), 0.05) / np.sqrt(len(xs))

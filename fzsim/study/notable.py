@@ -60,16 +60,18 @@ def _glyphs(text: str) -> str:
 
 
 def _rules(root: str, k: int, variant: str):
+    """Round k's rules of ``variant`` and the round's strata (empty: its walls are the seeded ones)."""
     from fzsim.rules import RuleConfig
 
     with open(os.path.join(round_folder(root, k), "_manifest.json"), encoding="utf-8") as f:
         run = json.load(f)["fzsim_run"]
-    return RuleConfig(variant, run["variants"][variant]["rules"])
+    return RuleConfig(variant, run["variants"][variant]["rules"]), run.get("strata") or {}
 
 
 def write_replays(root, state: dict, k: int = 3) -> list[dict]:
     """Replay the notable hands into ``root/notable/<i>.html``; returns them with ``path`` added."""
     from fzsim.game import format_events, play_hand
+    from fzsim.stratified import first_wall
     from fzsim.results_reader import load
 
     root = os.fspath(root)
@@ -83,8 +85,9 @@ def write_replays(root, state: dict, k: int = 3) -> list[dict]:
         seed = round_seed(int(ident["seed"]), h["round"])
         seats = ident["lineups"][h["lineup"]]
         draws = ident.get("draws", "wall")
-        result = play_hand(seed, h["game_id"], variant=_rules(root, h["round"], h["variant"]), policies=list(seats),
-                           log=True, hand=h["hand"], draws=draws)
+        rules, strata = _rules(root, h["round"], h["variant"])
+        result = play_hand(seed, h["game_id"], variant=rules, policies=list(seats), log=True, hand=h["hand"],
+                           draws=draws, first_wall=first_wall(strata, rules, seed, h["game_id"]))
         stored = load(round_folder(root, h["round"]), columns=[f"delta_{s}" for s in range(4)],
                       filters=[("variant", "==", h["variant"]), ("policy", "==", h["lineup"]),
                                ("game_id", "==", h["game_id"]), ("hand", "==", h["hand"])])
@@ -98,8 +101,9 @@ def write_replays(root, state: dict, k: int = 3) -> list[dict]:
                 "<style>body{font-family:sans-serif} .t{font-size:1.6em} li{margin:2px 0}</style>",
                 f"<h1>{html.escape(title)}</h1>",
                 f"<p>{h['hands_with_it']} hand(s) of the study had {html.escape(h['pattern'])}. Replay with"
-                f" <code>fzsim replay --seed {seed} --game {h['game_id']} --hand {h['hand']}"
-                f" --policy {','.join(seats)} --draws {draws}</code> and the variant's rules.</p>", "<ol>"]
+                f" <code>fzsim replay --run {html.escape(round_folder(root, h['round']))} --variant"
+                f" {html.escape(h['variant'])} --policy-set {html.escape(h['lineup'])} --game {h['game_id']}"
+                f" --hand {h['hand']}</code>.</p>", "<ol>"]
         page += [f"<li>{_glyphs(line)}</li>" for line in lines] + ["</ol>"]
         path = os.path.join(folder, f"{i}.html")
         write_atomic(path, "\n".join(page) + "\n")

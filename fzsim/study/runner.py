@@ -22,6 +22,7 @@ from fzsim.study import covariates as cv
 from fzsim.study.metrics import COLUMNS, metric_values
 from fzsim.study.sequential import critical_value, estimate, planned_looks
 from fzsim.study.spec import StudySpec, load_spec
+from fzsim.study.strata import allocation_sd, neyman, stratified_estimate, strata_module
 
 STATE_NAME = "study.json"
 #: below this many walls in the first round, the normal approximation is not trusted (a warning)
@@ -101,10 +102,76 @@ def contrast_values(df: pd.DataFrame, metric: str, unit, base) -> tuple[np.ndarr
     return values, a
 
 
-def answers(spec: StudySpec, df: pd.DataFrame, c: float, use_covariates: bool = True) -> pd.DataFrame:
-    """Every question's contrasts estimated from the rows ``df``: one row per contrast."""
+def game_keys(rows: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    """The (round, game id) of each game of ``rows``, in the order of `_per_game`'s means."""
+    key = np.unique(rows["round"].to_numpy(np.int64) * (1 << 48) + rows["game_id"].to_numpy(np.int64))
+    return key >> 48, key & ((1 << 48) - 1)
+
+
+# --- stratified walls ----------------------------------------------------------------------------
+
+@dataclass
+class Strata:
+    """A stratified study's design: the exact stratum weights, each round's games per stratum and
+    the rounds' fixed weights (their planned walls)."""
+
+    name: str
+    config: object                 # the baseline's rules (the pack's strata read them)
+    weights: np.ndarray
+    counts: dict                   # round -> games per stratum
+    looks: list
+
+    @classmethod
+    def of(cls, spec: StudySpec, state: dict, looks: list) -> "Strata | None":
+        if spec.strata is None:
+            return None
+        config = spec.variants[spec.baseline]
+        w = strata_module(spec.pack).weights(spec.strata, config)
+        counts = {r["round"]: np.asarray(r["strata_counts"]) for r in state["rounds"] if "strata_counts" in r}
+        return cls(spec.strata, config, np.asarray(w, dtype=float), counts, looks)
+
+    def of_games(self, rounds: np.ndarray, game_ids: np.ndarray) -> np.ndarray:
+        """The stratum of each (round, game id): its round's games are consecutive per stratum."""
+        from fzsim.stratified import game_strata
+
+        out = np.empty(game_ids.size, np.int8)
+        for k in np.unique(rounds):
+            sel = rounds == k
+            out[sel] = game_strata({"counts": self.counts[int(k)]}, game_ids[sel])
+        return out
+
+    def round_weights(self, last: int) -> dict:
+        """Round k's weight at look ``last``: its planned walls over the look's (fixed in advance)."""
+        return {k: (self.looks[k] - (self.looks[k - 1] if k else 0)) / self.looks[last] for k in range(last + 1)}
+
+    def means(self, names) -> np.ndarray:
+        """The covariates' exact means within each stratum (strata x covariates)."""
+        return strata_module(self.config["pack"]).stratum_means(self.name, names, self.config)
+
+    def allocate(self, spec: StudySpec, df: pd.DataFrame | None, games: int) -> np.ndarray:
+        """Games per stratum for a round of ``games``: Neyman's allocation for every question at once
+        from the within-stratum spread of their contrasts in the rows so far (``df``; None: the first
+        round, proportional), each stratum at least its floor."""
+        if df is None:
+            return neyman(self.weights, np.ones(self.weights.size), games)
+        values, strata, precisions = [], None, []
+        for q in spec.questions:
+            for unit, base in q.contrasts:
+                v, urows = contrast_values(df, q.metric, unit, base)
+                if strata is None:
+                    strata = self.of_games(*game_keys(urows))
+                values.append(v)
+                precisions.append(q.precision)
+        return neyman(self.weights, allocation_sd(values, strata, self.weights.size, precisions), games)
+
+
+def answers(spec: StudySpec, df: pd.DataFrame, c: float, use_covariates: bool = True,
+            strata: Strata | None = None, look: int = 0) -> pd.DataFrame:
+    """Every question's contrasts estimated from the rows ``df`` (at look ``look`` of a stratified
+    study: ``strata``): one row per contrast."""
     rows = []
     cov = None
+    game_strata = rounds = None
     for q in spec.questions:
         for unit, base in q.contrasts:
             values, urows = contrast_values(df, q.metric, unit, base)
@@ -113,7 +180,15 @@ def answers(spec: StudySpec, df: pd.DataFrame, c: float, use_covariates: bool = 
                 if cov is None:
                     cov = cv.for_rows(spec, urows)
                 x, mu = cov.per_game(urows)
-            mean, se, factor = estimate(values, x, mu)
+            if strata is None:
+                mean, se, factor = estimate(values, x, mu)
+            else:
+                if game_strata is None:
+                    rounds, ids = game_keys(urows)
+                    game_strata = strata.of_games(rounds, ids)
+                mean, se, factor = stratified_estimate(
+                    values, game_strata, strata.weights, rounds, strata.round_weights(look),
+                    x if use_covariates else None, strata.means(cov.names) if use_covariates else None)
             half = c * se
             rows.append({"question": q.name, "metric": q.metric, "variant": unit[0], "lineup": unit[1],
                          "against": "" if base is None else "/".join(base),
@@ -237,20 +312,32 @@ def run_study(spec, out="fzsim-study", *, jobs: int = 1, backend: str = "loky", 
                 raise ValueError(f"study folder {root!r} already holds this study; continue it with --resume"
                                  " (resume=True)")
         seats = {label: list(s) for label, s in spec.lineups.items()}
+        strata = Strata.of(spec, state, looks)
         result = None
         for k, total in enumerate(looks):
             if k < len(state["rounds"]) and state["rounds"][k].get("done"):
                 done_round = state["rounds"][k]
             else:
                 walls = total - (looks[k - 1] if k else 0)
+                run_strata = None
+                if strata is not None:
+                    # the round's allocation is decided once, from the rounds before it, and kept
+                    if k not in strata.counts:
+                        games = walls // _hands_per_match(spec)
+                        strata.counts[k] = strata.allocate(spec, read_rounds(root, k) if k else None, games)
+                        state["rounds"][k:] = [{"round": k, "strata_counts": strata.counts[k].tolist()}]
+                        _write_state(root, state)
+                    run_strata = {"name": spec.strata, "counts": strata.counts[k].tolist()}
                 simulate(walls, list(spec.variants.values()), seed=round_seed(spec.seed, k), jobs=jobs,
                          out=round_folder(root, k), backend=backend, scheduler=scheduler, resume=True,
-                         policy_sets=seats, block_size=spec.block_size, progress=progress, draws=spec.draws)
+                         policy_sets=seats, block_size=spec.block_size, progress=progress, draws=spec.draws,
+                         strata=run_strata)
                 df = read_rounds(root, k + 1)
-                table = answers(spec, df, c, control_variates)
+                table = answers(spec, df, c, control_variates, strata, k)
                 done_round = {"round": k, "folder": os.path.basename(round_folder(root, k)),
                               "seed": str(round_seed(spec.seed, k)), "walls": total, "done": True,
-                              "hands": int(len(df)), "answers": table.to_dict(orient="records")}
+                              "hands": int(len(df)), "answers": table.to_dict(orient="records"),
+                              **({"strata_counts": run_strata["counts"]} if run_strata else {})}
                 state["rounds"][k:] = [done_round]
                 _write_state(root, state)
             table = pd.DataFrame(done_round["answers"])

@@ -22,7 +22,7 @@ from fzsim.policyspec import policy_seats, supported_policies
 
 #: top-level keys of a spec
 TOP_KEYS = ("baseline", "seed", "budget", "first_round", "growth", "confidence", "block_size",
-            "draws", "variants", "sweep", "lineups", "questions")
+            "draws", "strata", "variants", "sweep", "lineups", "questions")
 QUESTION_KEYS = ("name", "metric", "compare", "variants", "lineups", "base_lineup", "precision")
 #: what a question contrasts: each variant with the baseline under the same line-up, each line-up
 #: with ``base_lineup`` under the same variant, or nothing (the metric's own mean)
@@ -75,6 +75,9 @@ class StudySpec:
     #: how the hands draw (fzsim.game.DRAWS): ``seat`` by default, draws coupled by seat, which keep
     #: the units in step after their play diverges (the studies page measures the gain)
     draws: str = "seat"
+    #: stratified walls (`fzsim.study.strata`): the name of a stratification of the pack's walls, or
+    #: None (every round's walls as they come)
+    strata: str | None = None
 
     @property
     def pack(self) -> str:
@@ -87,6 +90,7 @@ class StudySpec:
                 "block_size": self.block_size,
                 # (only when not "wall": studies written before the key read as they always did)
                 **({"draws": self.draws} if self.draws != "wall" else {}),
+                **({"strata": self.strata} if self.strata is not None else {}),
                 "variants": {n: {"rules_hash": c.hash} for n, c in self.variants.items()},
                 "lineups": {k: list(v) for k, v in self.lineups.items()},
                 "sweep": {"keys": list(self.sweep_keys), "points": self.sweep},
@@ -98,6 +102,20 @@ class StudySpec:
 def _draws(value) -> str:
     if value not in DRAWS:
         raise StudyError(f"draws = {value!r}: allowed {', '.join(map(repr, DRAWS))}")
+    return value
+
+
+def _strata(value, pack: str, configs) -> str | None:
+    """The spec's ``strata`` (None: not given), refused unless the pack's walls have it for these
+    variants."""
+    if value is None:
+        return None
+    from fzsim.stratified import check_strata
+
+    try:
+        check_strata(value, pack, configs)
+    except ValueError as exc:
+        raise StudyError(str(exc)) from None
     return value
 
 
@@ -338,7 +356,8 @@ def from_dict(data: Mapping[str, Any], folder: str = ".") -> StudySpec:
         growth=_number("growth", data.get("growth", DEFAULT_GROWTH), 1.0, math.inf),
         confidence=_number("confidence", data.get("confidence", 0.95), 0.0, 1.0),
         block_size=_int("block_size", data.get("block_size", DEFAULT_BLOCK_SIZE), 1),
-        sweep=sweep, sweep_keys=sweep_keys, draws=_draws(data.get("draws", "seat")))
+        sweep=sweep, sweep_keys=sweep_keys, draws=_draws(data.get("draws", "seat")),
+        strata=_strata(data.get("strata"), pack, list(variants.values())))
     hands_per_match = hpm.pop()
     for key in ("budget", "first_round"):
         value = getattr(spec, key)

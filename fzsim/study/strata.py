@@ -2,9 +2,9 @@
 
 A stratum is a function of the opening deal (the deal and 补花 depend on the wall alone, never on
 play or scoring), so every unit of a study shares it, and its probability W_h is known exactly. A
-study may then draw its walls per stratum rather than as they come: screening game ids by their
-deal, it plays n_h walls of stratum h (iid draws from the deal's distribution given the stratum)
-and estimates a contrast as
+study may then draw its walls per stratum rather than as they come (`fzsim.stratified`: each
+round a run of n_h walls drawn within stratum h, iid draws from the deal's distribution given the
+stratum) and estimate a contrast as
 
     Y = sum_h W_h * mean_h,        se^2 = sum_h W_h^2 * s_h^2 / n_h,
 
@@ -12,9 +12,9 @@ which is unbiased for any allocation with every n_h >= 1. Neyman's allocation, n
 to W_h * sd_h, gives the smallest se for a number of walls; the sds come from earlier rounds (a
 pilot), with a floor per stratum so that no stratum is left to a handful of walls.
 
-The strata are a pack's own (`fzsim.pack_registry.PackEntry.study_strata`, a module with
-`STRATA`, `check`, `weights`, `stratum_of` and `stratum_means`, such as the ``golds`` strata);
-this module holds what every stratification shares: screening, allocation and the estimate.
+The strata are a pack's own (`fzsim.pack_registry.PackEntry.study_strata`, such as the ``golds``
+strata; `fzsim.stratified` says what the module gives); this module holds what every
+stratification shares: the allocation and the estimate.
 """
 from __future__ import annotations
 
@@ -22,54 +22,14 @@ import math
 
 import numpy as np
 
-from fzsim.pack_registry import REGISTRY
+from fzsim.stratified import check_strata, strata_module  # noqa: F401  (the study's entry to them)
 
 #: each stratum keeps at least this share of its proportional allocation, and MIN_WALLS walls
 FLOOR_SHARE = 0.2
 MIN_WALLS = 20
 
 
-def strata_module(pack: str):
-    """The pack's strata module (`PackEntry.study_strata`), or None when its walls have none."""
-    entry = REGISTRY.get(pack)
-    return None if entry is None or entry.study_strata is None else entry.resolve("study_strata")
-
-
-def check_strata(name: str, pack: str, configs):
-    """The pack's strata module when it gives stratification ``name`` for these variants; else
-    ValueError naming the stratification and what is allowed."""
-    module = strata_module(pack)
-    if module is None:
-        having = [p for p in REGISTRY if strata_module(p) is not None]
-        raise ValueError(f"strata = {name!r}: the {pack} pack's walls have no strata; allowed for the"
-                         f" {', '.join(having)} pack only (leave strata out)")
-    if name not in module.STRATA:
-        raise ValueError(f"strata = {name!r}: allowed {', '.join(map(repr, module.STRATA))} (or leave it out)")
-    module.check(name, configs)
-    return module
-
-
-# --- screening, allocation and the estimate -----------------------------------------------------
-
-def screen(wanted, stratum_of, start: int = 0, limit: int | None = None):
-    """The first ``wanted[h]`` game ids (from ``start`` on, in order) of each stratum h, by
-    ``stratum_of(game_id)``: iid walls of each stratum. Returns (ids per stratum, the first id not
-    screened)."""
-    wanted = [int(n) for n in wanted]
-    found = [[] for _ in wanted]
-    gid = int(start)
-    short = sum(wanted)
-    limit = limit if limit is not None else int(start) + 10_000 * max(short, 1) + 10_000_000
-    while short:
-        if gid >= limit:
-            raise RuntimeError(f"screened {gid - start:,} walls without finding the walls asked ({wanted})")
-        h = stratum_of(gid)
-        if len(found[h]) < wanted[h]:
-            found[h].append(gid)
-            short -= 1
-        gid += 1
-    return [np.asarray(f, dtype=np.int64) for f in found], gid
-
+# --- allocation and the estimate -----------------------------------------------------
 
 def neyman(w, sd, n: int, floor_share: float = FLOOR_SHARE, min_walls: int = MIN_WALLS) -> np.ndarray:
     """Walls per stratum for ``n`` walls: proportional to W_h * sd_h (Neyman), each stratum at least
@@ -132,7 +92,9 @@ def stratified_estimate(values, strata, w, rounds=None, round_weights=None, cova
     each cell's mean becomes ``mean(y) - b (mean(x) - mu_h)``, one slope ``b`` for all cells fitted
     by least squares on the within-cell deviations weighted as they enter the variance (so it
     minimises the estimated variance); s_h then is the residuals'.
-    Returns (estimate, se, plain variance / stratified variance x walls: the factor over a plain mean).
+    Returns (estimate, se, factor): the factor is the variance a plain mean of as many walls drawn
+    as they come would have (the population variance sum_h W_h (s_h^2 + (mean_h - Y)^2), read from
+    the strata) over the estimate's: how many times fewer walls the design needs.
     """
     y = np.asarray(values, dtype=float)
     h = np.asarray(strata, dtype=np.int64)
@@ -173,5 +135,11 @@ def stratified_estimate(values, strata, w, rounds=None, round_weights=None, cova
             v = v - x[idx] @ b
         est += a * m
         var += a ** 2 * (v.var(ddof=1) / v.size if v.size > 1 else 0.0)
-    plain = float(y.var(ddof=1)) / y.size if y.size > 1 else math.nan
+    # the population's variance from its strata (pooled over the rounds) and a plain mean's of y.size
+    pooled = 0.0
+    for s, ws in enumerate(w):
+        v = y[h == s]
+        if ws and v.size:
+            pooled += ws * ((v.var(ddof=1) if v.size > 1 else 0.0) + (v.mean() - est) ** 2)
+    plain = pooled / y.size
     return float(est), math.sqrt(var), (plain / var if var > 0 else math.nan)

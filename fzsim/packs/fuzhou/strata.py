@@ -8,8 +8,11 @@ with exactly known probabilities.
   most of the paired contrast's variance sits in the ~23% of hands where a seat holds two golds,
   and none in the ~1% where one holds three (三金倒 ends the hand alike in both variants).
 
-`fzsim.pack_registry.PackEntry.study_strata` names this module; the shared study code asks it for
-`STRATA`, `check`, `weights`, `stratum_of` and `stratum_means`.
+`fzsim.pack_registry.PackEntry.study_strata` names this module; the shared code (`fzsim.stratified`,
+`fzsim.study.strata`) asks it for `STRATA`, `check`, `weights`, `game_strata`, `first_walls` and
+`stratum_means`, each given a variant's rule keys (``config``). The walls' strata and the walls
+drawn within a stratum are the core's (`fzsim_core.packs.fuzhou.strata`); `golds_stratum` here
+replays a wall's deal in Python, the reference the core is tested against.
 """
 from __future__ import annotations
 
@@ -71,11 +74,32 @@ def golds_pmf(honors_are_flowers: bool = True) -> tuple[float, ...]:
     return tuple(float(x) for x in w)
 
 
-def weights(name: str, honors_are_flowers: bool) -> np.ndarray:
-    """The exact W_h of stratification ``name``."""
+def _checked(name: str) -> None:
     if name not in STRATA:
         raise ValueError(f"strata = {name!r}: allowed {', '.join(map(repr, STRATA))}")
-    return np.asarray(golds_pmf(bool(honors_are_flowers)))
+
+
+def weights(name: str, config) -> np.ndarray:
+    """The exact W_h of stratification ``name`` under the rules ``config``."""
+    _checked(name)
+    return np.asarray(golds_pmf(bool(config["honors_are_flowers"])))
+
+
+def game_strata(name: str, root_seed: int, first_game: int, n_games: int, config) -> np.ndarray:
+    """The strata of the seeded first walls of games first_game .. first_game + n_games - 1 (int8)."""
+    from fzsim_core.packs.fuzhou.strata import game_strata as core_game_strata
+
+    _checked(name)
+    return core_game_strata(int(root_seed), int(first_game), int(n_games), bool(config["honors_are_flowers"]))
+
+
+def first_walls(name: str, root_seed: int, first_game: int, strata, config) -> np.ndarray:
+    """Games first_game, first_game + 1, ...'s first walls drawn within strata ``strata`` (one each)."""
+    from fzsim_core.packs.fuzhou.strata import stratum_walls
+
+    _checked(name)
+    return stratum_walls(int(root_seed), int(first_game), np.ascontiguousarray(strata, dtype=np.int8),
+                         bool(config["honors_are_flowers"]))
 
 
 # --- the covariates' exact means within each stratum ----------------------------------------------
@@ -122,22 +146,24 @@ def _given_golds(name: str, g, lack_given_k: np.ndarray) -> float:
     raise KeyError(name)
 
 
-def stratum_means(names, honors_are_flowers: bool) -> np.ndarray:
+def stratum_means(name: str, names, config) -> np.ndarray:
     """E[covariate | golds stratum h] for the study covariates ``names`` (strata x covariates),
     exact: the gold vector's joint law and, given the dealer's golds, its lack's; which seat deals
     (``dealer_seat_s``) is drawn apart from the wall, 1/4 in every stratum. Raises KeyError for a
     covariate whose mean within the strata is not known."""
+    _checked(name)
+    honors_are_flowers = bool(config["honors_are_flowers"])
     joint = gold_counts_pmf(honors_are_flowers)
     lk = dealer_golds_and_lack(honors_are_flowers)
     lack_given_k = lk / lk.sum(axis=1, keepdims=True)
     w = np.asarray(golds_pmf(honors_are_flowers))
     out = np.zeros((len(w), len(names)))
-    for j, name in enumerate(names):
-        if name.startswith("dealer_seat_"):
+    for j, covariate in enumerate(names):
+        if covariate.startswith("dealer_seat_"):
             out[:, j] = 0.25
             continue
         for g, p in joint.items():
-            out[max(g), j] += float(p) * _given_golds(name, g, lack_given_k)
+            out[max(g), j] += float(p) * _given_golds(covariate, g, lack_given_k)
         out[:, j] /= w
     return out
 

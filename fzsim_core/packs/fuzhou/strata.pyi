@@ -1,0 +1,9 @@
+"""Typed stub for fzsim_core.packs.fuzhou.strata (the ``golds`` strata of a Fuzhou wall)."""
+import numpy as np
+
+ATTEMPT_HAND: int
+GOLDS_STRATA: int
+
+def wall_stratum(wall: np.ndarray, honors_are_flowers: bool = True) -> int: ...
+def game_strata(root_seed: int, first_game: int, n_games: int, honors_are_flowers: bool = True) -> np.ndarray: ...
+def stratum_walls(root_seed: int, first_game: int, strata: np.ndarray, honors_are_flowers: bool = True) -> np.ndarray: ...
