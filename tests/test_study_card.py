@@ -170,3 +170,89 @@ def test_the_rarest_patterns_are_replayed_turn_by_turn(study):
     page = (out / "notable" / "0.html").read_text(encoding="utf-8")
     # the replay's final line is the stored hand's result (write_replays checks its deltas too)
     assert hands[0]["pattern"] in page and "class='t'" in page and "deltas [" in page
+
+
+# --- a stratified study's card: every figure weighs its games back to the population -----------------
+
+STRATIFIED = dict(SPEC, strata="golds", first_round=400, budget=1200,
+                  questions=[{"name": "gap", "metric": "dealer_delta", "precision": 1e-6}])
+
+
+@pytest.fixture(scope="module")
+def stratified(tmp_path_factory):
+    out = tmp_path_factory.mktemp("card-strata") / "s"
+    result = fzsim.study(STRATIFIED, out, progress=False)
+    return out, result
+
+
+def weighted_rows(out):
+    """Every round's hands with their games' weights, computed here from the study's state: a game
+    of round k in stratum h (its round's games are consecutive per stratum) weighs
+    lambda_k W_h / n_kh, lambda_k the round's planned share of the walls."""
+    import json
+
+    from fzsim.packs.fuzhou.strata import golds_pmf
+
+    state = json.loads((out / "study.json").read_text(encoding="utf-8"))
+    looks = [r["walls"] for r in state["rounds"]]
+    w = np.asarray(golds_pmf(True))
+    frames = []
+    for k, r in enumerate(state["rounds"]):
+        df = fzsim.load(out / f"round-{k:02d}")
+        df["variant"], df["policy"] = df["variant"].astype(str), df["policy"].astype(str)
+        df["round"] = k
+        stratum = np.searchsorted(np.cumsum(r["strata_counts"]), df["game_id"], side="right")
+        lam = (looks[k] - (looks[k - 1] if k else 0)) / looks[-1]
+        df["cell"] = k * 4 + stratum
+        df["weight"] = lam * w[stratum] / np.asarray(r["strata_counts"])[stratum] / 4    # 4 hands a match
+        frames.append(df)
+    hands = pd.concat(frames, ignore_index=True)
+    hands["dealer_delta"] = [r[f"delta_{d}"] for d, (_, r) in zip(hands["dealer"], hands.iterrows())]
+    return hands
+
+
+def stratified_interval(df, column, c):
+    """sum over cells of the weighted per-game means, its error from the cells' per-game variances."""
+    g = df.groupby(["round", "game_id"]).agg(v=(column, "mean"), cell=("cell", "first"), w=("weight", "sum"))
+    cells = g.groupby("cell")
+    a = cells["w"].sum()
+    est = (a * cells["v"].mean()).sum()
+    se = math.sqrt((a ** 2 * cells["v"].var().fillna(0) / cells["v"].count()).sum())
+    return est, est - c * se, est + c * se
+
+
+def test_a_stratified_cards_figures_are_the_weighted_ones_pandas_computes(stratified):
+    out, result = stratified
+    c = result.critical_value
+    figs = card_figures(out)
+    hands = weighted_rows(out)
+    for variant in ("baseline", "bianfeng"):
+        h = hands[(hands["variant"] == variant) & (hands["policy"] == "greedy")]
+        wsum = h["weight"].sum()
+        assert wsum == pytest.approx(1.0)
+        for name, col in (("dealer edge", "dealer_delta"), ("seat 2", "delta_2"), ("turns", "turns")):
+            got = figure(figs, name, variant)
+            assert (got["estimate"], got["lo"], got["hi"]) == pytest.approx(stratified_interval(h, col, c))
+        drawn = (h["outcome"].astype(str) != "win").astype(float)
+        assert figure(figs, "drawn hands", variant)["estimate"] == pytest.approx((h["weight"] * drawn).sum())
+        pts = h[[f"delta_{s}" for s in range(4)]].clip(lower=0).sum(axis=1)
+        mean = (h["weight"] * pts).sum()
+        assert figure(figs, "variance of a hand's points", variant)["estimate"] == \
+            pytest.approx((h["weight"] * (pts - mean) ** 2).sum())
+        s1 = h["streak"] == 1
+        assert figure(figs, "dealer edge, streak 1", variant)["estimate"] == \
+            pytest.approx((h["weight"] * h["dealer_delta"])[s1].sum() / h["weight"][s1].sum())
+        won = h[h["outcome"].astype(str) == "win"]
+        gains = np.array([r[f"delta_{x}"] for x, (_, r) in zip(won["winner"], won.iterrows())], dtype=float)
+        order = np.argsort(gains, kind="stable")
+        cum = np.cumsum(won["weight"].to_numpy()[order]) / won["weight"].sum()
+        assert figure(figs, "winning value q50", variant)["estimate"] == gains[order][np.searchsorted(cum, 0.5 - 1e-12)]
+    a = hands[(hands["variant"] == "bianfeng") & (hands["policy"] == "greedy")].set_index(["round", "game_id", "hand"])
+    b = hands[(hands["variant"] == "baseline") & (hands["policy"] == "greedy")].set_index(["round", "game_id", "hand"])
+    d = a[["cell", "weight"]].assign(d=a["dealer_delta"] - b["dealer_delta"]).reset_index()
+    got = figure(figs, "dealer edge", "bianfeng")
+    assert (got["diff"], got["diff_lo"], got["diff_hi"]) == pytest.approx(stratified_interval(d, "d", c))
+    # a weighted figure differs from the plain mean of the stratified rows (stratum 2 oversampled)
+    h = hands[(hands["variant"] == "baseline") & (hands["policy"] == "greedy")]
+    assert figure(figs, "dealer edge")["estimate"] != pytest.approx(h["dealer_delta"].mean(), rel=1e-6)
+    assert (figs["lo"] <= figs["estimate"] + 1e-9).all() and (figs["estimate"] <= figs["hi"] + 1e-9).all()

@@ -15,6 +15,8 @@ from fzsim.study.sequential import critical_value, planned_looks
 from fzsim_core.engine import play_block
 from fzsim_core.packs.fuzhou import strata as core_strata
 
+pytestmark = pytest.mark.filterwarnings("ignore:first_round")
+
 
 def cfg(haf: bool) -> dict:
     """The rule keys the golds strata read."""
@@ -255,3 +257,122 @@ def test_covariates_sharpen_the_stratified_estimate_and_keep_its_mean():
     # a covariate of zero weight changes nothing
     same = st.stratified_estimate(y, h, w, covariates=np.zeros((n, 1)), means=np.zeros((2, 1)))
     assert same[:2] == pytest.approx((est, se))
+
+
+# --- a stratified study, end to end -----------------------------------------------------------------
+
+STUDY = {
+    "baseline": "fuzhou", "seed": 12, "first_round": 400, "budget": 1200, "strata": "golds",
+    "variants": {"bianfeng": "bianfeng"}, "lineups": {"greedy": "greedy"},
+    "questions": [{"name": "gap", "metric": "dealer_delta", "precision": 1e-6},
+                  {"name": "gain", "metric": "winner_gain", "precision": 1e-6}],
+}
+
+
+@pytest.fixture(scope="module")
+def golds_study(tmp_path_factory):
+    import warnings
+
+    out = tmp_path_factory.mktemp("strata") / "s"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")          # (a first round under 1,000 walls, on purpose)
+        result = fzsim.study(STUDY, out, progress=False, control_variates=False, card=False)
+    return out, result
+
+
+def _state(out):
+    import json
+
+    return json.loads((out / "study.json").read_text(encoding="utf-8"))
+
+
+def test_each_round_draws_its_allocation_within_the_strata(golds_study):
+    """Round 0 in proportional allocation, the later rounds in Neyman's from the rounds before;
+    every stored first hand was played on the wall drawn within its game's stratum."""
+    from fzsim import stratified
+    from fzsim_core.engine import wall_digest
+
+    out, result = golds_study
+    state = _state(out)
+    assert result.rounds == 3 and [r["walls"] for r in state["rounds"]] == [400, 800, 1200]
+    counts = [r["strata_counts"] for r in state["rounds"]]
+    assert counts[0] == st.neyman(W, np.ones(4), 400).tolist()
+    assert [sum(c) for c in counts] == [400, 400, 400]
+    assert counts[1] != counts[0]           # the allocation follows the spread seen
+    cfg_ = fzsim.load_rules("fuzhou")
+    for k, n_h in enumerate(counts):
+        rows = fzsim.load(out / f"round-{k:02d}", columns=["game_id", "hand", "wall_digest"],
+                          filters=[("variant", "==", "bianfeng")])
+        walls = stratified.first_walls({"name": "golds", "counts": n_h}, cfg_, result_seed(out, k), 0, 400)
+        want = np.repeat(np.arange(4), n_h)
+        assert [fzs.golds_stratum(w, True) for w in walls] == want.tolist()
+        digests = np.array([wall_digest(w) for w in walls], dtype=np.uint64)
+        assert np.array_equal(rows.sort_values("game_id")["wall_digest"].to_numpy(np.uint64), digests)
+
+
+def result_seed(out, k):
+    return int(_state(out)["rounds"][k]["seed"])
+
+
+def test_the_stratified_answers_are_what_pandas_computes(golds_study):
+    out, result = golds_study
+    state = _state(out)
+    looks = [r["walls"] for r in state["rounds"]]
+    lam = {k: (looks[k] - (looks[k - 1] if k else 0)) / looks[-1] for k in range(len(looks))}
+    frames = []
+    for k, r in enumerate(state["rounds"]):
+        df = fzsim.load(out / f"round-{k:02d}")
+        df["round"] = k
+        df["stratum"] = np.searchsorted(np.cumsum(r["strata_counts"]), df["game_id"], side="right")
+        frames.append(df)
+    df = pd.concat(frames)
+    df["variant"] = df["variant"].astype(str)
+    df["dealer_delta"] = [r[f"delta_{d}"] for d, (_, r) in zip(df["dealer"], df.iterrows())]
+    a = df[df["variant"] == "bianfeng"].set_index(["round", "game_id"]).sort_index()
+    b = df[df["variant"] == "fuzhou"].set_index(["round", "game_id"]).sort_index()
+    d = (a["dealer_delta"] - b["dealer_delta"]).rename("d").to_frame().join(a["stratum"]).reset_index()
+    cell = d.groupby(["round", "stratum"])["d"]
+    weight = pd.Series({(k, h): lam[k] * W[h] for k, h in cell.groups})
+    est = (cell.mean() * weight).sum()
+    se = math.sqrt((weight ** 2 * cell.var().fillna(0) / cell.count()).sum())
+    got = result.answers.set_index("question").loc["gap"]
+    assert got["estimate"] == pytest.approx(est) and got["se"] == pytest.approx(se)
+
+
+def test_a_stratified_study_resumes_verifies_and_replays(golds_study, capsys):
+    import argparse
+
+    from fzsim.commands import replay
+    from fzsim.integrity import open_folder, replay_sample
+
+    out, result = golds_study
+    again = fzsim.study(STUDY, out, progress=False, control_variates=False, card=False, resume=True)
+    assert again.answers.equals(result.answers)
+    for k in range(3):
+        check = open_folder(str(out / f"round-{k:02d}"))
+        assert check.consistent and replay_sample(check, 40).mismatches == []
+    # the last game of round 2 is in stratum 3: a seat holds all three golds at the deal
+    game = 399
+    replay.run(argparse.Namespace(run=str(out / "round-02"), variant="bianfeng", policy_set="greedy", game=game, hand=0,
+                                  seed=None, policy=None, draws=None))
+    text = capsys.readouterr().out
+    assert f"game {game} hand 0" in text and ("三金倒" in text or "sanjindao" in text.lower() or "天胡" in text)
+
+
+def test_bad_strata_are_refused_before_anything_runs(tmp_path):
+    from fzsim.study import StudyError
+
+    with pytest.raises(StudyError, match="strata = 'dealer': allowed 'golds'"):
+        fzsim.study(dict(STUDY, strata="dealer"), tmp_path / "a")
+    with pytest.raises(StudyError, match="the guobiao pack.s walls have no strata"):
+        fzsim.study(dict(STUDY, baseline="guobiao", variants={}, questions=[
+            {"name": "q", "metric": "dealer_delta", "compare": "none", "precision": 1.0}]), tmp_path / "b")
+    with pytest.raises(StudyError, match="honors_are_flowers"):
+        fzsim.study(dict(STUDY, variants={"h": "fuzhou-honors"}), tmp_path / "c")
+    assert not (tmp_path / "a").exists() and not (tmp_path / "c").exists()
+    with pytest.raises(ValueError, match=r"strata counts \[1, 2, 3, 4\] sum to 10 games; the run plays 12"):
+        fzsim.simulate(12, ["fuzhou"], strata={"name": "golds", "counts": [1, 2, 3, 4]}, out=tmp_path / "d")
+    with pytest.raises(ValueError, match="strata counts must be 4 whole numbers"):
+        fzsim.simulate(12, ["fuzhou"], strata={"name": "golds", "counts": [6, 6]}, out=tmp_path / "e")
+    with pytest.raises(ValueError, match="the sichuan pack.s walls have no strata"):
+        fzsim.simulate(12, ["sichuan"], strata={"name": "golds", "counts": [3, 3, 3, 3]}, out=tmp_path / "f")

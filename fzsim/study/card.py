@@ -34,7 +34,7 @@ import numpy as np
 import pandas as pd
 
 from fzsim.study.metrics import metric_values
-from fzsim.study.runner import STATE_NAME, _per_game, read_rounds, unit_rows, write_atomic
+from fzsim.study.runner import STATE_NAME, read_rounds, unit_rows, write_atomic
 
 SECTIONS = ("fairness", "skill", "excitement", "length")
 QUANTILES = (0.5, 0.9, 0.99)
@@ -63,10 +63,6 @@ def _mean_interval(values: np.ndarray, c: float) -> tuple[float, float, float]:
     mean = float(values.mean()) if n else math.nan
     se = float(values.std(ddof=1) / math.sqrt(n)) if n > 1 else math.nan
     return mean, mean - c * se, mean + c * se
-
-
-def _per_game_mean(rows: pd.DataFrame, values: np.ndarray, c: float) -> tuple[float, float, float]:
-    return _mean_interval(_per_game(rows, values)[0], c)
 
 
 def _rate(count: int, n: int, c: float) -> tuple[float, float, float]:
@@ -106,11 +102,124 @@ def _share(x: np.ndarray, y: np.ndarray, c: float) -> tuple[float, float, float]
     return r, max(r - c * se, 0.0), min(r + c * se, 1.0)
 
 
+class Weights:
+    """How one unit's hands weigh in its figures (its rows ordered by round, game and hand).
+
+    Plain walls: every game alike; the figures are the plain ones above. A stratified study
+    (`fzsim.study.runner.Strata`): a game of round k in stratum h weighs lambda_k W_h / n_kh, so
+    every figure estimates the population's, and a mean's error comes from the cells (round,
+    stratum) as in `fzsim.study.strata.stratified_estimate`; a rate's Wilson interval counts the
+    effective games p (1 - p) / se^2, a quantile's ranks Kish's effective hands; variances, shares
+    and means over some hands are linearised into per-game means."""
+
+    def __init__(self, rows: pd.DataFrame, strata=None, look: int = 0):
+        key = rows["round"].to_numpy(np.int64) * (1 << 48) + rows["game_id"].to_numpy(np.int64)
+        games, self.game, per_game = np.unique(key, return_inverse=True, return_counts=True)
+        self.plain = strata is None
+        self.n_games = games.size
+        if self.plain:
+            game_w = np.full(games.size, 1.0 / max(games.size, 1))
+        else:
+            self.rounds = games >> 48
+            self.strata = strata.of_games(self.rounds, games & ((1 << 48) - 1))
+            self.w, self.lam = strata.weights, strata.round_weights(look)
+            cells = self.rounds * len(self.w) + self.strata
+            n_cell = np.bincount(cells)
+            lam = np.array([self.lam[int(k)] for k in self.rounds])
+            game_w = lam * self.w[self.strata] / n_cell[cells]
+        self.hand_w = game_w[self.game] / per_game[self.game]      # sums to 1
+
+    def per_game(self, values) -> np.ndarray:
+        values = np.asarray(values, dtype=float)
+        return np.bincount(self.game, weights=values) / np.bincount(self.game)
+
+    def mean_se(self, game_values: np.ndarray) -> tuple[float, float]:
+        if self.plain:
+            n = game_values.size
+            return (float(game_values.mean()) if n else math.nan,
+                    float(game_values.std(ddof=1) / math.sqrt(n)) if n > 1 else math.nan)
+        from fzsim.study.strata import stratified_estimate
+
+        est, se, _ = stratified_estimate(game_values, self.strata, self.w, self.rounds, self.lam)
+        return est, se
+
+    def interval(self, game_values: np.ndarray, c: float) -> tuple[float, float, float]:
+        """A mean of per-game values."""
+        if self.plain:
+            return _mean_interval(game_values, c)
+        mean, se = self.mean_se(game_values)
+        return mean, mean - c * se, mean + c * se
+
+    def rate(self, hits: np.ndarray, c: float) -> tuple[float, float, float]:
+        """The rate of hands with ``hits`` (per hand, 0/1)."""
+        if self.plain:
+            return _rate(int(hits.sum()), hits.size, c)
+        from fzsim.stats import wilson
+
+        p, se = self.mean_se(self.per_game(hits))
+        n_eff = p * (1 - p) / se ** 2 if se > 0 else float(self.n_games)
+        return (p, *wilson(p * n_eff, n_eff, c))
+
+    def domain_mean(self, values: np.ndarray, sel: np.ndarray, c: float) -> tuple[float, float, float]:
+        """The mean of ``values`` over the hands ``sel``."""
+        if self.plain:
+            return _mean_interval(values[sel], c)
+        share = float(self.hand_w[sel].sum())
+        r = float((self.hand_w * values)[sel].sum() / share)
+        _, se = self.mean_se(self.per_game(np.where(sel, values - r, 0.0)))
+        return r, r - c * se / share, r + c * se / share
+
+    def variance(self, values: np.ndarray, c: float) -> tuple[float, float, float]:
+        """The variance of a hand's ``values``."""
+        if self.plain:
+            return _variance(values, c)
+        m = float(self.hand_w @ values)
+        s2 = float(self.hand_w @ (values - m) ** 2)
+        _, se = self.mean_se(self.per_game((values - m) ** 2 - s2))
+        return s2, s2 - c * se, s2 + c * se
+
+    def quantile(self, values: np.ndarray, sel: np.ndarray, q: float, c: float) -> tuple[float, float, float]:
+        """The q-quantile of ``values`` over the hands ``sel``."""
+        if self.plain:
+            return _quantile(values[sel], q, c)
+        v, w = values[sel], self.hand_w[sel]
+        if v.size == 0:
+            return math.nan, math.nan, math.nan
+        order = np.argsort(v, kind="stable")
+        v, w = v[order], w[order]
+        cum = np.cumsum(w) / w.sum()
+        n_eff = w.sum() ** 2 / (w ** 2).sum()
+        half = c * math.sqrt(q * (1 - q) / n_eff)
+
+        def at(p):
+            return float(v[min(int(np.searchsorted(cum, min(max(p, 0.0), 1.0) - 1e-12)), v.size - 1)])
+        return at(q), at(q - half), at(q + half)
+
+    def share(self, x: np.ndarray, y: np.ndarray, c: float) -> tuple[float, float, float]:
+        """sum(x) / sum(y) (per hand), a share in 0..1."""
+        if self.plain:
+            return _share(x, y, c)
+        total = float(self.hand_w @ y)
+        if total == 0:
+            return math.nan, math.nan, math.nan
+        r = float(self.hand_w @ x) / total
+        _, se = self.mean_se(self.per_game(x - r * y))
+        return r, max(r - c * se / abs(total), 0.0), min(r + c * se / abs(total), 1.0)
+
+    def var(self, values: np.ndarray) -> float:
+        """The population variance of per-hand (or, with per-game values, per-game) ``values``."""
+        if self.plain:
+            return float(np.var(values, ddof=1))
+        w = self.hand_w if values.size == self.hand_w.size else np.bincount(self.game, weights=self.hand_w)
+        m = float(w @ values)
+        return float(w @ (values - m) ** 2)
+
+
 def _winner_gain(hands: pd.DataFrame) -> np.ndarray:
     return metric_values(hands, "winner_gain")
 
 
-def _unit_figures(hands: pd.DataFrame, wins: pd.DataFrame, c: float) -> list[tuple]:
+def _unit_figures(hands: pd.DataFrame, wins: pd.DataFrame, c: float, wt: Weights) -> list[tuple]:
     """(section, figure, estimate, lo, hi, n) of one variant x line-up."""
     out = []
     n = len(hands)
@@ -118,29 +227,28 @@ def _unit_figures(hands: pd.DataFrame, wins: pd.DataFrame, c: float) -> list[tup
         section = "length" if metric in ("turns", "drawn") else ("excitement" if metric == "points_moved"
                                                                  else "fairness")
         if metric == "drawn":
-            drawn = int(metric_values(hands, "drawn").sum())
-            out.append((section, figure, *_rate(drawn, n, c), n))
+            out.append((section, figure, *wt.rate(metric_values(hands, "drawn").astype(float), c), n))
         else:
-            out.append((section, figure, *_per_game_mean(hands, metric_values(hands, metric), c), n))
+            out.append((section, figure, *wt.interval(wt.per_game(metric_values(hands, metric)), c), n))
     streak = hands["streak"].to_numpy()
     if streak.max(initial=0) > 0:
-        dealer = metric_values(hands, "dealer_delta")
+        dealer = metric_values(hands, "dealer_delta").astype(float)
         for level in range(4):
             sel = streak >= 3 if level == 3 else streak == level
             if sel.sum() > 1:
                 label = f"dealer edge, streak {level}{'+' if level == 3 else ''}"
-                out.append(("fairness", label, *_mean_interval(dealer[sel], c), int(sel.sum())))
-    points = metric_values(hands, "points_moved")
-    out.append(("excitement", "variance of a hand's points", *_variance(points, c), n))
+                out.append(("fairness", label, *wt.domain_mean(dealer, sel, c), int(sel.sum())))
+    points = metric_values(hands, "points_moved").astype(float)
+    out.append(("excitement", "variance of a hand's points", *wt.variance(points, c), n))
     won = hands["outcome"].astype(str).to_numpy() == "win"
-    gains = _winner_gain(hands)[won]
+    gains = _winner_gain(hands).astype(float)
     for q in QUANTILES:
-        out.append(("excitement", f"winning value q{round(q * 100)}", *_quantile(gains, q, c), int(won.sum())))
-    out += _pattern_figures(hands, wins, c)
+        out.append(("excitement", f"winning value q{round(q * 100)}", *wt.quantile(gains, won, q, c), int(won.sum())))
+    out += _pattern_figures(hands, wins, c, wt)
     return out
 
 
-def _pattern_figures(hands: pd.DataFrame, wins: pd.DataFrame, c: float) -> list[tuple]:
+def _pattern_figures(hands: pd.DataFrame, wins: pd.DataFrame, c: float, wt: Weights) -> list[tuple]:
     w = wins[wins["record"].astype(str) == "win"]
     if w.empty:
         return []
@@ -158,10 +266,10 @@ def _pattern_figures(hands: pd.DataFrame, wins: pd.DataFrame, c: float) -> list[
     out = []
     for pattern in sorted({p for ps in names for p in (ps if ps is not None else [])}):
         has = np.array([ps is not None and pattern in ps for ps in names])
-        count = int((np.bincount(pos[has], minlength=n) > 0).sum())    # hands (血战: several wins)
-        out.append(("excitement", f"{pattern} per hand", *_rate(count, n, c), n))
+        hits = (np.bincount(pos[has], minlength=n) > 0).astype(float)    # hands (血战: several wins)
+        out.append(("excitement", f"{pattern} per hand", *wt.rate(hits, c), n))
         share_x = np.bincount(pos[has], weights=gain[has], minlength=n)
-        out.append(("excitement", f"{pattern} point share", *_share(share_x, total, c), n))
+        out.append(("excitement", f"{pattern} point share", *wt.share(share_x, total, c), n))
     return out
 
 
@@ -175,7 +283,7 @@ def _lineup_parts(seats) -> tuple[str, int, str] | None:
     return None
 
 
-def _skill_figures(hands: pd.DataFrame, variant: str, lineups: dict, c: float) -> list[dict]:
+def _skill_figures(hands: pd.DataFrame, variant: str, lineups: dict, c: float, strata, look: int) -> list[dict]:
     rows = []
     uniform = {tuple(seats)[0]: label for label, seats in lineups.items() if len(set(seats)) == 1}
     for label, seats in lineups.items():
@@ -185,20 +293,21 @@ def _skill_figures(hands: pd.DataFrame, variant: str, lineups: dict, c: float) -
         a, seat, b = parts
         base_label = uniform[b]
         mixed, plain = unit_rows(hands, (variant, label)), unit_rows(hands, (variant, base_label))
+        wt = Weights(mixed, strata, look)
         col = f"delta_{seat}"
         da, db = mixed[col].to_numpy(float), plain[col].to_numpy(float)
-        gain, _ = _per_game(mixed, da - db)
-        g = _mean_interval(gain, c)
+        gain = wt.per_game(da - db)
+        g = wt.interval(gain, c)
         others = mixed[[f"delta_{s}" for s in range(4) if s != seat]].to_numpy(float).mean(axis=1)
-        lead = _per_game(mixed, da - others)[0]
-        mu, mu_lo, mu_hi = _mean_interval(lead, c)
-        sd = float(lead.std(ddof=1))
+        lead = wt.per_game(da - others)
+        mu, mu_lo, mu_hi = wt.interval(lead, c)
+        sd = math.sqrt(wt.var(lead))
 
         def hands_ahead(m):
             return (Z_AHEAD * sd / m) ** 2 if m > 0 else math.inf
 
         between = lambda d: (d / 2) ** 2   # noqa: E731  (two equally weighted groups)
-        within = (da.var(ddof=1) + db.var(ddof=1)) / 2
+        within = (wt.var(da) + wt.var(db)) / 2
 
         def share(d):
             return between(d) / (between(d) + within)
@@ -218,36 +327,43 @@ def _skill_figures(hands: pd.DataFrame, variant: str, lineups: dict, c: float) -
 def card_figures(root) -> pd.DataFrame:
     """Every figure of the study in ``root`` (one row per figure and variant x line-up), with
     ``diff``, ``diff_lo``, ``diff_hi`` against the baseline variant under the same line-up for the
-    per-hand means (paired on the same walls)."""
+    per-hand means (paired on the same walls). In a stratified study every figure weighs the
+    games back to the population's (`Weights`)."""
+    from fzsim.study.runner import Strata
+
     root = os.fspath(root)
     state = read_state(root)
     ident = state["fzsim_study"]
     rounds = len(state["rounds"])
     c = float(ident["critical_value"])
+    strata = Strata.of_folder(root, state)
     hands = read_rounds(root, rounds)
     wins = read_rounds(root, rounds, WINS_COLUMNS, table="wins")
     baseline, lineups = ident["baseline"], ident["lineups"]
     rows = []
+    weights = {}
     for variant in ident["variants"]:
         for label in lineups:
             h = unit_rows(hands, (variant, label))
             w = wins[(wins["variant"] == variant) & (wins["policy"] == label)]
-            for section, figure, est, lo, hi, n in _unit_figures(h, w, c):
+            weights[(variant, label)] = wt = Weights(h, strata, rounds - 1)
+            for section, figure, est, lo, hi, n in _unit_figures(h, w, c, wt):
                 rows.append({"section": section, "figure": figure, "variant": variant, "lineup": label,
                              "estimate": est, "lo": lo, "hi": hi, "n": n})
-        rows += _skill_figures(hands, variant, lineups, c)
+        rows += _skill_figures(hands, variant, lineups, c, strata, rounds - 1)
     out = pd.DataFrame(rows)
     out["diff"] = out["diff_lo"] = out["diff_hi"] = math.nan
     for (variant, label), idx in out.groupby(["variant", "lineup"]).groups.items():
         if variant == baseline:
             continue
         a, b = unit_rows(hands, (variant, label)), unit_rows(hands, (baseline, label))
+        wt = weights[(variant, label)]
         for i in idx:
             metric = PAIRED.get(out.at[i, "figure"])
             if metric is None:
                 continue
-            diff, _ = _per_game(a, metric_values(a, metric) - metric_values(b, metric))
-            out.loc[i, ["diff", "diff_lo", "diff_hi"]] = _mean_interval(diff, c)
+            diff = wt.per_game(metric_values(a, metric) - metric_values(b, metric))
+            out.loc[i, ["diff", "diff_lo", "diff_hi"]] = wt.interval(diff, c)
     out["section"] = pd.Categorical(out["section"], SECTIONS)
     out["variant"] = pd.Categorical(out["variant"], list(ident["variants"]))
     out["lineup"] = pd.Categorical(out["lineup"], list(lineups))

@@ -123,12 +123,26 @@ class Strata:
 
     @classmethod
     def of(cls, spec: StudySpec, state: dict, looks: list) -> "Strata | None":
+        """The design of the study ``spec`` (None: not stratified), with the rounds ``state`` holds."""
         if spec.strata is None:
             return None
-        config = spec.variants[spec.baseline]
-        w = strata_module(spec.pack).weights(spec.strata, config)
+        return cls._make(spec.strata, spec.variants[spec.baseline], state, looks)
+
+    @classmethod
+    def of_folder(cls, root: str, state: dict) -> "Strata | None":
+        """The design of the study in ``root`` read from its state (and round 0's rules)."""
+        ident = state["fzsim_study"]
+        if "strata" not in ident:
+            return None
+        with open(os.path.join(round_folder(root, 0), "_manifest.json"), encoding="utf-8") as f:
+            config = json.load(f)["fzsim_run"]["variants"][ident["baseline"]]["rules"]
+        return cls._make(ident["strata"], config, state, list(ident["looks"]))
+
+    @classmethod
+    def _make(cls, name, config, state, looks) -> "Strata":
+        w = strata_module(str(config["pack"])).weights(name, config)
         counts = {r["round"]: np.asarray(r["strata_counts"]) for r in state["rounds"] if "strata_counts" in r}
-        return cls(spec.strata, config, np.asarray(w, dtype=float), counts, looks)
+        return cls(name, config, np.asarray(w, dtype=float), counts, looks)
 
     def of_games(self, rounds: np.ndarray, game_ids: np.ndarray) -> np.ndarray:
         """The stratum of each (round, game id): its round's games are consecutive per stratum."""
