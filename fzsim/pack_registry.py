@@ -114,11 +114,12 @@ class PackEntry:
     #: the names of its own record kinds (the wins table's `record`) by their code (winrec.pxd WinRec.kind,
     #: from REC_PACK_FIRST = 1 on; the pack's pxd declares them); the flow's win is code 0, "win"
     record_kinds: Mapping[str, int] = field(default_factory=dict)
-    #: (study spec, its variants' rules, a unit's hands) -> (names, hands x values, exact means) of
-    #: control variates of the pack's own (fzsim.study.covariates), or None; "module:function"
+    #: (study spec, its variants' rules, a unit's hands, each hand's wall) -> (names, hands x values,
+    #: exact means) of control variates of the pack's own (fzsim.study.covariates), or None;
+    #: "module:function"
     study_covariates: str | None = None
-    #: its walls' strata for stratified study walls (fzsim.study.strata): a module with STRATA, check,
-    #: weights, stratum_of and stratum_means; None: its walls have none
+    #: its walls' strata for stratified runs and studies (fzsim.stratified, fzsim.study.strata): a
+    #: module with STRATA, check, weights, game_strata, first_walls and stratum_means; None: none
     study_strata: str | None = None
     #: its names bound at fzsim's top level (``fzsim.fans``, ...), each ``"module:attribute"``
     exports: tuple[str, ...] = ()

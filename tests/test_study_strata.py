@@ -376,3 +376,20 @@ def test_bad_strata_are_refused_before_anything_runs(tmp_path):
         fzsim.simulate(12, ["fuzhou"], strata={"name": "golds", "counts": [6, 6]}, out=tmp_path / "e")
     with pytest.raises(ValueError, match="the sichuan pack.s walls have no strata"):
         fzsim.simulate(12, ["sichuan"], strata={"name": "golds", "counts": [3, 3, 3, 3]}, out=tmp_path / "f")
+
+
+def test_the_covariates_read_the_walls_the_hands_were_played_on(golds_study):
+    """In a stratified study a match's first hand is played on the wall drawn within its stratum:
+    the control variates replay that wall's opening (its digest is the stored one)."""
+    from fzsim.study.covariates import row_walls
+    from fzsim.study.runner import Strata, _read_state, read_rounds
+    from fzsim.study.spec import load_spec
+    from fzsim_core.engine import wall_digest
+
+    out, _ = golds_study
+    spec = load_spec(STUDY)
+    state = _read_state(str(out))
+    rows = read_rounds(str(out), 3, columns=["game_id", "hand", "wall_digest"])
+    rows = rows[rows["variant"] == "fuzhou"]
+    walls = row_walls(spec, rows, Strata.of(spec, state, [r["walls"] for r in state["rounds"]]))
+    assert [wall_digest(w) for w in walls] == rows["wall_digest"].astype(np.uint64).tolist()

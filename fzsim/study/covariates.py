@@ -37,12 +37,34 @@ class Covariates:
         return np.column_stack(cols), self.means
 
 
-def for_rows(spec, rows: pd.DataFrame) -> Covariates:
-    """The covariates of the hands in ``rows`` (one unit's rows: every unit plays the same walls)."""
+def row_walls(spec, rows: pd.DataFrame, strata=None) -> np.ndarray:
+    """The wall each hand of ``rows`` was played on (rows x tiles): the seeded shuffle of its round,
+    game and hand, or in a stratified study (``strata``, `fzsim.study.runner.Strata`) for a match's
+    first hand the wall drawn within its game's stratum (`fzsim.stratified`)."""
+    from fzsim.stratified import first_walls
+    from fzsim.study.runner import round_seed
+    from fzsim_core.engine import shuffled_wall
+
+    config = spec.variants[spec.baseline]
+    pack_id = int(config.core.fields["pack"])
+    rounds, games, hands = (rows[c].to_numpy(np.int64) for c in ("round", "game_id", "hand"))
+    seeds = {int(k): round_seed(spec.seed, int(k)) for k in np.unique(rounds)}
+    firsts = {}
+    if strata is not None:
+        for k in seeds:
+            counts = strata.counts[k]
+            firsts[k] = first_walls({"name": strata.name, "counts": counts}, config, seeds[k], 0, int(sum(counts)))
+    return np.array([firsts[r][g] if h == 0 and r in firsts else shuffled_wall(seeds[r], g, h, pack_id)
+                     for r, g, h in zip(rounds.tolist(), games.tolist(), hands.tolist())])
+
+
+def for_rows(spec, rows: pd.DataFrame, strata=None) -> Covariates:
+    """The covariates of the hands in ``rows`` (one unit's rows: every unit plays the same walls;
+    ``strata``: a stratified study's design, whose first walls are drawn within strata)."""
     configs = list(spec.variants.values())
     names, cols, means = [], [], []
     own = REGISTRY[spec.pack].resolve("study_covariates")
-    found = own(spec, configs, rows) if own is not None and len(rows) else None
+    found = own(spec, configs, rows, row_walls(spec, rows, strata)) if own is not None and len(rows) else None
     if found is not None:
         names += found[0]
         cols.append(found[1])

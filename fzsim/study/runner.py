@@ -192,7 +192,7 @@ def answers(spec: StudySpec, df: pd.DataFrame, c: float, use_covariates: bool = 
             x = mu = None
             if use_covariates:
                 if cov is None:
-                    cov = cv.for_rows(spec, urows)
+                    cov = cv.for_rows(spec, urows, strata)
                 x, mu = cov.per_game(urows)
             if strata is None:
                 mean, se, factor = estimate(values, x, mu)

@@ -16,9 +16,7 @@ import numpy as np
 
 from fzsim.prob import DEALER_TILES, LIVE_GOLDS, NONDEALER_TILES, gold_count_pmf, golds_needed, opening_exact, \
     pool_size, suit_need_table
-from fzsim.study.runner import round_seed
 from fzsim.wincheck import is_win
-from fzsim_core.engine import shuffled_wall
 
 FLOWER_KINDS = 34          # kinds from here on are flowers (fzsim.tiles); honours too when they are flowers
 HONOR_KINDS = 27
@@ -166,19 +164,15 @@ def dealer_need_pmf(honors_are_flowers: bool = True) -> dict[int, float]:
     return out
 
 
-def _opening_table(spec, rows, haf: bool) -> np.ndarray:
-    seeds = {k: round_seed(spec.seed, int(k)) for k in np.unique(rows["round"].to_numpy())}
-    keys = zip(rows["round"].to_numpy(), rows["game_id"].to_numpy(), rows["hand"].to_numpy())
-    return np.array([opening_covariates(shuffled_wall(seeds[r], int(g), int(h)), haf) for r, g, h in keys]
-                    ).reshape(len(rows), len(OPENING_NAMES))
+def _opening_table(walls: np.ndarray, haf: bool) -> np.ndarray:
+    return np.array([opening_covariates(wall, haf) for wall in walls]).reshape(len(walls), len(OPENING_NAMES))
 
 
-
-
-def study_covariates(spec, configs, rows):
-    """(names, hands x covariates, exact means) of the hands ``rows`` when every variant deals the
-    same Fuzhou opening (one ``honors_are_flowers``); None otherwise."""
+def study_covariates(spec, configs, rows, walls):
+    """(names, hands x covariates, exact means) of the hands ``rows`` (played on ``walls``, one per
+    row) when every variant deals the same Fuzhou opening (one ``honors_are_flowers``); None
+    otherwise."""
     if len({bool(c["honors_are_flowers"]) for c in configs}) != 1:
         return None
     haf = bool(configs[0]["honors_are_flowers"])
-    return OPENING_NAMES, _opening_table(spec, rows, haf), opening_means(haf)
+    return OPENING_NAMES, _opening_table(walls, haf), opening_means(haf)
