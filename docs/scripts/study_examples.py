@@ -34,6 +34,25 @@ base_lineup = "greedy"
 variants = ["fuzhou"]
 precision = 0.5
 ''',
+    "fuzhou-jinque": '''# Does halving 金雀 change the dealer's edge and the winners' gains under value? (stratified walls)
+baseline = "fuzhou"
+seed = 1
+first_round = 2000
+budget = 40000
+strata = "golds"
+[variants]
+half_jinque = { special_jinque = 30 }
+[lineups]
+value = "value"
+[[questions]]
+name = "dealer edge"
+metric = "dealer_delta"
+precision = 0.05
+[[questions]]
+name = "winners' gain"
+metric = "winner_gain"
+precision = 0.08
+''',
     "sichuan": '''# How much longer and richer is a 血战到底 hand than a one-win Sichuan hand?
 baseline = "sichuan"
 seed = 1

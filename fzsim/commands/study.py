@@ -41,7 +41,9 @@ def plan_text(spec) -> str:
              f"line-ups: {lineups}",
              f"rounds: looks after {', '.join(f'{n:,}' for n in looks)} walls per variant and line-up"
              f" (intervals ± {c:.3f} se for {spec.confidence:.0%} under the stopping rule); draws: "
-             + ("coupled by seat" if spec.draws == "seat" else "the wall as it lies")]
+             + ("coupled by seat" if spec.draws == "seat" else "the wall as it lies")
+             + (f"; walls drawn per {spec.strata!r} stratum (proportional, then Neyman's allocation)"
+                if spec.strata else "")]
     for q in spec.questions:
         lines.append(f"question {q.name!r}: {q.metric}, {len(q.contrasts)} contrast(s) ({q.compare}),"
                      f" precision ±{q.precision:g}")

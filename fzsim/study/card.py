@@ -53,7 +53,9 @@ def read_state(root) -> dict:
             state = json.load(f)
     except (OSError, ValueError) as exc:
         raise ValueError(f"{os.fspath(root)!r} is not a study folder: cannot read {STATE_NAME} ({exc})") from None
-    if not state.get("rounds"):
+    # (a stratified study records a round's allocation before the round runs: only finished rounds count)
+    state["rounds"] = [r for r in state.get("rounds", []) if r.get("done")]
+    if not state["rounds"]:
         raise ValueError(f"{os.fspath(root)!r} holds no finished round yet: run the study first")
     return state
 
