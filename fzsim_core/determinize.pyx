@@ -28,8 +28,11 @@ constrains the hands beyond counts (Pack.hidden_constraints: 定缺 or 换三张
 seat that has won and left (血战到底) showed its hand: it is not re-dealt. The caller falls back
 to a decision that needs no sample. Other packs' walls are sampled the same way (Botzone's
 per-seat walls too: wall[head..tail] keeps each seat's undrawn part, so a re-dealt wall keeps
-every seat's count); the prior's "how far" is the standard shape's shanten with the gold (or the
-wild of RULES-PACKS §4.2), an approximation for the packs with other shapes.
+every seat's count). "How far" a hand is from a win (the prior's draws, the built hands' throws)
+is the pack's own shanten where it has evaluation hooks (Pack.eval: its filters and minimums —
+Sichuan's two suits, 国标's 8 fans, Shanghai's gate), else the standard shape's with the gold: a
+hand built by the standard shape's shanten in a Sichuan world keeps three suits and seldom wins,
+which made passing a discard win look safer than it is (docs/guide/policies.md).
 
 `sample_world_built` builds each other seat's hand the way a player builds one instead: a uniform
 deal from the hidden tiles, then one turn per discard that seat has made of drawing a hidden tile
@@ -52,6 +55,9 @@ from fzsim_core.table cimport DEC_DISCARD_WIN, DEC_ROB_KONG
 from fzsim_core.tiles cimport N_HAND_KINDS, N_KINDS
 from fzsim_core.tileset cimport MAX_TILES
 from fzsim_core.wintables cimport hand_shanten, hand_wait_mask
+from fzsim_core.kit.evaluate cimport PackEval
+from fzsim_core.policy cimport Observation
+from fzsim_core.table cimport Seat
 
 
 cdef int can_sample(const Game* src, int seat) noexcept nogil:
@@ -65,6 +71,17 @@ cdef int can_sample(const Game* src, int seat) noexcept nogil:
             and ((src.flow.best >= 0 and src.flow.best != seat) or src.flow.accepted & ~(1u << seat))):
         return SAMPLE_UNSUPPORTED
     return SAMPLE_OK
+
+
+cdef inline int seat_shanten(const PackEval* e, const Observation* o, const Seat* st) noexcept nogil:
+    """How far seat st's hand is from a win: the pack's own shanten (its filters and minimums:
+    Sichuan's two suits, 国标's 8 fans, ...) when it has evaluation hooks, else the standard
+    shape's with the gold."""
+    return e.shanten(o, st) if e != NULL else hand_shanten(&st.hand)
+
+
+cdef inline uint64_t seat_waits(const PackEval* e, const Observation* o, const Seat* st) noexcept nogil:
+    return e.waits(o, st) if e != NULL else hand_wait_mask(&st.hand)
 
 
 cdef inline void shuffle_u8(uint8_t* a, int n, Rng* rng) noexcept nogil:
@@ -82,16 +99,16 @@ cdef int sample_world(Game* dst, const Game* src, int seat, Rng* rng) noexcept n
     return sample_world_prior(dst, src, seat, rng, NULL)
 
 
-cdef int draw_hand(uint8_t* pool, int n_pool, int size, int tries, int gold, uint64_t avoid,
-                   Rng* rng, Hand* h) noexcept nogil:
+cdef int draw_hand(uint8_t* pool, int n_pool, int size, int tries, uint64_t avoid, Rng* rng,
+                   const PackEval* e, const Observation* o, Seat* st) noexcept nogil:
     """Move a hand of `size` tiles to pool[0..size) by a partial Fisher-Yates draw: the best of
     `tries` draws (lowest shanten, the first among equals; a ready hand waiting on a kind of
-    `avoid` counts as one step further), into h. Returns its shanten."""
+    `avoid` counts as one step further), into st.hand. Returns its shanten."""
     cdef uint8_t counts[N_HAND_KINDS]
     cdef uint8_t keep[MAX_TILES]
     cdef int t, i, j, k, sh, best = 999
+    cdef int gold = st.hand.gold
     cdef uint8_t x
-    cdef Hand cur
     for t in range(tries if tries > 1 else 1):
         for i in range(size):
             j = i + <int>rng_below(rng, n_pool - i)
@@ -107,9 +124,9 @@ cdef int draw_hand(uint8_t* pool, int n_pool, int size, int tries, int gold, uin
             counts[k] = 0
         for i in range(size):
             counts[pool[i]] += 1
-        hand_set_counts(&cur, counts, gold)
-        sh = hand_shanten(&cur)
-        if sh == 0 and hand_wait_mask(&cur) & avoid:
+        hand_set_counts(&st.hand, counts, gold)
+        sh = seat_shanten(e, o, st)
+        if sh == 0 and seat_waits(e, o, st) & avoid:
             sh = 1   # ready on a kind it threw itself: a player would rather have kept it
         if sh < best:
             best = sh
@@ -127,16 +144,18 @@ cdef int draw_hand(uint8_t* pool, int n_pool, int size, int tries, int gold, uin
         counts[k] = 0
     for i in range(size):
         counts[pool[i]] += 1
-    hand_set_counts(h, counts, gold)
+    hand_set_counts(&st.hand, counts, gold)
     return best
 
 
-cdef inline void draw_and_throw(uint8_t* pool, int n_pool, int size, int gold, uint64_t avoid,
-                                Rng* rng, Hand* h) noexcept nogil:
-    """One turn of the hand pool[0..size) (also in h): draw a uniform tile from the rest of the
-    pool, throw back the tile whose loss leaves the lowest shanten (never a gold while another
+cdef inline void draw_and_throw(uint8_t* pool, int n_pool, int size, uint64_t avoid, Rng* rng,
+                                const PackEval* e, const Observation* o, Seat* st) noexcept nogil:
+    """One turn of the hand pool[0..size) (also in st.hand): draw a uniform tile from the rest of
+    the pool, throw back the tile whose loss leaves the lowest shanten (never a gold while another
     tile may go; among equals a kind of `avoid`, then the first)."""
     cdef int i, j, k, sh, best = 999, throw_k = -1, throw_avoid = 0
+    cdef Hand* h = &st.hand
+    cdef int gold = h.gold
     cdef uint8_t x
     j = size + <int>rng_below(rng, n_pool - size)
     x = pool[size]
@@ -147,7 +166,7 @@ cdef inline void draw_and_throw(uint8_t* pool, int n_pool, int size, int gold, u
         if not h.counts[k] or (k == gold and h.golds < h.size):
             continue
         hand_remove(h, k)
-        sh = hand_shanten(h)
+        sh = seat_shanten(e, o, st)
         hand_add(h, k)
         if sh < best or (sh == best and not throw_avoid and (avoid >> k) & 1):
             best = sh
@@ -163,10 +182,10 @@ cdef inline void draw_and_throw(uint8_t* pool, int n_pool, int size, int gold, u
             break
 
 
-cdef void build_hand(uint8_t* pool, int n_pool, int size, int steps, int gold, uint64_t avoid,
-                     Rng* rng, Hand* h) noexcept nogil:
+cdef void build_hand(uint8_t* pool, int n_pool, int size, int steps, uint64_t avoid, Rng* rng,
+                     const PackEval* e, const Observation* o, Seat* st) noexcept nogil:
     """Move a hand of `size` tiles to pool[0..size), built the way a player builds one: a
-    uniform deal, then `steps` draw-and-throw turns. Into h."""
+    uniform deal, then `steps` draw-and-throw turns. Into st.hand."""
     cdef int t, i, j
     cdef uint8_t x
     for i in range(size):
@@ -174,13 +193,13 @@ cdef void build_hand(uint8_t* pool, int n_pool, int size, int steps, int gold, u
         x = pool[i]
         pool[i] = pool[j]
         pool[j] = x
-    hand_init(h, gold)
+    hand_init(&st.hand, st.hand.gold)
     for i in range(size):
-        hand_add(h, pool[i])
+        hand_add(&st.hand, pool[i])
     for t in range(steps):
         if size >= n_pool:
             break
-        draw_and_throw(pool, n_pool, size, gold, avoid, rng, h)
+        draw_and_throw(pool, n_pool, size, avoid, rng, e, o, st)
 
 
 cdef int sample_world_prior(Game* dst, const Game* src, int seat, Rng* rng, const int* tries) noexcept nogil:
@@ -230,12 +249,13 @@ cdef int sample_world_with(Game* dst, const Game* src, int seat, Rng* rng, const
         avoid = 0
         for i in range(src.seats[s].n_discards):
             avoid |= (<uint64_t>1) << src.seats[s].discards[i]
+        dst.seats[s].hand.gold = src.gold
         if build:
-            build_hand(plain + at, n_plain - at, size, per_seat[s], src.gold, avoid, rng,
-                       &dst.seats[s].hand)
+            build_hand(plain + at, n_plain - at, size, per_seat[s], avoid, rng, dst.pack.eval, &dst.obs,
+                       &dst.seats[s])
         else:
-            draw_hand(plain + at, n_plain - at, size, per_seat[s] if per_seat != NULL else 1, src.gold,
-                      avoid, rng, &dst.seats[s].hand)
+            draw_hand(plain + at, n_plain - at, size, per_seat[s] if per_seat != NULL else 1, avoid, rng,
+                      dst.pack.eval, &dst.obs, &dst.seats[s])
         at += size
         if size + 3 * src.seats[s].n_melds == src.ts.hand_size:
             dst.seats[s].wait_mask = dst.pack.waits(dst, s)
