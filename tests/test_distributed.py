@@ -95,6 +95,17 @@ def test_dask_cluster_of_two_worker_processes_gives_the_rows_of_loky(dask_cluste
     pd.testing.assert_frame_equal(results_reader.load(tmp_path / "r"), ref)
 
 
+def test_a_stratified_run_on_dask_gives_the_rows_of_loky(dask_cluster, tmp_path):
+    """A stratified run's blocks draw their first walls in the workers (fzsim.stratified): the same
+    rows on a dask cluster as with loky."""
+    cluster, _ = dask_cluster
+    strata = {"name": "golds", "counts": [60, 200, 120, 20]}
+    simulate(400, ["fuzhou", "bianfeng"], seed=SEED, block_size=50, out=str(tmp_path / "loky"), strata=strata)
+    simulate(400, ["fuzhou", "bianfeng"], seed=SEED, block_size=50, out=str(tmp_path / "dask"), strata=strata,
+             backend="dask", scheduler=cluster.scheduler_address)
+    pd.testing.assert_frame_equal(results_reader.load(tmp_path / "dask"), results_reader.load(tmp_path / "loky"))
+
+
 def test_dask_worker_killed_mid_run_the_run_still_gives_the_rows_of_loky(dask_cluster, tmp_path,
                                                                          tmp_path_factory):
     """A dask worker dies: its nanny restarts it, the scheduler reruns its block, the run completes."""
