@@ -248,3 +248,28 @@ def test_rollout_falls_back_to_value_where_no_world_can_be_sampled():
     a = engine.play_block(rules, 3, 0, 30, "rollout:n=8")
     b = engine.play_block(rules, 3, 0, 30, "value")
     assert all((a[c] == b[c]).all() for c in ("winner", "delta_0", "delta_2", "turns"))
+
+
+def test_a_search_stops_early_only_when_every_other_candidate_clearly_trails():
+    """rollout.all_trail: after CHECK_FIRST worlds (and each doubling) a search ends with value's
+    choice when every other candidate's paired mean is below -2 standard errors (or no world showed
+    it better): one that could still end above +z standard errors is played out to n worlds."""
+    from fzsim_core.policies.rollout import _all_trail
+
+    def sums(diffs):      # unweighted worlds: (sum, sum of squares, worlds)
+        d = np.asarray(diffs, dtype=float)
+        return float(d.sum()), float((d * d).sum())
+
+    n = 32
+    clearly_worse = sums(np.r_[np.full(24, -4.0), np.full(8, 1.0)])      # mean -2.75, se ~0.42
+    unsure = sums(np.r_[np.full(20, -4.0), np.full(12, 5.0)])           # mean -0.63, se ~0.8
+    never_better = sums(np.zeros(n))                                    # identical outcomes
+    cases = [([clearly_worse], True), ([unsure], False), ([never_better], True),
+             ([clearly_worse, unsure], False), ([clearly_worse, never_better], True)]
+    for others, want in cases:
+        dsum = [0.0] + [x[0] for x in others]
+        dsq = [0.0] + [x[1] for x in others]
+        assert _all_trail(dsum, dsq, float(n), float(n)) is want, (others, want)
+    with pytest.raises(ValueError, match="two lists of 2..8"):
+        _all_trail([0.0], [0.0], 1.0, 1.0)
+

@@ -14,8 +14,9 @@ guard, value, or value for the deciding seat beside greedy or guard — never th
 there is no recursion), without an event log. The same worlds serve every candidate (common random
 numbers), so their differences are paired; with `beta` < 1 each world is weighed by how likely
 the other seats' discards are in it (determinize.pxd discard_likelihood). The candidate with the best mean score delta for the
-seat is taken when its paired gain over value's choice exceeds `z` standard errors; otherwise,
-and wherever there is one candidate or no sample can be drawn (another seat in 游金, a win
+seat is taken when its paired gain over value's choice exceeds `z` standard errors (the search
+stops early, value's choice standing, once every other candidate clearly trails it: all_trail);
+otherwise, and wherever there is one candidate or no sample can be drawn (another seat in 游金, a win
 already accepted by another seat), value's choice stands.
 
 By default only discard wins are searched (`at` 8): taking pays a known amount, and what passing
@@ -50,6 +51,13 @@ from fzsim_core.kit.evaluate cimport PackEval
 cdef enum:
     MAX_K = 8
     STREAM_ROLLOUT = 3            # beside rng.pxd's wall, policy and match streams
+
+# The search stops early, value's choice standing, when after CHECK_FIRST worlds (and at every
+# doubling) every other candidate trails it by more than FUTILE_Z paired standard errors: such a
+# candidate would almost never end above +z standard errors after all n worlds, and most searched
+# decisions are of that kind (taking a discard win that pays), so most searches cost a fraction.
+cdef int CHECK_FIRST = 32
+cdef double FUTILE_Z = 2.0
 
 # danger (deal-in chance, guard.pxd) within this of value's choice counts as as safe
 cdef double SAFE_MARGIN = 0.005
@@ -179,6 +187,36 @@ cdef int discard_candidates(const Observation* o, const uint16_t* acts, int n, i
     return m
 
 
+cdef bint all_trail(const double* dsum, const double* dsq, int m, double wsum, double w2sum) noexcept nogil:
+    """Every candidate 1..m-1 trails candidate 0 by more than FUTILE_Z paired standard errors so far
+    (or has done no better on any world: it cannot be taken)."""
+    cdef int c
+    cdef double mean, var, se, ess = wsum * wsum / w2sum if w2sum > 0 else 0.0
+    if ess <= 1:
+        return False
+    for c in range(1, m):
+        mean = dsum[c] / wsum
+        var = dsq[c] / wsum - mean * mean
+        se = sqrt(var / (ess - 1)) if var > 0 else 0.0
+        if not (mean < -FUTILE_Z * se or (se == 0 and mean <= 0)):
+            return False
+    return True
+
+
+def _all_trail(dsum, dsq, double wsum, double w2sum):
+    """Test hook: all_trail on the paired sums of candidates 1.. (lists; candidate 0's entries are
+    not read)."""
+    cdef double ds[MAX_K]
+    cdef double dq[MAX_K]
+    cdef int c, m = len(dsum)
+    if not 2 <= m <= MAX_K or len(dsq) != m:
+        raise ValueError(f"dsum and dsq must be two lists of 2..{MAX_K} candidates' sums")
+    for c in range(m):
+        ds[c] = dsum[c]
+        dq[c] = dsq[c]
+    return bool(all_trail(ds, dq, m, wsum, w2sum))
+
+
 cdef int search(const Observation* o, const RolloutParams* prm, const uint16_t* acts, int n,
                 const int* cand, int m) noexcept nogil:
     """The candidate (an index into acts) with the best mean outcome over prm.n sampled worlds,
@@ -195,6 +233,7 @@ cdef int search(const Observation* o, const RolloutParams* prm, const uint16_t* 
     cdef double dsq[MAX_K]
     cdef double v[MAX_K]
     cdef int tries[4]
+    cdef int check = CHECK_FIRST
     if g == NULL or can_sample(g, o.seat) != SAMPLE_OK:
         return -2
     rng_seed(&rng, rng_next(o.rng), <uint64_t>o.seat, <uint64_t>o.live, STREAM_ROLLOUT)
@@ -241,6 +280,10 @@ cdef int search(const Observation* o, const RolloutParams* prm, const uint16_t* 
             d = v[c] - v[0]
             dsum[c] += w * d
             dsq[c] += w * d * d
+        if j + 1 == check and j + 1 < prm.n:
+            check *= 2
+            if all_trail(dsum, dsq, m, wsum, w2sum):
+                return cand[0]
     # weighted means; the paired gain's standard error over the effective sample size
     ess = wsum * wsum / w2sum if w2sum > 0 else 0.0
     best = 0
