@@ -153,7 +153,7 @@ cdef inline void draw_and_throw(uint8_t* pool, int n_pool, int size, uint64_t av
     """One turn of the hand pool[0..size) (also in st.hand): draw a uniform tile from the rest of
     the pool, throw back the tile whose loss leaves the lowest shanten (never a gold while another
     tile may go; among equals a kind of `avoid`, then the first)."""
-    cdef int i, j, k, sh, best = 999, throw_k = -1, throw_avoid = 0
+    cdef int i, j, k, sh, floor, best = 999, throw_k = -1, throw_avoid = 0
     cdef Hand* h = &st.hand
     cdef int gold = h.gold
     cdef uint8_t x
@@ -162,8 +162,13 @@ cdef inline void draw_and_throw(uint8_t* pool, int n_pool, int size, uint64_t av
     pool[size] = pool[j]
     pool[j] = x
     hand_add(h, pool[size])
+    # no throw leaves the hand nearer a win than the hand with the drawn tile is: once a throw
+    # reaches that, only a kind of `avoid` can still change the choice (and after one, none)
+    floor = seat_shanten(e, o, st)
     for k in range(N_HAND_KINDS):
         if not h.counts[k] or (k == gold and h.golds < h.size):
+            continue
+        if best <= floor and not (avoid >> k) & 1:
             continue
         hand_remove(h, k)
         sh = seat_shanten(e, o, st)
@@ -172,6 +177,8 @@ cdef inline void draw_and_throw(uint8_t* pool, int n_pool, int size, uint64_t av
             best = sh
             throw_k = k
             throw_avoid = (avoid >> k) & 1
+            if best <= floor and throw_avoid:
+                break
     hand_remove(h, throw_k)
     # the thrown tile back to the pool side: swap one copy of it into slot `size`
     for i in range(size + 1):
