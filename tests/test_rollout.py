@@ -273,3 +273,18 @@ def test_a_search_stops_early_only_when_every_other_candidate_clearly_trails():
     with pytest.raises(ValueError, match="two lists of 2..8"):
         _all_trail([0.0], [0.0], 1.0, 1.0)
 
+
+def test_a_search_between_two_candidates_takes_the_other_early_only_when_it_clearly_leads():
+    """rollout.clearly_leads: the other of two candidates is taken at a check only when its paired
+    lead exceeds 2 x z standard errors (z = 2: 4); one that might still fall under z is searched on."""
+    from fzsim_core.policies.rollout import _clearly_leads
+
+    def sums(diffs):
+        d = np.asarray(diffs, dtype=float)
+        return float(d.sum()), float((d * d).sum()), float(d.size), float(d.size)
+
+    assert _clearly_leads(*sums(np.r_[np.full(28, 3.0), np.full(4, -1.0)]))          # mean 2.5, se ~0.25
+    assert not _clearly_leads(*sums(np.r_[np.full(20, 4.0), np.full(12, -3.0)]))    # mean 1.4, se ~0.6
+    assert not _clearly_leads(*sums(np.zeros(32)))                                  # no spread: not taken
+    assert not _clearly_leads(*sums(np.r_[np.full(28, 3.0), np.full(4, -1.0)]), z=6.0)
+

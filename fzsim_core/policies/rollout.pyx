@@ -58,6 +58,9 @@ cdef enum:
 # decisions are of that kind (taking a discard win that pays), so most searches cost a fraction.
 cdef int CHECK_FIRST = 32
 cdef double FUTILE_Z = 2.0
+# ... and, between two candidates, takes the other one as soon as it leads by LEAD_Z times the
+# z standard errors the full search asks for
+cdef double LEAD_Z = 2.0
 
 # danger (deal-in chance, guard.pxd) within this of value's choice counts as as safe
 cdef double SAFE_MARGIN = 0.005
@@ -203,6 +206,23 @@ cdef bint all_trail(const double* dsum, const double* dsq, int m, double wsum, d
     return True
 
 
+cdef bint clearly_leads(double dsum, double dsq, double wsum, double w2sum, double z) noexcept nogil:
+    """The one other candidate leads candidate 0 by more than LEAD_Z x z paired standard errors so
+    far: it would almost surely still lead by z at the end."""
+    cdef double mean, var, se, ess = wsum * wsum / w2sum if w2sum > 0 else 0.0
+    if ess <= 1:
+        return False
+    mean = dsum / wsum
+    var = dsq / wsum - mean * mean
+    se = sqrt(var / (ess - 1)) if var > 0 else 0.0
+    return se > 0 and mean > LEAD_Z * z * se
+
+
+def _clearly_leads(double dsum, double dsq, double wsum, double w2sum, double z=2.0):
+    """Test hook: clearly_leads on one other candidate's paired sums."""
+    return bool(clearly_leads(dsum, dsq, wsum, w2sum, z))
+
+
 def _all_trail(dsum, dsq, double wsum, double w2sum):
     """Test hook: all_trail on the paired sums of candidates 1.. (lists; candidate 0's entries are
     not read)."""
@@ -284,6 +304,8 @@ cdef int search(const Observation* o, const RolloutParams* prm, const uint16_t* 
             check *= 2
             if all_trail(dsum, dsq, m, wsum, w2sum):
                 return cand[0]
+            if m == 2 and clearly_leads(dsum[1], dsq[1], wsum, w2sum, prm.z):
+                return cand[1]
     # weighted means; the paired gain's standard error over the effective sample size
     ess = wsum * wsum / w2sum if w2sum > 0 else 0.0
     best = 0
