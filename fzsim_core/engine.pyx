@@ -90,8 +90,9 @@ cdef object raise_game_error(Game* g, list errors):
         f"game {g.row.game_id} hand {g.row.hand}: {g.errmsg.decode('utf-8', 'replace')}")
 
 
-cdef const uint8_t[:, ::1] checked_walls(walls, int64_t n_games, const TileSet* tiles):
-    """`walls` as n_games rows of the tile set's kinds; ValueError naming what is wrong."""
+cdef bytes checked_walls(walls, int64_t n_games, const TileSet* tiles):
+    """`walls` as n_games rows of the tile set's kinds, their bytes row after row; ValueError naming
+    what is wrong."""
     arr = np.asarray(walls)
     if arr.ndim != 2 or arr.shape[0] != n_games or arr.shape[1] != tiles.n_tiles:
         raise ValueError(f"first_walls must be {n_games} walls of {tiles.n_tiles} tiles, got shape {arr.shape}")
@@ -101,7 +102,7 @@ cdef const uint8_t[:, ::1] checked_walls(walls, int64_t n_games, const TileSet* 
     bad = np.flatnonzero((np.sort(arr.astype(np.int64), axis=1) != want).any(axis=1))
     if bad.size:
         raise ValueError(f"first_walls[{bad[0]}] is not the pack's tile set (each kind's copies, once each)")
-    return np.ascontiguousarray(arr, dtype=np.uint8)
+    return np.ascontiguousarray(arr, dtype=np.uint8).tobytes()
 
 
 def play_block(Rules rules, uint64_t root_seed, int64_t first_game, int64_t n_games,
@@ -120,8 +121,10 @@ def play_block(Rules rules, uint64_t root_seed, int64_t first_game, int64_t n_ga
     a stratified run's (`fzsim.study.strata`); None: every wall is the seeded shuffle.
     """
     cdef list errors = []
-    cdef const uint8_t[:, ::1] firsts = None
-    cdef bint have_firsts = first_walls is not None
+    # (the first walls as bytes, read through a pointer: no memoryview local in this function,
+    # whose error paths then stay plain)
+    cdef bytes firsts_bytes = None
+    cdef const uint8_t* firsts = NULL
     cdef TileSet tiles
     cdef Game* g = <Game*>malloc(sizeof(Game))
     if g == NULL:
@@ -148,9 +151,10 @@ def play_block(Rules rules, uint64_t root_seed, int64_t first_game, int64_t n_ga
         if first_game < 0:
             raise ValueError(f"first_game must be >= 0, got {first_game}")
         raise ValueError(f"hands_per_match must be >= 1, got {hpm}")
-    if have_firsts:
+    if first_walls is not None:
         try:
-            firsts = checked_walls(first_walls, n_games, &tiles)
+            firsts_bytes = checked_walls(first_walls, n_games, &tiles)
+            firsts = <const uint8_t*><const char*>firsts_bytes
         except BaseException:
             free(g)
             free(coupling)
@@ -177,7 +181,7 @@ def play_block(Rules rules, uint64_t root_seed, int64_t first_game, int64_t n_ga
                 carry = 0
                 for hi in range(hpm):
                     init_game(g, &rules.c, root_seed, first_game + gi, hi, dealer, streak,
-                              &firsts[gi, 0] if hi == 0 and have_firsts else NULL)
+                              firsts + gi * tiles.n_tiles if hi == 0 and firsts != NULL else NULL)
                     g.row.carry = carry
                     st = play_one_hand(g)
                     if st == ST_ERR:

@@ -393,3 +393,19 @@ def test_the_covariates_read_the_walls_the_hands_were_played_on(golds_study):
     rows = rows[rows["variant"] == "fuzhou"]
     walls = row_walls(spec, rows, Strata.of(spec, state, [r["walls"] for r in state["rounds"]]))
     assert [wall_digest(w) for w in walls] == rows["wall_digest"].astype(np.uint64).tolist()
+
+
+def test_play_block_checks_the_first_walls_it_is_given():
+    rules = fzsim.load_rules("fuzhou").core
+    walls = fzs.first_walls("golds", 5, 0, np.array([2, 1, 3], np.int8), cfg(True))
+    cols = play_block(rules, 5, 0, 3, ("greedy",) * 4, first_walls=walls)
+    from fzsim_core.engine import wall_digest
+    assert cols["wall_digest"].tolist() == [wall_digest(w) for w in walls]
+    with pytest.raises(ValueError, match=r"first_walls must be 3 walls of 144 tiles, got shape \(2, 144\)"):
+        play_block(rules, 5, 0, 3, ("greedy",) * 4, first_walls=walls[:2])
+    bad = walls.copy()
+    bad[1, 0] = (bad[1, 0] + 1) % 34          # another kind: one kind a copy short, one a copy over
+    with pytest.raises(ValueError, match=r"first_walls\[1\] is not the pack's tile set"):
+        play_block(rules, 5, 0, 3, ("greedy",) * 4, first_walls=bad)
+    with pytest.raises(ValueError, match="integer kind indices"):
+        play_block(rules, 5, 0, 3, ("greedy",) * 4, first_walls=walls.astype(float))
