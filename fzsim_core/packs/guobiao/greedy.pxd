@@ -1,7 +1,7 @@
 # greedy for the 国标 pack (policies/greedy.pyx hands it 国标 decisions): see greedy.pyx here.
 # Its pieces are shared with the 国标 guard (guard.pyx here): the fan-target goal G of a hand,
 # G after each discard, the kong that keeps G, greedy's choice among given discards, its claims.
-from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t
+from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
 from fzsim_core.policy cimport Observation
 from fzsim_core.packs.guobiao.reach cimport GB_MAX_TARGETS
 from fzsim_core.packs.guobiao.shapes cimport GbSet
@@ -24,6 +24,9 @@ cdef int gb_greedy_choose(void* state, const Observation* o, const uint16_t* act
 # past cap is returned as cap + 1.
 cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, int* n_near, int stop=*,
               int cap=*) noexcept nogil
+# The kinds of cand whose draw into the 13 - 3 nm tile hand leaves its G at most g_max (see greedy.pyx).
+cdef uint64_t gb_draws_lowering(const uint8_t* counts, const GbSet* m, int nm, int min_fan, uint64_t cand,
+                                 int g_max) noexcept nogil
 # v.shape_need[k], read on first use: the need over every shape after discarding kind k.
 cdef int gb_shape_need(GbTurn* v, int k) noexcept nogil
 # Fills v; G after each discard action into g_of; returns the best.

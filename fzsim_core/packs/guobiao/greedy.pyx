@@ -23,6 +23,7 @@ of a turn (gb_discard_goals, gb_kong_keeping, gb_pick_discard) serve the 国标 
 """
 from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy
+from fzsim_core.bits cimport ctz64
 from fzsim_core.policy cimport Observation
 from fzsim_core.policies.ties cimport BestOf, best_init, best_offer, best_pick
 from fzsim_core.table cimport *
@@ -278,6 +279,43 @@ cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, 
         if lev > GB_NO_SHAPE:
             break
     return best if best <= cap else cap + 1
+
+
+cdef uint64_t gb_draws_lowering(const uint8_t* counts, const GbSet* m, int nm, int min_fan, uint64_t cand,
+                                 int g_max) noexcept nogil:
+    """The kinds of cand whose draw into the hand (13 - 3 nm concealed counts) leaves its G at
+    most g_max. A draw lowers each target's need by at most one and never raises it: with G the
+    hand's own, every kind when G <= g_max, none when G > g_max + 1, else the kinds lowering one
+    of the targets at G — one goal search and a few target reads a kind instead of a search a
+    kind (the value policy's useful draws, evaluate.pyx)."""
+    cdef uint8_t c[34]
+    cdef uint32_t key[4]
+    cdef int near[GB_MAX_TARGETS]
+    cdef int n_near, g, j, k, nt
+    cdef uint64_t found = 0
+    cdef const uint8_t* V
+    cdef const GbTarget* T = gb_target_table(&nt, &V)
+    if g_max < 0 or cand == 0:
+        return 0
+    memcpy(c, counts, 34)
+    g = goal(c, m, nm, min_fan, near, &n_near)
+    if g <= g_max:
+        return cand
+    if g > g_max + 1 or g >= GB_NO_SHAPE:
+        return 0
+    gb_keys(c, key)
+    while cand:
+        k = ctz64(cand)
+        cand &= cand - 1
+        c[k] += 1
+        key[FZ_KPART[k]] += FZ_KPOW[k]
+        for j in range(n_near):
+            if eff_need(T, V, near[j], c, key, m, nm, min_fan) <= g_max:
+                found |= (<uint64_t>1) << k
+                break
+        c[k] -= 1
+        key[FZ_KPART[k]] -= FZ_KPOW[k]
+    return found
 
 
 cdef int connectivity(const uint8_t* c, int k) noexcept nogil:
