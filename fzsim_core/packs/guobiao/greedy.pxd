@@ -18,11 +18,15 @@ ctypedef struct GbTurn:
     int near[GB_MAX_TARGETS]
     int n_near
     int8_t shape_need[34]
+    # after[k][j]: the need of target near[j] after discarding kind k, for j < n_after[k] (what
+    # gb_discard_goals read, so gb_pick_discard reads it again for free)
+    uint8_t n_after[34]
+    uint8_t after[34][GB_MAX_TARGETS]
 
 cdef int gb_greedy_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil
 # G of concealed counts c and declared sets m[0..nm) (see greedy.pyx); near may be NULL; a G
 # past cap is returned as cap + 1.
-cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, int* n_near, int stop=*,
+cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, int* n_near,
               int cap=*) noexcept nogil
 # The kinds of cand whose draw into the 13 - 3 nm tile hand leaves its G at most g_max (see greedy.pyx).
 cdef uint64_t gb_draws_lowering(const uint8_t* counts, const GbSet* m, int nm, int min_fan, uint64_t cand,

@@ -22,14 +22,14 @@ tie-break asks about. It reads only its Observation. The pieces
 of a turn (gb_discard_goals, gb_kong_keeping, gb_pick_discard) serve the 国标 guard too.
 """
 from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 from fzsim_core.bits cimport ctz64
 from fzsim_core.policy cimport Observation
 from fzsim_core.policies.ties cimport BestOf, best_init, best_offer, best_pick
 from fzsim_core.table cimport *
 from fzsim_core.packs.guobiao.pack cimport gb_melds_of
 from fzsim_core.hand cimport FZ_KPART, FZ_KPOW
-from fzsim_core.packs.guobiao.reach cimport GbTarget, GB_MAX_TARGETS, gb_target_table, gb_target_need_keyed
+from fzsim_core.packs.guobiao.reach cimport GbReqTiles, GbTarget, GB_MAX_TARGETS, gb_target_table, gb_target_need_keyed
 from fzsim_core.packs.guobiao.shanten cimport (GB_NO_SHAPE, GB_SHAPE_BASIC, GB_SHAPE_KNITTED_STRAIGHT,
                                                GB_SHAPE_SEVEN_PAIRS, GB_SHAPES_ALL, gb_keys, gb_keys_need,
                                                gb_need)
@@ -47,17 +47,12 @@ cdef inline int eff_need(const GbTarget* T, const uint8_t* V, int t, const uint8
     return d + (1 if V[t] < min_fan and d < GB_NO_SHAPE else 0)
 
 
-# each target's required tiles for every subset of its required sets (bit j: set j still
-# missing, i.e. no declared set stands for it), all those sets together as (kind, copies) pairs:
-# the bound of goal() in a few additions (filled at import from the table)
-cdef uint8_t SUB_KIND[GB_MAX_TARGETS][8][9]
-cdef uint8_t SUB_COPIES[GB_MAX_TARGETS][8][9]
-cdef uint8_t SUB_LEN[GB_MAX_TARGETS][8]
 # most targets' required sets share no kind: their bound is then a sum of each set's own
 # missing tiles, read from a per-hand table of slots (a pung of k at k, a chow from k at 34 + k)
 # (declared sets standing for a required one: their slot reads 0). The others' bound with no
 # declared set: up to 9 reads of a per-hand table of each kind's missing copies for 1, 2, 3
-# held (at (q - 1) * 34 + kind), padded.
+# held (at (q - 1) * 34 + kind), padded; with declared sets, the tiles of the sets left
+# (reach.pxd GbTarget.left).
 cdef enum:
     ZERO_SLOT = 34 + 27      # always 0: pads REQ_SLOT past a target's required sets
     N_SLOTS = 34 + 27 + 1
@@ -68,12 +63,21 @@ cdef uint8_t REQ_SLOT[GB_MAX_TARGETS][3]
 cdef uint8_t FULL_Q[GB_MAX_TARGETS][9]
 # bit p: the target's allowed kinds include part p (0..2 the suits, 3 the honours; whole parts)
 cdef uint8_t PARTS[GB_MAX_TARGETS]
+# goal() reads the bounds class by class: the targets of the standard shape over every kind with
+# required sets sharing no kind (168 of 191 with the next class: the bound is the larger of two
+# per-hand reads), those whose sets share kinds, and the rest (target_bound)
+cdef int N_SPREAD, N_SHARED, N_OTHER
+cdef uint8_t SPREAD_T[GB_MAX_TARGETS]
+cdef uint8_t SHARED_T[GB_MAX_TARGETS]
+cdef uint8_t OTHER_T[GB_MAX_TARGETS]
 
 
 def _fill_requirements():
-    cdef int nt, t, j, mask
+    global N_SPREAD, N_SHARED, N_OTHER
+    cdef int nt, t, j
     cdef const uint8_t* V
     cdef const GbTarget* T = gb_target_table(&nt, &V)
+    N_SPREAD = N_SHARED = N_OTHER = 0
     for t in range(nt):
         kinds = []
         REQ_SLOT[t][0] = REQ_SLOT[t][1] = REQ_SLOT[t][2] = ZERO_SLOT
@@ -83,23 +87,19 @@ def _fill_requirements():
             kinds += [T[t].req[j].tile + i for i in range(3)] if chow else [T[t].req[j].tile]
         DISJOINT[t] = len(kinds) == len(set(kinds))
         PARTS[t] = sum(1 << p for p in range(4) if (T[t].allowed >> (9 * p)) & 1)
-        for mask in range(1 << T[t].n_req):
-            need = {}
-            for j in range(T[t].n_req):
-                if not mask >> j & 1:
-                    continue
-                tiles = [T[t].req[j].tile + i for i in range(3)] if T[t].req[j].type == GB_CHOW else [T[t].req[j].tile] * 3
-                for k in tiles:
-                    need[k] = need.get(k, 0) + 1
-            SUB_LEN[t][mask] = len(need)
-            for j, (k, q) in enumerate(sorted(need.items())):
-                SUB_KIND[t][mask][j] = k
-                SUB_COPIES[t][mask][j] = q
-            if mask == (1 << T[t].n_req) - 1:
-                for j in range(9):
-                    FULL_Q[t][j] = ZERO_Q
-                for j, (k, q) in enumerate(sorted(need.items())):
-                    FULL_Q[t][j] = (q - 1) * 34 + k
+        full = T[t].left[(1 << T[t].n_req) - 1]
+        for j in range(9):
+            FULL_Q[t][j] = (full.copies[j] - 1) * 34 + full.kind[j] if j < full.n else ZERO_Q
+        if T[t].shape == GB_SHAPE_BASIC and PARTS[t] == 15 and T[t].n_req and not T[t].pungs_only:
+            if DISJOINT[t]:
+                SPREAD_T[N_SPREAD] = t
+                N_SPREAD += 1
+            else:
+                SHARED_T[N_SHARED] = t
+                N_SHARED += 1
+        else:
+            OTHER_T[N_OTHER] = t
+            N_OTHER += 1
 
 
 _fill_requirements()
@@ -129,6 +129,7 @@ cdef inline int req_bound(const GbTarget* t, int ti, const uint8_t* c, const uin
     chows / pungs: bit k, a declared chow from k / pung or kong of k (one may stand for several
     required sets: the bound stays a bound). Sets sharing no kind: the sum of slot_miss."""
     cdef int j, q, miss = 0, left = (1 << t.n_req) - 1
+    cdef const GbReqTiles* need
     cdef const uint8_t* slot = REQ_SLOT[ti]
     cdef const uint8_t* full = FULL_Q[ti]
     if DISJOINT[ti]:   # three reads, padded (a set a declared one stands for reads 0)
@@ -139,8 +140,9 @@ cdef inline int req_bound(const GbTarget* t, int ti, const uint8_t* c, const uin
     for j in range(t.n_req):
         if ((chows if t.req[j].type == GB_CHOW else pungs) >> t.req[j].tile) & 1:
             left &= ~(1 << j)
-    for j in range(SUB_LEN[ti][left]):
-        q = SUB_COPIES[ti][left][j] - c[SUB_KIND[ti][left][j]]
+    need = &t.left[left]
+    for j in range(need.n):
+        q = need.copies[j] - c[need.kind[j]]
         if q > 0:
             miss += q
     return miss
@@ -222,62 +224,77 @@ cdef inline int target_bound(const GbTarget* t, int ti, const uint8_t* c, const 
     return 0
 
 
-cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, int* n_near, int stop=-1,
+cdef enum:
+    # goal()'s buckets of targets by bound: 0 .. WIDE_BUCKET - 1 one bound each, then every bound
+    # from WIDE_BUCKET to GB_NO_SHAPE - 1 (a hand that far from every target is rare), then the
+    # targets out of reach (bound GB_NO_SHAPE)
+    WIDE_BUCKET = 15
+    NONE_BUCKET = 16
+    N_BUCKETS = 17
+    TARGET_WORDS = GB_MAX_TARGETS // 64
+
+
+cdef inline void bucket(uint64_t (*at)[TARGET_WORDS], int t, int d) noexcept nogil:
+    """Target t, of bound d, into its bucket (a bit per target: read back in index order)."""
+    cdef int b = d if d < WIDE_BUCKET else (WIDE_BUCKET if d < GB_NO_SHAPE else NONE_BUCKET)
+    at[b][t >> 6] |= (<uint64_t>1) << (t & 63)
+
+
+cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, int* n_near,
               int cap=GB_NO_SHAPE) noexcept nogil:
     """G of the hand (13 - 3 nm or 14 - 3 nm concealed tiles c, declared sets m); the targets at
     G into near[0..n_near) (near may be NULL). A target whose bound already passes the best so
     far is not read (with near: only one strictly past it, so every target at G is listed).
-    Without near, the search stops at the first target at or below `stop` (its need returned),
-    and a G above `cap` is not looked for: cap + 1 then stands for any G past it."""
-    cdef int nt, t, i, d, lev, best = GB_NO_SHAPE + 1
-    cdef int order[GB_MAX_TARGETS]
-    cdef int start[GB_NO_SHAPE + 2]
-    cdef uint8_t lb[GB_MAX_TARGETS]
+    A G above `cap` is not looked for: cap + 1 then stands for any G past it."""
+    cdef int nt, t, i, w, d, b, lo, std, best = GB_NO_SHAPE + 1
+    cdef uint64_t x
+    cdef uint64_t at[N_BUCKETS][TARGET_WORDS]
     cdef HandFacts f
     cdef uint32_t key[4]
+    cdef const uint8_t* slot
     cdef const uint8_t* V
     cdef const GbTarget* T = gb_target_table(&nt, &V)
     if near != NULL:
         n_near[0] = 0
-    # targets bucketed by rising bound (index order within a bound), so the best is met early
-    # and the rest is cut by it
-    for lev in range(GB_NO_SHAPE + 2):
-        start[lev] = 0
+    # targets bucketed by rising bound (index order within a bucket), so the best is met early
+    # and the rest is cut by it. The bound's own rule (eff_need): a family short of the minimum
+    # pays 1.
+    memset(at, 0, sizeof(at))
     gb_keys(c, key)
     read_facts(c, key, m, nm, &f)
-    for t in range(nt):
+    std = f.std[15]
+    for i in range(N_SPREAD):   # every kind allowed, no declared set outside: two reads
+        t = SPREAD_T[i]
+        slot = REQ_SLOT[t]
+        d = f.slot_miss[slot[0]] + f.slot_miss[slot[1]] + f.slot_miss[slot[2]]
+        bucket(at, t, (d if d > std else std) + (V[t] < min_fan))
+    for i in range(N_SHARED):
+        t = SHARED_T[i]
+        d = req_bound(&T[t], t, c, f.slot_miss, f.mq, f.chows, f.pungs)
+        bucket(at, t, (d if d > std else std) + (V[t] < min_fan))
+    for i in range(N_OTHER):
+        t = OTHER_T[i]
         d = target_bound(&T[t], t, c, &f)
-        if d < GB_NO_SHAPE:   # the need's own rule (eff_need): a family short of the minimum pays 1
-            d += 1 if V[t] < min_fan else 0
-        lb[t] = d if d <= GB_NO_SHAPE else GB_NO_SHAPE
-        start[lb[t]] += 1
-    d = 0
-    for lev in range(GB_NO_SHAPE + 2):
-        i = start[lev]
-        start[lev] = d
-        d += i
-    for t in range(nt):
-        order[start[lb[t]]] = t
-        start[lb[t]] += 1     # start[lev] is now the end of bucket lev (the start of lev + 1)
-    lev = 0
-    i = 0
-    while (lev < best or (near != NULL and lev == best)) and lev <= cap:
-        while i < start[lev]:
-            t = order[i]
-            i += 1
-            d = eff_need(T, V, t, c, key, m, nm, min_fan)
-            if d <= stop and near == NULL:
-                return d
-            if d < best:
-                best = d
-                if near != NULL:
-                    n_near[0] = 0
-            if d == best and near != NULL:
-                near[n_near[0]] = t
-                n_near[0] += 1
-        lev += 1
-        if lev > GB_NO_SHAPE:
+        if d < GB_NO_SHAPE:
+            d += V[t] < min_fan
+        bucket(at, t, d)
+    for b in range(N_BUCKETS):
+        lo = b if b <= WIDE_BUCKET else GB_NO_SHAPE   # the lowest bound in bucket b
+        if lo > best or (lo == best and near == NULL) or lo > cap:
             break
+        for w in range(TARGET_WORDS):
+            x = at[b][w]
+            while x:
+                t = (w << 6) | ctz64(x)
+                x &= x - 1
+                d = eff_need(T, V, t, c, key, m, nm, min_fan)
+                if d < best:
+                    best = d
+                    if near != NULL:
+                        n_near[0] = 0
+                if d == best and near != NULL:
+                    near[n_near[0]] = t
+                    n_near[0] += 1
     return best if best <= cap else cap + 1
 
 
@@ -354,7 +371,7 @@ cdef int gb_discard_goals(const Observation* o, const uint16_t* acts, int n, GbT
                           int* g_of) noexcept nogil:
     """The turn's hand into v (its G and the targets at G, the need over every shape after each
     discard) and G after each discard action into g_of (others: GB_NO_SHAPE + 2); the best."""
-    cdef int i, j, t, k, g, nt, best_g = GB_NO_SHAPE + 2
+    cdef int i, j, t, k, g, nt, read, best_g = GB_NO_SHAPE + 2
     cdef const uint8_t* V
     cdef const GbTarget* T = gb_target_table(&nt, &V)
     memcpy(v.c, o.me.hand.counts, 34)
@@ -364,6 +381,7 @@ cdef int gb_discard_goals(const Observation* o, const uint16_t* acts, int n, GbT
     v.g0 = goal(v.c, v.m, v.nm, v.min_fan, v.near, &v.n_near)
     for k in range(34):   # read on demand (gb_shape_need): only the discards at the best G ask
         v.shape_need[k] = -1
+        v.n_after[k] = 0
     for i in range(n):   # G after each discard, over the targets at g0
         g_of[i] = GB_NO_SHAPE + 2
         if act_type(acts[i]) != ACT_DISCARD:
@@ -371,12 +389,16 @@ cdef int gb_discard_goals(const Observation* o, const uint16_t* acts, int n, GbT
         k = act_kind(acts[i])
         take(v, k)
         g = GB_NO_SHAPE + 1
+        read = 0
         for j in range(v.n_near):
             t = eff_need(T, V, v.near[j], v.c, v.key, v.m, v.nm, v.min_fan)
+            v.after[k][j] = <uint8_t>t
+            read = j + 1
             if t < g:
                 g = t
                 if g == v.g0:   # a discard never lowers a need: no target does better
                     break
+        v.n_after[k] = <uint8_t>read
         give(v, k)
         g_of[i] = g
         if g < best_g:
@@ -415,7 +437,10 @@ cdef int gb_pick_discard(const Observation* o, const uint16_t* acts, int n, GbTu
         take(v, k)
         alive = 0
         for j in range(v.n_near):   # counted up to ALIVE_CAP: enough to tell flexible discards apart
-            alive += eff_need(T, V, v.near[j], v.c, v.key, v.m, v.nm, v.min_fan) == g_of[i]
+            if j < v.n_after[k]:
+                alive += v.after[k][j] == g_of[i]
+            else:
+                alive += eff_need(T, V, v.near[j], v.c, v.key, v.m, v.nm, v.min_fan) == g_of[i]
             if alive == ALIVE_CAP:
                 break
         give(v, k)
@@ -452,14 +477,14 @@ cdef int kong_goal(uint8_t* c, const GbSet* m, int nm, int k, int t, int min_fan
         x[nm].type = GB_KONG
         x[nm].tile = k
         x[nm].exposed = 0
-        g = goal(c, x, nm + 1, min_fan, NULL, NULL, -1, cap)
+        g = goal(c, x, nm + 1, min_fan, NULL, NULL, cap)
         c[k] += 4
         return g
     c[k] -= 1
     for i in range(nm):
         if x[i].type == GB_PUNG and x[i].tile == k:
             x[i].type = GB_KONG
-    g = goal(c, x, nm, min_fan, NULL, NULL, -1, cap)
+    g = goal(c, x, nm, min_fan, NULL, NULL, cap)
     c[k] += 1
     return g
 
@@ -490,12 +515,12 @@ cdef int gb_claim(const Observation* o, const uint16_t* acts, int n) noexcept no
         if t == ACT_PUNG:
             m[nm].type = GB_PUNG
             c[k] -= 2
-            g = goal(c, m, nm + 1, min_fan, NULL, NULL, -1, g0)
+            g = goal(c, m, nm + 1, min_fan, NULL, NULL, g0)
             c[k] += 2
         elif t == ACT_EXPOSED_KONG:
             m[nm].type = GB_KONG
             c[k] -= 3
-            g = goal(c, m, nm + 1, min_fan, NULL, NULL, -1, g0)
+            g = goal(c, m, nm + 1, min_fan, NULL, NULL, g0)
             c[k] += 3
             if o.live > 0 and g < best_g:
                 best, best_g = i, g
@@ -507,7 +532,7 @@ cdef int gb_claim(const Observation* o, const uint16_t* acts, int n) noexcept no
             for x in range(lo, lo + 3):
                 if x != ck:
                     c[x] -= 1
-            g = goal(c, m, nm + 1, min_fan, NULL, NULL, -1, g0)
+            g = goal(c, m, nm + 1, min_fan, NULL, NULL, g0)
             for x in range(lo, lo + 3):
                 if x != ck:
                     c[x] += 1
@@ -580,4 +605,4 @@ def goal_capped(const uint8_t[::1] counts, const int8_t[:, ::1] melds, int min_f
         ms[i].type = <uint8_t>melds[i, 0]
         ms[i].tile = <uint8_t>melds[i, 1]
         ms[i].exposed = <uint8_t>(melds[i, 2] != 0)
-    return goal(&counts[0], ms, melds.shape[0], min_fan, NULL, NULL, -1, cap)
+    return goal(&counts[0], ms, melds.shape[0], min_fan, NULL, NULL, cap)
