@@ -489,54 +489,47 @@ cdef int kong_goal(uint8_t* c, const GbSet* m, int nm, int k, int t, int min_fan
     return g
 
 
-cdef int gb_claim(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
-    """Pung, chow or exposed kong when G after it is lower than now (a kong: no higher)."""
-    cdef uint8_t c[34]
-    cdef GbSet m[5]
-    cdef int i, t, k, x, lo, nm, g0, g, best = -1, best_g, pass_at = 0, ck = o.claim_tile
-    cdef int min_fan = gb_options(o.rules).gb_min_fan
+cdef inline void claim_into(uint8_t* c, GbSet* m, int nm, int t, int k, int ck, int sign) noexcept nogil:
+    """Make (sign -1) or undo (sign +1) the claim of type t, kind k (a chow: its lowest kind) on
+    the discard ck: its tiles leave (return to) the concealed counts, m[nm] is the new set."""
+    cdef int x
+    m[nm].tile = k
+    m[nm].exposed = 1
+    if t == ACT_PUNG:
+        m[nm].type = GB_PUNG
+        c[k] += 2 * sign
+    elif t == ACT_EXPOSED_KONG:
+        m[nm].type = GB_KONG
+        c[k] += 3 * sign
+    else:
+        m[nm].type = GB_CHOW
+        for x in range(k, k + 3):
+            if x != ck:
+                c[x] += sign
+
+
+cdef int claim_by_goals(const Observation* o, const uint16_t* acts, int n, uint8_t* c, GbSet* m, int nm,
+                        int min_fan, int g0) noexcept nogil:
+    """The claim rule read off each claim's G (looked for only up to g0: one past it stands for
+    any G that loses to passing): the lowest G, a pung or chow before a kong at the same G,
+    taken when below g0 (a kong: at g0 too)."""
+    cdef int i, t, k, g, best = -1, best_g = GB_NO_SHAPE + 1, pass_at = 0
     cdef bint kong = False
-    memcpy(c, o.me.hand.counts, 34)
-    nm = gb_melds_of(o.me, m)
-    if nm >= 4:
-        return 0
-    # the hand as it stands (G0) first: a pung or chow must beat it, a kong match it, so a claim's
-    # G is looked for only up to G0 (one past it stands for any G that loses to passing)
-    g0 = goal(c, m, nm, min_fan, NULL, NULL)
-    best_g = GB_NO_SHAPE + 1
     for i in range(n):
         t = act_type(acts[i])
         k = act_kind(acts[i])
         if t == ACT_PASS:
             pass_at = i
             continue
-        m[nm].tile = k
-        m[nm].exposed = 1
-        if t == ACT_PUNG:
-            m[nm].type = GB_PUNG
-            c[k] -= 2
-            g = goal(c, m, nm + 1, min_fan, NULL, NULL, g0)
-            c[k] += 2
-        elif t == ACT_EXPOSED_KONG:
-            m[nm].type = GB_KONG
-            c[k] -= 3
-            g = goal(c, m, nm + 1, min_fan, NULL, NULL, g0)
-            c[k] += 3
+        if t != ACT_PUNG and t != ACT_CHOW and t != ACT_EXPOSED_KONG:
+            continue
+        claim_into(c, m, nm, t, k, o.claim_tile, -1)
+        g = goal(c, m, nm + 1, min_fan, NULL, NULL, g0)
+        claim_into(c, m, nm, t, k, o.claim_tile, 1)
+        if t == ACT_EXPOSED_KONG:
             if o.live > 0 and g < best_g:
                 best, best_g = i, g
                 kong = True
-            continue
-        elif t == ACT_CHOW:
-            m[nm].type = GB_CHOW
-            lo = k
-            for x in range(lo, lo + 3):
-                if x != ck:
-                    c[x] -= 1
-            g = goal(c, m, nm + 1, min_fan, NULL, NULL, g0)
-            for x in range(lo, lo + 3):
-                if x != ck:
-                    c[x] += 1
-        else:
             continue
         if g < best_g or (g == best_g and kong):   # a pung or chow before a kong at the same G
             best, best_g, kong = i, g, False
@@ -545,6 +538,51 @@ cdef int gb_claim(const Observation* o, const uint16_t* acts, int n) noexcept no
     if g0 < best_g or (g0 == best_g and not kong):
         return pass_at
     return best
+
+
+cdef int gb_claim(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+    """Pung, chow or exposed kong when G after it is lower than now (a kong: no higher).
+
+    A claim's hand holds its set's tiles as the hand holding the discard would, concealed: no
+    target's need is lower after it than with the discard drawn, so a claim's G is at least
+    G0 - 1 (a kong's at least G0), and only the targets at G0 can take it to G0 - 1. With no
+    kong on offer, the first pung or chow lowering one of them is the claim (no other can beat
+    it), else none is; a kong on offer reads every claim's G (claim_by_goals)."""
+    cdef uint8_t c[34]
+    cdef uint32_t key[4]
+    cdef GbSet m[5]
+    cdef int near[GB_MAX_TARGETS]
+    cdef int i, j, t, k, nm, g0, n_near, nt, pass_at = 0
+    cdef int min_fan = gb_options(o.rules).gb_min_fan
+    cdef bint kong_offered = False, lowers
+    cdef const uint8_t* V
+    cdef const GbTarget* T = gb_target_table(&nt, &V)
+    memcpy(c, o.me.hand.counts, 34)
+    nm = gb_melds_of(o.me, m)
+    if nm >= 4:
+        return 0
+    g0 = goal(c, m, nm, min_fan, near, &n_near)
+    for i in range(n):
+        t = act_type(acts[i])
+        k = act_kind(acts[i])
+        if t == ACT_PASS:
+            pass_at = i
+        elif t == ACT_EXPOSED_KONG:
+            kong_offered = kong_offered or o.live > 0
+        elif t == ACT_PUNG or t == ACT_CHOW:
+            claim_into(c, m, nm, t, k, o.claim_tile, -1)
+            gb_keys(c, key)
+            lowers = False
+            for j in range(n_near):
+                if eff_need(T, V, near[j], c, key, m, nm + 1, min_fan) < g0:
+                    lowers = True
+                    break
+            claim_into(c, m, nm, t, k, o.claim_tile, 1)
+            if lowers:
+                return i
+    if not kong_offered:
+        return pass_at
+    return claim_by_goals(o, acts, n, c, m, nm, min_fan, g0)
 
 
 cdef int gb_greedy_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil:
