@@ -24,6 +24,7 @@ import time
 
 import numpy as np
 
+from fzsim_core.bits cimport fz_counts_mask, popcount64
 from fzsim_core.hand cimport FZ_KPART, FZ_KPOW, FZ_POW5, Hand, hand_set_counts
 from fzsim_core.packs.guobiao.shapes cimport GB_KNIT, GB_N_KNIT
 from fzsim_core.suit_shanten cimport ShCtx, ShTables, ShVary, sh_ctx_set, sh_d, sh_tables, sh_vary, sh_vary_d
@@ -47,6 +48,13 @@ cdef int gb_basic_need(const uint8_t* counts, int n_sets) noexcept nogil:
     return gb_keys_need(key, n_sets)
 
 
+cdef inline int _seven_pairs(const uint8_t* c) noexcept nogil:
+    cdef int k, pairs = 0
+    for k in range(34):
+        pairs += c[k] >> 1
+    return 7 - pairs if pairs < 7 else 0
+
+
 cdef inline int _orphans(const uint8_t* c) noexcept nogil:
     cdef int i, held = 0, paired = 0
     for i in range(13):
@@ -55,6 +63,40 @@ cdef inline int _orphans(const uint8_t* c) noexcept nogil:
             if c[GB_ORPHAN_KINDS[i]] >= 2:
                 paired = 1
     return 14 - held - paired
+
+
+cdef inline int _knit_held(const uint8_t* c, int p) noexcept nogil:
+    """Distinct tiles held of knitting p's nine (147 / 258 / 369 in the suits it gives)."""
+    cdef int s, r, n = 0
+    for s in range(3):
+        r = GB_KNIT[p][s]
+        while r < 9:
+            n += c[s * 9 + r] > 0
+            r += 3
+    return n
+
+
+cdef inline int _honors_held(const uint8_t* c) noexcept nogil:
+    cdef int k, n = 0
+    for k in range(27, 34):
+        n += c[k] > 0
+    return n
+
+
+cdef int _knitted_need(const uint8_t* c, int shapes) noexcept nogil:
+    """Best need of 全不靠 (and / or 七星不靠) over the six knittings."""
+    cdef int p, kn, hon = _honors_held(c), d, best = GB_NO_SHAPE
+    for p in range(GB_N_KNIT):
+        kn = _knit_held(c, p)
+        if shapes & GB_SHAPE_HONORS_KNITTED:
+            d = 14 - (kn + hon if kn + hon < 14 else 14)
+            if d < best:
+                best = d
+        if shapes & GB_SHAPE_SEVEN_STARS:
+            d = (7 - hon) + (7 - (kn if kn < 7 else 7))
+            if d < best:
+                best = d
+    return best
 
 
 cdef int gb_straight_need_keyed(const uint8_t* c, const uint32_t* key, int n_melds,
@@ -84,75 +126,75 @@ cdef int gb_straight_need_keyed(const uint8_t* c, const uint32_t* key, int n_mel
     return best
 
 
+cdef extern from *:
+    """
+    /* GB_RESIDUE[k]: suit * 3 + rank % 3 of a suited kind (the tiles a knitting gives a suit) */
+    static const unsigned char GB_RESIDUE[27] = {0, 1, 2, 0, 1, 2, 0, 1, 2, 3, 4, 5, 3, 4, 5, 3, 4, 5,
+                                                 6, 7, 8, 6, 7, 8, 6, 7, 8};
+    """
+    const uint8_t GB_RESIDUE[27]
+
+
+cdef inline int _straight_need(const uint8_t* c, int n_melds, int best) noexcept nogil:
+    """组合龙 as gb_straight_need_keyed, a knitting cut by its missing tiles before any key is
+    read: each suit's residue classes held are counted once, so each knitting's tiles held are
+    three additions."""
+    cdef uint32_t key[4]
+    cdef uint32_t rest[4]
+    cdef int k, p, s, r, miss, d
+    cdef int held[9]          # distinct kinds held of suit s, ranks r, r + 3, r + 6: at s * 3 + r
+    cdef bint keyed = False
+    for k in range(9):
+        held[k] = 0
+    for k in range(27):
+        held[GB_RESIDUE[k]] += c[k] > 0
+    for p in range(GB_N_KNIT):
+        miss = 9 - held[GB_KNIT[p][0]] - held[3 + GB_KNIT[p][1]] - held[6 + GB_KNIT[p][2]]
+        if miss >= best:
+            continue
+        if not keyed:
+            gb_keys(c, key)
+            rest[3] = key[3]
+            keyed = True
+        for s in range(3):
+            rest[s] = key[s]
+            r = GB_KNIT[p][s]
+            while r < 9:
+                if c[s * 9 + r]:
+                    rest[s] -= FZ_POW5[r]
+                r += 3
+        d = miss + gb_keys_need(rest, 1 - n_melds)
+        if d < best:
+            best = d
+    return best
+
+
 cdef int _special_need(const uint8_t* c, int n_melds, int shapes, int best=GB_NO_SHAPE) noexcept nogil:
     """Best need of the special shapes in `shapes` (GB_NO_SHAPE if none is open); with `best`
     (a need already had) the result is min(best, that), a shape that cannot beat it not read:
     十三幺, 全不靠 and 七星不靠 keep one tile a kind (十三幺 a pair on top), so their need is at
-    least 14 (13) less the kinds held; 组合龙's knittings are cut by their missing tiles. The
-    counts are read once for the pairs, the kinds held and each suit's residue classes held
-    (what every knitting is made of)."""
-    cdef int k, p, s, r, d, x, kn, distinct = 0, pairs = 0, hon = 0
-    cdef int knit[GB_N_KNIT]
-    cdef int held[9]          # distinct kinds held of suit s, ranks r, r + 3, r + 6: at s * 3 + r
-    cdef uint32_t key[4]
-    cdef uint32_t rest[4]
-    cdef bint keyed = False
-    if n_melds > 1 or not shapes & ~GB_SHAPE_BASIC:
-        return best
-    for k in range(9):
-        held[k] = 0
-    for k in range(27):
-        x = c[k] > 0
-        held[(k // 9) * 3 + (k % 9) % 3] += x
-        distinct += x
-        pairs += c[k] >> 1
-    for k in range(27, 34):
-        x = c[k] > 0
-        hon += x
-        pairs += c[k] >> 1
-    distinct += hon
-    for p in range(GB_N_KNIT):
-        knit[p] = held[GB_KNIT[p][0]] + held[3 + GB_KNIT[p][1]] + held[6 + GB_KNIT[p][2]]
+    least 14 (13) less the kinds held; 组合龙's knittings are cut by their missing tiles
+    (_straight_need)."""
+    cdef int d, distinct
     if n_melds == 0:
         if shapes & GB_SHAPE_SEVEN_PAIRS:
-            d = 7 - pairs if pairs < 7 else 0
+            d = _seven_pairs(c)
             if d < best:
                 best = d
+        # (no need had yet: nothing to cut, so the kinds are not counted)
+        distinct = popcount64(fz_counts_mask(c, -1)) if best < GB_NO_SHAPE else 0
         if shapes & GB_SHAPE_THIRTEEN_ORPHANS and 13 - distinct < best:
             d = _orphans(c)
             if d < best:
                 best = d
         if shapes & (GB_SHAPE_HONORS_KNITTED | GB_SHAPE_SEVEN_STARS) and 14 - distinct < best:
-            for p in range(GB_N_KNIT):   # the knitting's tiles held, and the honours
-                kn = knit[p]
-                if shapes & GB_SHAPE_HONORS_KNITTED:
-                    d = 14 - (kn + hon if kn + hon < 14 else 14)
-                    if d < best:
-                        best = d
-                if shapes & GB_SHAPE_SEVEN_STARS:
-                    d = (7 - hon) + (7 - (kn if kn < 7 else 7))
-                    if d < best:
-                        best = d
-    if shapes & GB_SHAPE_KNITTED_STRAIGHT:
-        # 组合龙: the missing knitted tiles + the standard need of the rest (the knitted tiles
-        # held out of the part keys), as gb_straight_need_keyed
-        for p in range(GB_N_KNIT):
-            if 9 - knit[p] >= best:
-                continue
-            if not keyed:
-                gb_keys(c, key)
-                keyed = True
-            rest[3] = key[3]
-            for s in range(3):
-                rest[s] = key[s]
-                r = GB_KNIT[p][s]
-                while r < 9:
-                    if c[s * 9 + r]:
-                        rest[s] -= FZ_POW5[r]
-                    r += 3
-            d = 9 - knit[p] + gb_keys_need(rest, 1 - n_melds)
+            d = _knitted_need(c, shapes)
             if d < best:
                 best = d
+    if n_melds <= 1 and shapes & GB_SHAPE_KNITTED_STRAIGHT:
+        d = _straight_need(c, n_melds, best)
+        if d < best:
+            best = d
     return best
 
 
