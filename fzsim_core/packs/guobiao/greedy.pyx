@@ -30,10 +30,11 @@ from fzsim_core.table cimport *
 from fzsim_core.packs.guobiao.pack cimport gb_melds_of
 from fzsim_core.hand cimport FZ_KPART, FZ_KPOW
 from fzsim_core.packs.guobiao.reach cimport GbReqTiles, GbTarget, GB_MAX_TARGETS, gb_target_table, gb_target_need_keyed
-from fzsim_core.packs.guobiao.shanten cimport (GB_NO_SHAPE, GB_SHAPE_BASIC, GB_SHAPE_KNITTED_STRAIGHT,
-                                               GB_SHAPE_SEVEN_PAIRS, GB_SHAPES_ALL, gb_keys, gb_keys_need,
+from fzsim_core.packs.guobiao.shanten cimport (GB_NO_SHAPE, GB_SHAPE_BASIC, GB_SHAPE_HONORS_KNITTED,
+                                               GB_SHAPE_KNITTED_STRAIGHT, GB_SHAPE_SEVEN_PAIRS,
+                                               GB_SHAPE_SEVEN_STARS, GB_SHAPE_THIRTEEN_ORPHANS, GB_SHAPES_ALL, gb_keys, gb_keys_need,
                                                gb_need)
-from fzsim_core.packs.guobiao.shapes cimport GbSet, GB_CHOW, GB_KNIT, GB_KONG, GB_N_KNIT, GB_PUNG
+from fzsim_core.packs.guobiao.shapes cimport GbSet, GB_CHOW, GB_KNIT, GB_KONG, GB_N_KNIT, GB_PUNG, GB_RESIDUE
 from fzsim_core.packs.guobiao.options cimport gb_options
 
 
@@ -153,16 +154,27 @@ ctypedef struct HandFacts:
     uint64_t chows, pungs    # bit k: a declared chow from k / pung or kong of k
     int meld_parts           # bit p: a declared set in part p
     int nm
-    int size                 # concealed tiles
-    int part_tiles[4]
+    int part_pairs[4]        # by part: pairs held (a four: two), single tiles left over
+    int part_singles[4]
     int std[16]              # by allowed parts: the standard need of the allowed tiles alone
     int knit_miss            # 组合龙: the fewest knitted tiles missing over the six knittings
+    int knitted_need         # 全不靠, 七星不靠, 十三幺: their needs (closed forms, shanten.pyx)
+    int stars_need
+    int orphans_need
     uint8_t slot_miss[N_SLOTS]
     uint8_t mq[N_Q]
 
 
+cdef extern from *:
+    """
+    static const unsigned char GB_GREEDY_ORPHANS[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
+    """
+    const uint8_t GB_GREEDY_ORPHANS[13]
+
+
 cdef void read_facts(const uint8_t* c, const uint32_t* key, const GbSet* m, int nm, HandFacts* f) noexcept nogil:
-    cdef int i, k, p, s, r, miss
+    cdef int i, k, p, x, kn, hon = 0, most = 0, paired = 0
+    cdef int held[9]          # distinct kinds held of suit s, ranks r, r + 3, r + 6: at s * 3 + r
     cdef uint32_t mk[4]
     f.chows = f.pungs = 0
     f.meld_parts = 0
@@ -173,12 +185,6 @@ cdef void read_facts(const uint8_t* c, const uint32_t* key, const GbSet* m, int 
         else:
             f.pungs |= (<uint64_t>1) << m[i].tile
         f.meld_parts |= 1 << (m[i].tile // 9)
-    f.size = 0
-    for p in range(4):
-        f.part_tiles[p] = 0
-        for k in range(9 * p, 9 * p + (7 if p == 3 else 9)):
-            f.part_tiles[p] += c[k]
-        f.size += f.part_tiles[p]
     for p in range(16):   # the part sets the target table uses: all, one suit (+ honours), honours
         if p == 15 or p == 8 or (p & 7) in (1, 2, 4):
             for i in range(4):
@@ -186,26 +192,49 @@ cdef void read_facts(const uint8_t* c, const uint32_t* key, const GbSet* m, int 
             f.std[p] = gb_keys_need(mk, 4 - nm)
         else:
             f.std[p] = 0
-    f.knit_miss = 9
-    if nm <= 1:
-        for p in range(GB_N_KNIT):
-            miss = 0
-            for s in range(3):
-                r = GB_KNIT[p][s]
-                while r < 9:
-                    miss += c[s * 9 + r] == 0
-                    r += 3
-            if miss < f.knit_miss:
-                f.knit_miss = miss
     slot_misses(c, m, nm, f.slot_miss, f.mq)
+    f.knit_miss = f.knitted_need = f.stars_need = f.orphans_need = GB_NO_SHAPE
+    if nm > 1:
+        return                # the special shapes and seven pairs are out of reach
+    for p in range(4):
+        f.part_pairs[p] = f.part_singles[p] = 0
+    for i in range(9):
+        held[i] = 0
+    for k in range(27):
+        x = c[k]
+        p = k // 9
+        f.part_pairs[p] += x >> 1
+        f.part_singles[p] += x & 1
+        held[GB_RESIDUE[k]] += x > 0
+    for k in range(27, 34):
+        x = c[k]
+        f.part_pairs[3] += x >> 1
+        f.part_singles[3] += x & 1
+        hon += x > 0
+    for p in range(GB_N_KNIT):
+        kn = held[GB_KNIT[p][0]] + held[3 + GB_KNIT[p][1]] + held[6 + GB_KNIT[p][2]]
+        if kn > most:
+            most = kn
+    f.knit_miss = 9 - most
+    if nm == 0:
+        f.knitted_need = 14 - (most + hon if most + hon < 14 else 14)
+        f.stars_need = (7 - hon) + (7 - (most if most < 7 else 7))
+        x = 0
+        for i in range(13):
+            if c[GB_GREEDY_ORPHANS[i]]:
+                x += 1
+                if c[GB_GREEDY_ORPHANS[i]] >= 2:
+                    paired = 1
+        f.orphans_need = 14 - x - paired
 
 
 cdef inline int target_bound(const GbTarget* t, int ti, const uint8_t* c, const HandFacts* f) noexcept nogil:
     """A lower bound of gb_target_need (GB_NO_SHAPE: it is that). Every winning hand a target
     accepts is a standard / seven-pairs / special win of its allowed tiles, so its need is at
     least the standard need of those tiles alone (any shape: the 14 - 3 nm tiles it ends with
-    less those held) and at least the tiles its required sets lack."""
-    cdef int i, b, pm = PARTS[ti]
+    less those held) and at least the tiles its required sets lack; seven pairs and the
+    special shapes but 组合龙 are read exactly (closed forms on a few counts)."""
+    cdef int i, b, pairs = 0, singles = 0, pm = PARTS[ti]
     if f.meld_parts & ~pm:
         return GB_NO_SHAPE            # a declared set outside the allowed kinds
     if t.shape == GB_SHAPE_BASIC:
@@ -215,12 +244,20 @@ cdef inline int target_bound(const GbTarget* t, int ti, const uint8_t* c, const 
         return GB_NO_SHAPE            # the other shapes are concealed (组合龙: one set declared)
     if t.shape == GB_SHAPE_KNITTED_STRAIGHT:
         return f.knit_miss
-    if t.shape == GB_SHAPE_SEVEN_PAIRS:
-        b = 14
+    if t.shape == GB_SHAPE_SEVEN_PAIRS:   # reach.pyx's count on the allowed parts
         for i in range(4):
             if (pm >> i) & 1:
-                b -= f.part_tiles[i]
-        return b if b > 0 else 0
+                pairs += f.part_pairs[i]
+                singles += f.part_singles[i]
+        if pairs >= 7:
+            return 0
+        return 7 - pairs if singles >= 7 - pairs else singles + 2 * (7 - pairs - singles)
+    if t.shape == GB_SHAPE_HONORS_KNITTED:
+        return f.knitted_need
+    if t.shape == GB_SHAPE_SEVEN_STARS:
+        return f.stars_need
+    if t.shape == GB_SHAPE_THIRTEEN_ORPHANS:
+        return f.orphans_need
     return 0
 
 

@@ -26,7 +26,7 @@ import numpy as np
 
 from fzsim_core.bits cimport fz_counts_mask, popcount64
 from fzsim_core.hand cimport FZ_KPART, FZ_KPOW, FZ_POW5, Hand, hand_set_counts
-from fzsim_core.packs.guobiao.shapes cimport GB_KNIT, GB_N_KNIT
+from fzsim_core.packs.guobiao.shapes cimport GB_KNIT, GB_N_KNIT, GB_RESIDUE
 from fzsim_core.suit_shanten cimport ShCtx, ShTables, ShVary, sh_ctx_set, sh_d, sh_tables, sh_vary, sh_vary_d
 
 SHAPES = {"basic": GB_SHAPE_BASIC, "seven_pairs": GB_SHAPE_SEVEN_PAIRS,
@@ -65,15 +65,14 @@ cdef inline int _orphans(const uint8_t* c) noexcept nogil:
     return 14 - held - paired
 
 
-cdef inline int _knit_held(const uint8_t* c, int p) noexcept nogil:
-    """Distinct tiles held of knitting p's nine (147 / 258 / 369 in the suits it gives)."""
-    cdef int s, r, n = 0
-    for s in range(3):
-        r = GB_KNIT[p][s]
-        while r < 9:
-            n += c[s * 9 + r] > 0
-            r += 3
-    return n
+cdef inline void _residues_held(const uint8_t* c, int* held) noexcept nogil:
+    """held[s * 3 + r]: the distinct kinds held of suit s, ranks r, r + 3, r + 6 (knitting p
+    holds held[GB_KNIT[p][0]] + held[3 + GB_KNIT[p][1]] + held[6 + GB_KNIT[p][2]] of its nine)."""
+    cdef int k
+    for k in range(9):
+        held[k] = 0
+    for k in range(27):
+        held[GB_RESIDUE[k]] += c[k] > 0
 
 
 cdef inline int _honors_held(const uint8_t* c) noexcept nogil:
@@ -86,8 +85,10 @@ cdef inline int _honors_held(const uint8_t* c) noexcept nogil:
 cdef int _knitted_need(const uint8_t* c, int shapes) noexcept nogil:
     """Best need of 全不靠 (and / or 七星不靠) over the six knittings."""
     cdef int p, kn, hon = _honors_held(c), d, best = GB_NO_SHAPE
+    cdef int held[9]
+    _residues_held(c, held)
     for p in range(GB_N_KNIT):
-        kn = _knit_held(c, p)
+        kn = held[GB_KNIT[p][0]] + held[3 + GB_KNIT[p][1]] + held[6 + GB_KNIT[p][2]]
         if shapes & GB_SHAPE_HONORS_KNITTED:
             d = 14 - (kn + hon if kn + hon < 14 else 14)
             if d < best:
@@ -126,15 +127,6 @@ cdef int gb_straight_need_keyed(const uint8_t* c, const uint32_t* key, int n_mel
     return best
 
 
-cdef extern from *:
-    """
-    /* GB_RESIDUE[k]: suit * 3 + rank % 3 of a suited kind (the tiles a knitting gives a suit) */
-    static const unsigned char GB_RESIDUE[27] = {0, 1, 2, 0, 1, 2, 0, 1, 2, 3, 4, 5, 3, 4, 5, 3, 4, 5,
-                                                 6, 7, 8, 6, 7, 8, 6, 7, 8};
-    """
-    const uint8_t GB_RESIDUE[27]
-
-
 cdef inline int _straight_need(const uint8_t* c, int n_melds, int best) noexcept nogil:
     """组合龙 as gb_straight_need_keyed, a knitting cut by its missing tiles before any key is
     read: each suit's residue classes held are counted once, so each knitting's tiles held are
@@ -142,12 +134,9 @@ cdef inline int _straight_need(const uint8_t* c, int n_melds, int best) noexcept
     cdef uint32_t key[4]
     cdef uint32_t rest[4]
     cdef int k, p, s, r, miss, d
-    cdef int held[9]          # distinct kinds held of suit s, ranks r, r + 3, r + 6: at s * 3 + r
+    cdef int held[9]
     cdef bint keyed = False
-    for k in range(9):
-        held[k] = 0
-    for k in range(27):
-        held[GB_RESIDUE[k]] += c[k] > 0
+    _residues_held(c, held)
     for p in range(GB_N_KNIT):
         miss = 9 - held[GB_KNIT[p][0]] - held[3 + GB_KNIT[p][1]] - held[6 + GB_KNIT[p][2]]
         if miss >= best:
