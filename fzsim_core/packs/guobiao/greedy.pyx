@@ -262,19 +262,19 @@ cdef inline int target_bound(const GbTarget* t, int ti, const uint8_t* c, const 
 
 
 cdef enum:
-    # goal()'s buckets of targets by bound: 0 .. WIDE_BUCKET - 1 one bound each, then every bound
-    # from WIDE_BUCKET to GB_NO_SHAPE - 1 (a hand that far from every target is rare), then the
-    # targets out of reach (bound GB_NO_SHAPE)
-    WIDE_BUCKET = 15
-    NONE_BUCKET = 16
-    N_BUCKETS = 17
-    TARGET_WORDS = GB_MAX_TARGETS // 64
+    # goal() keeps each target's bound, capped at TOP_LEVEL (which then stands for every bound
+    # from it to GB_NO_SHAPE: a hand that far from every target is rare), one byte a target,
+    # and a bit per bound present
+    TOP_LEVEL = 63
+    BOUND_BYTES = GB_MAX_TARGETS + 8
 
 
-cdef inline void bucket(uint64_t (*at)[TARGET_WORDS], int t, int d) noexcept nogil:
-    """Target t, of bound d, into its bucket (a bit per target: read back in index order)."""
-    cdef int b = d if d < WIDE_BUCKET else (WIDE_BUCKET if d < GB_NO_SHAPE else NONE_BUCKET)
-    at[b][t >> 6] |= (<uint64_t>1) << (t & 63)
+cdef inline uint64_t bytes_equal(uint64_t w, uint64_t level) noexcept nogil:
+    """0x80 in each byte of w equal to level (level in every byte), 0 elsewhere: exact, no
+    carry crosses a byte."""
+    cdef uint64_t x = w ^ level
+    cdef uint64_t low7 = 0x7F7F7F7F7F7F7F7FULL
+    return ~(((x & low7) + low7) | x | low7)
 
 
 cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, int* n_near,
@@ -283,9 +283,10 @@ cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, 
     G into near[0..n_near) (near may be NULL). A target whose bound already passes the best so
     far is not read (with near: only one strictly past it, so every target at G is listed).
     A G above `cap` is not looked for: cap + 1 then stands for any G past it."""
-    cdef int nt, t, i, w, d, b, lo, std, best = GB_NO_SHAPE + 1
-    cdef uint64_t x
-    cdef uint64_t at[N_BUCKETS][TARGET_WORDS]
+    cdef int nt, t, i, w, d, lev, std, best = GB_NO_SHAPE + 1
+    cdef uint64_t present = 0, x, level
+    cdef uint64_t words[BOUND_BYTES // 8]
+    cdef uint8_t* bound = <uint8_t*>words     # (bytes written through a char pointer: no aliasing trouble)
     cdef HandFacts f
     cdef uint32_t key[4]
     cdef const uint8_t* slot
@@ -293,10 +294,9 @@ cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, 
     cdef const GbTarget* T = gb_target_table(&nt, &V)
     if near != NULL:
         n_near[0] = 0
-    # targets bucketed by rising bound (index order within a bucket), so the best is met early
-    # and the rest is cut by it. The bound's own rule (eff_need): a family short of the minimum
-    # pays 1.
-    memset(at, 0, sizeof(at))
+    # every target's bound (its own rule, eff_need's: a family short of the minimum pays 1),
+    # then the targets read by rising bound (index order within one), so the best is met early
+    # and the rest is cut by it
     gb_keys(c, key)
     read_facts(c, key, m, nm, &f)
     std = f.std[15]
@@ -304,25 +304,35 @@ cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, 
         t = SPREAD_T[i]
         slot = REQ_SLOT[t]
         d = f.slot_miss[slot[0]] + f.slot_miss[slot[1]] + f.slot_miss[slot[2]]
-        bucket(at, t, (d if d > std else std) + (V[t] < min_fan))
+        d = (d if d > std else std) + (V[t] < min_fan)
+        bound[t] = <uint8_t>d
+        present |= (<uint64_t>1) << d          # (at most 9 + 8 + 1)
     for i in range(N_SHARED):
         t = SHARED_T[i]
         d = req_bound(&T[t], t, c, f.slot_miss, f.mq, f.chows, f.pungs)
-        bucket(at, t, (d if d > std else std) + (V[t] < min_fan))
+        d = (d if d > std else std) + (V[t] < min_fan)
+        bound[t] = <uint8_t>d
+        present |= (<uint64_t>1) << d
     for i in range(N_OTHER):
         t = OTHER_T[i]
         d = target_bound(&T[t], t, c, &f)
         if d < GB_NO_SHAPE:
             d += V[t] < min_fan
-        bucket(at, t, d)
-    for b in range(N_BUCKETS):
-        lo = b if b <= WIDE_BUCKET else GB_NO_SHAPE   # the lowest bound in bucket b
-        if lo > best or (lo == best and near == NULL) or lo > cap:
+        d = d if d < TOP_LEVEL else TOP_LEVEL
+        bound[t] = <uint8_t>d
+        present |= (<uint64_t>1) << d
+    for t in range(nt, (nt + 7) & ~7):
+        bound[t] = 0xFF                        # past the table: no level
+    while present:
+        lev = ctz64(present)
+        present &= present - 1
+        if lev > best or (lev == best and near == NULL) or lev > cap:
             break
-        for w in range(TARGET_WORDS):
-            x = at[b][w]
+        level = 0x0101010101010101ULL * <uint64_t>lev
+        for w in range((nt + 7) >> 3):
+            x = bytes_equal(words[w], level)
             while x:
-                t = (w << 6) | ctz64(x)
+                t = (w << 3) | (ctz64(x) >> 3)
                 x &= x - 1
                 d = eff_need(T, V, t, c, key, m, nm, min_fan)
                 if d < best:
