@@ -48,6 +48,15 @@ cdef inline int eff_need(const GbTarget* T, const uint8_t* V, int t, const uint8
     return d + (1 if V[t] < min_fan and d < GB_NO_SHAPE else 0)
 
 
+cdef inline int eff_need_moved(const GbTarget* T, const uint8_t* V, int t, int k, int before, const uint8_t* c,
+                               const uint32_t* key, const GbSet* m, int nm, int min_fan) noexcept nogil:
+    """eff_need of target t on counts c that differ from those it had `before` on in kind k
+    only: `before` again when its allowed kinds leave k out (its need reads the allowed kinds only)."""
+    if not (T[t].allowed >> k) & 1:
+        return before
+    return eff_need(T, V, t, c, key, m, nm, min_fan)
+
+
 # most targets' required sets share no kind: their bound is then a sum of each set's own
 # missing tiles, read from a per-hand table of slots (a pung of k at k, a chow from k at 34 + k)
 # (declared sets standing for a required one: their slot reads 0). The others' bound with no
@@ -67,8 +76,12 @@ cdef uint8_t PARTS[GB_MAX_TARGETS]
 # goal() reads the bounds class by class: the targets of the standard shape over every kind with
 # required sets sharing no kind (168 of 191 with the next class: the bound is the larger of two
 # per-hand reads), those whose sets share kinds, and the rest (target_bound)
+ctypedef struct SpreadTarget:
+    uint8_t slot[3]          # its required sets' slots (REQ_SLOT)
+    uint8_t target
+    uint8_t value            # its family's fans
 cdef int N_SPREAD, N_SHARED, N_OTHER
-cdef uint8_t SPREAD_T[GB_MAX_TARGETS]
+cdef SpreadTarget SPREAD[GB_MAX_TARGETS]
 cdef uint8_t SHARED_T[GB_MAX_TARGETS]
 cdef uint8_t OTHER_T[GB_MAX_TARGETS]
 
@@ -93,7 +106,10 @@ def _fill_requirements():
             FULL_Q[t][j] = (full.copies[j] - 1) * 34 + full.kind[j] if j < full.n else ZERO_Q
         if T[t].shape == GB_SHAPE_BASIC and PARTS[t] == 15 and T[t].n_req and not T[t].pungs_only:
             if DISJOINT[t]:
-                SPREAD_T[N_SPREAD] = t
+                for j in range(3):
+                    SPREAD[N_SPREAD].slot[j] = REQ_SLOT[t][j]
+                SPREAD[N_SPREAD].target = t
+                SPREAD[N_SPREAD].value = V[t]
                 N_SPREAD += 1
             else:
                 SHARED_T[N_SHARED] = t
@@ -266,7 +282,7 @@ cdef enum:
     # from it to GB_NO_SHAPE: a hand that far from every target is rare), one byte a target,
     # and a bit per bound present
     TOP_LEVEL = 63
-    BOUND_BYTES = GB_MAX_TARGETS + 8
+    BOUND_WORDS = GB_MAX_TARGETS / 8 + 1
 
 
 cdef inline uint64_t bytes_equal(uint64_t w, uint64_t level) noexcept nogil:
@@ -285,11 +301,11 @@ cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, 
     A G above `cap` is not looked for: cap + 1 then stands for any G past it."""
     cdef int nt, t, i, w, d, lev, std, best = GB_NO_SHAPE + 1
     cdef uint64_t present = 0, x, level
-    cdef uint64_t words[BOUND_BYTES // 8]
+    cdef uint64_t words[BOUND_WORDS]
     cdef uint8_t* bound = <uint8_t*>words     # (bytes written through a char pointer: no aliasing trouble)
     cdef HandFacts f
     cdef uint32_t key[4]
-    cdef const uint8_t* slot
+    cdef const SpreadTarget* spread
     cdef const uint8_t* V
     cdef const GbTarget* T = gb_target_table(&nt, &V)
     if near != NULL:
@@ -301,11 +317,10 @@ cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, 
     read_facts(c, key, m, nm, &f)
     std = f.std[15]
     for i in range(N_SPREAD):   # every kind allowed, no declared set outside: two reads
-        t = SPREAD_T[i]
-        slot = REQ_SLOT[t]
-        d = f.slot_miss[slot[0]] + f.slot_miss[slot[1]] + f.slot_miss[slot[2]]
-        d = (d if d > std else std) + (V[t] < min_fan)
-        bound[t] = <uint8_t>d
+        spread = &SPREAD[i]
+        d = f.slot_miss[spread.slot[0]] + f.slot_miss[spread.slot[1]] + f.slot_miss[spread.slot[2]]
+        d = (d if d > std else std) + (spread.value < min_fan)
+        bound[spread.target] = <uint8_t>d
         present |= (<uint64_t>1) << d          # (at most 9 + 8 + 1)
     for i in range(N_SHARED):
         t = SHARED_T[i]
@@ -374,7 +389,7 @@ cdef uint64_t gb_draws_lowering(const uint8_t* counts, const GbSet* m, int nm, i
         c[k] += 1
         key[FZ_KPART[k]] += FZ_KPOW[k]
         for j in range(n_near):
-            if eff_need(T, V, near[j], c, key, m, nm, min_fan) <= g_max:
+            if eff_need_moved(T, V, near[j], k, g, c, key, m, nm, min_fan) <= g_max:
                 found |= (<uint64_t>1) << k
                 break
         c[k] -= 1
@@ -438,7 +453,7 @@ cdef int gb_discard_goals(const Observation* o, const uint16_t* acts, int n, GbT
         g = GB_NO_SHAPE + 1
         read = 0
         for j in range(v.n_near):
-            t = eff_need(T, V, v.near[j], v.c, v.key, v.m, v.nm, v.min_fan)
+            t = eff_need_moved(T, V, v.near[j], k, v.g0, v.c, v.key, v.m, v.nm, v.min_fan)
             v.after[k][j] = <uint8_t>t
             read = j + 1
             if t < g:
@@ -487,7 +502,7 @@ cdef int gb_pick_discard(const Observation* o, const uint16_t* acts, int n, GbTu
             if j < v.n_after[k]:
                 alive += v.after[k][j] == g_of[i]
             else:
-                alive += eff_need(T, V, v.near[j], v.c, v.key, v.m, v.nm, v.min_fan) == g_of[i]
+                alive += eff_need_moved(T, V, v.near[j], k, v.g0, v.c, v.key, v.m, v.nm, v.min_fan) == g_of[i]
             if alive == ALIVE_CAP:
                 break
         give(v, k)
