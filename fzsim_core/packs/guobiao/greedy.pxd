@@ -4,6 +4,7 @@
 from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
 from fzsim_core.policy cimport Observation
 from fzsim_core.packs.guobiao.reach cimport GB_MAX_TARGETS
+from fzsim_core.packs.guobiao.shanten cimport GbDiscardFacts
 from fzsim_core.packs.guobiao.shapes cimport GbSet
 
 # A turn's hand as greedy reads it: concealed counts, declared sets, its G and the targets at G,
@@ -18,6 +19,8 @@ ctypedef struct GbTurn:
     int near[GB_MAX_TARGETS]
     int n_near
     int8_t shape_need[34]
+    bint facts_read          # shape_facts holds c's (read on the first gb_shape_need)
+    GbDiscardFacts shape_facts
     # after[k][j]: the need of target near[j] after discarding kind k, for j < n_after[k] (what
     # gb_discard_goals read, so gb_pick_discard reads it again for free)
     uint8_t n_after[34]

@@ -33,7 +33,7 @@ from fzsim_core.packs.guobiao.reach cimport GbReqTiles, GbTarget, GB_MAX_TARGETS
 from fzsim_core.packs.guobiao.shanten cimport (GB_NO_SHAPE, GB_SHAPE_BASIC, GB_SHAPE_HONORS_KNITTED,
                                                GB_SHAPE_KNITTED_STRAIGHT, GB_SHAPE_SEVEN_PAIRS,
                                                GB_SHAPE_SEVEN_STARS, GB_SHAPE_THIRTEEN_ORPHANS, GB_SHAPES_ALL, gb_keys, gb_keys_need,
-                                               gb_need)
+                                               gb_discard_facts, gb_need_after_discard)
 from fzsim_core.packs.guobiao.shapes cimport GbSet, GB_CHOW, GB_KNIT, GB_KONG, GB_N_KNIT, GB_PUNG, GB_RESIDUE
 from fzsim_core.packs.guobiao.options cimport gb_options
 
@@ -421,11 +421,13 @@ cdef inline void give(GbTurn* v, int k) noexcept nogil:
 
 
 cdef int gb_shape_need(GbTurn* v, int k) noexcept nogil:
-    """The need over every shape after discarding kind k (held), read once per turn and kind."""
+    """The need over every shape after discarding kind k (held), read once per turn and kind,
+    from the hand's facts read once per turn (shanten.pxd gb_need_after_discard)."""
     if v.shape_need[k] < 0:
-        v.c[k] -= 1
-        v.shape_need[k] = <int8_t>gb_need(v.c, v.nm, GB_SHAPES_ALL)
-        v.c[k] += 1
+        if not v.facts_read:
+            gb_discard_facts(v.c, v.nm, &v.shape_facts)
+            v.facts_read = True
+        v.shape_need[k] = <int8_t>gb_need_after_discard(&v.shape_facts, v.c, k)
     return v.shape_need[k]
 
 
@@ -441,6 +443,7 @@ cdef int gb_discard_goals(const Observation* o, const uint16_t* acts, int n, GbT
     v.min_fan = gb_options(o.rules).gb_min_fan
     v.nm = gb_melds_of(o.me, v.m)
     v.g0 = goal(v.c, v.m, v.nm, v.min_fan, v.near, &v.n_near)
+    v.facts_read = False
     for k in range(34):   # read on demand (gb_shape_need): only the discards at the best G ask
         v.shape_need[k] = -1
         v.n_after[k] = 0

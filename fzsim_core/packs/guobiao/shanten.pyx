@@ -261,6 +261,100 @@ cdef int gb_discard_needs(const uint8_t* counts, int n_melds, int shapes, int8_t
     return best
 
 
+cdef void gb_discard_facts(const uint8_t* counts, int n_melds, GbDiscardFacts* f) noexcept nogil:
+    cdef int k, x
+    gb_keys(counts, f.key)
+    f.n_melds = n_melds
+    f.pairs = f.distinct = f.honors = f.orphans = f.orphan_pairs = 0
+    _residues_held(counts, f.residues)
+    for k in range(34):
+        x = counts[k]
+        f.pairs += x >> 1
+        f.distinct += x > 0
+    f.honors = _honors_held(counts)
+    for k in range(13):
+        x = counts[GB_ORPHAN_KINDS[k]]
+        f.orphans += x > 0
+        f.orphan_pairs += x >= 2
+
+
+cdef int gb_need_after_discard(const GbDiscardFacts* f, const uint8_t* counts, int k) noexcept nogil:
+    """gb_need over every shape of the counts less one k, from the facts of the counts: one tile
+    fewer moves each of them by at most one (a pair when k was held an even number of times, a
+    kind held when k was held once), so each shape's closed form is read again, the standard
+    need and 组合龙's rest on the part keys less k."""
+    cdef uint32_t key[4]
+    cdef uint32_t rest[4]
+    cdef int x = counts[k], nm = f.n_melds, best, d, p, s, r, j, kn, miss, pairs, distinct, hon
+    cdef int orphan, orphans, paired, last = x == 1
+    cdef int held[9]
+    key[0] = f.key[0]
+    key[1] = f.key[1]
+    key[2] = f.key[2]
+    key[3] = f.key[3]
+    key[FZ_KPART[k]] -= FZ_KPOW[k]
+    best = gb_keys_need(key, 4 - nm)
+    if nm > 1:
+        return best
+    for j in range(9):
+        held[j] = f.residues[j]
+    if k < 27:
+        held[GB_RESIDUE[k]] -= last
+    if nm == 0:
+        pairs = f.pairs - (1 if x % 2 == 0 else 0)
+        distinct = f.distinct - last
+        hon = f.honors - (last if k >= 27 else 0)
+        d = 7 - pairs if pairs < 7 else 0          # 七对
+        if d < best:
+            best = d
+        orphan = k >= 27 or k % 9 == 0 or k % 9 == 8
+        if 13 - distinct < best:                   # 十三幺 (as _special_need: cut by the kinds held)
+            orphans = f.orphans - (last if orphan else 0)
+            paired = f.orphan_pairs - (1 if orphan and x == 2 else 0)
+            d = 14 - orphans - (1 if paired > 0 else 0)
+            if d < best:
+                best = d
+        if 14 - distinct < best:                   # 全不靠, 七星不靠
+            for p in range(GB_N_KNIT):
+                kn = held[GB_KNIT[p][0]] + held[3 + GB_KNIT[p][1]] + held[6 + GB_KNIT[p][2]]
+                d = 14 - (kn + hon if kn + hon < 14 else 14)
+                if d < best:
+                    best = d
+                d = (7 - hon) + (7 - (kn if kn < 7 else 7))
+                if d < best:
+                    best = d
+    for p in range(GB_N_KNIT):                     # 组合龙, as _straight_need on the counts less k
+        miss = 9 - held[GB_KNIT[p][0]] - held[3 + GB_KNIT[p][1]] - held[6 + GB_KNIT[p][2]]
+        if miss >= best:
+            continue
+        rest[3] = key[3]
+        for s in range(3):
+            rest[s] = key[s]
+            r = GB_KNIT[p][s]
+            while r < 9:
+                j = s * 9 + r
+                if counts[j] > (j == k):
+                    rest[s] -= FZ_POW5[r]
+                r += 3
+        d = miss + gb_keys_need(rest, 1 - nm)
+        if d < best:
+            best = d
+    return best
+
+
+def discard_needs_by_facts(const uint8_t[::1] counts, int n_melds=0):
+    """discard_needs (every shape) through gb_discard_facts / gb_need_after_discard, for tests."""
+    cdef GbDiscardFacts f
+    cdef int k
+    _check(counts, n_melds, GB_SHAPES_ALL, (14,))
+    out = np.empty(34, dtype=np.int8)
+    cdef int8_t[::1] o = out
+    gb_discard_facts(&counts[0], n_melds, &f)
+    for k in range(34):
+        o[k] = <int8_t>(gb_need_after_discard(&f, &counts[0], k) if counts[k] else GB_NO_SHAPE)
+    return out
+
+
 # ---------------------------------------------------------------------------------------------
 # Python entry points (validated)
 
