@@ -104,23 +104,27 @@ cdef int gb_straight_need_keyed(const uint8_t* c, const uint32_t* key, int n_mel
                                 int best=GB_NO_SHAPE) noexcept nogil:
     """组合龙: for each knitting, the missing knitted tiles + the rest's standard need (the
     knitted tiles held taken out of the part keys; the honours' key is untouched). A knitting
-    missing `best` tiles or more is not read further (best: the need to beat, if any)."""
+    missing `best` tiles or more is not read further (best: the need to beat, if any); its
+    missing tiles come from each suit's residue classes held, counted once."""
     cdef uint32_t rest[4]
-    cdef int p, s, r, miss, d
+    cdef uint32_t held_keys[9]   # the part-key weight of a residue class's kinds held, one copy each
+    cdef int p, k, miss, d
+    cdef int held[9]
+    for k in range(9):
+        held[k] = 0
+        held_keys[k] = 0
+    for k in range(27):
+        if c[k]:
+            held[GB_RESIDUE[k]] += 1
+            held_keys[GB_RESIDUE[k]] += FZ_KPOW[k]
     rest[3] = key[3]
     for p in range(GB_N_KNIT):
-        miss = 0
-        for s in range(3):
-            rest[s] = key[s]
-            r = GB_KNIT[p][s]
-            while r < 9:
-                if c[s * 9 + r]:
-                    rest[s] -= FZ_POW5[r]
-                else:
-                    miss += 1
-                r += 3
+        miss = 9 - held[GB_KNIT[p][0]] - held[3 + GB_KNIT[p][1]] - held[6 + GB_KNIT[p][2]]
         if miss >= best:
             continue
+        rest[0] = key[0] - held_keys[GB_KNIT[p][0]]
+        rest[1] = key[1] - held_keys[3 + GB_KNIT[p][1]]
+        rest[2] = key[2] - held_keys[6 + GB_KNIT[p][2]]
         d = miss + gb_keys_need(rest, 1 - n_melds)
         if d < best:
             best = d
