@@ -172,10 +172,16 @@ def test_beijing_useful_agrees_with_the_per_kind_loop():
 
 def _guobiao_seat(rng):
     """Concealed counts (34) and melds of a random 3n+1 国标 seat: one or two suits with honours
-    (the flush and pung targets), sometimes anything, chows among the melds."""
+    (the flush and pung targets), a knitting with honours (全不靠, 组合龙), sometimes anything,
+    chows among the melds."""
     n_melds = int(rng.choice(5, p=[0.4, 0.2, 0.15, 0.15, 0.1]))
-    style = rng.integers(3)
-    if style == 0:
+    style = rng.integers(4)
+    if style == 3:      # one knitting (147 / 258 / 369 in the three suits), its neighbours, honours
+        shift = rng.permutation(3)
+        kinds = [9 * s + r for s in range(3) for r in range(shift[s], 9, 3)] * 2 + list(range(27, 34))
+        kinds += [int(k) for k in rng.choice(27, size=4)]
+        n_melds = int(rng.choice(2, p=[0.7, 0.3]))
+    elif style == 0:
         suits = rng.choice(3, size=int(rng.integers(1, 3)), replace=False)
         kinds = [k for k in range(34) if k >= 27 or k // 9 in suits]
     elif style == 1:    # few kinds: pungs, pairs

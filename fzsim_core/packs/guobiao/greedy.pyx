@@ -33,7 +33,8 @@ from fzsim_core.packs.guobiao.reach cimport GbReqTiles, GbTarget, GB_MAX_TARGETS
 from fzsim_core.packs.guobiao.shanten cimport (GB_NO_SHAPE, GB_SHAPE_BASIC, GB_SHAPE_HONORS_KNITTED,
                                                GB_SHAPE_KNITTED_STRAIGHT, GB_SHAPE_SEVEN_PAIRS,
                                                GB_SHAPE_SEVEN_STARS, GB_SHAPE_THIRTEEN_ORPHANS, GB_SHAPES_ALL, gb_keys, gb_keys_need,
-                                               gb_discard_facts, gb_need_after_discard)
+                                               gb_discard_facts, gb_need_after_discard,
+                                               gb_straight_need_keyed)
 from fzsim_core.packs.guobiao.shapes cimport GbSet, GB_CHOW, GB_KNIT, GB_KONG, GB_N_KNIT, GB_PUNG, GB_RESIDUE
 from fzsim_core.packs.guobiao.options cimport gb_options
 
@@ -360,17 +361,59 @@ cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, 
     return best if best <= cap else cap + 1
 
 
+ctypedef struct DrawCheck:
+    # what a draw must move for a standard-shape target at G to get below it: its bound
+    # max(standard need of its allowed tiles, its required sets' missing tiles) + its family's
+    # extra is at most its need, so when a term alone reaches G that term must drop
+    uint32_t key[4]          # the part keys of the target's allowed parts
+    int std                  # their standard need, when it reaches G (else -1: no check)
+    uint64_t req_kinds       # kinds a draw of which lowers the missing required tiles
+    bint req_tight           # those missing tiles reach G
+
+
+cdef void draw_check(const GbTarget* t, int ti, int g_less, const uint8_t* c, const uint32_t* key,
+                     const GbSet* m, int nm, DrawCheck* d) noexcept nogil:
+    """d for target t (standard shape) at need g_less + its family's extra, with counts c."""
+    cdef int i, j, q, miss = 0, left = (1 << t.n_req) - 1
+    cdef uint64_t chows = 0, pungs = 0
+    cdef const GbReqTiles* need
+    for i in range(4):
+        d.key[i] = key[i] if (PARTS[ti] >> i) & 1 else 0
+    d.std = gb_keys_need(d.key, 4 - nm)
+    if d.std != g_less:
+        d.std = -1
+    for i in range(nm):   # (req_bound's rule: a declared set stands for any required one it matches)
+        if m[i].type == GB_CHOW:
+            chows |= (<uint64_t>1) << m[i].tile
+        else:
+            pungs |= (<uint64_t>1) << m[i].tile
+    for j in range(t.n_req):
+        if ((chows if t.req[j].type == GB_CHOW else pungs) >> t.req[j].tile) & 1:
+            left &= ~(1 << j)
+    need = &t.left[left]
+    d.req_kinds = 0
+    for j in range(need.n):
+        q = need.copies[j] - c[need.kind[j]]
+        if q > 0:
+            miss += q
+            d.req_kinds |= (<uint64_t>1) << need.kind[j]
+    d.req_tight = miss == g_less
+
+
 cdef uint64_t gb_draws_lowering(const uint8_t* counts, const GbSet* m, int nm, int min_fan, uint64_t cand,
                                  int g_max) noexcept nogil:
     """The kinds of cand whose draw into the hand (13 - 3 nm concealed counts) leaves its G at
     most g_max. A draw lowers each target's need by at most one and never raises it: with G the
     hand's own, every kind when G <= g_max, none when G > g_max + 1, else the kinds lowering one
     of the targets at G — one goal search and a few target reads a kind instead of a search a
-    kind (the value policy's useful draws, evaluate.pyx)."""
+    kind (the value policy's useful draws, evaluate.pyx). A standard-shape target is read only
+    for a draw that lowers every term of its bound that alone reaches G (DrawCheck)."""
     cdef uint8_t c[34]
     cdef uint32_t key[4]
+    cdef uint32_t dk[4]
     cdef int near[GB_MAX_TARGETS]
-    cdef int n_near, g, j, k, nt
+    cdef DrawCheck check[GB_MAX_TARGETS]
+    cdef int n_near, g, j, k, t, nt, d
     cdef uint64_t found = 0
     cdef const uint8_t* V
     cdef const GbTarget* T = gb_target_table(&nt, &V)
@@ -383,13 +426,39 @@ cdef uint64_t gb_draws_lowering(const uint8_t* counts, const GbSet* m, int nm, i
     if g > g_max + 1 or g >= GB_NO_SHAPE:
         return 0
     gb_keys(c, key)
+    for j in range(n_near):
+        t = near[j]
+        check[j].std = -1
+        check[j].req_tight = False
+        if T[t].shape == GB_SHAPE_BASIC:
+            draw_check(&T[t], t, g - (V[t] < min_fan), c, key, m, nm, &check[j])
     while cand:
         k = ctz64(cand)
         cand &= cand - 1
         c[k] += 1
         key[FZ_KPART[k]] += FZ_KPOW[k]
         for j in range(n_near):
-            if eff_need_moved(T, V, near[j], k, g, c, key, m, nm, min_fan) <= g_max:
+            t = near[j]
+            if not (T[t].allowed >> k) & 1:
+                continue                   # its need reads the allowed kinds only: still G
+            if check[j].req_tight and not (check[j].req_kinds >> k) & 1:
+                continue                   # its required sets still lack G tiles
+            if check[j].std >= 0:
+                dk[0] = check[j].key[0]
+                dk[1] = check[j].key[1]
+                dk[2] = check[j].key[2]
+                dk[3] = check[j].key[3]
+                dk[FZ_KPART[k]] += FZ_KPOW[k]
+                if gb_keys_need(dk, 4 - nm) >= check[j].std:
+                    continue               # its allowed tiles' standard need is still G
+            if T[t].shape == GB_SHAPE_KNITTED_STRAIGHT:
+                # 组合龙 (nm <= 1 at G): only a knitting missing fewer tiles than its G can
+                # get below it, so the others are cut (min(G less its extra, need))
+                d = g - (V[t] < min_fan)
+                if gb_straight_need_keyed(c, key, nm, d) < d:
+                    found |= (<uint64_t>1) << k
+                    break
+            elif eff_need(T, V, t, c, key, m, nm, min_fan) <= g_max:
                 found |= (<uint64_t>1) << k
                 break
         c[k] -= 1
