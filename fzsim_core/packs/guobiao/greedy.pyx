@@ -74,25 +74,38 @@ cdef uint8_t REQ_SLOT[GB_MAX_TARGETS][3]
 cdef uint8_t FULL_Q[GB_MAX_TARGETS][9]
 # bit p: the target's allowed kinds include part p (0..2 the suits, 3 the honours; whole parts)
 cdef uint8_t PARTS[GB_MAX_TARGETS]
-# goal() reads the bounds class by class: the targets of the standard shape over every kind with
-# required sets sharing no kind (168 of 191 with the next class: the bound is the larger of two
-# per-hand reads), those whose sets share kinds, and the rest (target_bound)
-ctypedef struct SpreadTarget:
+# goal() reads the bounds of the 168 targets of the standard shape over every kind with required
+# sets (the rest: target_bound) group by group: a family's targets in one suit, or a family giving
+# each suit one set (三色, 花龙, 三同刻), with a bound for the whole group read first from a few
+# per-suit counts, so a group whose bound passes G is never opened. Each member's bound is the
+# larger of the standard need and its sets' missing tiles: a sum of three slots when its sets share
+# no kind (req_bound otherwise).
+ctypedef struct ReqTarget:
     uint8_t slot[3]          # its required sets' slots (REQ_SLOT)
     uint8_t target
-    uint8_t value            # its family's fans
-cdef int N_SPREAD, N_SHARED, N_OTHER
-cdef SpreadTarget SPREAD[GB_MAX_TARGETS]
-cdef uint8_t SHARED_T[GB_MAX_TARGETS]
+    uint8_t shared           # its sets share kinds: req_bound
+cdef enum:
+    GROUP_ANY = 0            # no group bound but the standard need's (三风刻, 大三元)
+    GROUP_ONE_SUIT = 1       # nine tiles of one suit, at most three of a kind
+    GROUP_SUIT_PUNGS = 2     # a pung in each suit
+    GROUP_SUIT_CHOWS = 3     # a chow in each suit
+    MAX_GROUPS = 64
+cdef int N_GROUPS, N_OTHER
+cdef ReqTarget MEMBERS[GB_MAX_TARGETS]
+cdef int GROUP_START[MAX_GROUPS + 1]
+cdef uint8_t GROUP_KIND[MAX_GROUPS]
+cdef uint8_t GROUP_SUIT[MAX_GROUPS]
+cdef uint8_t GROUP_VALUE[MAX_GROUPS]
 cdef uint8_t OTHER_T[GB_MAX_TARGETS]
 
 
 def _fill_requirements():
-    global N_SPREAD, N_SHARED, N_OTHER
-    cdef int nt, t, j
+    global N_GROUPS, N_OTHER
+    cdef int nt, t, j, n
     cdef const uint8_t* V
     cdef const GbTarget* T = gb_target_table(&nt, &V)
-    N_SPREAD = N_SHARED = N_OTHER = 0
+    groups = {}
+    N_OTHER = 0
     for t in range(nt):
         kinds = []
         REQ_SLOT[t][0] = REQ_SLOT[t][1] = REQ_SLOT[t][2] = ZERO_SLOT
@@ -105,19 +118,37 @@ def _fill_requirements():
         full = T[t].left[(1 << T[t].n_req) - 1]
         for j in range(9):
             FULL_Q[t][j] = (full.copies[j] - 1) * 34 + full.kind[j] if j < full.n else ZERO_Q
-        if T[t].shape == GB_SHAPE_BASIC and PARTS[t] == 15 and T[t].n_req and not T[t].pungs_only:
-            if DISJOINT[t]:
-                for j in range(3):
-                    SPREAD[N_SPREAD].slot[j] = REQ_SLOT[t][j]
-                SPREAD[N_SPREAD].target = t
-                SPREAD[N_SPREAD].value = V[t]
-                N_SPREAD += 1
+        if T[t].shape == GB_SHAPE_BASIC and PARTS[t] == 15 and T[t].n_req == 3 and not T[t].pungs_only:
+            sets = [(T[t].req[j].type, T[t].req[j].tile) for j in range(3)]
+            suits = sorted(tile // 9 for _, tile in sets)
+            types = {typ for typ, _ in sets}
+            if suits[0] == suits[2] < 3:
+                kind, suit = GROUP_ONE_SUIT, suits[0]
+            elif suits == [0, 1, 2] and types == {GB_PUNG}:
+                kind, suit = GROUP_SUIT_PUNGS, 0
+            elif suits == [0, 1, 2] and types == {GB_CHOW}:
+                kind, suit = GROUP_SUIT_CHOWS, 0
             else:
-                SHARED_T[N_SHARED] = t
-                N_SHARED += 1
+                kind, suit = GROUP_ANY, 0
+            groups.setdefault((T[t].family, kind, suit, V[t]), []).append(t)
         else:
             OTHER_T[N_OTHER] = t
             N_OTHER += 1
+    assert len(groups) <= MAX_GROUPS
+    N_GROUPS = n = 0
+    for (family, kind, suit, value), members in sorted(groups.items()):
+        GROUP_START[N_GROUPS] = n
+        GROUP_KIND[N_GROUPS] = kind
+        GROUP_SUIT[N_GROUPS] = suit
+        GROUP_VALUE[N_GROUPS] = value
+        for t in members:
+            for j in range(3):
+                MEMBERS[n].slot[j] = REQ_SLOT[t][j]
+            MEMBERS[n].target = t
+            MEMBERS[n].shared = not DISJOINT[t]
+            n += 1
+        N_GROUPS += 1
+    GROUP_START[N_GROUPS] = n
 
 
 _fill_requirements()
@@ -178,6 +209,9 @@ ctypedef struct HandFacts:
     int knitted_need         # 全不靠, 七星不靠, 十三幺: their needs (closed forms, shanten.pyx)
     int stars_need
     int orphans_need
+    int suit_tiles3[3]       # by suit: its tiles, at most three of a kind counted
+    int pung_short[3]        # by suit: the fewest tiles one of its pungs lacks
+    int chow_short[3]        # by suit: the fewest tiles one of its chows lacks
     uint8_t slot_miss[N_SLOTS]
     uint8_t mq[N_Q]
 
@@ -210,6 +244,16 @@ cdef void read_facts(const uint8_t* c, const uint32_t* key, const GbSet* m, int 
         else:
             f.std[p] = 0
     slot_misses(c, m, nm, f.slot_miss, f.mq)
+    for p in range(3):     # (read by goal() with no declared set only)
+        f.suit_tiles3[p] = 0
+        f.pung_short[p] = f.chow_short[p] = 3
+        for k in range(9 * p, 9 * p + 9):
+            x = c[k] if c[k] < 3 else 3
+            f.suit_tiles3[p] += x
+            if 3 - x < f.pung_short[p]:
+                f.pung_short[p] = 3 - x
+            if k % 9 < 7 and f.slot_miss[34 + k] < f.chow_short[p]:
+                f.chow_short[p] = f.slot_miss[34 + k]
     f.knit_miss = f.knitted_need = f.stars_need = f.orphans_need = GB_NO_SHAPE
     if nm > 1:
         return                # the special shapes and seven pairs are out of reach
@@ -294,6 +338,41 @@ cdef inline uint64_t bytes_equal(uint64_t w, uint64_t level) noexcept nogil:
     return ~(((x & low7) + low7) | x | low7)
 
 
+cdef inline int group_bound(int i, const HandFacts* f) noexcept nogil:
+    """At most the missing required tiles of every member of group i (no declared set)."""
+    cdef int kind = GROUP_KIND[i], held
+    if kind == GROUP_ONE_SUIT:    # nine tiles of the suit, at most three of a kind
+        held = f.suit_tiles3[GROUP_SUIT[i]]
+        return 9 - (held if held < 9 else 9)
+    if kind == GROUP_SUIT_PUNGS:  # each suit's pung at least as short as its fullest kind's
+        return f.pung_short[0] + f.pung_short[1] + f.pung_short[2]
+    if kind == GROUP_SUIT_CHOWS:
+        return f.chow_short[0] + f.chow_short[1] + f.chow_short[2]
+    return 0
+
+
+cdef uint64_t open_group(int i, const uint8_t* c, const HandFacts* f, int std, int min_fan,
+                         uint8_t* bound) noexcept nogil:
+    """Group i's members' bounds into bound[]; the bit of each bound met."""
+    cdef int j, d, adj = GROUP_VALUE[i] < min_fan
+    cdef uint64_t at = 0
+    cdef const ReqTarget* r
+    cdef const GbTarget* T
+    cdef const uint8_t* V
+    cdef int nt
+    T = gb_target_table(&nt, &V)
+    for j in range(GROUP_START[i], GROUP_START[i + 1]):
+        r = &MEMBERS[j]
+        if r.shared:
+            d = req_bound(&T[r.target], r.target, c, f.slot_miss, f.mq, f.chows, f.pungs)
+        else:
+            d = f.slot_miss[r.slot[0]] + f.slot_miss[r.slot[1]] + f.slot_miss[r.slot[2]]
+        d = (d if d > std else std) + adj
+        bound[r.target] = <uint8_t>d
+        at |= (<uint64_t>1) << d
+    return at
+
+
 cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, int* n_near,
               int cap=GB_NO_SHAPE) noexcept nogil:
     """G of the hand (13 - 3 nm or 14 - 3 nm concealed tiles c, declared sets m); the targets at
@@ -301,12 +380,12 @@ cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, 
     far is not read (with near: only one strictly past it, so every target at G is listed).
     A G above `cap` is not looked for: cap + 1 then stands for any G past it."""
     cdef int nt, t, i, w, d, lev, std, best = GB_NO_SHAPE + 1
-    cdef uint64_t present = 0, x, level
+    cdef uint64_t present = 0, groups = 0, x, level
+    cdef uint8_t group_at[MAX_GROUPS]
     cdef uint64_t words[BOUND_WORDS]
     cdef uint8_t* bound = <uint8_t*>words     # (bytes written through a char pointer: no aliasing trouble)
     cdef HandFacts f
     cdef uint32_t key[4]
-    cdef const SpreadTarget* spread
     cdef const uint8_t* V
     cdef const GbTarget* T = gb_target_table(&nt, &V)
     if near != NULL:
@@ -317,18 +396,8 @@ cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, 
     gb_keys(c, key)
     read_facts(c, key, m, nm, &f)
     std = f.std[15]
-    for i in range(N_SPREAD):   # every kind allowed, no declared set outside: two reads
-        spread = &SPREAD[i]
-        d = f.slot_miss[spread.slot[0]] + f.slot_miss[spread.slot[1]] + f.slot_miss[spread.slot[2]]
-        d = (d if d > std else std) + (spread.value < min_fan)
-        bound[spread.target] = <uint8_t>d
-        present |= (<uint64_t>1) << d          # (at most 9 + 8 + 1)
-    for i in range(N_SHARED):
-        t = SHARED_T[i]
-        d = req_bound(&T[t], t, c, f.slot_miss, f.mq, f.chows, f.pungs)
-        d = (d if d > std else std) + (V[t] < min_fan)
-        bound[t] = <uint8_t>d
-        present |= (<uint64_t>1) << d
+    for w in range((nt + 7) >> 3):
+        words[w] = 0xFFFFFFFFFFFFFFFFULL       # no level (a group not opened, past the table)
     for i in range(N_OTHER):
         t = OTHER_T[i]
         d = target_bound(&T[t], t, c, &f)
@@ -337,13 +406,21 @@ cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, 
         d = d if d < TOP_LEVEL else TOP_LEVEL
         bound[t] = <uint8_t>d
         present |= (<uint64_t>1) << d
-    for t in range(nt, (nt + 7) & ~7):
-        bound[t] = 0xFF                        # past the table: no level
-    while present:
-        lev = ctz64(present)
-        present &= present - 1
+    for i in range(N_GROUPS):   # each group's bound: at most each member's (at most 9 + 8 + 1)
+        d = group_bound(i, &f) if nm == 0 else 0
+        d = (d if d > std else std) + (GROUP_VALUE[i] < min_fan)
+        group_at[i] = <uint8_t>d
+        groups |= (<uint64_t>1) << d
+    while present | groups:
+        lev = ctz64(present | groups)
         if lev > best or (lev == best and near == NULL) or lev > cap:
             break
+        if (groups >> lev) & 1:            # open the groups bounded here: members at lev or later
+            for i in range(N_GROUPS):
+                if group_at[i] == lev:
+                    present |= open_group(i, c, &f, std, min_fan, bound)
+            groups &= ~((<uint64_t>1) << lev)
+        present &= ~((<uint64_t>1) << lev)
         level = 0x0101010101010101ULL * <uint64_t>lev
         for w in range((nt + 7) >> 3):
             x = bytes_equal(words[w], level)
