@@ -86,7 +86,7 @@ ctypedef struct ReqTarget:
     uint8_t shared           # its sets share kinds: req_bound
 cdef enum:
     GROUP_ANY = 0            # no group bound but the standard need's (三风刻, 大三元)
-    GROUP_ONE_SUIT = 1       # nine tiles of one suit, at most three of a kind
+    GROUP_ONE_SUIT = 1       # nine tiles of one suit (GROUP_WIDTH kinds, GROUP_CAP copies at most)
     GROUP_SUIT_PUNGS = 2     # a pung in each suit
     GROUP_SUIT_CHOWS = 3     # a chow in each suit
     MAX_GROUPS = 64
@@ -96,6 +96,8 @@ cdef int GROUP_START[MAX_GROUPS + 1]
 cdef uint8_t GROUP_KIND[MAX_GROUPS]
 cdef uint8_t GROUP_SUIT[MAX_GROUPS]
 cdef uint8_t GROUP_VALUE[MAX_GROUPS]
+cdef uint8_t GROUP_WIDTH[MAX_GROUPS]  # GROUP_ONE_SUIT: the most kinds and copies of a kind a member's sets take
+cdef uint8_t GROUP_CAP[MAX_GROUPS]
 cdef uint8_t OTHER_T[GB_MAX_TARGETS]
 
 
@@ -141,6 +143,8 @@ def _fill_requirements():
         GROUP_KIND[N_GROUPS] = kind
         GROUP_SUIT[N_GROUPS] = suit
         GROUP_VALUE[N_GROUPS] = value
+        GROUP_WIDTH[N_GROUPS] = max(T[t].left[7].n for t in members)
+        GROUP_CAP[N_GROUPS] = max(max(T[t].left[7].copies[j] for j in range(T[t].left[7].n)) for t in members)
         for t in members:
             for j in range(3):
                 MEMBERS[n].slot[j] = REQ_SLOT[t][j]
@@ -209,7 +213,7 @@ ctypedef struct HandFacts:
     int knitted_need         # 全不靠, 七星不靠, 十三幺: their needs (closed forms, shanten.pyx)
     int stars_need
     int orphans_need
-    int suit_tiles3[3]       # by suit: its tiles, at most three of a kind counted
+    uint8_t suit_hist[3][5]  # by suit: its kinds held 0, 1, 2, 3, 4 times
     int pung_short[3]        # by suit: the fewest tiles one of its pungs lacks
     int chow_short[3]        # by suit: the fewest tiles one of its chows lacks
     uint8_t slot_miss[N_SLOTS]
@@ -223,8 +227,17 @@ cdef extern from *:
     const uint8_t GB_GREEDY_ORPHANS[13]
 
 
+cdef extern from *:
+    """
+    static const unsigned char GB_GREEDY_PART_SETS[8] = {15, 8, 1, 2, 4, 9, 10, 12};
+    """
+    # the allowed part sets of the target table (bit p: part p): all, one suit (+ honours), honours
+    const uint8_t PART_SETS "GB_GREEDY_PART_SETS"[8]
+
+
 cdef void read_facts(const uint8_t* c, const uint32_t* key, const GbSet* m, int nm, HandFacts* f) noexcept nogil:
     cdef int i, k, p, x, kn, hon = 0, most = 0, paired = 0
+    cdef const uint8_t* h
     cdef int held[9]          # distinct kinds held of suit s, ranks r, r + 3, r + 6: at s * 3 + r
     cdef uint32_t mk[4]
     f.chows = f.pungs = 0
@@ -236,23 +249,21 @@ cdef void read_facts(const uint8_t* c, const uint32_t* key, const GbSet* m, int 
         else:
             f.pungs |= (<uint64_t>1) << m[i].tile
         f.meld_parts |= 1 << (m[i].tile // 9)
-    for p in range(16):   # the part sets the target table uses: all, one suit (+ honours), honours
-        if p == 15 or p == 8 or (p & 7) in (1, 2, 4):
-            for i in range(4):
-                mk[i] = key[i] if (p >> i) & 1 else 0
-            f.std[p] = gb_keys_need(mk, 4 - nm)
-        else:
-            f.std[p] = 0
+    for i in range(8):   # the part sets the target table uses: all, one suit (+ honours), honours
+        p = PART_SETS[i]
+        for k in range(4):
+            mk[k] = key[k] if (p >> k) & 1 else 0
+        f.std[p] = gb_keys_need(mk, 4 - nm)
     slot_misses(c, m, nm, f.slot_miss, f.mq)
-    for p in range(3):     # (read by goal() with no declared set only)
-        f.suit_tiles3[p] = 0
-        f.pung_short[p] = f.chow_short[p] = 3
-        for k in range(9 * p, 9 * p + 9):
-            x = c[k] if c[k] < 3 else 3
-            f.suit_tiles3[p] += x
-            if 3 - x < f.pung_short[p]:
-                f.pung_short[p] = 3 - x
-            if k % 9 < 7 and f.slot_miss[34 + k] < f.chow_short[p]:
+    memset(f.suit_hist, 0, sizeof(f.suit_hist))
+    for k in range(27):     # (the group bounds: read by goal() with no declared set only)
+        f.suit_hist[k // 9][c[k]] += 1
+    for p in range(3):
+        h = f.suit_hist[p]
+        f.pung_short[p] = 0 if h[3] or h[4] else 1 if h[2] else 2 if h[1] else 3
+        f.chow_short[p] = 3
+        for k in range(9 * p, 9 * p + 7):
+            if f.slot_miss[34 + k] < f.chow_short[p]:
                 f.chow_short[p] = f.slot_miss[34 + k]
     f.knit_miss = f.knitted_need = f.stars_need = f.orphans_need = GB_NO_SHAPE
     if nm > 1:
@@ -340,9 +351,15 @@ cdef inline uint64_t bytes_equal(uint64_t w, uint64_t level) noexcept nogil:
 
 cdef inline int group_bound(int i, const HandFacts* f) noexcept nogil:
     """At most the missing required tiles of every member of group i (no declared set)."""
-    cdef int kind = GROUP_KIND[i], held
-    if kind == GROUP_ONE_SUIT:    # nine tiles of the suit, at most three of a kind
-        held = f.suit_tiles3[GROUP_SUIT[i]]
+    cdef int kind = GROUP_KIND[i], held = 0, left, v, take
+    cdef const uint8_t* hist
+    if kind == GROUP_ONE_SUIT:    # nine tiles of the suit: at most GROUP_CAP of each of GROUP_WIDTH kinds
+        hist = f.suit_hist[GROUP_SUIT[i]]
+        left = GROUP_WIDTH[i]
+        for v in range(4, 0, -1):  # the fullest kinds first
+            take = hist[v] if hist[v] < left else left
+            held += take * (v if v < GROUP_CAP[i] else GROUP_CAP[i])
+            left -= take
         return 9 - (held if held < 9 else 9)
     if kind == GROUP_SUIT_PUNGS:  # each suit's pung at least as short as its fullest kind's
         return f.pung_short[0] + f.pung_short[1] + f.pung_short[2]
