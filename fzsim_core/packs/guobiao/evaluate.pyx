@@ -16,7 +16,8 @@ from fzsim_core.hand cimport hand_set_counts
 from fzsim_core.rules cimport Rules
 from fzsim_core.table cimport Seat, add_meld
 from fzsim_core.packs.guobiao.fans cimport GbFans, GbHand, GB_OK, GB_SELFDRAW, GB_MINGANGANG, gb_evaluate
-from fzsim_core.packs.guobiao.greedy cimport goal, gb_draws_lowering, gb_greedy_choose
+from fzsim_core.packs.guobiao.greedy cimport goal_remembered, gb_draws_lowering, gb_greedy_choose
+from fzsim_core.packs.guobiao.reach cimport GB_MAX_TARGETS
 from fzsim_core.packs.guobiao.guard cimport GbThreat, gb_read_threat, gb_danger
 from fzsim_core.packs.guobiao.pack cimport gb_melds_of, held_counts
 from fzsim_core.packs.guobiao.shanten cimport GB_NO_SHAPE
@@ -31,8 +32,11 @@ assert sizeof(GbThreat) <= sizeof(double) * 64, "国标's threat reading outgrew
 
 cdef int gb_eval_shanten(const Observation* o, const Seat* s) noexcept nogil:
     cdef GbSet m[5]
+    cdef int near[GB_MAX_TARGETS]
+    cdef int n_near
     cdef int nm = gb_melds_of(s, m)
-    cdef int g = goal(s.hand.counts, m, nm, gb_options(o.rules).gb_min_fan, NULL, NULL)
+    # (kept: the useful-draws hook asks the best discards' hands again)
+    cdef int g = goal_remembered(s.hand.counts, m, nm, gb_options(o.rules).gb_min_fan, near, &n_near)
     return EVAL_FAR if g >= GB_NO_SHAPE or g > EVAL_FAR else g - 1
 
 

@@ -31,6 +31,9 @@ cdef int gb_greedy_choose(void* state, const Observation* o, const uint16_t* act
 # past cap is returned as cap + 1.
 cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, int* n_near,
               int cap=*) noexcept nogil
+# goal() with near, its answer kept (per thread) for the next ask of the same hand (see greedy.pyx).
+cdef int goal_remembered(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near,
+                         int* n_near) noexcept nogil
 # The kinds of cand whose draw into the 13 - 3 nm tile hand leaves its G at most g_max (see greedy.pyx).
 cdef uint64_t gb_draws_lowering(const uint8_t* counts, const GbSet* m, int nm, int min_fan, uint64_t cand,
                                  int g_max) noexcept nogil

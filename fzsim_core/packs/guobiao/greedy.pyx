@@ -455,6 +455,70 @@ cdef int goal(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near, 
     return best if best <= cap else cap + 1
 
 
+# The value policy asks a hand's G twice in a row: its shanten hook on each discard, then its
+# useful-draws hook on the best ones. goal_remembered keeps the last GOAL_MEMO answers (G and the
+# targets at G) of this thread, keyed by the hand exactly (its part keys, sets, the minimum), so
+# the second ask is a lookup; a thread of its own for each thread playing, so nothing is shared.
+cdef extern from *:
+    """
+    #define GB_GOAL_MEMO 16
+    typedef struct {
+        unsigned int key[4];            /* the concealed counts' part keys: the counts exactly */
+        unsigned char sets[4];          /* declared sets: type * 34 + tile */
+        unsigned char n_sets, min_fan, g, n_near;
+        unsigned char near[256];
+    } gb_goal_memo_t;
+    static __thread gb_goal_memo_t gb_goal_memo[GB_GOAL_MEMO];
+    static __thread int gb_goal_memo_used, gb_goal_memo_next;
+    """
+    enum: GOAL_MEMO "GB_GOAL_MEMO"
+    ctypedef struct GoalMemo "gb_goal_memo_t":
+        uint32_t key[4]
+        uint8_t sets[4]
+        uint8_t n_sets, min_fan, g, n_near
+        uint8_t near[256]
+    GoalMemo goal_memo "gb_goal_memo"[GOAL_MEMO]
+    int goal_memo_used "gb_goal_memo_used"
+    int goal_memo_next "gb_goal_memo_next"
+
+
+cdef int goal_remembered(const uint8_t* c, const GbSet* m, int nm, int min_fan, int* near,
+                         int* n_near) noexcept nogil:
+    """goal(c, m, nm, min_fan, near, n_near), the answer kept for the next ask of the same hand."""
+    global goal_memo_used, goal_memo_next
+    cdef uint32_t key[4]
+    cdef uint8_t sets[4]
+    cdef int i, j, g
+    cdef GoalMemo* e
+    gb_keys(c, key)
+    for i in range(4):
+        sets[i] = <uint8_t>(m[i].type * 34 + m[i].tile) if i < nm else 0xFF
+    for i in range(goal_memo_used):
+        e = &goal_memo[i]
+        if (e.key[0] == key[0] and e.key[1] == key[1] and e.key[2] == key[2] and e.key[3] == key[3]
+                and e.n_sets == nm and e.min_fan == min_fan and e.sets[0] == sets[0] and e.sets[1] == sets[1]
+                and e.sets[2] == sets[2] and e.sets[3] == sets[3]):
+            n_near[0] = e.n_near
+            for j in range(e.n_near):
+                near[j] = e.near[j]
+            return e.g
+    g = goal(c, m, nm, min_fan, near, n_near)
+    e = &goal_memo[goal_memo_next]
+    goal_memo_next = (goal_memo_next + 1) % GOAL_MEMO
+    if goal_memo_used < GOAL_MEMO:
+        goal_memo_used += 1
+    for i in range(4):
+        e.key[i] = key[i]
+        e.sets[i] = sets[i]
+    e.n_sets = <uint8_t>nm
+    e.min_fan = <uint8_t>min_fan
+    e.g = <uint8_t>g
+    e.n_near = <uint8_t>n_near[0]
+    for j in range(n_near[0]):
+        e.near[j] = <uint8_t>near[j]
+    return g
+
+
 ctypedef struct DrawCheck:
     # what a draw must move for a standard-shape target at G to get below it: its bound
     # max(standard need of its allowed tiles, its required sets' missing tiles) + its family's
@@ -514,7 +578,7 @@ cdef uint64_t gb_draws_lowering(const uint8_t* counts, const GbSet* m, int nm, i
     if g_max < 0 or cand == 0:
         return 0
     memcpy(c, counts, 34)
-    g = goal(c, m, nm, min_fan, near, &n_near)
+    g = goal_remembered(c, m, nm, min_fan, near, &n_near)
     if g <= g_max:
         return cand
     if g > g_max + 1 or g >= GB_NO_SHAPE:
@@ -872,3 +936,18 @@ def goal_capped(const uint8_t[::1] counts, const int8_t[:, ::1] melds, int min_f
         ms[i].tile = <uint8_t>melds[i, 1]
         ms[i].exposed = <uint8_t>(melds[i, 2] != 0)
     return goal(&counts[0], ms, melds.shape[0], min_fan, NULL, NULL, cap)
+
+
+def goal_remembered_need(const uint8_t[::1] counts, const int8_t[:, ::1] melds, int min_fan=8):
+    """goal_need through goal_remembered (the value hooks' path: the thread's last answers kept),
+    for tests. Same arguments as goal_need (checked by it)."""
+    cdef GbSet ms[5]
+    cdef int near[GB_MAX_TARGETS]
+    cdef int n_near = 0, i, g
+    goal_need(counts, melds, min_fan)
+    for i in range(melds.shape[0]):
+        ms[i].type = <uint8_t>melds[i, 0]
+        ms[i].tile = <uint8_t>melds[i, 1]
+        ms[i].exposed = <uint8_t>(melds[i, 2] != 0)
+    g = goal_remembered(&counts[0], ms, melds.shape[0], min_fan, near, &n_near)
+    return g, [near[i] for i in range(n_near)]
