@@ -2,7 +2,8 @@
 """The 国标 pack's evaluation hooks for the value policy (kit/evaluate.pxd): shanten as greedy's
 fan-target goal (greedy.pxd goal: the fewest tiles to exchange for a win of at least gb_min_fan
 fans, less one), so a hand that cannot reach the minimum is far from ready whatever its shape;
-the useful draws from the targets at the hand's own G (one goal search, not one a kind);
+the useful draws from the targets at the hand's own G (one goal search, not one a kind, and that
+one usually remembered from the shanten hook's: greedy.pxd goal_remembered);
 waits over every shape (shapes.pxd), each paying only when the fan evaluator (fans.pxd) finds
 the minimum — the points as the pack settles them: the 底分 from every payer plus the fans from
 the discarder, or from all three on a self-draw; and its guard's threat reading (guard.pxd). The

@@ -12,14 +12,21 @@ the minimum on its own (碰碰和, 混一色, 三色三步高: 6) counting one t
   live tile is left for the replacement; a pung, chow or exposed kong on a discard when G after
   it (and the best discard) is lower than now (a kong: no higher).
 
-Speed: the targets are bucketed by a cheap lower bound of their need (the standard need of their
-allowed tiles alone, the tiles their required sets lack, 组合龙's missing knitted tiles; read once
-per hand from small per-hand tables) and read by rising bound, so most are cut; only the targets
-at the smallest need are re-read per candidate discard (a discard never lowers a target's need,
-and the best discard keeps it, so no other target can decide the choice). A claim's or a kong's G
-is looked for only up to the G it must beat; the need over every shape only for the discards a
-tie-break asks about. It reads only its Observation. The pieces
-of a turn (gb_discard_goals, gb_kong_keeping, gb_pick_discard) serve the 国标 guard too.
+Speed: each target's need is bounded cheaply (the standard need of its allowed tiles alone, the
+tiles its required sets lack, 组合龙's missing knitted tiles, seven pairs, 十三幺, 全不靠 and 七星不靠
+exactly; read from small per-hand tables) and the targets are read by rising bound, so most are
+cut; the 168 targets with required sets are bounded group by group first (a family in one suit, a
+family with a set in each suit), a group opened only when the search reaches its bound. Only the
+targets at G are re-read per candidate discard (a discard never lowers a target's need, and the
+best discard keeps it, so no other target can decide the choice; one whose allowed kinds leave
+the discard out keeps its need unread), and their needs are kept for the tie-break. A claim's
+hand is the hand with the discard drawn, its set declared, so no claim's G is below G0 - 1 and
+only the targets at G0 can take it there: a pung or chow is read off those alone (a kong's G is
+looked for only up to G0); a kong's only up to the G it must match. The need over every shape is
+read only for the discards a tie-break asks about, from the hand's facts read once a turn. It
+reads only its Observation. The pieces of a turn (gb_discard_goals, gb_kong_keeping,
+gb_pick_discard) serve the 国标 guard too; goal_remembered and gb_draws_lowering serve the value
+hooks (evaluate.pyx): the thread's last answers kept, the useful draws from the targets at G.
 """
 from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
