@@ -21,8 +21,9 @@ targets at G are re-read per candidate discard (a discard never lowers a target'
 best discard keeps it, so no other target can decide the choice; one whose allowed kinds leave
 the discard out keeps its need unread), and their needs are kept for the tie-break. A claim's
 hand is the hand with the discard drawn, its set declared, so no claim's G is below G0 - 1 and
-only the targets at G0 can take it there: a pung or chow is read off those alone (a kong's G is
-looked for only up to G0); a kong's only up to the G it must match. The need over every shape is
+only the targets at G0 can take it there: a pung or chow is read off those alone (with an exposed
+kong on offer, every claim's G is looked for up to G0); a concealed or added kong's G only up to
+the G it must match. The need over every shape is
 read only for the discards a tie-break asks about, from the hand's facts read once a turn. It
 reads only its Observation. The pieces of a turn (gb_discard_goals, gb_kong_keeping,
 gb_pick_discard) serve the 国标 guard too; goal_remembered and gb_draws_lowering serve the value
