@@ -23,11 +23,12 @@ the discard out keeps its need unread), and their needs are kept for the tie-bre
 hand is the hand with the discard drawn, its set declared, so no claim's G is below G0 - 1 and
 only the targets at G0 can take it there: a pung or chow is read off those alone (with an exposed
 kong on offer, every claim's G is looked for up to G0); a concealed or added kong's G only up to
-the G it must match. The need over every shape is
-read only for the discards a tie-break asks about, from the hand's facts read once a turn. It
-reads only its Observation. The pieces of a turn (gb_discard_goals, gb_kong_keeping,
-gb_pick_discard) serve the 国标 guard too; goal_remembered and gb_draws_lowering serve the value
-hooks (evaluate.pyx): the thread's last answers kept, the useful draws from the targets at G.
+the G it must match. The need over every shape is read only for the discards a tie-break asks
+about, from the hand's facts read once a turn. A claim's G0 goes through goal_remembered (the thread's last answers kept, keyed by the hand
+exactly): a hand waiting for its turn is asked again on each discard it may claim, and guard asks
+it before greedy's claim. It decides on its Observation alone. The pieces of a turn
+(gb_discard_goals, gb_kong_keeping, gb_pick_discard) serve the 国标 guard too; goal_remembered
+and gb_draws_lowering serve the value hooks (evaluate.pyx: the useful draws from the targets at G).
 """
 from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
@@ -861,7 +862,7 @@ cdef int gb_claim(const Observation* o, const uint16_t* acts, int n) noexcept no
     nm = gb_melds_of(o.me, m)
     if nm >= 4:
         return 0
-    g0 = goal(c, m, nm, min_fan, near, &n_near)
+    g0 = goal_remembered(c, m, nm, min_fan, near, &n_near)   # (asked again while the hand waits)
     for i in range(n):
         t = act_type(acts[i])
         k = act_kind(acts[i])
