@@ -7,6 +7,17 @@ from fzsim_core.packs.guobiao.reach cimport GB_MAX_TARGETS
 from fzsim_core.packs.guobiao.shanten cimport GbDiscardFacts
 from fzsim_core.packs.guobiao.shapes cimport GbSet
 
+# What a one-tile change must move for a standard-shape target at G to leave G: its bound
+# max(standard need of its allowed tiles, its required sets' missing tiles) + its family's extra is
+# at most its need, so when a term alone reaches G, a draw must lower it to get below G, and a
+# discard that raises it takes the target to G + 1 (a discard raises a need by at most one).
+ctypedef struct DrawCheck:
+    uint32_t key[4]          # the part keys of the target's allowed parts
+    int std                  # their standard need, when it reaches G (else -1: no check)
+    uint64_t req_kinds       # kinds a draw of which lowers the missing required tiles
+    uint64_t req_full        # kinds held no more than the required sets take (a discard adds one missing)
+    bint req_tight           # those missing tiles reach G
+
 # A turn's hand as greedy reads it: concealed counts, declared sets, its G and the targets at G,
 # and the need over every winning shape after discarding each kind (-1 until gb_shape_need reads it).
 ctypedef struct GbTurn:
@@ -25,6 +36,7 @@ ctypedef struct GbTurn:
     # gb_discard_goals read, so gb_pick_discard reads it again for free)
     uint8_t n_after[34]
     uint8_t after[34][GB_MAX_TARGETS]
+    DrawCheck check[GB_MAX_TARGETS]   # for each target of near (standard shape; else no check)
 
 cdef int gb_greedy_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil
 # G of concealed counts c and declared sets m[0..nm) (see greedy.pyx); near may be NULL; a G

@@ -58,15 +58,6 @@ cdef inline int eff_need(const GbTarget* T, const uint8_t* V, int t, const uint8
     return d + (1 if V[t] < min_fan and d < GB_NO_SHAPE else 0)
 
 
-cdef inline int eff_need_moved(const GbTarget* T, const uint8_t* V, int t, int k, int before, const uint8_t* c,
-                               const uint32_t* key, const GbSet* m, int nm, int min_fan) noexcept nogil:
-    """eff_need of target t on counts c that differ from those it had `before` on in kind k
-    only: `before` again when its allowed kinds leave k out (its need reads the allowed kinds only)."""
-    if not (T[t].allowed >> k) & 1:
-        return before
-    return eff_need(T, V, t, c, key, m, nm, min_fan)
-
-
 # most targets' required sets share no kind: their bound is then a sum of each set's own
 # missing tiles, read from a per-hand table of slots (a pung of k at k, a chow from k at 34 + k)
 # (declared sets standing for a required one: their slot reads 0). The others' bound with no
@@ -528,19 +519,10 @@ cdef int goal_remembered(const uint8_t* c, const GbSet* m, int nm, int min_fan, 
     return g
 
 
-ctypedef struct DrawCheck:
-    # what a draw must move for a standard-shape target at G to get below it: its bound
-    # max(standard need of its allowed tiles, its required sets' missing tiles) + its family's
-    # extra is at most its need, so when a term alone reaches G that term must drop
-    uint32_t key[4]          # the part keys of the target's allowed parts
-    int std                  # their standard need, when it reaches G (else -1: no check)
-    uint64_t req_kinds       # kinds a draw of which lowers the missing required tiles
-    bint req_tight           # those missing tiles reach G
-
-
 cdef void draw_check(const GbTarget* t, int ti, int g_less, const uint8_t* c, const uint32_t* key,
                      const GbSet* m, int nm, DrawCheck* d) noexcept nogil:
-    """d for target t (standard shape) at need g_less + its family's extra, with counts c."""
+    """d for target t (standard shape) at need g_less + its family's extra, with counts c (greedy.pxd
+    DrawCheck)."""
     cdef int i, j, q, miss = 0, left = (1 << t.n_req) - 1
     cdef uint64_t chows = 0, pungs = 0
     cdef const GbReqTiles* need
@@ -558,12 +540,14 @@ cdef void draw_check(const GbTarget* t, int ti, int g_less, const uint8_t* c, co
         if ((chows if t.req[j].type == GB_CHOW else pungs) >> t.req[j].tile) & 1:
             left &= ~(1 << j)
     need = &t.left[left]
-    d.req_kinds = 0
+    d.req_kinds = d.req_full = 0
     for j in range(need.n):
         q = need.copies[j] - c[need.kind[j]]
         if q > 0:
             miss += q
             d.req_kinds |= (<uint64_t>1) << need.kind[j]
+        if q >= 0:
+            d.req_full |= (<uint64_t>1) << need.kind[j]
     d.req_tight = miss == g_less
 
 
@@ -667,6 +651,41 @@ cdef int gb_shape_need(GbTurn* v, int k) noexcept nogil:
     return v.shape_need[k]
 
 
+cdef inline int after_discard(GbTurn* v, const GbTarget* T, const uint8_t* V, int j, int k) noexcept nogil:
+    """eff_need of target v.near[j] (at G0) with kind k taken out of v.c (by the caller). A discard
+    raises a need by at most one, so when a term of the target's bound that alone reaches G0
+    rises (DrawCheck), it is G0 + 1 unread; allowed kinds leaving k out: G0 unread."""
+    cdef int t = v.near[j]
+    cdef uint32_t dk[4]
+    cdef const DrawCheck* ck = &v.check[j]
+    if not (T[t].allowed >> k) & 1:
+        return v.g0
+    if ck.req_tight and (ck.req_full >> k) & 1:
+        return v.g0 + 1                    # a tile its required sets take
+    if ck.std >= 0:
+        dk[0] = ck.key[0]
+        dk[1] = ck.key[1]
+        dk[2] = ck.key[2]
+        dk[3] = ck.key[3]
+        dk[FZ_KPART[k]] -= FZ_KPOW[k]
+        if gb_keys_need(dk, 4 - v.nm) > ck.std:
+            return v.g0 + 1                # its allowed tiles' standard need rises
+    return eff_need(T, V, t, v.c, v.key, v.m, v.nm, v.min_fan)
+
+
+cdef void turn_checks(GbTurn* v) noexcept nogil:
+    """v.check for each target of v.near: what a discard must move to take it past G0."""
+    cdef int j, t, nt
+    cdef const uint8_t* V
+    cdef const GbTarget* T = gb_target_table(&nt, &V)
+    for j in range(v.n_near):
+        t = v.near[j]
+        v.check[j].std = -1
+        v.check[j].req_tight = False
+        if T[t].shape == GB_SHAPE_BASIC and v.g0 < GB_NO_SHAPE:
+            draw_check(&T[t], t, v.g0 - (V[t] < v.min_fan), v.c, v.key, v.m, v.nm, &v.check[j])
+
+
 cdef int gb_discard_goals(const Observation* o, const uint16_t* acts, int n, GbTurn* v,
                           int* g_of) noexcept nogil:
     """The turn's hand into v (its G and the targets at G, the need over every shape after each
@@ -679,6 +698,7 @@ cdef int gb_discard_goals(const Observation* o, const uint16_t* acts, int n, GbT
     v.min_fan = gb_options(o.rules).gb_min_fan
     v.nm = gb_melds_of(o.me, v.m)
     v.g0 = goal(v.c, v.m, v.nm, v.min_fan, v.near, &v.n_near)
+    turn_checks(v)
     v.facts_read = False
     for k in range(34):   # read on demand (gb_shape_need): only the discards at the best G ask
         v.shape_need[k] = -1
@@ -692,7 +712,7 @@ cdef int gb_discard_goals(const Observation* o, const uint16_t* acts, int n, GbT
         g = GB_NO_SHAPE + 1
         read = 0
         for j in range(v.n_near):
-            t = eff_need_moved(T, V, v.near[j], k, v.g0, v.c, v.key, v.m, v.nm, v.min_fan)
+            t = after_discard(v, T, V, j, k)
             v.after[k][j] = <uint8_t>t
             read = j + 1
             if t < g:
@@ -741,7 +761,7 @@ cdef int gb_pick_discard(const Observation* o, const uint16_t* acts, int n, GbTu
             if j < v.n_after[k]:
                 alive += v.after[k][j] == g_of[i]
             else:
-                alive += eff_need_moved(T, V, v.near[j], k, v.g0, v.c, v.key, v.m, v.nm, v.min_fan) == g_of[i]
+                alive += after_discard(v, T, V, j, k) == g_of[i]
             if alive == ALIVE_CAP:
                 break
         give(v, k)
@@ -960,3 +980,35 @@ def goal_remembered_need(const uint8_t[::1] counts, const int8_t[:, ::1] melds, 
         ms[i].exposed = <uint8_t>(melds[i, 2] != 0)
     g = goal_remembered(&counts[0], ms, melds.shape[0], min_fan, near, &n_near)
     return g, [near[i] for i in range(n_near)]
+
+
+def _after_discard_check(const uint8_t[::1] counts, const int8_t[:, ::1] melds, int min_fan=8):
+    """Test hook: for a 14 - 3 m tile hand, [(kind, [after_discard of each target at G], [its
+    eff_need read in full])] over the kinds held (the turn's unread shortcuts against the reads)."""
+    cdef GbTurn v
+    cdef int i, j, k, nt
+    cdef const uint8_t* V
+    cdef const GbTarget* T = gb_target_table(&nt, &V)
+    goal_need(counts, melds, min_fan)
+    if counts.shape[0] != 34 or sum(counts) + 3 * melds.shape[0] != 14:
+        raise ValueError("a 14 - 3 m tile hand")
+    for k in range(34):
+        v.c[k] = counts[k]
+    gb_keys(v.c, v.key)
+    v.nm = melds.shape[0]
+    for i in range(v.nm):
+        v.m[i].type = <uint8_t>melds[i, 0]
+        v.m[i].tile = <uint8_t>melds[i, 1]
+        v.m[i].exposed = <uint8_t>(melds[i, 2] != 0)
+    v.min_fan = min_fan
+    v.g0 = goal(v.c, v.m, v.nm, v.min_fan, v.near, &v.n_near)
+    turn_checks(&v)
+    out = []
+    for k in range(34):
+        if v.c[k] == 0:
+            continue
+        take(&v, k)
+        out.append((k, [after_discard(&v, T, V, j, k) for j in range(v.n_near)],
+                    [eff_need(T, V, v.near[j], v.c, v.key, v.m, v.nm, v.min_fan) for j in range(v.n_near)]))
+        give(&v, k)
+    return out
