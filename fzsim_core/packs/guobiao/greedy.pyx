@@ -19,7 +19,9 @@ cut; the 168 targets with required sets are bounded group by group first (a fami
 family with a set in each suit), a group opened only when the search reaches its bound. Only the
 targets at G are re-read per candidate discard (a discard never lowers a target's need, and the
 best discard keeps it, so no other target can decide the choice; one whose allowed kinds leave
-the discard out keeps its need unread), and their needs are kept for the tie-break. A claim's
+the discard out keeps its need unread, one with a term of its bound alone at G that the discard
+raises is at G + 1 unread: a discard raises a need by at most one), and their needs are kept for
+the tie-break. A claim's
 hand is the hand with the discard drawn, its set declared, so no claim's G is below G0 - 1 and
 only the targets at G0 can take it there: a pung or chow is read off those alone (with an exposed
 kong on offer, every claim's G is looked for up to G0); a concealed or added kong's G only up to
