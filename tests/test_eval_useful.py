@@ -168,3 +168,68 @@ def test_beijing_useful_agrees_with_the_per_kind_loop():
     # found kinds and none, with and without melds and wilds, on both paths
     assert {(sh, True, m, w, True) for sh in (1, 2, 3) for m in (False, True) for w in (False, True)} <= seen
     assert any(not fast and found for (_, found, _, _, fast) in seen)
+
+
+def _guobiao_seat(rng):
+    """Concealed counts (34) and melds of a random 3n+1 国标 seat: one or two suits with honours
+    (the flush and pung targets), a knitting with honours (全不靠, 组合龙), sometimes anything,
+    chows among the melds."""
+    n_melds = int(rng.choice(5, p=[0.4, 0.2, 0.15, 0.15, 0.1]))
+    style = rng.integers(4)
+    if style == 3:      # one knitting (147 / 258 / 369 in the three suits), its neighbours, honours
+        shift = rng.permutation(3)
+        kinds = [9 * s + r for s in range(3) for r in range(shift[s], 9, 3)] * 2 + list(range(27, 34))
+        kinds += [int(k) for k in rng.choice(27, size=4)]
+        n_melds = int(rng.choice(2, p=[0.7, 0.3]))
+    elif style == 0:
+        suits = rng.choice(3, size=int(rng.integers(1, 3)), replace=False)
+        kinds = [k for k in range(34) if k >= 27 or k // 9 in suits]
+    elif style == 1:    # few kinds: pungs, pairs
+        kinds = list(rng.choice(34, size=int(rng.integers(5, 10)), replace=False))
+    else:
+        kinds = list(range(34))
+    held = np.zeros(34, dtype=int)
+    melds = []
+    for _ in range(n_melds):
+        k = int(rng.choice(kinds))
+        if k < 27 and k % 9 <= 6 and rng.random() < 0.5 and all(held[k + i] < 4 for i in range(3)):
+            for i in range(3):
+                held[k + i] += 1
+            melds.append((CHOW, k))
+        elif held[k] == 0:
+            t = int(rng.choice([PUNG, EXPOSED_KONG, ADDED_KONG, CONCEALED_KONG]))
+            held[k] = 3 if t == PUNG else 4
+            melds.append((t, k))
+    counts = np.zeros(34, dtype=int)
+    need = 13 - 3 * len(melds)
+    pool = [k for k in kinds for _ in range(4)]
+    rng.shuffle(pool)
+    for k in pool:
+        if need == 0:
+            break
+        if held[k] + counts[k] < 4:
+            counts[k] += 1
+            need -= 1
+    for k in rng.permutation(34):   # a few kinds only: fill from anywhere
+        while need and held[k] + counts[k] < 4:
+            counts[k] += 1
+            need -= 1
+    return counts, melds
+
+
+@pytest.mark.parametrize("min_fan", [8, 6, 1])
+def test_guobiao_useful_agrees_with_the_per_kind_loop(min_fan):
+    from fzsim.rules import load
+    from fzsim_core.packs.guobiao import evaluate as gb_evaluate
+    rules = load("guobiao", gb_min_fan=min_fan).core
+    rng = np.random.default_rng(35 + min_fan)
+    full = (1 << 34) - 1
+    seen = set()
+    for _ in range(1500):
+        counts, melds = _guobiao_seat(rng)
+        cand = full if rng.random() < 0.5 else int(rng.integers(0, full + 1))
+        for sh in (-1, 0, 1, 2, 3, 4, 6, 8, 9):
+            hook, loop = gb_evaluate._useful_check(counts, melds, cand, sh, rules)
+            assert hook == loop, (counts.tolist(), melds, hex(cand), sh, min_fan)
+            seen.add((sh, hook != 0, bool(melds)))
+    assert {(sh, True, m) for sh in (1, 2, 3) for m in (False, True)} <= seen

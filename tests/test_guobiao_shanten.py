@@ -160,3 +160,30 @@ def test_needs_many_matches_need():
     counts = np.array([c for c, _ in hands], dtype=np.uint8)
     melds = np.array([m for _, m in hands], dtype=np.uint8)
     assert sh.needs_many(counts, melds).tolist() == [sh.need(c, m) for c, m in hands]
+
+
+def test_discard_needs_by_facts_match_discard_needs():
+    """greedy's tie-break reads the need over every shape after each discard from facts read once
+    (shanten.pxd gb_need_after_discard): the same needs as one gb_need a discard, on random 14 -
+    3 m tile hands with 0-4 declared sets, many near the special shapes (pairs, orphans, knittings)."""
+    from test_guobiao_greedy import random_hand
+    rng = random.Random(28)
+    orphans = [0, 8, 9, 17, 18, 26] + list(range(27, 34))
+    knit = [s * 9 + r for s, c in enumerate((0, 1, 2)) for r in range(c, 9, 3)] + list(range(27, 34))
+    checked = 0
+    while checked < 6000:
+        style = rng.randrange(4)
+        if style < 2:
+            counts, melds = random_hand(rng)
+            m = len(melds)
+        else:   # 14 tiles around 十三幺 or a knitting (+ honours), a few strays, some pairs
+            pool = (orphans if style == 2 else knit) * 2 + [rng.randrange(34) for _ in range(6)]
+            counts = np.bincount(rng.sample(pool, 14), minlength=34).astype(np.uint8)
+            m = int(rng.random() < 0.2)
+            counts[np.flatnonzero(counts)[:3]] -= np.uint8(1) if m else np.uint8(0)
+        if counts.sum() + 3 * m != 14 or counts.max() > 4:
+            continue
+        want = sh.discard_needs(counts, m)
+        got = sh.discard_needs_by_facts(counts, m)
+        assert got.tolist() == want.tolist(), (counts.tolist(), m)
+        checked += 1

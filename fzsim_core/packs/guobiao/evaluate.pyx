@@ -2,18 +2,23 @@
 """The 国标 pack's evaluation hooks for the value policy (kit/evaluate.pxd): shanten as greedy's
 fan-target goal (greedy.pxd goal: the fewest tiles to exchange for a win of at least gb_min_fan
 fans, less one), so a hand that cannot reach the minimum is far from ready whatever its shape;
+the useful draws from the targets at the hand's own G (one goal search, not one a kind, and that
+one usually remembered from the shanten hook's: greedy.pxd goal_remembered);
 waits over every shape (shapes.pxd), each paying only when the fan evaluator (fans.pxd) finds
 the minimum — the points as the pack settles them: the 底分 from every payer plus the fans from
 the discarder, or from all three on a self-draw; and its guard's threat reading (guard.pxd). The
 round wind is not observed and counts as East."""
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 from libc.stdint cimport uint8_t, uint64_t
-from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval
+from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval, useful_by_draws
 from fzsim_core.policy cimport Observation
 from fzsim_core.win_facts cimport WIN_SELFDRAW
-from fzsim_core.table cimport Seat
+from fzsim_core.hand cimport hand_set_counts
+from fzsim_core.rules cimport Rules
+from fzsim_core.table cimport Seat, add_meld
 from fzsim_core.packs.guobiao.fans cimport GbFans, GbHand, GB_OK, GB_SELFDRAW, GB_MINGANGANG, gb_evaluate
-from fzsim_core.packs.guobiao.greedy cimport goal, gb_greedy_choose
+from fzsim_core.packs.guobiao.greedy cimport goal_remembered, gb_draws_lowering, gb_greedy_choose
+from fzsim_core.packs.guobiao.reach cimport GB_MAX_TARGETS
 from fzsim_core.packs.guobiao.guard cimport GbThreat, gb_read_threat, gb_danger
 from fzsim_core.packs.guobiao.pack cimport gb_melds_of, held_counts
 from fzsim_core.packs.guobiao.shanten cimport GB_NO_SHAPE
@@ -28,9 +33,24 @@ assert sizeof(GbThreat) <= sizeof(double) * 64, "国标's threat reading outgrew
 
 cdef int gb_eval_shanten(const Observation* o, const Seat* s) noexcept nogil:
     cdef GbSet m[5]
+    cdef int near[GB_MAX_TARGETS]
+    cdef int n_near
     cdef int nm = gb_melds_of(s, m)
-    cdef int g = goal(s.hand.counts, m, nm, gb_options(o.rules).gb_min_fan, NULL, NULL)
+    # (kept: the useful-draws hook asks the best discards' hands again)
+    cdef int g = goal_remembered(s.hand.counts, m, nm, gb_options(o.rules).gb_min_fan, near, &n_near)
     return EVAL_FAR if g >= GB_NO_SHAPE or g > EVAL_FAR else g - 1
+
+
+cdef uint64_t gb_eval_useful(const Observation* o, const Seat* s, uint64_t cand, int sh) noexcept nogil:
+    """The kinds of cand whose draw leaves gb_eval_shanten below sh: a G of at most sh (a
+    shanten past EVAL_FAR reads EVAL_FAR, below any sh past it), found from the targets at the
+    hand's own G (greedy.pxd gb_draws_lowering)."""
+    cdef GbSet m[5]
+    cdef int nm
+    if sh > EVAL_FAR:
+        return cand
+    nm = gb_melds_of(s, m)
+    return gb_draws_lowering(s.hand.counts, m, nm, gb_options(o.rules).gb_min_fan, cand, sh)
 
 
 cdef uint64_t gb_eval_waits(const Observation* o, const Seat* s) noexcept nogil:
@@ -77,7 +97,7 @@ cdef void gb_eval_risk(const Observation* o, const EvalThreat* t, int k, double*
 
 cdef PackEval GB_EVAL
 GB_EVAL.shanten = gb_eval_shanten
-GB_EVAL.useful = NULL   # the policy's per-kind loop
+GB_EVAL.useful = gb_eval_useful
 GB_EVAL.waits = gb_eval_waits
 GB_EVAL.win_points = gb_eval_win
 GB_EVAL.typical_points = gb_eval_typical
@@ -89,3 +109,26 @@ GB_EVAL.risk_weight = 0.0   # duels against guard, seed 5 (docs/guide/policies.m
 
 cdef const PackEval* gb_eval() noexcept nogil:
     return &GB_EVAL
+
+
+def _useful_check(counts, melds, uint64_t cand, int sh, rules):
+    """Test hook: (GB_EVAL.useful, the value policy's per-kind loop through GB_EVAL.shanten) on
+    the seat with concealed `counts` (34) and `melds` [(table.pxd MeldType, kind), ...] under the
+    compiled `rules` (fzsim_core.rules.Rules: gb_min_fan), over the kinds of `cand` held < 4 times."""
+    cdef Seat s
+    cdef Observation o
+    cdef uint8_t c[34]
+    cdef int k
+    memset(&s, 0, sizeof(Seat))
+    memset(&o, 0, sizeof(Observation))
+    for k in range(34):
+        c[k] = <uint8_t>int(counts[k])
+    hand_set_counts(&s.hand, c, -1)
+    for t, kind in melds:
+        add_meld(&s, t, kind, -1)
+    o.me = &s
+    o.rules = &(<Rules?>rules).c
+    for k in range(34):
+        if c[k] >= 4:
+            cand &= ~((<uint64_t>1) << k)
+    return int(GB_EVAL.useful(&o, &s, cand, sh)), int(useful_by_draws(&GB_EVAL, &o, &s, cand, sh))

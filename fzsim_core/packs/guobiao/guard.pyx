@@ -21,9 +21,10 @@ from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from fzsim_core.policy cimport Observation, note_fold
 from fzsim_core.policies.guard cimport unseen_wait_weight
 from fzsim_core.table cimport *
-from fzsim_core.packs.guobiao.greedy cimport (GbTurn, goal, gb_discard_goals, gb_kong_keeping,
+from fzsim_core.packs.guobiao.greedy cimport (GbTurn, goal_remembered, gb_discard_goals, gb_kong_keeping,
                                               gb_pick_discard, gb_claim, gb_shape_need)
 from fzsim_core.packs.guobiao.pack cimport gb_melds_of
+from fzsim_core.packs.guobiao.reach cimport GB_MAX_TARGETS
 from fzsim_core.packs.guobiao.shanten cimport GB_NO_SHAPE
 from fzsim_core.packs.guobiao.shapes cimport GbSet, GB_CHOW
 from fzsim_core.packs.guobiao.options cimport gb_options
@@ -159,11 +160,13 @@ cdef int gb_guard_claim(const Observation* o, const uint16_t* acts, int n, doubl
     """greedy's claim, unless the hand would fold: far from an 8-fan win with a threat ready."""
     cdef GbThreat th
     cdef GbSet m[5]
-    cdef int i, nm, g
+    cdef int near[GB_MAX_TARGETS]
+    cdef int i, nm, g, n_near
     gb_read_threat(o, &th)
     if th.total >= GB_QUIET:
         nm = gb_melds_of(o.me, m)
-        g = goal(o.me.hand.counts, m, nm, gb_options(o.rules).gb_min_fan, NULL, NULL)
+        # (kept: greedy's claim below asks the same hand)
+        g = goal_remembered(o.me.hand.counts, m, nm, gb_options(o.rules).gb_min_fan, near, &n_near)
         # the hand's 13 tiles at G g: a typical live tile (danger ~ total x 2%) against its fold level
         if th.total * 0.02 * 2.5 > fold_at(fold, g):
             for i in range(n):

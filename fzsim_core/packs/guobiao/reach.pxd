@@ -15,6 +15,12 @@ from fzsim_core.packs.guobiao.shapes cimport GbSet
 cdef enum:
     GB_MAX_TARGETS = 256
 
+# Tiles some of a target's required sets take together: (kind, copies) pairs, each kind once.
+ctypedef struct GbReqTiles:
+    uint8_t n
+    uint8_t kind[9]
+    uint8_t copies[9]
+
 ctypedef struct GbTarget:
     uint64_t allowed       # bit k: the final hand may hold kind k (a union of whole suits / honours)
     uint8_t shape          # one GB_SHAPE_* bit of shanten.pxd
@@ -22,6 +28,8 @@ ctypedef struct GbTarget:
     uint8_t n_req
     uint8_t family         # index into the Python FAMILIES table (name, fan value)
     GbSet req[3]           # required sets (type GB_CHOW / GB_PUNG, tile); exposed unused
+    GbReqTiles left[8]     # bit j of the index: required set j still missing (no declared set
+                           # stands for it); those sets' tiles together
 
 # The need of one target for `counts` (13 - 3 n or 14 - 3 n concealed) and n declared sets.
 cdef int gb_target_need(const uint8_t* counts, const GbSet* melds, int n_melds,

@@ -93,27 +93,22 @@ cdef int _rest_need(const uint8_t* c, const uint32_t* key, const GbTarget* t, un
     """Need of the required sets not in `used` (bit j: matched by a declared set) and of
     `free` more sets + the pair, from the allowed counts c (their part keys `key`): the held
     tiles a required set takes leave the keys, the rest is one table read."""
-    cdef uint8_t taken[34]
     cdef uint32_t rest[4]
-    cdef int j, i, k, miss = 0, d, copies
+    cdef int i, k, q, miss = 0
+    cdef const GbReqTiles* need = &t.left[((1u << t.n_req) - 1) & ~used]
+    if t.pungs_only:
+        return _pung_need(c, free, t.allowed) if used == (1u << t.n_req) - 1 else _rest_need_slow(c, t, used, free)
     rest[0] = key[0]
     rest[1] = key[1]
     rest[2] = key[2]
     rest[3] = key[3]
-    if t.pungs_only:
-        return _pung_need(c, free, t.allowed) if used == (1u << t.n_req) - 1 else _rest_need_slow(c, t, used, free)
-    memset(taken, 0, 34)
-    for j in range(t.n_req):
-        if used & (1u << j):
-            continue
-        for i in range(3 if t.req[j].type == GB_CHOW else 1):
-            k = t.req[j].tile + i
-            for copies in range(1 if t.req[j].type == GB_CHOW else 3):
-                if c[k] > taken[k]:
-                    taken[k] += 1
-                    rest[FZ_KPART[k]] -= FZ_KPOW[k]
-                else:
-                    miss += 1
+    for i in range(need.n):   # the missing sets take min(held, copies) of each kind, lack the rest
+        k = need.kind[i]
+        q = need.copies[i]
+        if c[k] < q:
+            miss += q - c[k]
+            q = c[k]
+        rest[FZ_KPART[k]] -= q * FZ_KPOW[k]
     return miss + gb_keys_need(rest, free)
 
 
@@ -171,11 +166,9 @@ cdef int gb_target_need_keyed(const uint8_t* counts, const uint32_t* key, const 
         for k in range(3 if melds[i].type == GB_CHOW else 1):
             if not _in(t.allowed, melds[i].tile + k):
                 return GB_NO_SHAPE
-    if t.allowed != ALL_KINDS_MASK:   # the allowed counts only (every kind: the counts as they are)
-        for k in range(34):
-            masked[k] = counts[k] if _in(t.allowed, k) else 0
-        c = masked
     if t.shape == GB_SHAPE_BASIC:
+        # the standard shape reads the counts at the allowed kinds only (a required set's kinds
+        # are allowed, _pung_need reads the allowed kinds), so no masked copy
         # allowed is a union of whole parts: a part left out has key 0
         for i in range(4):
             mkey[i] = key[i] if _in(t.allowed, 9 * i) else 0
@@ -183,6 +176,10 @@ cdef int gb_target_need_keyed(const uint8_t* counts, const uint32_t* key, const 
     if t.shape == GB_SHAPE_SEVEN_PAIRS:
         if n_melds:
             return GB_NO_SHAPE
+        if t.allowed != ALL_KINDS_MASK:   # the allowed counts only
+            for k in range(34):
+                masked[k] = counts[k] if _in(t.allowed, k) else 0
+            c = masked
         for k in range(34):
             pairs += c[k] >> 1
             singles += c[k] & 1
@@ -282,6 +279,18 @@ def _build():
                 t.req[j].type = typ
                 t.req[j].tile = tile
                 t.req[j].exposed = 0
+                # the standard need reads a required set's kinds unmasked (gb_target_need_keyed)
+                assert all((allowed >> (tile + i)) & 1 for i in range(3 if typ == GB_CHOW else 1))
+            for mask in range(8):
+                need = {}
+                for j, (typ, tile) in enumerate(req):
+                    if mask >> j & 1:
+                        for k in ([tile, tile + 1, tile + 2] if typ == GB_CHOW else [tile] * 3):
+                            need[k] = need.get(k, 0) + 1
+                t.left[mask].n = len(need)
+                for j, (k, q) in enumerate(sorted(need.items())):
+                    t.left[mask].kind[j] = k
+                    t.left[mask].copies[j] = q
             TARGET_FAMILY.append(f)
             TARGET_LABEL.append(label)
             TARGET_ROWS.append((allowed, shape, pungs_only, list(req)))

@@ -34,6 +34,22 @@ cdef uint64_t gb_useful_mask(const uint8_t* counts, int n_melds, int shapes) noe
 # GB_NO_SHAPE for kinds not held. Returns the best of them.
 cdef int gb_discard_needs(const uint8_t* counts, int n_melds, int shapes, int8_t* out) noexcept nogil
 
+# What gb_need reads of a 14 - 3 n_melds tile hand, kept to read the need over every shape after
+# each one-tile discard from it (gb_need_after_discard) without re-reading the counts.
+ctypedef struct GbDiscardFacts:
+    uint32_t key[4]          # the part keys (gb_keys)
+    int n_melds
+    int pairs                # pairs held (a four: two)
+    int distinct             # kinds held
+    int honors               # honour kinds held
+    int orphans              # terminal and honour kinds held
+    int orphan_pairs         # of them, held twice or more
+    int residues[9]          # distinct kinds held of suit s, ranks r, r + 3, r + 6: at s * 3 + r
+
+cdef void gb_discard_facts(const uint8_t* counts, int n_melds, GbDiscardFacts* f) noexcept nogil
+# gb_need(counts - one k, n_melds, GB_SHAPES_ALL) for kind k held, f read from counts.
+cdef int gb_need_after_discard(const GbDiscardFacts* f, const uint8_t* counts, int k) noexcept nogil
+
 # The four base-5 part keys of 34 counts (as Hand.key with no gold): what the standard need reads.
 cdef inline void gb_keys(const uint8_t* c, uint32_t* key) noexcept nogil:
     cdef int part, r, base

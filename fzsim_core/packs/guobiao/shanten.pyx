@@ -26,7 +26,7 @@ import numpy as np
 
 from fzsim_core.bits cimport fz_counts_mask, popcount64
 from fzsim_core.hand cimport FZ_KPART, FZ_KPOW, FZ_POW5, Hand, hand_set_counts
-from fzsim_core.packs.guobiao.shapes cimport GB_KNIT, GB_N_KNIT
+from fzsim_core.packs.guobiao.shapes cimport GB_KNIT, GB_N_KNIT, GB_RESIDUE
 from fzsim_core.suit_shanten cimport ShCtx, ShTables, ShVary, sh_ctx_set, sh_d, sh_tables, sh_vary, sh_vary_d
 
 SHAPES = {"basic": GB_SHAPE_BASIC, "seven_pairs": GB_SHAPE_SEVEN_PAIRS,
@@ -65,15 +65,14 @@ cdef inline int _orphans(const uint8_t* c) noexcept nogil:
     return 14 - held - paired
 
 
-cdef inline int _knit_held(const uint8_t* c, int p) noexcept nogil:
-    """Distinct tiles held of knitting p's nine (147 / 258 / 369 in the suits it gives)."""
-    cdef int s, r, n = 0
-    for s in range(3):
-        r = GB_KNIT[p][s]
-        while r < 9:
-            n += c[s * 9 + r] > 0
-            r += 3
-    return n
+cdef inline void _residues_held(const uint8_t* c, int* held) noexcept nogil:
+    """held[s * 3 + r]: the distinct kinds held of suit s, ranks r, r + 3, r + 6 (knitting p
+    holds held[GB_KNIT[p][0]] + held[3 + GB_KNIT[p][1]] + held[6 + GB_KNIT[p][2]] of its nine)."""
+    cdef int k
+    for k in range(9):
+        held[k] = 0
+    for k in range(27):
+        held[GB_RESIDUE[k]] += c[k] > 0
 
 
 cdef inline int _honors_held(const uint8_t* c) noexcept nogil:
@@ -86,8 +85,10 @@ cdef inline int _honors_held(const uint8_t* c) noexcept nogil:
 cdef int _knitted_need(const uint8_t* c, int shapes) noexcept nogil:
     """Best need of 全不靠 (and / or 七星不靠) over the six knittings."""
     cdef int p, kn, hon = _honors_held(c), d, best = GB_NO_SHAPE
+    cdef int held[9]
+    _residues_held(c, held)
     for p in range(GB_N_KNIT):
-        kn = _knit_held(c, p)
+        kn = held[GB_KNIT[p][0]] + held[3 + GB_KNIT[p][1]] + held[6 + GB_KNIT[p][2]]
         if shapes & GB_SHAPE_HONORS_KNITTED:
             d = 14 - (kn + hon if kn + hon < 14 else 14)
             if d < best:
@@ -103,23 +104,27 @@ cdef int gb_straight_need_keyed(const uint8_t* c, const uint32_t* key, int n_mel
                                 int best=GB_NO_SHAPE) noexcept nogil:
     """组合龙: for each knitting, the missing knitted tiles + the rest's standard need (the
     knitted tiles held taken out of the part keys; the honours' key is untouched). A knitting
-    missing `best` tiles or more is not read further (best: the need to beat, if any)."""
+    missing `best` tiles or more is not read further (best: the need to beat, if any); its
+    missing tiles come from each suit's residue classes held, counted once."""
     cdef uint32_t rest[4]
-    cdef int p, s, r, miss, d
+    cdef uint32_t held_keys[9]   # the part-key weight of a residue class's kinds held, one copy each
+    cdef int p, k, miss, d
+    cdef int held[9]
+    for k in range(9):
+        held[k] = 0
+        held_keys[k] = 0
+    for k in range(27):
+        if c[k]:
+            held[GB_RESIDUE[k]] += 1
+            held_keys[GB_RESIDUE[k]] += FZ_KPOW[k]
     rest[3] = key[3]
     for p in range(GB_N_KNIT):
-        miss = 0
-        for s in range(3):
-            rest[s] = key[s]
-            r = GB_KNIT[p][s]
-            while r < 9:
-                if c[s * 9 + r]:
-                    rest[s] -= FZ_POW5[r]
-                else:
-                    miss += 1
-                r += 3
+        miss = 9 - held[GB_KNIT[p][0]] - held[3 + GB_KNIT[p][1]] - held[6 + GB_KNIT[p][2]]
         if miss >= best:
             continue
+        rest[0] = key[0] - held_keys[GB_KNIT[p][0]]
+        rest[1] = key[1] - held_keys[3 + GB_KNIT[p][1]]
+        rest[2] = key[2] - held_keys[6 + GB_KNIT[p][2]]
         d = miss + gb_keys_need(rest, 1 - n_melds)
         if d < best:
             best = d
@@ -127,16 +132,42 @@ cdef int gb_straight_need_keyed(const uint8_t* c, const uint32_t* key, int n_mel
 
 
 cdef inline int _straight_need(const uint8_t* c, int n_melds, int best) noexcept nogil:
+    """组合龙 as gb_straight_need_keyed, a knitting cut by its missing tiles before any key is
+    read: each suit's residue classes held are counted once, so each knitting's tiles held are
+    three additions."""
     cdef uint32_t key[4]
-    gb_keys(c, key)
-    return gb_straight_need_keyed(c, key, n_melds, best)
+    cdef uint32_t rest[4]
+    cdef int k, p, s, r, miss, d
+    cdef int held[9]
+    cdef bint keyed = False
+    _residues_held(c, held)
+    for p in range(GB_N_KNIT):
+        miss = 9 - held[GB_KNIT[p][0]] - held[3 + GB_KNIT[p][1]] - held[6 + GB_KNIT[p][2]]
+        if miss >= best:
+            continue
+        if not keyed:
+            gb_keys(c, key)
+            rest[3] = key[3]
+            keyed = True
+        for s in range(3):
+            rest[s] = key[s]
+            r = GB_KNIT[p][s]
+            while r < 9:
+                if c[s * 9 + r]:
+                    rest[s] -= FZ_POW5[r]
+                r += 3
+        d = miss + gb_keys_need(rest, 1 - n_melds)
+        if d < best:
+            best = d
+    return best
 
 
 cdef int _special_need(const uint8_t* c, int n_melds, int shapes, int best=GB_NO_SHAPE) noexcept nogil:
     """Best need of the special shapes in `shapes` (GB_NO_SHAPE if none is open); with `best`
     (a need already had) the result is min(best, that), a shape that cannot beat it not read:
     十三幺, 全不靠 and 七星不靠 keep one tile a kind (十三幺 a pair on top), so their need is at
-    least 14 (13) less the kinds held; 组合龙's knittings are cut by their missing tiles."""
+    least 14 (13) less the kinds held; 组合龙's knittings are cut by their missing tiles
+    (_straight_need)."""
     cdef int d, distinct
     if n_melds == 0:
         if shapes & GB_SHAPE_SEVEN_PAIRS:
@@ -232,6 +263,100 @@ cdef int gb_discard_needs(const uint8_t* counts, int n_melds, int shapes, int8_t
         if d < best:
             best = d
     return best
+
+
+cdef void gb_discard_facts(const uint8_t* counts, int n_melds, GbDiscardFacts* f) noexcept nogil:
+    cdef int k, x
+    gb_keys(counts, f.key)
+    f.n_melds = n_melds
+    f.pairs = f.distinct = f.honors = f.orphans = f.orphan_pairs = 0
+    _residues_held(counts, f.residues)
+    for k in range(34):
+        x = counts[k]
+        f.pairs += x >> 1
+        f.distinct += x > 0
+    f.honors = _honors_held(counts)
+    for k in range(13):
+        x = counts[GB_ORPHAN_KINDS[k]]
+        f.orphans += x > 0
+        f.orphan_pairs += x >= 2
+
+
+cdef int gb_need_after_discard(const GbDiscardFacts* f, const uint8_t* counts, int k) noexcept nogil:
+    """gb_need over every shape of the counts less one k, from the facts of the counts: one tile
+    fewer moves each of them by at most one (a pair when k was held an even number of times, a
+    kind held when k was held once), so each shape's closed form is read again, the standard
+    need and 组合龙's rest on the part keys less k."""
+    cdef uint32_t key[4]
+    cdef uint32_t rest[4]
+    cdef int x = counts[k], nm = f.n_melds, best, d, p, s, r, j, kn, miss, pairs, distinct, hon
+    cdef int orphan, orphans, paired, last = x == 1
+    cdef int held[9]
+    key[0] = f.key[0]
+    key[1] = f.key[1]
+    key[2] = f.key[2]
+    key[3] = f.key[3]
+    key[FZ_KPART[k]] -= FZ_KPOW[k]
+    best = gb_keys_need(key, 4 - nm)
+    if nm > 1:
+        return best
+    for j in range(9):
+        held[j] = f.residues[j]
+    if k < 27:
+        held[GB_RESIDUE[k]] -= last
+    if nm == 0:
+        pairs = f.pairs - (1 if x % 2 == 0 else 0)
+        distinct = f.distinct - last
+        hon = f.honors - (last if k >= 27 else 0)
+        d = 7 - pairs if pairs < 7 else 0          # 七对
+        if d < best:
+            best = d
+        orphan = k >= 27 or k % 9 == 0 or k % 9 == 8
+        if 13 - distinct < best:                   # 十三幺 (as _special_need: cut by the kinds held)
+            orphans = f.orphans - (last if orphan else 0)
+            paired = f.orphan_pairs - (1 if orphan and x == 2 else 0)
+            d = 14 - orphans - (1 if paired > 0 else 0)
+            if d < best:
+                best = d
+        if 14 - distinct < best:                   # 全不靠, 七星不靠
+            for p in range(GB_N_KNIT):
+                kn = held[GB_KNIT[p][0]] + held[3 + GB_KNIT[p][1]] + held[6 + GB_KNIT[p][2]]
+                d = 14 - (kn + hon if kn + hon < 14 else 14)
+                if d < best:
+                    best = d
+                d = (7 - hon) + (7 - (kn if kn < 7 else 7))
+                if d < best:
+                    best = d
+    for p in range(GB_N_KNIT):                     # 组合龙, as _straight_need on the counts less k
+        miss = 9 - held[GB_KNIT[p][0]] - held[3 + GB_KNIT[p][1]] - held[6 + GB_KNIT[p][2]]
+        if miss >= best:
+            continue
+        rest[3] = key[3]
+        for s in range(3):
+            rest[s] = key[s]
+            r = GB_KNIT[p][s]
+            while r < 9:
+                j = s * 9 + r
+                if counts[j] > (j == k):
+                    rest[s] -= FZ_POW5[r]
+                r += 3
+        d = miss + gb_keys_need(rest, 1 - nm)
+        if d < best:
+            best = d
+    return best
+
+
+def discard_needs_by_facts(const uint8_t[::1] counts, int n_melds=0):
+    """discard_needs (every shape) through gb_discard_facts / gb_need_after_discard, for tests."""
+    cdef GbDiscardFacts f
+    cdef int k
+    _check(counts, n_melds, GB_SHAPES_ALL, (14,))
+    out = np.empty(34, dtype=np.int8)
+    cdef int8_t[::1] o = out
+    gb_discard_facts(&counts[0], n_melds, &f)
+    for k in range(34):
+        o[k] = <int8_t>(gb_need_after_discard(&f, &counts[0], k) if counts[k] else GB_NO_SHAPE)
+    return out
 
 
 # ---------------------------------------------------------------------------------------------

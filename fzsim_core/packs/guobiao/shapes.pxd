@@ -29,8 +29,13 @@ cdef extern from *:
     /* GB_KNIT[p][s]: the residue class (0: 147, 1: 258, 2: 369) that knitting p gives suit s */
     static const unsigned char GB_KNIT[6][3] = {
         {0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    /* GB_RESIDUE[k]: suit * 3 + rank % 3 of a suited kind; knitting p gives suit s the kinds
+       of residue s * 3 + GB_KNIT[p][s] */
+    static const unsigned char GB_RESIDUE[27] = {0, 1, 2, 0, 1, 2, 0, 1, 2, 3, 4, 5, 3, 4, 5, 3, 4, 5,
+                                                 6, 7, 8, 6, 7, 8, 6, 7, 8};
     """
     const uint8_t GB_KNIT[6][3]
+    const uint8_t GB_RESIDUE[27]
 
 # All decompositions of `counts` (34 concealed counts) into exactly `n_sets` concealed sets
 # (chows and pungs) and one pair, each multiset once; at most `max_out` written, count returned.
