@@ -1,7 +1,7 @@
 """Stratified runs: each game's first wall drawn within a stratum of its opening deal.
 
-A pack may declare strata of its walls (`fzsim.pack_registry.PackEntry.study_strata`, such as the
-Fuzhou pack's ``golds``: the most golds any seat holds after the deal and 补花), each decided by
+A pack may declare strata of its walls (`fzsim.pack_registry.PackEntry.study_strata`, such as
+``golds``: the most golds any seat holds after the deal and 补花), each decided by
 the wall alone and with an exactly known probability. A run given ``strata={"name": NAME,
 "counts": [n_0, ..., n_{H-1}]}`` plays n_0 games of stratum 0 (game ids 0 .. n_0 - 1), then n_1
 games of stratum 1, and so on: game g's first wall is the pack's wall drawn within g's stratum (its

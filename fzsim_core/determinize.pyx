@@ -30,9 +30,9 @@ to a decision that needs no sample. Other packs' walls are sampled the same way 
 per-seat walls too: wall[head..tail] keeps each seat's undrawn part, so a re-dealt wall keeps
 every seat's count). "How far" a hand is from a win (the prior's draws, the built hands' throws)
 is the pack's own shanten where it has evaluation hooks (Pack.eval: its filters and minimums —
-Sichuan's two suits, 国标's 8 fans, Shanghai's gate), else the standard shape's with the gold: a
-hand built by the standard shape's shanten in a Sichuan world keeps three suits and seldom wins,
-which made passing a discard win look safer than it is (docs/guide/policies.md).
+a two-suit rule, a fan minimum, a gate), else the standard shape's with the gold: a hand built by
+the standard shape's shanten under a two-suit rule keeps three suits and seldom wins, which made
+passing a discard win look safer than it is (docs/guide/policies.md).
 
 `sample_world_built` builds each other seat's hand the way a player builds one instead: a uniform
 deal from the hidden tiles, then one turn per discard that seat has made of drawing a hidden tile
@@ -75,7 +75,7 @@ cdef int can_sample(const Game* src, int seat) noexcept nogil:
 
 cdef inline int seat_shanten(const PackEval* e, const Observation* o, const Seat* st) noexcept nogil:
     """How far seat st's hand is from a win: the pack's own shanten (its filters and minimums:
-    Sichuan's two suits, 国标's 8 fans, ...) when it has evaluation hooks, else the standard
+    a two-suit rule, a fan minimum, ...) when it has evaluation hooks, else the standard
     shape's with the gold."""
     return e.shanten(o, st) if e != NULL else hand_shanten(&st.hand)
 
