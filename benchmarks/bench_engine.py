@@ -43,14 +43,23 @@ def rate(fn, n):
     return n / (time.perf_counter() - t), n / (time.process_time() - c)
 
 
-#: hands played before the measured block in both callgrind runs (game ids far from the measured
+#: matches played before the measured block in both callgrind runs (game ids far from the measured
 #: ones), so tables a pack or policy builds on first use are not counted per hand
 WARM_UP = 20
 
 
+def games_for(hands: int, hands_per_match: int) -> int:
+    """Matches of `hands_per_match` hands that hold at least `hands` hands (play_block counts
+    matches: a 国标 match is 16 hands); the figures are then per hand, games x hands_per_match."""
+    return max(1, -(-int(hands) // max(1, int(hands_per_match))))
+
+
 def instructions_per_hand(policy, n, fields=None):
-    """Instructions per hand of play_block(policy) by callgrind: a run of n hands minus a run of 0,
-    both after the same WARM_UP hands (fields: the compiled rule fields, default the fuzhou defaults)."""
+    """Instructions per hand of play_block(policy) by callgrind: a run of about n hands (whole
+    matches) minus a run of 0, both after the same WARM_UP matches (fields: the compiled rule
+    fields, default the fuzhou defaults)."""
+    hpm = int((fields or {}).get("hands_per_match", 1))
+    games = games_for(n, hpm)
     code = ("import sys; from fzsim_core.engine import play_block; from fzsim_core.rules import Rules; "
             f"r = Rules(**{dict(fields or {})!r}); play_block(r, 7, 10**9, {WARM_UP}, sys.argv[1]); "
             "play_block(r, 7, 0, int(sys.argv[2]), sys.argv[1])")
@@ -59,13 +68,13 @@ def instructions_per_hand(policy, n, fields=None):
     # a fixed hash seed: the Python around the block then runs the same instructions every time
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", PYTHONHASHSEED="0", PYTHONPATH=path)
     counts = []
-    for hands in (0, n):
+    for hands in (0, games):
         with tempfile.TemporaryDirectory() as tmp:
             out = subprocess.run(
                 ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out", sys.executable, "-c", code,
                  policy, str(hands)], capture_output=True, text=True, check=True, env=env).stderr
         counts.append(int(re.search(r"Collected : (\d+)", out).group(1)))
-    return (counts[1] - counts[0]) / n
+    return (counts[1] - counts[0]) / (games * hpm)
 
 
 def main(argv=None):
@@ -88,29 +97,31 @@ def main(argv=None):
     if args.packs:
         return packs_table(args.hands, args.instructions, args.preset, args.policy)
 
-    n = args.hands
     policies = tuple(args.policy or POLICIES)
     fields = compile_fields(load(args.variant)) if args.variant else {}
     rules = Rules(**fields)
+    # play_block counts matches: n hands is n / hands_per_match of them (a 国标 match is 16 hands)
+    n = games_for(args.hands, fields.get("hands_per_match", 1))
+    hands = n * int(fields.get("hands_per_match", 1))
     if args.variant:
         print(f"variant: {args.variant}")
     play_block(rules, 1, 0, 200, "greedy")   # warm up (tables, caches)
     figures = {}
     print("hands/s by wall clock | per CPU-second of this process (the per-core figure on a shared machine)")
     for pol in policies:
-        figures[pol] = rate(lambda: play_block(rules, 7, 0, n, pol), n)
+        figures[pol] = rate(lambda: play_block(rules, 7, 0, n, pol), hands)
         print(f"play_block {pol:>6}, 1 thread : {figures[pol][0]:10,.0f} | {figures[pol][1]:10,.0f}")
     rnd = random.Random(0)
     py_n = max(20, n // 200)
     py = rate(lambda: [play_hand(7, g, variant=rules, policies=lambda o, legal: rnd.randrange(len(legal)))
                        for g in range(py_n)], py_n)
     if "random" not in figures:
-        figures["random"] = rate(lambda: play_block(rules, 7, 0, n, "random"), n)
+        figures["random"] = rate(lambda: play_block(rules, 7, 0, n, "random"), hands)
     print(f"random via the Python hook : {py[0]:10,.0f} | {py[1]:10,.0f}   (compiled random is "
           f"{figures['random'][1] / py[1]:,.0f}x faster per CPU-second)")
     for pol in policies:
         with ThreadPoolExecutor(2) as ex:
-            two = rate(lambda: list(ex.map(lambda s: play_block(rules, s, 0, n, pol), (11, 12))), 2 * n)
+            two = rate(lambda: list(ex.map(lambda s: play_block(rules, s, 0, n, pol), (11, 12))), 2 * hands)
         print(f"play_block {pol:>6}, 2 threads: {two[0]:10,.0f} | {two[1]:10,.0f}   "
               f"(wall-clock {two[0] / figures[pol][0]:.2f}x one thread)")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -141,7 +152,9 @@ def packs_table(n, m, presets=None, policies=None):
         fields, rules = compile_fields(config), config.core
         for pol in (p for p in supported_policies(config) if p != "rollout" and (not policies or p in policies)):
             play_block(rules, 1, 10**9, WARM_UP, pol)
-            best = max(rate(lambda: play_block(rules, 7, 0, n, pol), n)[1] for _ in range(2))
+            hpm = int(config["hands_per_match"])
+            games = games_for(n, hpm)
+            best = max(rate(lambda: play_block(rules, 7, 0, games, pol), games * hpm)[1] for _ in range(2))
             cells = f"| {preset} | {pol} | {best:,.0f} |"
             if count:
                 cells += f" {instructions_per_hand(pol, m, fields):,.0f} |"
