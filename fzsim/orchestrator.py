@@ -106,12 +106,11 @@ def _play_block(task: BlockTask) -> tuple[dict, dict]:
     """The block's per-hand columns and its records (one per win and end-of-hand payment)."""
     # the engine's play_block, or hands with seats played outside fzsim (a pack's SeatKind)
     play_block = block_player(task.policies, task.draws) if task.block_fn is None else task.block_fn
-    if task.strata:     # a stratified run: the games' first walls drawn within their strata
-        walls = stratified.first_walls(task.strata, task.config, task.seed, task.first_game, task.n_games)
-        return play_block(task.rules, task.seed, task.first_game, task.n_games, task.policies, task.check,
-                          records=True, first_walls=walls)
+    # a stratified run: the games' first walls drawn within their strata
+    walls = ({"first_walls": stratified.first_walls(task.strata, task.config, task.seed, task.first_game,
+                                                    task.n_games)} if task.strata else {})
     return play_block(task.rules, task.seed, task.first_game, task.n_games, task.policies, task.check,
-                      records=True)
+                      records=True, **walls)
 
 
 def run_block(task: BlockTask) -> dict:
