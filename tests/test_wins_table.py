@@ -364,7 +364,7 @@ def test_rates_read_every_win(three):
         analysis.rates(hands, families=("pattern",))
 
 
-def test_report_of_a_xuezhan_run_and_a_fuzhou_run(three, tmp_path):
+def test_report_of_a_xuezhan_run(tmp_path):
     out = tmp_path / "x"
     assert main(["run", "--variant", "xuezhan", "--hands", "300", "--seed", "3", "--out", str(out),
                  "--no-progress"]) == 0
@@ -374,6 +374,10 @@ def test_report_of_a_xuezhan_run_and_a_fuzhou_run(three, tmp_path):
                   "| xuezhan | dajiao |", "| xuezhan | 3 |"):
         assert title in text, title
     assert "| special | jinque |" not in text and "| pattern | pinghu |" in text
+
+
+@pytest.mark.slow   # a second whole report (the policy-settings test below reports fuzhou beside xuezhan too)
+def test_report_of_a_three_variant_run_labels_each_packs_rows(three, tmp_path):
     rep = report.build_report(three[0], tmp_path / "rep3", prob_deals=1000)
     text = open(rep["markdown"], encoding="utf-8").read()
     assert "| special | jinque |" in text and "| fuzhou | qiangjin |" in text
