@@ -23,8 +23,9 @@ from fzsim_core.policy cimport Observation
 from fzsim_core.policies.ties cimport BestOf, best_init, best_offer, best_pick
 from fzsim_core.table cimport *
 from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScParts, SC_KINDS, SC_PUNG, SC_KONG, SC_ADDED_KONG,
-                                              SC_CONCEALED_KONG, sc_parts_change, sc_parts_shanten,
+                                              SC_CONCEALED_KONG, sc_parts_discard_shanten,
                                               sc_read_parts, sc_shanten, sc_wait_mask)
+from fzsim_core.bits cimport ctz64
 from fzsim_core.packs.sichuan.pack cimport sc_hand_of
 
 
@@ -73,15 +74,20 @@ cdef int wait_count(const Observation* o, const ScHand* h) noexcept nogil:
 cdef int best_after_discard(ScHand* h, int banned) noexcept nogil:
     """Lowest shanten one discard reaches from the 3n+2 hand h."""
     cdef ScParts parts
-    cdef int k, sh, best = 99
-    sc_read_parts(h, &parts)
+    cdef int k, best = 99
+    cdef int sh[SC_KINDS]
+    cdef uint32_t cand = 0, m
     for k in range(SC_KINDS):
         if h.counts[k] and k != banned:
-            sc_parts_change(&parts, k, h.counts[k], -1)
-            sh = sc_parts_shanten(&parts, True)
-            sc_parts_change(&parts, k, h.counts[k] - 1, 1)
-            if sh < best:
-                best = sh
+            cand |= (<uint32_t>1) << k
+    sc_read_parts(h, &parts)
+    sc_parts_discard_shanten(&parts, h.counts, cand, sh)
+    m = cand
+    while m:
+        k = ctz64(m)
+        m &= m - 1
+        if sh[k] < best:
+            best = sh[k]
     return best
 
 
@@ -95,20 +101,24 @@ cdef int sc_turn_among(const Observation* o, const uint16_t* acts, int n, const 
     cdef ScParts parts
     cdef int i, t, k, sh, best = 99, drop, key, lo, target
     cdef int sh_of[MAX_ACTIONS]
+    cdef int sh_k[SC_KINDS]
+    cdef uint32_t cand = 0
     cdef BestOf choice
     best_init(&choice)
     sc_hand_of(o.me, &h)
     for i in range(n):
         if act_type(acts[i]) == ACT_WIN:
             return i
+    for i in range(n):
+        if act_type(acts[i]) == ACT_DISCARD:
+            cand |= (<uint32_t>1) << act_kind(acts[i])
     sc_read_parts(&h, &parts)
-    for i in range(n):   # each discard changes one suit of the parts read once
+    sc_parts_discard_shanten(&parts, h.counts, cand, sh_k)   # every discard from one read
+    for i in range(n):
         sh_of[i] = 99
         if act_type(acts[i]) == ACT_DISCARD:
             k = act_kind(acts[i])
-            sc_parts_change(&parts, k, h.counts[k], -1)
-            sh_of[i] = sc_parts_shanten(&parts, True)
-            sc_parts_change(&parts, k, h.counts[k] - 1, 1)
+            sh_of[i] = sh_k[k]
             if o.check:
                 h.counts[k] -= 1
                 t = sc_shanten(&h)

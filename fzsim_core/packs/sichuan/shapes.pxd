@@ -52,6 +52,10 @@ cdef int sc_parts_shanten(const ScParts* p, bint filtered) noexcept nogil
 # more copy of k, for each kind k in cand (each held fewer than 4 times); other entries untouched.
 cdef void sc_parts_draw_shanten(const ScParts* p, const uint8_t* counts, uint32_t cand,
                                 int* out) noexcept nogil
+# ... with one copy fewer of k, for each kind k in cand (each held at least once): the shanten
+# of every discard from one read of the hand
+cdef void sc_parts_discard_shanten(const ScParts* p, const uint8_t* counts, uint32_t cand,
+                                   int* out) noexcept nogil
 
 cdef extern from *:
     """

@@ -313,6 +313,74 @@ cdef void sc_parts_draw_shanten(const ScParts* p, const uint8_t* counts, uint32_
         out[k] = best - 1
 
 
+cdef void sc_parts_discard_shanten(const ScParts* p, const uint8_t* counts, uint32_t cand,
+                                   int* out) noexcept nogil:
+    """sc_parts_draw_shanten for one copy fewer: giving up k's own suit reads as before the
+    discard, the other suits given up vary k's suit alone; a discard from an even count breaks a
+    pair into a single, from an odd one takes a single away."""
+    cdef const ShTables* T = sh_tables()
+    cdef int n = 4 - p.n_melds, size = p.size - 1, k, t, c, d, i, v, w, best
+    cdef int nd = 0, P = 0, S = 0, Pk, Sk, lo, hi, fill = 0
+    cdef int drops[3]
+    cdef int fixed[3]
+    cdef uint32_t key[4]
+    cdef ShCtx ctx
+    cdef ShVary vary[3][3]   # [suit given up][suit discarded from]
+    if p.n_melds > 4 or (size != 3 * n + 1 and size != 3 * n + 2):
+        fill = -2
+    elif p.meld_suits == 7 or (p.void_suit and p.meld_suits & (1 << (p.void_suit - 1))):
+        fill = SC_NO_WIN
+    if fill:
+        while cand:
+            out[ctz64(cand)] = fill
+            cand &= cand - 1
+        return
+    lo, hi = 0, 3
+    if p.void_suit:
+        lo, hi = p.void_suit - 1, p.void_suit
+    for d in range(3):
+        P += p.pairs[d]
+        S += p.singles[d]
+    for d in range(lo, hi):
+        if p.meld_suits & (1 << d):
+            continue
+        drops[nd] = d
+        nd += 1
+        key[0], key[1], key[2], key[3] = p.key[0], p.key[1], p.key[2], 0
+        key[d] = 0
+        sh_ctx_set(&ctx, T, key, n)
+        v = sh_d(&ctx)
+        if p.n_melds == 0:
+            w = _pairs_missing(p.pairs, p.singles, d)
+            if w < v:
+                v = w
+        fixed[d] = v
+        for t in range(3):
+            if t != d:
+                sh_vary(&vary[d][t], &ctx, t)
+    while cand:
+        k = ctz64(cand)
+        cand &= cand - 1
+        t = k // 9
+        c = counts[k] & 1
+        Pk = P - 1 + c
+        Sk = S + 1 - 2 * c
+        best = 255
+        for i in range(nd):
+            d = drops[i]
+            if d == t:
+                v = fixed[d]
+            else:
+                v = sh_vary_d(&vary[d][t], p.key[t] - SC_POW5[k - 9 * t])
+                if p.n_melds == 0:
+                    w = _pairs_from(Pk - p.pairs[d], Sk - p.singles[d])
+                    if w < v:
+                        v = w
+            if v < best:
+                best = v
+        out[k] = best - 1
+
+
 cdef int _shanten(const ScHand* h, bint filtered) noexcept nogil:
     cdef ScParts p
     sc_read_parts(h, &p)
