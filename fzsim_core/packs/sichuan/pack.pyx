@@ -120,6 +120,21 @@ cdef uint64_t sc_waits(const Game* g, int s) noexcept nogil:
     return table_hook(g, s, True)
 
 
+cdef bint sc_may_self_win(const Game* g, int s) noexcept nogil:
+    """After a plain draw (no kong, no claim this turn) the seat's cached wait mask answers: the
+    flow keeps it exact for the 3n+1 hand the seat held before the draw (invariants.pyx), and a
+    drawn kind is one the mask may hold (never four copies already in hand and melds)."""
+    cdef const Seat* st = &g.seats[s]
+    cdef bint got
+    if st.last_draw >= 0 and not g.flow.from_kong and g.flow.claimed < 0 and st.hand.size + 3 * st.n_melds == 14:
+        got = (st.wait_mask >> st.last_draw) & 1
+        if g.check and got != sc_is_win_hook(g, s):
+            fail(<Game*>g, "Sichuan self-draw win from the wait mask differs from the table path (seat, tile)",
+                 s, st.last_draw)
+        return got
+    return sc_is_win_hook(g, s)
+
+
 cdef int win_flags(const Game* g, int winner, int discarder, bint robbed, bint from_kong) noexcept nogil:
     """The situation of a win as score.pxd's SC_F_* flags."""
     cdef int f = 0, d = g.dealer
@@ -257,7 +272,7 @@ cdef void sichuan_pack(Pack* p, TileSet* ts) noexcept nogil:
     p.dealer_may_win_first = True
     p.score_win = sc_score_win
     p.is_win = sc_is_win_hook
-    p.may_self_win = sc_is_win_hook
+    p.may_self_win = sc_may_self_win
     p.waits = sc_waits
     p.may_discard_win = sc_may_discard_win
     p.declined = sc_declined

@@ -60,8 +60,10 @@ cdef void sc_parts_discard_shanten(const ScParts* p, const uint8_t* counts, uint
 cdef extern from *:
     """
     static const unsigned int SC_POW5[9] = {1u, 5u, 25u, 125u, 625u, 3125u, 15625u, 78125u, 390625u};
+    static const unsigned int SC_SUIT_BITS[3] = {0x1FFu, 0x1FFu << 9, 0x1FFu << 18};
     """
     const unsigned int SC_POW5[9]
+    const unsigned int SC_SUIT_BITS[3]      # the kinds of each suit as a kind mask
 
 
 cdef inline void sc_parts_change(ScParts* p, int k, int count_before, int delta) noexcept nogil:

@@ -184,24 +184,49 @@ cdef inline int _pairs_missing(const int* pairs, const int* singles, int drop) n
     return 14 - 2 * p - one
 
 
+cdef extern from *:
+    """
+    #include <string.h>
+    /* Tiles and odd counts among the 9 counts c[0..8] (each <= 4): eight bytes summed by one
+       multiply (no byte's partial sum reaches 256), then the ninth. */
+    static inline int sc_sum9(const unsigned char* c) {
+        unsigned long long w;
+        memcpy(&w, c, 8);
+        return (int)((w * 0x0101010101010101ULL) >> 56) + c[8];
+    }
+    static inline int sc_odd9(const unsigned char* c) {
+        unsigned long long w;
+        memcpy(&w, c, 8);
+        return (int)(((w & 0x0101010101010101ULL) * 0x0101010101010101ULL) >> 56) + (c[8] & 1);
+    }
+    """
+    int sc_sum9(const uint8_t* c) nogil
+    int sc_odd9(const uint8_t* c) nogil
+
+
 cdef void sc_read_parts(const ScHand* h, ScParts* p) noexcept nogil:
-    cdef int s, r, c, i
+    """Per suit the key by Horner's rule, the tiles and odd counts by byte sums (a count c is
+    c >> 1 pairs and c & 1 singles, so pairs = (tiles - singles) / 2)."""
+    cdef int s, r, n, odd, i
+    cdef uint32_t key
+    cdef const uint8_t* c
     p.size = 0
     p.n_melds = h.n_melds
     p.meld_suits = 0
     p.void_suit = h.void_suit
     for s in range(3):
-        p.key[s] = 0
-        p.pairs[s] = 0
-        p.singles[s] = 0
+        c = &h.counts[9 * s]
+        key = 0
         r = 8
         while r >= 0:   # base 5, digit r = copies of rank r + 1 (hand.pxd's keys)
-            c = h.counts[9 * s + r]
-            p.key[s] = p.key[s] * 5 + c
-            p.pairs[s] += c >> 1
-            p.singles[s] += c & 1
-            p.size += c
+            key = key * 5 + c[r]
             r -= 1
+        p.key[s] = key
+        n = sc_sum9(c)
+        odd = sc_odd9(c)
+        p.singles[s] = odd
+        p.pairs[s] = (n - odd) >> 1
+        p.size += n
     for i in range(h.n_melds):
         p.meld_suits |= 1 << (h.meld_kind[i] // 9)
 
@@ -315,17 +340,23 @@ cdef void sc_parts_draw_shanten(const ScParts* p, const uint8_t* counts, uint32_
 
 cdef void sc_parts_discard_shanten(const ScParts* p, const uint8_t* counts, uint32_t cand,
                                    int* out) noexcept nogil:
-    """sc_parts_draw_shanten for one copy fewer: giving up k's own suit reads as before the
-    discard, the other suits given up vary k's suit alone; a discard from an even count breaks a
-    pair into a single, from an odd one takes a single away."""
+    """sc_parts_draw_shanten for one copy fewer, suit by suit: giving up the discard's own suit
+    reads as before the discard (fixed), each other suit given up varies the discard's suit
+    alone; a discard from an even count breaks a pair into a single, from an odd one takes a
+    single away."""
     cdef const ShTables* T = sh_tables()
-    cdef int n = 4 - p.n_melds, size = p.size - 1, k, t, c, d, i, v, w, best
-    cdef int nd = 0, P = 0, S = 0, Pk, Sk, lo, hi, fill = 0
-    cdef int drops[3]
+    cdef int n = 4 - p.n_melds, size = p.size - 1, k, t, c, d, j, no, v, w, best, base, lo, hi, fill = 0
+    cdef int P = 0, S = 0
+    cdef bint pairs = p.n_melds == 0
+    cdef bint allowed[3]
     cdef int fixed[3]
+    cdef int pd[2]
+    cdef int sd[2]
     cdef uint32_t key[4]
+    cdef uint32_t m, kt
     cdef ShCtx ctx
     cdef ShVary vary[3][3]   # [suit given up][suit discarded from]
+    cdef const ShVary* va[2]
     if p.n_melds > 4 or (size != 3 * n + 1 and size != 3 * n + 2):
         fill = -2
     elif p.meld_suits == 7 or (p.void_suit and p.meld_suits & (1 << (p.void_suit - 1))):
@@ -341,44 +372,48 @@ cdef void sc_parts_discard_shanten(const ScParts* p, const uint8_t* counts, uint
     for d in range(3):
         P += p.pairs[d]
         S += p.singles[d]
-    for d in range(lo, hi):
-        if p.meld_suits & (1 << d):
+        allowed[d] = lo <= d < hi and not p.meld_suits & (1 << d)
+        if not allowed[d]:
             continue
-        drops[nd] = d
-        nd += 1
         key[0], key[1], key[2], key[3] = p.key[0], p.key[1], p.key[2], 0
-        key[d] = 0
+        key[d] = 0   # the suit given up: the empty key's class, no honours
         sh_ctx_set(&ctx, T, key, n)
         v = sh_d(&ctx)
-        if p.n_melds == 0:
+        if pairs:
             w = _pairs_missing(p.pairs, p.singles, d)
             if w < v:
                 v = w
         fixed[d] = v
         for t in range(3):
-            if t != d:
+            if t != d and cand & SC_SUIT_BITS[t]:
                 sh_vary(&vary[d][t], &ctx, t)
-    while cand:
-        k = ctz64(cand)
-        cand &= cand - 1
-        t = k // 9
-        c = counts[k] & 1
-        Pk = P - 1 + c
-        Sk = S + 1 - 2 * c
-        best = 255
-        for i in range(nd):
-            d = drops[i]
-            if d == t:
-                v = fixed[d]
-            else:
-                v = sh_vary_d(&vary[d][t], p.key[t] - SC_POW5[k - 9 * t])
-                if p.n_melds == 0:
-                    w = _pairs_from(Pk - p.pairs[d], Sk - p.singles[d])
+    for t in range(3):
+        m = cand & SC_SUIT_BITS[t]
+        if not m:
+            continue
+        base = fixed[t] if allowed[t] else 255
+        no = 0
+        for d in range(3):
+            if d != t and allowed[d]:
+                va[no] = &vary[d][t]
+                pd[no] = P - p.pairs[d] - 1   # + the discard's count & 1: the pairs kept
+                sd[no] = S - p.singles[d] + 1   # - 2 (count & 1): the singles kept
+                no += 1
+        kt = p.key[t]
+        while m:
+            k = ctz64(m)
+            m &= m - 1
+            c = counts[k] & 1
+            best = base
+            for j in range(no):
+                v = sh_vary_d(va[j], kt - SC_POW5[k - 9 * t])
+                if pairs:
+                    w = _pairs_from(pd[j] + c, sd[j] - 2 * c)
                     if w < v:
                         v = w
-            if v < best:
-                best = v
-        out[k] = best - 1
+                if v < best:
+                    best = v
+            out[k] = best - 1
 
 
 cdef int _shanten(const ScHand* h, bint filtered) noexcept nogil:
