@@ -342,19 +342,19 @@ cdef void sc_parts_discard_shanten(const ScParts* p, const uint8_t* counts, uint
                                    int* out) noexcept nogil:
     """sc_parts_draw_shanten for one copy fewer, suit by suit: giving up the discard's own suit
     reads as before the discard (fixed), each other suit given up varies the discard's suit
-    alone; a discard from an even count breaks a pair into a single, from an odd one takes a
-    single away."""
+    alone (sh_ctx_set / sh_vary's reads, the suits' classes read once for every suit given up);
+    seven pairs depends on the discard only through its count's parity (an even count breaks a
+    pair into a single, an odd one takes a single away), so it is read twice a suit."""
     cdef const ShTables* T = sh_tables()
-    cdef int n = 4 - p.n_melds, size = p.size - 1, k, t, c, d, j, no, v, w, best, base, lo, hi, fill = 0
-    cdef int P = 0, S = 0
+    cdef int n = 4 - p.n_melds, size = p.size - 1, k, t, d, j, no, v, w, lo, hi, fill = 0
+    cdef int P = 0, S = 0, empty, hz, ab, ch, best
     cdef bint pairs = p.n_melds == 0
     cdef bint allowed[3]
+    cdef int cls[3]
+    cdef int c[3]
     cdef int fixed[3]
-    cdef int pd[2]
-    cdef int sd[2]
-    cdef uint32_t key[4]
+    cdef int top[2]          # the best of the suit given up first and seven pairs, by parity
     cdef uint32_t m, kt
-    cdef ShCtx ctx
     cdef ShVary vary[3][3]   # [suit given up][suit discarded from]
     cdef const ShVary* va[2]
     if p.n_melds > 4 or (size != 3 * n + 1 and size != 3 * n + 2):
@@ -369,48 +369,58 @@ cdef void sc_parts_discard_shanten(const ScParts* p, const uint8_t* counts, uint
     lo, hi = 0, 3
     if p.void_suit:
         lo, hi = p.void_suit - 1, p.void_suit
+    empty = T.scls[0]
+    hz = T.hcls[0]   # no honours
     for d in range(3):
         P += p.pairs[d]
         S += p.singles[d]
+        cls[d] = T.scls[p.key[d]]
+    for d in range(3):
         allowed[d] = lo <= d < hi and not p.meld_suits & (1 << d)
         if not allowed[d]:
             continue
-        key[0], key[1], key[2], key[3] = p.key[0], p.key[1], p.key[2], 0
-        key[d] = 0   # the suit given up: the empty key's class, no honours
-        sh_ctx_set(&ctx, T, key, n)
-        v = sh_d(&ctx)
+        c[0], c[1], c[2] = cls[0], cls[1], cls[2]
+        c[d] = empty   # the suit given up: the empty key's class
+        ab = T.ab[c[0] * T.nsc + c[1]]
+        ch = T.ch[c[2] * T.nhc + hz]
+        v = T.final[(n * T.nab + ab) * T.nch + ch]
         if pairs:
             w = _pairs_missing(p.pairs, p.singles, d)
             if w < v:
                 v = w
         fixed[d] = v
         for t in range(3):
-            if t != d and cand & SC_SUIT_BITS[t]:
-                sh_vary(&vary[d][t], &ctx, t)
+            if t == d or not cand & SC_SUIT_BITS[t]:
+                continue
+            vary[d][t].cls = T.scls
+            if t < 2:
+                vary[d][t].pair = T.ab + c[1 - t] * T.nsc
+                vary[d][t].final = T.finalt + (n * T.nch + ch) * T.nab
+            else:
+                vary[d][t].pair = T.cht + hz * T.nsc
+                vary[d][t].final = T.final + (n * T.nab + ab) * T.nch
     for t in range(3):
         m = cand & SC_SUIT_BITS[t]
         if not m:
             continue
-        base = fixed[t] if allowed[t] else 255
+        top[0] = top[1] = fixed[t] if allowed[t] else 255
         no = 0
         for d in range(3):
             if d != t and allowed[d]:
                 va[no] = &vary[d][t]
-                pd[no] = P - p.pairs[d] - 1   # + the discard's count & 1: the pairs kept
-                sd[no] = S - p.singles[d] + 1   # - 2 (count & 1): the singles kept
                 no += 1
+                if pairs:
+                    for j in range(2):   # j: the discard's count & 1
+                        w = _pairs_from(P - p.pairs[d] - 1 + j, S - p.singles[d] + 1 - 2 * j)
+                        if w < top[j]:
+                            top[j] = w
         kt = p.key[t]
         while m:
             k = ctz64(m)
             m &= m - 1
-            c = counts[k] & 1
-            best = base
+            best = top[counts[k] & 1]
             for j in range(no):
                 v = sh_vary_d(va[j], kt - SC_POW5[k - 9 * t])
-                if pairs:
-                    w = _pairs_from(pd[j] + c, sd[j] - 2 * c)
-                    if w < v:
-                        v = w
                 if v < best:
                     best = v
             out[k] = best - 1
