@@ -142,6 +142,10 @@ ctypedef struct Pack:
                                   # generic value prices wins with; NULL when it has `eval` instead
     bint jinque_first             # among several seats taking one discard, a 金雀 win ranks first
                                   # (RULES.md §5); False: the nearest seat in turn order
+    bint waits_of_hand            # `waits` reads only the seat's hand, melds and what the opening
+                                  # fixed (no flowers, nothing of the table), and the dealer's
+                                  # opening hand has last_draw -1: a seat that discards the tile it
+                                  # just drew keeps its cached wait mask; False: waits after every discard
 
 
 cdef struct Game:
@@ -261,7 +265,7 @@ cdef inline int next_active(const Game* g, int s) noexcept nogil:
     when every other seat has."""
     cdef int i, t
     for i in range(1, 4):
-        t = (s + i) % 4
+        t = (s + i) & 3
         if not g.seats[t].finished:
             return t
     return s

@@ -274,6 +274,7 @@ cdef void sichuan_pack(Pack* p, TileSet* ts) noexcept nogil:
     p.is_win = sc_is_win_hook
     p.may_self_win = sc_may_self_win
     p.waits = sc_waits
+    p.waits_of_hand = True                    # hand, melds and 定缺 only
     p.may_discard_win = sc_may_discard_win
     p.declined = sc_declined
     p.turn_offer = NULL
