@@ -13,6 +13,9 @@ cdef int sc_exchange(const Observation* o, const uint16_t* acts, int n) noexcept
 cdef int sc_turn(const Observation* o, const uint16_t* acts, int n) noexcept nogil
 # ... with the discards limited to those with keep[i] (NULL: all)
 cdef int sc_turn_among(const Observation* o, const uint16_t* acts, int n, const bint* keep) noexcept nogil
+# ... with each discard kind k's shanten known[k] already read (sc_parts_discard_shanten; NULL: read there)
+cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const bint* keep,
+                       const int* known) noexcept nogil
 # greedy's claim: a pung or kong that leaves the hand no further from ready
 cdef int sc_claim(const Observation* o, const uint16_t* acts, int n) noexcept nogil
 # the lowest shanten one discard (never `banned`) reaches from the 3n+2 hand h

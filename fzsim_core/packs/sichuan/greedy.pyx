@@ -133,6 +133,12 @@ cdef int sc_turn(const Observation* o, const uint16_t* acts, int n) noexcept nog
 
 cdef int sc_turn_among(const Observation* o, const uint16_t* acts, int n, const bint* keep) noexcept nogil:
     """sc_turn with the discards limited to keep[i] (NULL: all): the best shanten among them."""
+    return sc_turn_known(o, acts, n, keep, NULL)
+
+
+cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const bint* keep,
+                       const int* known) noexcept nogil:
+    """sc_turn_among with each discard kind's shanten already read (known[k]; NULL: read here)."""
     cdef ScHand h
     cdef ScParts parts
     cdef ScMelds melds
@@ -153,12 +159,14 @@ cdef int sc_turn_among(const Observation* o, const uint16_t* acts, int n, const 
     best_init(&choice)
     sc_hand_of(o.me, &h)
     sc_read_parts(&h, &parts)
-    sc_parts_discard_shanten(&parts, h.counts, cand, sh_k)   # every discard from one read
+    if known == NULL:
+        sc_parts_discard_shanten(&parts, h.counts, cand, sh_k)   # every discard from one read
+        known = sh_k
     for i in range(n):
         sh_of[i] = 99
         if act_type(acts[i]) == ACT_DISCARD:
             k = act_kind(acts[i])
-            sh_of[i] = sh_k[k]
+            sh_of[i] = known[k]
             if o.check:
                 h.counts[k] -= 1
                 t = sc_shanten(&h)

@@ -32,7 +32,7 @@ from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScParts, SC_KINDS, sc_part
                                               sc_read_parts, sc_wait_mask)
 from fzsim_core.packs.sichuan.score cimport ScRules, ScScore, sc_evaluate
 from fzsim_core.packs.sichuan.pack cimport sc_hand_of, sc_rules_of
-from fzsim_core.packs.sichuan.greedy cimport drop_suit, sc_claim, sc_greedy_choose, sc_turn_among
+from fzsim_core.packs.sichuan.greedy cimport drop_suit, sc_claim, sc_greedy_choose, sc_turn_among, sc_turn_known
 from fzsim_core.policies.defence cimport chow_unseen, fold_at, guard_keep
 
 
@@ -174,28 +174,30 @@ cdef int sc_guard_turn(const Observation* o, const uint16_t* acts, int n, double
         return i
     sc_read_threat(o, &th)
     if th.total < 0.05:
-        return sc_turn_among(o, acts, n, NULL)
+        return sc_turn_known(o, acts, n, NULL, sh_k)
     # the suit being given up goes first whatever its danger: a third suit kept for safety is a
     # hand that cannot win, and 花猪 / 查大叫 at the end of the wall
     drop = h.void_suit - 1 if h.void_suit else drop_suit(&h)
     if drop >= 0:
         for k in range(9 * drop, 9 * drop + 9):
             if h.counts[k]:
-                return sc_turn_among(o, acts, n, NULL)
+                return sc_turn_known(o, acts, n, NULL, sh_k)
     for i in range(n):
         sh_of[i] = 99
         if act_type(acts[i]) != ACT_DISCARD:
             continue
         k = act_kind(acts[i])
         sh_of[i] = sh_k[k]
-        dang[i] = sc_discard_danger(&th, o.seat, k)
         if sh_of[i] < best_sh:
             best_sh = sh_of[i]
     if best_sh == 99 or best_sh == 0:
-        return sc_turn_among(o, acts, n, NULL)   # ready: greedy's most winning tiles
+        return sc_turn_known(o, acts, n, NULL, sh_k)   # ready: greedy's most winning tiles
+    for i in range(n):   # the dangers only now: a ready hand never reads them
+        if sh_of[i] != 99:
+            dang[i] = sc_discard_danger(&th, o.seat, act_kind(acts[i]))
     if not guard_keep(o, sh_of, dang, n, fold, FOLD_MARGIN, MARGIN[th.model], keep):
-        return sc_turn_among(o, acts, n, NULL)   # push: every best discard is about as safe
-    return sc_turn_among(o, acts, n, keep)
+        return sc_turn_known(o, acts, n, NULL, sh_k)   # push: every best discard is about as safe
+    return sc_turn_known(o, acts, n, keep, sh_k)
 
 
 cdef int sc_guard_claim(const Observation* o, const uint16_t* acts, int n, double fold) noexcept nogil:
