@@ -24,7 +24,7 @@ from fzsim_core.policies.ties cimport BestOf, best_init, best_offer, best_pick
 from fzsim_core.table cimport *
 from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScParts, SC_KINDS, SC_PUNG, SC_KONG, SC_ADDED_KONG,
                                               SC_CONCEALED_KONG, ScMelds, sc_melds_of, sc_parts_discard_shanten,
-                                              sc_read_parts, sc_shanten, sc_table_wait_mask, sc_wait_mask)
+                                              sc_read_parts, sc_read_parts_keyed, sc_shanten, sc_table_wait_mask, sc_wait_mask)
 from fzsim_core.bits cimport ctz64
 from fzsim_core.hand cimport Hand, hand_remove
 from fzsim_core.packs.sichuan.pack cimport sc_hand_of
@@ -158,7 +158,7 @@ cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const 
             kongs = True
     best_init(&choice)
     sc_hand_of(o.me, &h)
-    sc_read_parts(&h, &parts)
+    sc_read_parts_keyed(&h, o.me.hand.key, &parts)
     if known == NULL:
         sc_parts_discard_shanten(&parts, h.counts, cand, sh_k)   # every discard from one read
         known = sh_k

@@ -29,7 +29,7 @@ from fzsim_core.policy cimport Observation
 from fzsim_core.packs.registry cimport SCORING_XUEZHAN
 from fzsim_core.table cimport *
 from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScParts, SC_KINDS, sc_parts_discard_shanten, sc_parts_shanten,
-                                              sc_read_parts, sc_wait_mask)
+                                              sc_read_parts, sc_read_parts_keyed, sc_wait_mask)
 from fzsim_core.packs.sichuan.score cimport ScRules, ScScore, sc_evaluate
 from fzsim_core.packs.sichuan.pack cimport sc_hand_of, sc_rules_of
 from fzsim_core.packs.sichuan.greedy cimport drop_suit, sc_claim, sc_greedy_choose, sc_turn_among, sc_turn_known
@@ -167,7 +167,7 @@ cdef int sc_guard_turn(const Observation* o, const uint16_t* acts, int n, double
         if t == ACT_DISCARD:
             cand |= (<uint32_t>1) << act_kind(acts[i])
     sc_hand_of(o.me, &h)
-    sc_read_parts(&h, &parts)
+    sc_read_parts_keyed(&h, o.me.hand.key, &parts)
     sc_parts_discard_shanten(&parts, h.counts, cand, sh_k)   # every discard's shanten, read once
     i = best_ready(o, acts, n, &h, sh_k)   # a discard that leaves the hand ready: the waits worth most
     if i >= 0:
@@ -209,7 +209,7 @@ cdef int sc_guard_claim(const Observation* o, const uint16_t* acts, int n, doubl
     sc_read_threat(o, &th)
     if th.total >= 0.05:
         sc_hand_of(o.me, &h)
-        sc_read_parts(&h, &parts)
+        sc_read_parts_keyed(&h, o.me.hand.key, &parts)
         sh0 = sc_parts_shanten(&parts, True)
         if sh0 > 0 and th.total * 0.05 > fold_at(fold, sh0):
             for i in range(n):

@@ -46,6 +46,9 @@ ctypedef struct ScParts:
     int void_suit            # ScHand.void_suit
 
 cdef void sc_read_parts(const ScHand* h, ScParts* p) noexcept nogil
+# ... with the suits' keys given (keys[0..2]: a seat's packed Hand.key, which holds every tile of a
+# hand without a gold), only the counts read
+cdef void sc_read_parts_keyed(const ScHand* h, const uint32_t* keys, ScParts* p) noexcept nogil
 # sc_shanten (filtered) or sc_shanten_shape of the hand p was read from
 cdef int sc_parts_shanten(const ScParts* p, bint filtered) noexcept nogil
 # out[k] = sc_parts_shanten(filtered) of the hand p was read from (counts: its counts) with one

@@ -205,8 +205,12 @@ cdef extern from *:
 
 
 cdef void sc_read_parts(const ScHand* h, ScParts* p) noexcept nogil:
-    """Per suit the key by Horner's rule, the tiles and odd counts by byte sums (a count c is
-    c >> 1 pairs and c & 1 singles, so pairs = (tiles - singles) / 2)."""
+    sc_read_parts_keyed(h, NULL, p)
+
+
+cdef void sc_read_parts_keyed(const ScHand* h, const uint32_t* keys, ScParts* p) noexcept nogil:
+    """Per suit the key (keys[s], else by Horner's rule), the tiles and odd counts by byte sums
+    (a count c is c >> 1 pairs and c & 1 singles, so pairs = (tiles - singles) / 2)."""
     cdef int s, r, n, odd, i
     cdef uint32_t key
     cdef const uint8_t* c
@@ -216,12 +220,15 @@ cdef void sc_read_parts(const ScHand* h, ScParts* p) noexcept nogil:
     p.void_suit = h.void_suit
     for s in range(3):
         c = &h.counts[9 * s]
-        key = 0
-        r = 8
-        while r >= 0:   # base 5, digit r = copies of rank r + 1 (hand.pxd's keys)
-            key = key * 5 + c[r]
-            r -= 1
-        p.key[s] = key
+        if keys != NULL:
+            p.key[s] = keys[s]
+        else:
+            key = 0
+            r = 8
+            while r >= 0:   # base 5, digit r = copies of rank r + 1 (hand.pxd's keys)
+                key = key * 5 + c[r]
+                r -= 1
+            p.key[s] = key
         n = sc_sum9(c)
         odd = sc_odd9(c)
         p.singles[s] = odd
