@@ -143,9 +143,8 @@ cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const 
     cdef ScParts parts
     cdef ScMelds melds
     cdef int i, t, k, w, best = 99, drop, key, target
-    cdef int sh_of[MAX_ACTIONS]
     cdef int sh_k[SC_KINDS]
-    cdef uint32_t cand = 0
+    cdef uint32_t cand = 0, m
     cdef bint kongs = False
     cdef BestOf choice
     for i in range(n):
@@ -162,21 +161,23 @@ cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const 
     if known == NULL:
         sc_parts_discard_shanten(&parts, h.counts, cand, sh_k)   # every discard from one read
         known = sh_k
-    for i in range(n):
-        sh_of[i] = 99
-        if act_type(acts[i]) == ACT_DISCARD:
-            k = act_kind(acts[i])
-            sh_of[i] = known[k]
-            if o.check:
+    m = cand
+    while m:   # the best discard
+        k = ctz64(m)
+        m &= m - 1
+        if known[k] < best:
+            best = known[k]
+    if o.check:
+        for i in range(n):
+            if act_type(acts[i]) == ACT_DISCARD:
+                k = act_kind(acts[i])
                 h.counts[k] -= 1
                 t = sc_shanten(&h)
                 h.counts[k] += 1
-                if t != sh_of[i]:
+                if t != known[k]:
                     snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
-                             "Sichuan discard shanten from parts differs from sc_shanten (parts, plain)", sh_of[i], t)
+                             "Sichuan discard shanten from parts differs from sc_shanten (parts, plain)", known[k], t)
                     return -1
-            if sh_of[i] < best:
-                best = sh_of[i]
     if kongs:
         for i in range(n):   # a kong that leaves the hand no further from ready
             t = act_type(acts[i])
@@ -192,12 +193,13 @@ cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const 
     if keep != NULL:
         target = 99
         for i in range(n):
-            if keep[i] and sh_of[i] < target:
-                target = sh_of[i]
+            if keep[i] and act_type(acts[i]) == ACT_DISCARD and known[act_kind(acts[i])] < target:
+                target = known[act_kind(acts[i])]
     if target == 0:
         sc_melds_of(&h, &melds)
-    for i in range(n):
-        if sh_of[i] != target or (keep != NULL and not keep[i]):
+    for i in range(n):   # an action that is not a discard counts as shanten 99
+        t = known[act_kind(acts[i])] if act_type(acts[i]) == ACT_DISCARD else 99
+        if t != target or (keep != NULL and not keep[i]):
             continue
         k = act_kind(acts[i])
         # a larger key is better: the suit given up first, then (ready) more winning tiles,
