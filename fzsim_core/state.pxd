@@ -305,6 +305,7 @@ cdef inline void replace_dealt_flowers(Game* g, uint8_t* raw) noexcept nogil:
     cdef bint drew[4]
     cdef int i, j, s, k, c, nf, any_drew
     cdef int first = HONOR_BASE if g.r.honors_are_flowers else FLOWER_BASE   # the flower kinds
+    cdef uint8_t* row
     for s in range(4):
         active[s] = True
     while True:
@@ -315,12 +316,14 @@ cdef inline void replace_dealt_flowers(Game* g, uint8_t* raw) noexcept nogil:
             if not active[s]:
                 continue
             nf = 0
+            row = &raw[s * N_KINDS]
             for k in range(first, N_KINDS):
-                c = raw[s * N_KINDS + k]
-                for j in range(c):
-                    give_flower(g, s, k)
-                raw[s * N_KINDS + k] = 0
-                nf += c
+                c = row[k]
+                if c:   # (most kinds: none held)
+                    for j in range(c):
+                        give_flower(g, s, k)
+                    row[k] = 0
+                    nf += c
             for j in range(nf):
                 k = g.wall[g.tail]
                 g.tail -= 1
