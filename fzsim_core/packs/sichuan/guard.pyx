@@ -206,6 +206,8 @@ cdef int sc_guard_claim(const Observation* o, const uint16_t* acts, int n, doubl
     cdef ScParts parts
     cdef ScThreat th
     cdef int i, sh0
+    if 0.6 * fold >= 0.05:   # fold_at is at least 0.6 fold and th.total * 0.05 at most 0.05: never folds
+        return sc_claim(o, acts, n)
     sc_read_threat(o, &th)
     if th.total >= 0.05:
         sc_hand_of(o.me, &h)
