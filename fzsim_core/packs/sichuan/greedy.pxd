@@ -1,11 +1,13 @@
 # greedy for the Sichuan pack (policies/greedy.pyx hands it Sichuan decisions): see greedy.pyx here.
 from libc.stdint cimport uint16_t
 from fzsim_core.policy cimport Observation
-from fzsim_core.packs.sichuan.shapes cimport ScHand
+from fzsim_core.packs.sichuan.shapes cimport ScHand, ScParts
 
 cdef int sc_greedy_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil
 # the suit to give up: not in a meld, fewest concealed tiles (-1 when only two suits are held)
 cdef int drop_suit(const ScHand* h) noexcept nogil
+# ... read from the hand's parts (shapes.pxd ScParts)
+cdef int drop_suit_parts(const ScParts* p) noexcept nogil
 # 定缺 / 换三张 answers (the opening window's options)
 cdef int sc_dingque(const Observation* o, const uint16_t* acts, int n) noexcept nogil
 cdef int sc_exchange(const Observation* o, const uint16_t* acts, int n) noexcept nogil

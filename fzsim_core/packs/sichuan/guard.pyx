@@ -32,7 +32,7 @@ from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScParts, SC_KINDS, sc_part
                                               sc_read_parts, sc_read_parts_keyed, sc_wait_mask)
 from fzsim_core.packs.sichuan.score cimport ScRules, ScScore, sc_evaluate
 from fzsim_core.packs.sichuan.pack cimport sc_hand_of, sc_rules_of
-from fzsim_core.packs.sichuan.greedy cimport drop_suit, sc_claim, sc_greedy_choose, sc_turn_among, sc_turn_known
+from fzsim_core.packs.sichuan.greedy cimport drop_suit_parts, sc_claim, sc_greedy_choose, sc_turn_among, sc_turn_known
 from fzsim_core.policies.defence cimport chow_unseen, fold_at, guard_keep
 
 
@@ -177,7 +177,7 @@ cdef int sc_guard_turn(const Observation* o, const uint16_t* acts, int n, double
         return sc_turn_known(o, acts, n, NULL, sh_k)
     # the suit being given up goes first whatever its danger: a third suit kept for safety is a
     # hand that cannot win, and 花猪 / 查大叫 at the end of the wall
-    drop = h.void_suit - 1 if h.void_suit else drop_suit(&h)
+    drop = h.void_suit - 1 if h.void_suit else drop_suit_parts(&parts)
     if drop >= 0:
         for k in range(9 * drop, 9 * drop + 9):
             if h.counts[k]:
