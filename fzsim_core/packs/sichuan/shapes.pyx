@@ -384,6 +384,14 @@ cdef void sc_parts_discard_shanten(const ScParts* p, const uint8_t* counts, uint
         cls[d] = T.scls[p.key[d]]
     for d in range(3):
         allowed[d] = lo <= d < hi and not p.meld_suits & (1 << d)
+    for d in range(3):
+        if allowed[d] and p.key[d] == 0:
+            # a suit the hand does not hold is the one to give up: giving up another only takes
+            # tiles away (neither shape can then miss fewer), so this alone is the minimum
+            allowed[0] = allowed[1] = allowed[2] = False
+            allowed[d] = True
+            break
+    for d in range(3):
         if not allowed[d]:
             continue
         c[0], c[1], c[2] = cls[0], cls[1], cls[2]
@@ -598,6 +606,24 @@ def readings(counts, melds=()):
     n = sc_readings(&h, out, SC_MAX_READINGS)
     return [([int(out[i].chow_start[j]) for j in range(out[i].n_chows)],
              [int(out[i].pung_kind[j]) for j in range(out[i].n_pungs)], int(out[i].pair)) for i in range(n)]
+
+
+def _discard_shanten(counts, melds=(), void_suit=None):
+    """Test hook: sc_parts_discard_shanten of a 14 - 3 x melds tile hand, {kind: shanten after
+    discarding one copy of it} for every kind held (shanten's None for no win possible)."""
+    cdef ScHand h
+    cdef ScParts p
+    cdef int out[SC_KINDS]
+    cdef uint32_t cand = 0
+    cdef int k
+    load_hand(&h, counts, melds)
+    _set_void(&h, void_suit)
+    for k in range(SC_KINDS):
+        if h.counts[k]:
+            cand |= (<uint32_t>1) << k
+    sc_read_parts(&h, &p)
+    sc_parts_discard_shanten(&p, h.counts, cand, out)
+    return {k: (None if out[k] == SC_NO_WIN else int(out[k])) for k in range(SC_KINDS) if (cand >> k) & 1}
 
 
 def is_win_many(const uint8_t[:, ::1] counts):
