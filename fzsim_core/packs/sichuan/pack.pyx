@@ -34,6 +34,7 @@ from fzsim_core.tiles cimport N_KINDS
 from fzsim_core.tileset cimport TileSet, tiles_from_copies
 from fzsim_core.winrec cimport WinRec, REC_WIN
 from fzsim_core.packs.deal cimport deal_without_wild
+from fzsim_core.kit.tables34 cimport t34_odd_kinds, t34_std_waits
 from fzsim_core.packs.sichuan.opening cimport sc_discard_filter, sc_opening_offer, sc_opening_resolve
 from fzsim_core.packs.sichuan.kongpay cimport sc_kong_made, sc_kong_refunds, sc_win_recorded
 from fzsim_core.packs.sichuan.shapes cimport (ScHand, SC_KINDS, SC_PUNG, SC_KONG, SC_ADDED_KONG,
@@ -117,6 +118,15 @@ cdef bint sc_is_win_hook(const Game* g, int s) noexcept nogil:
 
 
 cdef uint64_t sc_waits(const Game* g, int s) noexcept nogil:
+    """A seat without melds (most) that is not ready for either shape has no waits: the standard
+    waits and the seven-pairs single (one odd count among 13 tiles, no gold here) answer that
+    without the melds' reading; a ready hand takes the whole table path."""
+    cdef const Seat* st = &g.seats[s]
+    cdef uint64_t odd
+    if st.n_melds == 0 and not g.check and st.hand.size == 13 and t34_std_waits(&st.hand) == 0:
+        odd = t34_odd_kinds(st.hand.counts)
+        if odd & (odd - 1):
+            return 0
     return table_hook(g, s, True)
 
 
