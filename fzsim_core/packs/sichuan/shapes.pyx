@@ -40,10 +40,11 @@ cdef int sc_concealed_size(const ScHand* h) noexcept nogil:
 
 
 cdef int sc_suit_mask(const ScHand* h) noexcept nogil:
-    cdef int k, i, mask = 0
-    for k in range(SC_KINDS):
-        if h.counts[k]:
-            mask |= 1 << (k // 9)
+    """A suit is held when its nine counts sum to more than 0 (one byte sum a suit)."""
+    cdef int s, i, mask = 0
+    for s in range(3):
+        if sc_sum9(&h.counts[9 * s]):
+            mask |= 1 << s
     for i in range(h.n_melds):
         mask |= 1 << (h.meld_kind[i] // 9)
     return mask
@@ -59,9 +60,16 @@ cdef inline int _held(const ScHand* h, int k) noexcept nogil:
 
 
 cdef int sc_quads(const ScHand* h) noexcept nogil:
-    cdef int k, n = 0
+    """Under the callers' 4-copy limit a kind is in one meld at most and a meld's kind holds at
+    most 4 - 3 in the hand: the quads are the concealed fours, the kongs, and the pungs whose
+    fourth copy is in the hand."""
+    cdef int k, i, n = 0
     for k in range(SC_KINDS):
-        if _held(h, k) == 4:
+        n += h.counts[k] == 4
+    for i in range(h.n_melds):
+        if h.meld_type[i] != SC_PUNG:
+            n += 1
+        elif h.counts[h.meld_kind[i]] == 1:
             n += 1
     return n
 
