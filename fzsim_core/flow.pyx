@@ -18,7 +18,7 @@ the level a 游金 discard raises (ACT_YOUJIN) and that a seat in 游金 makes n
 """
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
-from fzsim_core.bits cimport ctz64, fz_counts_mask, held_mask
+from fzsim_core.bits cimport ctz64
 from fzsim_core.hand cimport Hand, hand_add, hand_remove
 from fzsim_core.rng cimport Rng, rng_below, rng_seed, STREAM_DICE, STREAM_POLICY
 from fzsim_core.seat_draws cimport seat_draws_reset, seat_pick
@@ -59,6 +59,41 @@ cdef enum:
 
 cdef extern from *:
     long __builtin_expect(long value, long expected) nogil
+
+
+cdef extern from *:
+    """
+    #include <stdint.h>
+    #include <string.h>
+    /* The kinds held and the kinds held 4 times from 34 counts of 0..4 in one pass (the turn asks
+       both): a count is nonzero iff one of its low three bits is set, 4 iff its bit 2 is. */
+    static inline void fz_held_four(const unsigned char* c, uint64_t* held, uint64_t* four) {
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        const unsigned long long lo = 0x0101010101010101ULL, g = 0x0102040810204080ULL;
+        unsigned long long h = 0, f = 0, w;
+        int i;
+        for (i = 0; i < 4; i++) {
+            memcpy(&w, c + 8 * i, 8);
+            h |= ((((w | w >> 1 | w >> 2) & lo) * g) >> 56) << (8 * i);
+            f |= ((((w >> 2) & lo) * g) >> 56) << (8 * i);
+        }
+        h |= (unsigned long long)(c[32] != 0) << 32 | (unsigned long long)(c[33] != 0) << 33;
+        f |= (unsigned long long)(c[32] == 4) << 32 | (unsigned long long)(c[33] == 4) << 33;
+        *held = h;
+        *four = f;
+    #else
+        unsigned long long h = 0, f = 0;
+        int k;
+        for (k = 0; k < 34; k++) {
+            h |= (unsigned long long)(c[k] != 0) << k;
+            f |= (unsigned long long)(c[k] == 4) << k;
+        }
+        *held = h;
+        *four = f;
+    #endif
+    }
+    """
+    void fz_held_four(const uint8_t* c, uint64_t* held, uint64_t* four) nogil
 
 
 cdef inline bint coupled(const Game* g) noexcept nogil:
@@ -143,11 +178,12 @@ cdef int turn_offer(Game* g) noexcept nogil:
         n = 1
     if n and act_type(acts[0]) == ACT_WIN and live_tiles(g) < g.r.forced_win_live:
         return post(g, s, dec, 1)   # the last tiles (forced_win_live): a win must be taken
-    held = held_mask(h) & kinds_mask(g)
+    fz_held_four(h.counts, &held, &four)
+    held &= kinds_mask(g)
     gbit = gold_bit(g)
     if dec == DEC_TURN:
         # kongs in kind order, a concealed kong before an added one of the same kind
-        four = fz_counts_mask(h.counts, 4) & held & ~gbit
+        four &= held & ~gbit
         added = held & st.pung_mask & ~gbit   # a pung of a claimed natural 惠牌 (BJ-A2) takes no wild
         m = four | added
         if m and g.pack.kongs_closed != NULL and g.pack.kongs_closed(g, s):
@@ -248,7 +284,8 @@ cdef int discard_tile(Game* g, int s, int k, bint youjin) noexcept nogil:
     g.pond[k] += 1
     g.seen[k] += 1
     st.guoshui_mask = 0
-    st.wait_mask = g.pack.waits(g, s)
+    if not (g.pack.waits_of_hand and k == st.last_draw and not g.flow.from_kong and g.flow.claimed < 0):
+        st.wait_mask = g.pack.waits(g, s)   # (else the drawn tile goes: the hand is the one the mask was read for)
     g.cur_seat = -1
     if k == g.gold:
         st.discarded_gold = True
@@ -289,7 +326,7 @@ cdef int win_offer_next(Game* g) noexcept nogil:
     cdef int i, s, w, k = g.claim_tile
     cdef uint16_t* acts = g.pend.acts
     for i in range(g.flow.step, 4):
-        s = (g.claim_from + i) % 4
+        s = (g.claim_from + i) & 3
         if not g.seats[s].finished and can_discard_win(g, s, k, False):
             g.flow.step = i
             g.flow.phase = PH_WIN_OFFER
@@ -334,7 +371,7 @@ cdef int claim_wins(Game* g, int k) noexcept nogil:
     cdef int i, s, last = -1, ds = g.claim_from
     cdef bint robbed = g.flow.offer_decision == DEC_ROB_KONG
     for i in range(1, 4):
-        s = (ds + i) % 4
+        s = (ds + i) & 3
         if not (g.flow.accepted >> s) & 1:
             continue
         hand_add(&g.seats[s].hand, k)
@@ -369,7 +406,7 @@ cdef int pung_offer(Game* g) noexcept nogil:
     cdef Hand* h
     cdef uint16_t* acts = g.pend.acts
     for i in range(1, 4):
-        s = (ds + i) % 4
+        s = (ds + i) & 3
         if g.seats[s].hand.counts[k] >= 2 and not g.seats[s].youjin and not g.seats[s].finished:
             ps = s
             break
@@ -383,10 +420,10 @@ cdef int pung_offer(Game* g) noexcept nogil:
         if claim_leaves_discard(g, h, h.counts[k] - 2):
             acts[n] = act(ACT_PUNG, k)
             n += 1
-        if h.counts[k] >= 3 and (not g.pack.next_seat_kong_barred or ps != (ds + 1) % 4):   # RULES-PACKS SH-A10 literal
+        if h.counts[k] >= 3 and (not g.pack.next_seat_kong_barred or ps != (ds + 1) & 3):   # RULES-PACKS SH-A10 literal
             acts[n] = act(ACT_EXPOSED_KONG, k)
             n += 1
-        if ps == (ds + 1) % 4 and g.r.chow:
+        if ps == (ds + 1) & 3 and g.r.chow:
             n = add_chows(g, h, k, acts, n)
         if n:
             acts[n] = act(ACT_PASS, NO_TILE)

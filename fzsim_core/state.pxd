@@ -142,6 +142,10 @@ ctypedef struct Pack:
                                   # generic value prices wins with; NULL when it has `eval` instead
     bint jinque_first             # among several seats taking one discard, a 金雀 win ranks first
                                   # (RULES.md §5); False: the nearest seat in turn order
+    bint waits_of_hand            # `waits` reads only the seat's hand, melds and what the opening
+                                  # fixed (no flowers, nothing of the table), and the dealer's
+                                  # opening hand has last_draw -1: a seat that discards the tile it
+                                  # just drew keeps its cached wait mask; False: waits after every discard
 
 
 cdef struct Game:
@@ -261,7 +265,7 @@ cdef inline int next_active(const Game* g, int s) noexcept nogil:
     when every other seat has."""
     cdef int i, t
     for i in range(1, 4):
-        t = (s + i) % 4
+        t = (s + i) & 3
         if not g.seats[t].finished:
             return t
     return s
@@ -301,6 +305,7 @@ cdef inline void replace_dealt_flowers(Game* g, uint8_t* raw) noexcept nogil:
     cdef bint drew[4]
     cdef int i, j, s, k, c, nf, any_drew
     cdef int first = HONOR_BASE if g.r.honors_are_flowers else FLOWER_BASE   # the flower kinds
+    cdef uint8_t* row
     for s in range(4):
         active[s] = True
     while True:
@@ -311,12 +316,14 @@ cdef inline void replace_dealt_flowers(Game* g, uint8_t* raw) noexcept nogil:
             if not active[s]:
                 continue
             nf = 0
+            row = &raw[s * N_KINDS]
             for k in range(first, N_KINDS):
-                c = raw[s * N_KINDS + k]
-                for j in range(c):
-                    give_flower(g, s, k)
-                raw[s * N_KINDS + k] = 0
-                nf += c
+                c = row[k]
+                if c:   # (most kinds: none held)
+                    for j in range(c):
+                        give_flower(g, s, k)
+                    row[k] = 0
+                    nf += c
             for j in range(nf):
                 k = g.wall[g.tail]
                 g.tail -= 1

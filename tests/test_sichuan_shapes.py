@@ -64,6 +64,25 @@ def test_short_hands_match_reference(seed):
     assert ready > N // 20
 
 
+def test_every_discard_shanten_from_one_read():
+    """sc_parts_discard_shanten (greedy's and guard's turn) against shanten() of each discard's
+    hand, with and without 定缺."""
+    rng = np.random.default_rng(4400)
+    bad = []
+    for i in range(N):
+        counts, melds = random_case(rng, 14)
+        void = None if i % 3 else int(rng.integers(0, 3))
+        got = shapes._discard_shanten(counts, melds, void)
+        assert set(got) == {k for k in range(27) if counts[k]}
+        for k, sh in got.items():
+            after = counts.copy()
+            after[k] -= 1
+            want = shapes.shanten(after, melds, void_suit=void)
+            if sh != want:
+                bad.append((counts.tolist(), melds, void, k, sh, want))
+    assert not bad, bad[:5]
+
+
 @pytest.mark.parametrize("hand, win", [
     ("11224444557799m", True),        # four of a kind = two pairs
     ("1111222233334m", False),        # 13 tiles

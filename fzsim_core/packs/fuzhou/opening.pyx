@@ -12,7 +12,7 @@ from fzsim_core.win_facts cimport (
 from fzsim_core.state cimport Game, deal_blocks, give_flower, is_flower, log_event, post, replace_dealt_flowers
 from fzsim_core.table cimport *
 from fzsim_core.tiles cimport HONOR_BASE, N_HAND_KINDS, N_KINDS
-from fzsim_core.wintables cimport hand_is_win, hand_wins_with, hand_wait_mask
+from fzsim_core.wintables cimport hand_is_win, hand_shanten, hand_wins_with, hand_wait_mask
 from fzsim_core.invariants cimport check_invariants
 from fzsim_core.settle cimport finish_win
 
@@ -85,14 +85,17 @@ cdef int opening_offer(Game* g) noexcept nogil:
         elif step == STEP_DEALER_QIANGJIN:
             h = &g.seats[d].hand
             n = 0
-            for k in range(g.n_kinds):   # which tile the dealer gives up for the indicator
-                if h.counts[k] == 0 or k == g.gold:
-                    continue
-                hand_remove(h, k)
-                if hand_wins_with(h, g.gold):
-                    acts[n] = act(ACT_QIANGJIN, k)
-                    n += 1
-                hand_add(h, k)
+            # one tile for the (wild) indicator completes the hand only if it is one exchange
+            # from complete: most deals are not, and skip the kind-by-kind search
+            if hand_shanten(h) <= 0:
+                for k in range(g.n_kinds):   # which tile the dealer gives up for the indicator
+                    if h.counts[k] == 0 or k == g.gold:
+                        continue
+                    hand_remove(h, k)
+                    if hand_wins_with(h, g.gold):
+                        acts[n] = act(ACT_QIANGJIN, k)
+                        n += 1
+                    hand_add(h, k)
             if n:
                 acts[n] = act(ACT_PASS, NO_TILE)
                 return post(g, d, DEC_DEALER_QIANGJIN, n + 1)

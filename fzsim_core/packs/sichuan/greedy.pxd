@@ -1,11 +1,13 @@
 # greedy for the Sichuan pack (policies/greedy.pyx hands it Sichuan decisions): see greedy.pyx here.
 from libc.stdint cimport uint16_t
 from fzsim_core.policy cimport Observation
-from fzsim_core.packs.sichuan.shapes cimport ScHand
+from fzsim_core.packs.sichuan.shapes cimport ScHand, ScParts
 
 cdef int sc_greedy_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil
 # the suit to give up: not in a meld, fewest concealed tiles (-1 when only two suits are held)
 cdef int drop_suit(const ScHand* h) noexcept nogil
+# ... read from the hand's parts (shapes.pxd ScParts)
+cdef int drop_suit_parts(const ScParts* p) noexcept nogil
 # 定缺 / 换三张 answers (the opening window's options)
 cdef int sc_dingque(const Observation* o, const uint16_t* acts, int n) noexcept nogil
 cdef int sc_exchange(const Observation* o, const uint16_t* acts, int n) noexcept nogil
@@ -13,6 +15,9 @@ cdef int sc_exchange(const Observation* o, const uint16_t* acts, int n) noexcept
 cdef int sc_turn(const Observation* o, const uint16_t* acts, int n) noexcept nogil
 # ... with the discards limited to those with keep[i] (NULL: all)
 cdef int sc_turn_among(const Observation* o, const uint16_t* acts, int n, const bint* keep) noexcept nogil
+# ... with each discard kind k's shanten known[k] already read (sc_parts_discard_shanten; NULL: read there)
+cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const bint* keep,
+                       const int* known) noexcept nogil
 # greedy's claim: a pung or kong that leaves the hand no further from ready
 cdef int sc_claim(const Observation* o, const uint16_t* acts, int n) noexcept nogil
 # the lowest shanten one discard (never `banned`) reaches from the 3n+2 hand h

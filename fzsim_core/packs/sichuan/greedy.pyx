@@ -23,8 +23,10 @@ from fzsim_core.policy cimport Observation
 from fzsim_core.policies.ties cimport BestOf, best_init, best_offer, best_pick
 from fzsim_core.table cimport *
 from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScParts, SC_KINDS, SC_PUNG, SC_KONG, SC_ADDED_KONG,
-                                              SC_CONCEALED_KONG, sc_parts_change, sc_parts_shanten,
-                                              sc_read_parts, sc_shanten, sc_wait_mask)
+                                              SC_CONCEALED_KONG, ScMelds, sc_melds_of, sc_parts_discard_shanten,
+                                              sc_read_parts, sc_read_parts_keyed, sc_shanten, sc_table_wait_mask, sc_wait_mask)
+from fzsim_core.bits cimport ctz64
+from fzsim_core.hand cimport Hand, hand_remove
 from fzsim_core.packs.sichuan.pack cimport sc_hand_of
 
 
@@ -61,27 +63,67 @@ cdef int connectivity(const ScHand* h, int k) noexcept nogil:
     return c
 
 
-cdef int wait_count(const Observation* o, const ScHand* h) noexcept nogil:
-    cdef uint32_t m = sc_wait_mask(h)
-    cdef int k, total = 0
-    for k in range(SC_KINDS):
-        if (m >> k) & 1:
-            total += unseen(o, h, k)
+cdef int wait_count_after(const Observation* o, const ScMelds* melds, int d) noexcept nogil:
+    """Unseen winning tiles of the hand left by discarding d: the table path on a copy of the
+    seat's own packed Hand (sc_wait_mask's answer without rebuilding one)."""
+    cdef Hand x = o.me.hand
+    cdef uint32_t m
+    cdef int k, v, total = 0
+    hand_remove(&x, d)
+    m = sc_table_wait_mask(&x, melds)
+    if o.check and not wait_check(o, d, m):
+        return -1
+    while m:
+        k = ctz64(m)
+        m &= m - 1
+        v = 4 - o.seen[k] - x.counts[k]
+        total += v if v > 0 else 0
     return total
+
+
+cdef bint wait_check(const Observation* o, int d, uint32_t got) noexcept nogil:
+    """check=True: the table path's waits against sc_wait_mask on a rebuilt ScHand (errmsg
+    written on a mismatch)."""
+    cdef ScHand h
+    sc_hand_of(o.me, &h)
+    h.counts[d] -= 1
+    if sc_wait_mask(&h) != got:
+        snprintf(o.errmsg, o.errmsg_size, "%s (%d)", "Sichuan greedy waits from the table path differ (discard)", d)
+        return False
+    return True
+
+
+cdef int drop_suit_parts(const ScParts* p) noexcept nogil:
+    """drop_suit from a hand's parts (a suit holds 2 pairs + singles tiles)."""
+    cdef int s, n, best = -1, best_n = 99, present = 0
+    for s in range(3):
+        n = 2 * p.pairs[s] + p.singles[s]
+        if n or p.meld_suits & (1 << s):
+            present |= 1 << s
+        if n and not p.meld_suits & (1 << s) and n < best_n:
+            best, best_n = s, n
+    if present != 7:
+        return -1
+    return best
 
 
 cdef int best_after_discard(ScHand* h, int banned) noexcept nogil:
     """Lowest shanten one discard reaches from the 3n+2 hand h."""
     cdef ScParts parts
-    cdef int k, sh, best = 99
-    sc_read_parts(h, &parts)
+    cdef int k, best = 99
+    cdef int sh[SC_KINDS]
+    cdef uint32_t cand = 0, m
     for k in range(SC_KINDS):
         if h.counts[k] and k != banned:
-            sc_parts_change(&parts, k, h.counts[k], -1)
-            sh = sc_parts_shanten(&parts, True)
-            sc_parts_change(&parts, k, h.counts[k] - 1, 1)
-            if sh < best:
-                best = sh
+            cand |= (<uint32_t>1) << k
+    sc_read_parts(h, &parts)
+    sc_parts_discard_shanten(&parts, h.counts, cand, sh)
+    m = cand
+    while m:
+        k = ctz64(m)
+        m &= m - 1
+        if sh[k] < best:
+            best = sh[k]
     return best
 
 
@@ -91,58 +133,83 @@ cdef int sc_turn(const Observation* o, const uint16_t* acts, int n) noexcept nog
 
 cdef int sc_turn_among(const Observation* o, const uint16_t* acts, int n, const bint* keep) noexcept nogil:
     """sc_turn with the discards limited to keep[i] (NULL: all): the best shanten among them."""
+    return sc_turn_known(o, acts, n, keep, NULL)
+
+
+cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const bint* keep,
+                       const int* known) noexcept nogil:
+    """sc_turn_among with each discard kind's shanten already read (known[k]; NULL: read here)."""
     cdef ScHand h
     cdef ScParts parts
-    cdef int i, t, k, sh, best = 99, drop, key, lo, target
-    cdef int sh_of[MAX_ACTIONS]
+    cdef ScMelds melds
+    cdef int i, t, k, w, best = 99, drop, key, target
+    cdef int sh_k[SC_KINDS]
+    cdef uint32_t cand = 0, m
+    cdef bint kongs = False
     cdef BestOf choice
+    for i in range(n):
+        t = act_type(acts[i])
+        if t == ACT_WIN:
+            return i
+        if t == ACT_DISCARD:
+            cand |= (<uint32_t>1) << act_kind(acts[i])
+        elif t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
+            kongs = True
     best_init(&choice)
     sc_hand_of(o.me, &h)
-    for i in range(n):
-        if act_type(acts[i]) == ACT_WIN:
-            return i
-    sc_read_parts(&h, &parts)
-    for i in range(n):   # each discard changes one suit of the parts read once
-        sh_of[i] = 99
-        if act_type(acts[i]) == ACT_DISCARD:
-            k = act_kind(acts[i])
-            sc_parts_change(&parts, k, h.counts[k], -1)
-            sh_of[i] = sc_parts_shanten(&parts, True)
-            sc_parts_change(&parts, k, h.counts[k] - 1, 1)
-            if o.check:
+    sc_read_parts_keyed(&h, o.me.hand.key, &parts)
+    if known == NULL:
+        sc_parts_discard_shanten(&parts, h.counts, cand, sh_k)   # every discard from one read
+        known = sh_k
+    m = cand
+    while m:   # the best discard
+        k = ctz64(m)
+        m &= m - 1
+        if known[k] < best:
+            best = known[k]
+    if o.check:
+        for i in range(n):
+            if act_type(acts[i]) == ACT_DISCARD:
+                k = act_kind(acts[i])
                 h.counts[k] -= 1
                 t = sc_shanten(&h)
                 h.counts[k] += 1
-                if t != sh_of[i]:
+                if t != known[k]:
                     snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
-                             "Sichuan discard shanten from parts differs from sc_shanten (parts, plain)", sh_of[i], t)
+                             "Sichuan discard shanten from parts differs from sc_shanten (parts, plain)", known[k], t)
                     return -1
-            if sh_of[i] < best:
-                best = sh_of[i]
-    for i in range(n):   # a kong that leaves the hand no further from ready
-        t = act_type(acts[i])
-        if t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
-            k = act_kind(acts[i])
-            if meld_shanten(&h, k, t) <= best:
-                return i
-    drop = h.void_suit - 1 if h.void_suit else drop_suit(&h)
+    if kongs:
+        for i in range(n):   # a kong that leaves the hand no further from ready
+            t = act_type(acts[i])
+            if t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
+                k = act_kind(acts[i])
+                if meld_shanten(&h, k, t) <= best:
+                    return i
+    drop = h.void_suit - 1 if h.void_suit else drop_suit_parts(&parts)
+    if o.check and drop != (h.void_suit - 1 if h.void_suit else drop_suit(&h)):
+        snprintf(o.errmsg, o.errmsg_size, "%s (%d)", "Sichuan suit to give up from parts differs (drop)", drop)
+        return -1
     target = best
     if keep != NULL:
         target = 99
         for i in range(n):
-            if keep[i] and sh_of[i] < target:
-                target = sh_of[i]
-    for i in range(n):
-        if sh_of[i] != target or (keep != NULL and not keep[i]):
+            if keep[i] and act_type(acts[i]) == ACT_DISCARD and known[act_kind(acts[i])] < target:
+                target = known[act_kind(acts[i])]
+    if target == 0:
+        sc_melds_of(&h, &melds)
+    for i in range(n):   # an action that is not a discard counts as shanten 99
+        t = known[act_kind(acts[i])] if act_type(acts[i]) == ACT_DISCARD else 99
+        if t != target or (keep != NULL and not keep[i]):
             continue
         k = act_kind(acts[i])
         # a larger key is better: the suit given up first, then (ready) more winning tiles,
         # then the least connected, then a terminal
         key = (1 if k // 9 == drop else 0) << 20
         if target == 0:
-            h.counts[k] -= 1
-            key |= wait_count(o, &h) << 8
-            h.counts[k] += 1
+            w = wait_count_after(o, &melds, k)
+            if w < 0:
+                return -1
+            key |= w << 8
         key |= (31 - connectivity(&h, k)) << 1
         key |= 1 if (k % 9 == 0 or k % 9 == 8) else 0
         best_offer(&choice, key, i)

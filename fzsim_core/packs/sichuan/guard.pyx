@@ -28,11 +28,11 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from fzsim_core.policy cimport Observation
 from fzsim_core.packs.registry cimport SCORING_XUEZHAN
 from fzsim_core.table cimport *
-from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScParts, SC_KINDS, sc_parts_change, sc_parts_shanten,
-                                              sc_read_parts, sc_wait_mask)
+from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScParts, SC_KINDS, sc_parts_discard_shanten, sc_parts_shanten,
+                                              sc_read_parts, sc_read_parts_keyed, sc_wait_mask)
 from fzsim_core.packs.sichuan.score cimport ScRules, ScScore, sc_evaluate
 from fzsim_core.packs.sichuan.pack cimport sc_hand_of, sc_rules_of
-from fzsim_core.packs.sichuan.greedy cimport drop_suit, sc_claim, sc_greedy_choose, sc_turn_among
+from fzsim_core.packs.sichuan.greedy cimport drop_suit_parts, sc_claim, sc_greedy_choose, sc_turn_among, sc_turn_known
 from fzsim_core.policies.defence cimport chow_unseen, fold_at, guard_keep
 
 
@@ -126,20 +126,22 @@ cdef int ready_value(const Observation* o, ScHand* h, const ScRules* r) noexcept
     return total
 
 
-cdef int best_ready(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
+cdef int best_ready(const Observation* o, const uint16_t* acts, int n, ScHand* h,
+                    const int* sh_k) noexcept nogil:
     """Among the discards that leave the hand ready, the one whose waits are worth most; -1 when
-    no discard does (or two tie: greedy decides)."""
-    cdef ScHand h
+    no discard does (or two tie: greedy decides). sh_k: each discard's shanten (a hand that is
+    not ready after it has no waits: only those at 0 are valued)."""
     cdef ScRules r
     cdef int i, k, v, best = -1, best_v = 0, ties = 0
-    sc_hand_of(o.me, &h)
     sc_rules_of(o.rules, &r)
     for i in range(n):
         if act_type(acts[i]) != ACT_DISCARD:
             continue
         k = act_kind(acts[i])
+        if sh_k[k] != 0:
+            continue
         h.counts[k] -= 1
-        v = ready_value(o, &h, &r)
+        v = ready_value(o, h, &r)
         h.counts[k] += 1
         if v > best_v:
             best, best_v, ties = i, v, 0
@@ -154,43 +156,48 @@ cdef int sc_guard_turn(const Observation* o, const uint16_t* acts, int n, double
     cdef ScThreat th
     cdef int i, k, t, drop, best_sh = 99
     cdef int sh_of[MAX_ACTIONS]
+    cdef int sh_k[SC_KINDS]
+    cdef uint32_t cand = 0
     cdef double dang[MAX_ACTIONS]
     cdef bint keep[MAX_ACTIONS]
     for i in range(n):
         t = act_type(acts[i])
         if t == ACT_WIN or t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
             return sc_turn_among(o, acts, n, NULL)   # wins and kongs as greedy
-    i = best_ready(o, acts, n)   # a discard that leaves the hand ready: the waits worth most
+        if t == ACT_DISCARD:
+            cand |= (<uint32_t>1) << act_kind(acts[i])
+    sc_hand_of(o.me, &h)
+    sc_read_parts_keyed(&h, o.me.hand.key, &parts)
+    sc_parts_discard_shanten(&parts, h.counts, cand, sh_k)   # every discard's shanten, read once
+    i = best_ready(o, acts, n, &h, sh_k)   # a discard that leaves the hand ready: the waits worth most
     if i >= 0:
         return i
     sc_read_threat(o, &th)
     if th.total < 0.05:
-        return sc_turn_among(o, acts, n, NULL)
-    sc_hand_of(o.me, &h)
-    sc_read_parts(&h, &parts)
+        return sc_turn_known(o, acts, n, NULL, sh_k)
     # the suit being given up goes first whatever its danger: a third suit kept for safety is a
     # hand that cannot win, and 花猪 / 查大叫 at the end of the wall
-    drop = h.void_suit - 1 if h.void_suit else drop_suit(&h)
+    drop = h.void_suit - 1 if h.void_suit else drop_suit_parts(&parts)
     if drop >= 0:
         for k in range(9 * drop, 9 * drop + 9):
             if h.counts[k]:
-                return sc_turn_among(o, acts, n, NULL)
+                return sc_turn_known(o, acts, n, NULL, sh_k)
     for i in range(n):
         sh_of[i] = 99
         if act_type(acts[i]) != ACT_DISCARD:
             continue
         k = act_kind(acts[i])
-        sc_parts_change(&parts, k, h.counts[k], -1)
-        sh_of[i] = sc_parts_shanten(&parts, True)
-        sc_parts_change(&parts, k, h.counts[k] - 1, 1)
-        dang[i] = sc_discard_danger(&th, o.seat, k)
+        sh_of[i] = sh_k[k]
         if sh_of[i] < best_sh:
             best_sh = sh_of[i]
     if best_sh == 99 or best_sh == 0:
-        return sc_turn_among(o, acts, n, NULL)   # ready: greedy's most winning tiles
+        return sc_turn_known(o, acts, n, NULL, sh_k)   # ready: greedy's most winning tiles
+    for i in range(n):   # the dangers only now: a ready hand never reads them
+        if sh_of[i] != 99:
+            dang[i] = sc_discard_danger(&th, o.seat, act_kind(acts[i]))
     if not guard_keep(o, sh_of, dang, n, fold, FOLD_MARGIN, MARGIN[th.model], keep):
-        return sc_turn_among(o, acts, n, NULL)   # push: every best discard is about as safe
-    return sc_turn_among(o, acts, n, keep)
+        return sc_turn_known(o, acts, n, NULL, sh_k)   # push: every best discard is about as safe
+    return sc_turn_known(o, acts, n, keep, sh_k)
 
 
 cdef int sc_guard_claim(const Observation* o, const uint16_t* acts, int n, double fold) noexcept nogil:
@@ -199,10 +206,12 @@ cdef int sc_guard_claim(const Observation* o, const uint16_t* acts, int n, doubl
     cdef ScParts parts
     cdef ScThreat th
     cdef int i, sh0
+    if 0.6 * fold >= 0.05:   # fold_at is at least 0.6 fold and th.total * 0.05 at most 0.05: never folds
+        return sc_claim(o, acts, n)
     sc_read_threat(o, &th)
     if th.total >= 0.05:
         sc_hand_of(o.me, &h)
-        sc_read_parts(&h, &parts)
+        sc_read_parts_keyed(&h, o.me.hand.key, &parts)
         sh0 = sc_parts_shanten(&parts, True)
         if sh0 > 0 and th.total * 0.05 > fold_at(fold, sh0):
             for i in range(n):

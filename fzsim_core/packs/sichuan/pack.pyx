@@ -34,6 +34,7 @@ from fzsim_core.tiles cimport N_KINDS
 from fzsim_core.tileset cimport TileSet, tiles_from_copies
 from fzsim_core.winrec cimport WinRec, REC_WIN
 from fzsim_core.packs.deal cimport deal_without_wild
+from fzsim_core.kit.tables34 cimport t34_odd_kinds, t34_std_waits
 from fzsim_core.packs.sichuan.opening cimport sc_discard_filter, sc_opening_offer, sc_opening_resolve
 from fzsim_core.packs.sichuan.kongpay cimport sc_kong_made, sc_kong_refunds, sc_win_recorded
 from fzsim_core.packs.sichuan.shapes cimport (ScHand, SC_KINDS, SC_PUNG, SC_KONG, SC_ADDED_KONG,
@@ -117,7 +118,31 @@ cdef bint sc_is_win_hook(const Game* g, int s) noexcept nogil:
 
 
 cdef uint64_t sc_waits(const Game* g, int s) noexcept nogil:
+    """A seat without melds (most) that is not ready for either shape has no waits: the standard
+    waits and the seven-pairs single (one odd count among 13 tiles, no gold here) answer that
+    without the melds' reading; a ready hand takes the whole table path."""
+    cdef const Seat* st = &g.seats[s]
+    cdef uint64_t odd
+    if st.n_melds == 0 and not g.check and st.hand.size == 13 and t34_std_waits(&st.hand) == 0:
+        odd = t34_odd_kinds(st.hand.counts)
+        if odd & (odd - 1):
+            return 0
     return table_hook(g, s, True)
+
+
+cdef bint sc_may_self_win(const Game* g, int s) noexcept nogil:
+    """After a plain draw (no kong, no claim this turn) the seat's cached wait mask answers: the
+    flow keeps it exact for the 3n+1 hand the seat held before the draw (invariants.pyx), and a
+    drawn kind is one the mask may hold (never four copies already in hand and melds)."""
+    cdef const Seat* st = &g.seats[s]
+    cdef bint got
+    if st.last_draw >= 0 and not g.flow.from_kong and g.flow.claimed < 0 and st.hand.size + 3 * st.n_melds == 14:
+        got = (st.wait_mask >> st.last_draw) & 1
+        if g.check and got != sc_is_win_hook(g, s):
+            fail(<Game*>g, "Sichuan self-draw win from the wait mask differs from the table path (seat, tile)",
+                 s, st.last_draw)
+        return got
+    return sc_is_win_hook(g, s)
 
 
 cdef int win_flags(const Game* g, int winner, int discarder, bint robbed, bint from_kong) noexcept nogil:
@@ -257,8 +282,9 @@ cdef void sichuan_pack(Pack* p, TileSet* ts) noexcept nogil:
     p.dealer_may_win_first = True
     p.score_win = sc_score_win
     p.is_win = sc_is_win_hook
-    p.may_self_win = sc_is_win_hook
+    p.may_self_win = sc_may_self_win
     p.waits = sc_waits
+    p.waits_of_hand = True                    # hand, melds and 定缺 only
     p.may_discard_win = sc_may_discard_win
     p.declined = sc_declined
     p.turn_offer = NULL

@@ -46,18 +46,27 @@ ctypedef struct ScParts:
     int void_suit            # ScHand.void_suit
 
 cdef void sc_read_parts(const ScHand* h, ScParts* p) noexcept nogil
+# ... with the suits' keys given (keys[0..2]: a seat's packed Hand.key, which holds every tile of a
+# hand without a gold), only the counts read
+cdef void sc_read_parts_keyed(const ScHand* h, const uint32_t* keys, ScParts* p) noexcept nogil
 # sc_shanten (filtered) or sc_shanten_shape of the hand p was read from
 cdef int sc_parts_shanten(const ScParts* p, bint filtered) noexcept nogil
 # out[k] = sc_parts_shanten(filtered) of the hand p was read from (counts: its counts) with one
 # more copy of k, for each kind k in cand (each held fewer than 4 times); other entries untouched.
 cdef void sc_parts_draw_shanten(const ScParts* p, const uint8_t* counts, uint32_t cand,
                                 int* out) noexcept nogil
+# ... with one copy fewer of k, for each kind k in cand (each held at least once): the shanten
+# of every discard from one read of the hand
+cdef void sc_parts_discard_shanten(const ScParts* p, const uint8_t* counts, uint32_t cand,
+                                   int* out) noexcept nogil
 
 cdef extern from *:
     """
     static const unsigned int SC_POW5[9] = {1u, 5u, 25u, 125u, 625u, 3125u, 15625u, 78125u, 390625u};
+    static const unsigned int SC_SUIT_BITS[3] = {0x1FFu, 0x1FFu << 9, 0x1FFu << 18};
     """
     const unsigned int SC_POW5[9]
+    const unsigned int SC_SUIT_BITS[3]      # the kinds of each suit as a kind mask
 
 
 cdef inline void sc_parts_change(ScParts* p, int k, int count_before, int delta) noexcept nogil:

@@ -40,10 +40,11 @@ cdef int sc_concealed_size(const ScHand* h) noexcept nogil:
 
 
 cdef int sc_suit_mask(const ScHand* h) noexcept nogil:
-    cdef int k, i, mask = 0
-    for k in range(SC_KINDS):
-        if h.counts[k]:
-            mask |= 1 << (k // 9)
+    """A suit is held when its nine counts sum to more than 0 (one byte sum a suit)."""
+    cdef int s, i, mask = 0
+    for s in range(3):
+        if sc_sum9(&h.counts[9 * s]):
+            mask |= 1 << s
     for i in range(h.n_melds):
         mask |= 1 << (h.meld_kind[i] // 9)
     return mask
@@ -59,9 +60,16 @@ cdef inline int _held(const ScHand* h, int k) noexcept nogil:
 
 
 cdef int sc_quads(const ScHand* h) noexcept nogil:
-    cdef int k, n = 0
+    """Under the callers' 4-copy limit a kind is in one meld at most and a meld's kind holds at
+    most 4 - 3 in the hand: the quads are the concealed fours, the kongs, and the pungs whose
+    fourth copy is in the hand."""
+    cdef int k, i, n = 0
     for k in range(SC_KINDS):
-        if _held(h, k) == 4:
+        n += h.counts[k] == 4
+    for i in range(h.n_melds):
+        if h.meld_type[i] != SC_PUNG:
+            n += 1
+        elif h.counts[h.meld_kind[i]] == 1:
             n += 1
     return n
 
@@ -184,24 +192,56 @@ cdef inline int _pairs_missing(const int* pairs, const int* singles, int drop) n
     return 14 - 2 * p - one
 
 
+cdef extern from *:
+    """
+    #include <string.h>
+    /* Tiles and odd counts among the 9 counts c[0..8] (each <= 4): eight bytes summed by one
+       multiply (no byte's partial sum reaches 256), then the ninth. */
+    static inline int sc_sum9(const unsigned char* c) {
+        unsigned long long w;
+        memcpy(&w, c, 8);
+        return (int)((w * 0x0101010101010101ULL) >> 56) + c[8];
+    }
+    static inline int sc_odd9(const unsigned char* c) {
+        unsigned long long w;
+        memcpy(&w, c, 8);
+        return (int)(((w & 0x0101010101010101ULL) * 0x0101010101010101ULL) >> 56) + (c[8] & 1);
+    }
+    """
+    int sc_sum9(const uint8_t* c) nogil
+    int sc_odd9(const uint8_t* c) nogil
+
+
 cdef void sc_read_parts(const ScHand* h, ScParts* p) noexcept nogil:
-    cdef int s, r, c, i
+    sc_read_parts_keyed(h, NULL, p)
+
+
+cdef void sc_read_parts_keyed(const ScHand* h, const uint32_t* keys, ScParts* p) noexcept nogil:
+    """Per suit the key (keys[s], else by Horner's rule), the tiles and odd counts by byte sums
+    (a count c is c >> 1 pairs and c & 1 singles, so pairs = (tiles - singles) / 2)."""
+    cdef int s, r, n, odd, i
+    cdef uint32_t key
+    cdef const uint8_t* c
     p.size = 0
     p.n_melds = h.n_melds
     p.meld_suits = 0
     p.void_suit = h.void_suit
     for s in range(3):
-        p.key[s] = 0
-        p.pairs[s] = 0
-        p.singles[s] = 0
-        r = 8
-        while r >= 0:   # base 5, digit r = copies of rank r + 1 (hand.pxd's keys)
-            c = h.counts[9 * s + r]
-            p.key[s] = p.key[s] * 5 + c
-            p.pairs[s] += c >> 1
-            p.singles[s] += c & 1
-            p.size += c
-            r -= 1
+        c = &h.counts[9 * s]
+        if keys != NULL:
+            p.key[s] = keys[s]
+        else:
+            key = 0
+            r = 8
+            while r >= 0:   # base 5, digit r = copies of rank r + 1 (hand.pxd's keys)
+                key = key * 5 + c[r]
+                r -= 1
+            p.key[s] = key
+        n = sc_sum9(c)
+        odd = sc_odd9(c)
+        p.singles[s] = odd
+        p.pairs[s] = (n - odd) >> 1
+        p.size += n
     for i in range(h.n_melds):
         p.meld_suits |= 1 << (h.meld_kind[i] // 9)
 
@@ -311,6 +351,102 @@ cdef void sc_parts_draw_shanten(const ScParts* p, const uint8_t* counts, uint32_
             if v < best:
                 best = v
         out[k] = best - 1
+
+
+cdef void sc_parts_discard_shanten(const ScParts* p, const uint8_t* counts, uint32_t cand,
+                                   int* out) noexcept nogil:
+    """sc_parts_draw_shanten for one copy fewer, suit by suit: giving up the discard's own suit
+    reads as before the discard (fixed), each other suit given up varies the discard's suit
+    alone (sh_ctx_set / sh_vary's reads, the suits' classes read once for every suit given up);
+    seven pairs depends on the discard only through its count's parity (an even count breaks a
+    pair into a single, an odd one takes a single away), so it is read twice a suit."""
+    cdef const ShTables* T = sh_tables()
+    cdef int n = 4 - p.n_melds, size = p.size - 1, k, t, d, j, no, v, w, lo, hi, fill = 0
+    cdef int P = 0, S = 0, empty, hz, ab, ch, best
+    cdef bint pairs = p.n_melds == 0
+    cdef bint allowed[3]
+    cdef int cls[3]
+    cdef int c[3]
+    cdef int fixed[3]
+    cdef int top[2]          # the best of the suit given up first and seven pairs, by parity
+    cdef uint32_t m, kt
+    cdef ShVary vary[3][3]   # [suit given up][suit discarded from]
+    cdef const ShVary* va[2]
+    if p.n_melds > 4 or (size != 3 * n + 1 and size != 3 * n + 2):
+        fill = -2
+    elif p.meld_suits == 7 or (p.void_suit and p.meld_suits & (1 << (p.void_suit - 1))):
+        fill = SC_NO_WIN
+    if fill:
+        while cand:
+            out[ctz64(cand)] = fill
+            cand &= cand - 1
+        return
+    lo, hi = 0, 3
+    if p.void_suit:
+        lo, hi = p.void_suit - 1, p.void_suit
+    empty = T.scls[0]
+    hz = T.hcls[0]   # no honours
+    for d in range(3):
+        P += p.pairs[d]
+        S += p.singles[d]
+        cls[d] = T.scls[p.key[d]]
+    for d in range(3):
+        allowed[d] = lo <= d < hi and not p.meld_suits & (1 << d)
+    for d in range(3):
+        if allowed[d] and p.key[d] == 0:
+            # a suit the hand does not hold is the one to give up: giving up another only takes
+            # tiles away (neither shape can then miss fewer), so this alone is the minimum
+            allowed[0] = allowed[1] = allowed[2] = False
+            allowed[d] = True
+            break
+    for d in range(3):
+        if not allowed[d]:
+            continue
+        c[0], c[1], c[2] = cls[0], cls[1], cls[2]
+        c[d] = empty   # the suit given up: the empty key's class
+        ab = T.ab[c[0] * T.nsc + c[1]]
+        ch = T.ch[c[2] * T.nhc + hz]
+        v = T.final[(n * T.nab + ab) * T.nch + ch]
+        if pairs:
+            w = _pairs_missing(p.pairs, p.singles, d)
+            if w < v:
+                v = w
+        fixed[d] = v
+        for t in range(3):
+            if t == d or not cand & SC_SUIT_BITS[t]:
+                continue
+            vary[d][t].cls = T.scls
+            if t < 2:
+                vary[d][t].pair = T.ab + c[1 - t] * T.nsc
+                vary[d][t].final = T.finalt + (n * T.nch + ch) * T.nab
+            else:
+                vary[d][t].pair = T.cht + hz * T.nsc
+                vary[d][t].final = T.final + (n * T.nab + ab) * T.nch
+    for t in range(3):
+        m = cand & SC_SUIT_BITS[t]
+        if not m:
+            continue
+        top[0] = top[1] = fixed[t] if allowed[t] else 255
+        no = 0
+        for d in range(3):
+            if d != t and allowed[d]:
+                va[no] = &vary[d][t]
+                no += 1
+                if pairs:
+                    for j in range(2):   # j: the discard's count & 1
+                        w = _pairs_from(P - p.pairs[d] - 1 + j, S - p.singles[d] + 1 - 2 * j)
+                        if w < top[j]:
+                            top[j] = w
+        kt = p.key[t]
+        while m:
+            k = ctz64(m)
+            m &= m - 1
+            best = top[counts[k] & 1]
+            for j in range(no):
+                v = sh_vary_d(va[j], kt - SC_POW5[k - 9 * t])
+                if v < best:
+                    best = v
+            out[k] = best - 1
 
 
 cdef int _shanten(const ScHand* h, bint filtered) noexcept nogil:
@@ -478,6 +614,24 @@ def readings(counts, melds=()):
     n = sc_readings(&h, out, SC_MAX_READINGS)
     return [([int(out[i].chow_start[j]) for j in range(out[i].n_chows)],
              [int(out[i].pung_kind[j]) for j in range(out[i].n_pungs)], int(out[i].pair)) for i in range(n)]
+
+
+def _discard_shanten(counts, melds=(), void_suit=None):
+    """Test hook: sc_parts_discard_shanten of a 14 - 3 x melds tile hand, {kind: shanten after
+    discarding one copy of it} for every kind held (shanten's None for no win possible)."""
+    cdef ScHand h
+    cdef ScParts p
+    cdef int out[SC_KINDS]
+    cdef uint32_t cand = 0
+    cdef int k
+    load_hand(&h, counts, melds)
+    _set_void(&h, void_suit)
+    for k in range(SC_KINDS):
+        if h.counts[k]:
+            cand |= (<uint32_t>1) << k
+    sc_read_parts(&h, &p)
+    sc_parts_discard_shanten(&p, h.counts, cand, out)
+    return {k: (None if out[k] == SC_NO_WIN else int(out[k])) for k in range(SC_KINDS) if (cand >> k) & 1}
 
 
 def is_win_many(const uint8_t[:, ::1] counts):
