@@ -288,3 +288,22 @@ def test_a_search_between_two_candidates_takes_the_other_early_only_when_it_clea
     assert not _clearly_leads(*sums(np.zeros(32)))                                  # no spread: not taken
     assert not _clearly_leads(*sums(np.r_[np.full(28, 3.0), np.full(4, -1.0)]), z=6.0)
 
+
+
+def test_the_capped_shanten_search_builds_the_same_worlds():
+    """Where a pack has a capped shanten search (国标: kit/evaluate.pxd EvalShantenAtMost), the
+    draw-and-throw turns that build the other seats' hands read it, a speed-up only: the same
+    seed builds the same hands and walls with it and without it."""
+    rules = load("guobiao").core
+    compared = 0
+    for gid in range(6):
+        for decision in (12, 30):
+            a = _probe(rules, 23, gid, decision, 12, built=True)
+            b = _probe(rules, 23, gid, decision, 12, built=True, capped=False)
+            assert (a is None) == (b is None)
+            if a is None:
+                continue
+            assert a["hands"] == b["hands"] and a["walls"] == b["walls"]
+            assert all(a["invariants"]) and all(a["public"]) and all(a["ended"])
+            compared += 1
+    assert compared >= 6
