@@ -233,11 +233,13 @@ def test_folds_are_counted_for_the_policies_that_fold():
 
 @pytest.mark.parametrize("preset", ["sichuan", "xuezhan", "guobiao", "beijing", "shanghai"])
 def test_rollout_plays_every_pack_under_the_invariant_checks(preset):
-    """On the packs with evaluation hooks rollout searches discard wins (its default) with the
-    pack's value as its base and in its playouts; worlds are sampled under the pack's deal."""
+    """On the packs with evaluation hooks rollout searches discard wins, claims and own-turn offers
+    (kongs) with the pack's value as its base and in its playouts; worlds are sampled under the
+    pack's deal."""
     rules = load(preset).core
     games = 1 if preset == "guobiao" else 24
-    out = engine.play_block(rules, 7, 0, games, ("rollout:n=8", "value", "rollout:n=8;play=1", "guard"), check=True)
+    out = engine.play_block(rules, 7, 0, games, ("rollout:n=8", "value", "rollout:n=8;play=1;at=14", "guard"),
+                            check=True)
     deltas = np.stack([out[f"delta_{s}"] for s in range(4)])
     assert not deltas.sum(axis=0).any() and (out["outcome"] == 1).mean() > 0.5
 

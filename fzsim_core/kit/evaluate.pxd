@@ -65,6 +65,9 @@ ctypedef struct PackEval:
                               # window, own-turn kongs) and its tie-break
     double risk_weight        # how much of the risk hook the policy weighs (0..1): fitted per
                               # pack by duels against its guard (docs/guide/policies.md)
+    int rollout_at            # the decisions rollout searches here unless told (rollout.pxd AT_*
+                              # bits; 0: its own default, discard wins) and its worlds per
+    int rollout_n             # decision (0: its own default): fitted per pack by duels against value
 
 
 cdef inline uint64_t useful_by_draws(const PackEval* e, const Observation* o, Seat* s, uint64_t cand,
