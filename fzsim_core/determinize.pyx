@@ -192,7 +192,7 @@ cdef inline int draw_and_throw(uint8_t* pool, int n_pool, int size, uint64_t avo
     """One turn of the hand pool[0..size) (also in st.hand): draw a uniform tile from the rest of
     the pool, throw back the tile best_throw picks. `before`: the hand's shanten before the draw
     (-2 unknown). Returns the shanten after the throw."""
-    cdef int i, j, k, floor, best, throw_k, limit = 999
+    cdef int i, j, floor, best, throw_k, limit = 999
     cdef Hand* h = &st.hand
     cdef uint8_t x
     j = size + <int>rng_below(rng, n_pool - size)
@@ -212,7 +212,7 @@ cdef inline int draw_and_throw(uint8_t* pool, int n_pool, int size, uint64_t avo
     else:
         floor = seat_shanten(e, o, st)
     throw_k = best_throw(e, o, st, avoid, floor, limit, &best)
-    if best > limit:   # (not seen: a throw of the draw's own kind comes back within it)
+    if best > limit:   # (throwing the draw back leaves `before`: only a drawn wild, kept, gets here)
         throw_k = best_throw(e, o, st, avoid, floor if floor < before else -2, 999, &best)
     hand_remove(h, throw_k)
     # the thrown tile back to the pool side: swap one copy of it into slot `size`
