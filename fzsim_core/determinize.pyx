@@ -55,7 +55,7 @@ from fzsim_core.table cimport DEC_DISCARD_WIN, DEC_ROB_KONG
 from fzsim_core.tiles cimport N_HAND_KINDS, N_KINDS
 from fzsim_core.tileset cimport MAX_TILES
 from fzsim_core.wintables cimport hand_shanten, hand_wait_mask
-from fzsim_core.kit.evaluate cimport PackEval
+from fzsim_core.kit.evaluate cimport EVAL_FAR, PackEval
 from fzsim_core.policy cimport Observation
 from fzsim_core.table cimport Seat
 
@@ -78,6 +78,15 @@ cdef inline int seat_shanten(const PackEval* e, const Observation* o, const Seat
     a two-suit rule, a fan minimum, ...) when it has evaluation hooks, else the standard
     shape's with the gold."""
     return e.shanten(o, st) if e != NULL else hand_shanten(&st.hand)
+
+
+cdef inline int seat_shanten_at_most(const PackEval* e, const Observation* o, const Seat* st,
+                                     int cap) noexcept nogil:
+    """seat_shanten when it is at most cap, else a value above cap (the pack's capped search
+    where it has one: kit/evaluate.pxd EvalShantenAtMost)."""
+    if e != NULL and e.shanten_at_most != NULL and 0 <= cap < EVAL_FAR:
+        return e.shanten_at_most(o, st, cap)
+    return seat_shanten(e, o, st)
 
 
 cdef inline uint64_t seat_waits(const PackEval* e, const Observation* o, const Seat* st) noexcept nogil:
@@ -148,30 +157,25 @@ cdef int draw_hand(uint8_t* pool, int n_pool, int size, int tries, uint64_t avoi
     return best
 
 
-cdef inline void draw_and_throw(uint8_t* pool, int n_pool, int size, uint64_t avoid, Rng* rng,
-                                const PackEval* e, const Observation* o, Seat* st) noexcept nogil:
-    """One turn of the hand pool[0..size) (also in st.hand): draw a uniform tile from the rest of
-    the pool, throw back the tile whose loss leaves the lowest shanten (never a gold while another
-    tile may go; among equals a kind of `avoid`, then the first)."""
-    cdef int i, j, k, sh, floor, best = 999, throw_k = -1, throw_avoid = 0
+cdef inline int best_throw(const PackEval* e, const Observation* o, Seat* st, uint64_t avoid, int floor,
+                           int limit, int* best_sh) noexcept nogil:
+    """The kind draw_and_throw throws from st's 3n+2 hand (its shanten after into *best_sh): the
+    lowest shanten (never a gold while another tile may go; among equals a kind of `avoid`, then
+    the first). `floor`: at most the lowest shanten any throw leaves; `limit`: the exact shanten
+    is asked only up to it (the caller asks again without one if no throw comes within it)."""
+    cdef int k, sh, cap, best = 999, throw_k = -1, throw_avoid = 0
     cdef Hand* h = &st.hand
-    cdef int gold = h.gold
-    cdef uint8_t x
-    j = size + <int>rng_below(rng, n_pool - size)
-    x = pool[size]
-    pool[size] = pool[j]
-    pool[j] = x
-    hand_add(h, pool[size])
-    # no throw leaves the hand nearer a win than the hand with the drawn tile is: once a throw
-    # reaches that, only a kind of `avoid` can still change the choice (and after one, none)
-    floor = seat_shanten(e, o, st)
     for k in range(N_HAND_KINDS):
-        if not h.counts[k] or (k == gold and h.golds < h.size):
+        if not h.counts[k] or (k == h.gold and h.golds < h.size):
             continue
+        # once a throw reaches the floor, only a kind of `avoid` can still change the choice
         if best <= floor and not (avoid >> k) & 1:
             continue
+        # only a throw that would be taken needs its exact shanten: below the best so far (or
+        # equal to it, for the first kind of `avoid`)
+        cap = best if (avoid >> k) & 1 and not throw_avoid else best - 1
         hand_remove(h, k)
-        sh = seat_shanten(e, o, st)
+        sh = seat_shanten_at_most(e, o, st, cap if cap < limit else limit)
         hand_add(h, k)
         if sh < best or (sh == best and not throw_avoid and (avoid >> k) & 1):
             best = sh
@@ -179,6 +183,37 @@ cdef inline void draw_and_throw(uint8_t* pool, int n_pool, int size, uint64_t av
             throw_avoid = (avoid >> k) & 1
             if best <= floor and throw_avoid:
                 break
+    best_sh[0] = best
+    return throw_k
+
+
+cdef inline int draw_and_throw(uint8_t* pool, int n_pool, int size, uint64_t avoid, Rng* rng,
+                               const PackEval* e, const Observation* o, Seat* st, int before) noexcept nogil:
+    """One turn of the hand pool[0..size) (also in st.hand): draw a uniform tile from the rest of
+    the pool, throw back the tile best_throw picks. `before`: the hand's shanten before the draw
+    (-2 unknown). Returns the shanten after the throw."""
+    cdef int i, j, floor, best, throw_k, limit = 999
+    cdef Hand* h = &st.hand
+    cdef uint8_t x
+    j = size + <int>rng_below(rng, n_pool - size)
+    x = pool[size]
+    pool[size] = pool[j]
+    pool[j] = x
+    hand_add(h, pool[size])
+    # no throw leaves the hand nearer a win than the hand with the drawn tile is (its own
+    # shanten, the floor); with the shanten before the draw known and a capped search, the floor
+    # is that or one below, and no throw past it needs its exact shanten (throwing the draw back
+    # leaves it)
+    if before >= 1 and e != NULL and e.shanten_at_most != NULL:
+        floor = seat_shanten_at_most(e, o, st, before - 1)
+        if floor > before - 1:
+            floor = before
+        limit = before
+    else:
+        floor = seat_shanten(e, o, st)
+    throw_k = best_throw(e, o, st, avoid, floor, limit, &best)
+    if best > limit:   # (throwing the draw back leaves `before`: only a drawn wild, kept, gets here)
+        throw_k = best_throw(e, o, st, avoid, floor if floor < before else -2, 999, &best)
     hand_remove(h, throw_k)
     # the thrown tile back to the pool side: swap one copy of it into slot `size`
     for i in range(size + 1):
@@ -187,13 +222,14 @@ cdef inline void draw_and_throw(uint8_t* pool, int n_pool, int size, uint64_t av
             pool[i] = pool[size]
             pool[size] = x
             break
+    return best
 
 
 cdef void build_hand(uint8_t* pool, int n_pool, int size, int steps, uint64_t avoid, Rng* rng,
                      const PackEval* e, const Observation* o, Seat* st) noexcept nogil:
     """Move a hand of `size` tiles to pool[0..size), built the way a player builds one: a
     uniform deal, then `steps` draw-and-throw turns. Into st.hand."""
-    cdef int t, i, j
+    cdef int t, i, j, sh
     cdef uint8_t x
     for i in range(size):
         j = i + <int>rng_below(rng, n_pool - i)
@@ -203,10 +239,11 @@ cdef void build_hand(uint8_t* pool, int n_pool, int size, int steps, uint64_t av
     hand_init(&st.hand, st.hand.gold)
     for i in range(size):
         hand_add(&st.hand, pool[i])
+    sh = -2
     for t in range(steps):
         if size >= n_pool:
             break
-        draw_and_throw(pool, n_pool, size, avoid, rng, e, o, st)
+        sh = draw_and_throw(pool, n_pool, size, avoid, rng, e, o, st, sh)
 
 
 cdef int sample_world_prior(Game* dst, const Game* src, int seat, Rng* rng, const int* tries) noexcept nogil:
@@ -350,13 +387,16 @@ cdef bint same_public(const Game* a, const Game* b, int seat) noexcept nogil:
 
 
 def _probe(Rules rules, uint64_t seed, long long game_id, int decision, int samples, int tries=1,
-           bint built=False):
+           bint built=False, bint capped=True):
     """Play a hand with greedy seats to its `decision`-th decision (0-based), then draw `samples`
     worlds for the deciding seat (each other seat's hand the best of `tries` draws, or with
     `built` built by one draw-and-throw turn per discard it made) and play each to the end under
     the invariant checks. None when the hand ends first or the decision cannot
     be sampled; else a dict: seat, the real hands (4 x 34) and live wall, the sampled ones, and
-    per sample whether the public state matched, the invariants held and the playout ended."""
+    per sample whether the public state matched, the invariants held and the playout ended.
+    `capped` False: the pack's capped shanten search unused (kit/evaluate.pxd EvalShantenAtMost),
+    so a test can check that it builds the same hands."""
+    cdef PackEval uncapped
     cdef Game* g = <Game*>malloc(sizeof(Game))
     cdef Game* w = <Game*>malloc(sizeof(Game))
     cdef TileSet ts
@@ -368,6 +408,10 @@ def _probe(Rules rules, uint64_t seed, long long game_id, int decision, int samp
         raise MemoryError()
     try:
         bind_pack(&g.pack, &ts, rules.c.pack, &rules.c)
+        if not capped and g.pack.eval != NULL:
+            uncapped = g.pack.eval[0]
+            uncapped.shanten_at_most = NULL
+            g.pack.eval = &uncapped
         for s in range(4):
             greedy_policy(&g.policies[s])
         prepare_game(g, &ts, NULL, True)

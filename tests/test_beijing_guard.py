@@ -32,8 +32,8 @@ def test_guard_is_deterministic():
     assert all((a[c] == b[c]).all() for c in ("winner", "delta_0", "delta_1", "turns"))
 
 
-def test_rollout_searches_only_discard_wins_on_the_pack():
-    with pytest.raises(ValueError, match="on the beijing pack rollout searches discard wins only"):
+def test_rollout_does_not_search_own_turn_discards_on_the_pack():
+    with pytest.raises(ValueError, match="on the beijing pack rollout does not search own-turn discards"):
         play_block(BEIJING.core, 1, 0, 2, "rollout:at=9")
 
 

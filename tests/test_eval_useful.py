@@ -233,3 +233,30 @@ def test_guobiao_useful_agrees_with_the_per_kind_loop(min_fan):
             assert hook == loop, (counts.tolist(), melds, hex(cand), sh, min_fan)
             seen.add((sh, hook != 0, bool(melds)))
     assert {(sh, True, m) for sh in (1, 2, 3) for m in (False, True)} <= seen
+
+
+@pytest.mark.parametrize("min_fan", [8, 1])
+def test_guobiao_shanten_at_most_is_the_shanten_up_to_its_cap(min_fan):
+    """The capped search the world sampler asks (kit/evaluate.pxd EvalShantenAtMost) is the pack's
+    shanten whenever that is at most the cap, and above the cap otherwise; 3n+1 and 3n+2 hands."""
+    from fzsim.rules import load
+    from fzsim_core.packs.guobiao import evaluate as gb_evaluate
+    rules = load("guobiao", gb_min_fan=min_fan).core
+    rng = np.random.default_rng(71 + min_fan)
+    seen = set()
+    for i in range(1200):
+        counts, melds = _guobiao_seat(rng)
+        if i % 2:   # a 3n+2 hand: one more tile (a draw)
+            used = counts.copy()
+            for t, k in melds:
+                for j in ((k, k + 1, k + 2) if t == CHOW else (k,) * (3 if t == PUNG else 4)):
+                    used[j] += 1
+            free = [k for k in range(34) if used[k] < 4]
+            counts[int(rng.choice(free))] += 1
+        for cap in range(8):
+            full, capped = gb_evaluate._at_most_check(counts, melds, cap, rules)
+            assert (capped == full) if full <= cap else (capped > cap), (counts.tolist(), melds, cap, full, capped)
+            seen.add((full <= cap, capped == full))
+    assert {(True, True), (False, False)} <= seen
+    with pytest.raises(ValueError, match="cap=8"):
+        gb_evaluate._at_most_check(counts, melds, 8, rules)

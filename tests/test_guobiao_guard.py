@@ -52,6 +52,6 @@ def test_its_defence_deals_in_less_than_greedy_on_the_same_walls():
     assert deal_in_share(guard) < deal_in_share(greedy) - 0.02, (deal_in_share(guard), deal_in_share(greedy))
 
 
-def test_rollout_with_searches_beyond_discard_wins_is_refused_with_a_clear_error():
-    with pytest.raises(ValueError, match="on the guobiao pack rollout searches discard wins only"):
-        engine.play_block(RULES, 1, 0, 1, ("rollout:at=2",) * 4)
+def test_rollout_searching_own_turn_discards_is_refused_with_a_clear_error():
+    with pytest.raises(ValueError, match="on the guobiao pack rollout does not search own-turn discards"):
+        engine.play_block(RULES, 1, 0, 1, ("rollout:at=16",) * 4)

@@ -123,10 +123,11 @@ def test_the_pack_needs_its_scoring_and_held_honours():
         load("shanghai", honors_are_flowers=True)
 
 
-def test_rollout_searches_only_discard_wins_on_the_pack():
-    with pytest.raises(ValueError, match="on the shanghai pack rollout searches discard wins only"):
-        play_block(SHANGHAI.core, 1, 0, 2, "rollout:at=4")
+def test_rollout_does_not_search_own_turn_discards_on_the_pack():
+    with pytest.raises(ValueError, match="on the shanghai pack rollout does not search own-turn discards"):
+        play_block(SHANGHAI.core, 1, 0, 2, "rollout:at=5")
     assert len(play_block(SHANGHAI.core, 1, 0, 2, "rollout:n=4")["game_id"]) == 2
+    assert len(play_block(SHANGHAI.core, 1, 0, 2, "rollout:n=4;at=6")["game_id"]) == 2
 
 
 # ---- thousands of hands: invariants, the records re-scored, the gate re-checked ----------------

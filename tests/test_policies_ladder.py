@@ -24,9 +24,10 @@ def test_plays_2000_hands_per_preset_under_check(preset, policy):
     assert (out["outcome"] == 1).mean() > 0.5               # they win hands, not only fold
 
 
-def test_rollout_plays_sichuan_searching_discard_wins_only():   # every policy plays every pack
+def test_rollout_plays_sichuan_searching_all_but_own_turn_discards():   # every policy plays every pack
     assert len(engine.play_block(load("sichuan").core, 1, 0, 3, ("rollout:n=2",) * 4)["game_id"]) == 3
-    with pytest.raises(ValueError, match="on the sichuan pack rollout searches discard wins only"):
+    assert len(engine.play_block(load("sichuan").core, 1, 0, 3, ("rollout:n=2;at=14",) * 4)["game_id"]) == 3
+    with pytest.raises(ValueError, match="on the sichuan pack rollout does not search own-turn discards"):
         engine.play_block(load("sichuan").core, 1, 0, 3, ("rollout:at=1",) * 4)
 
 

@@ -23,8 +23,9 @@ BY_PACK = {load(p)["pack"]: load(p) for p in PRESETS} | {"plain": PLAIN}
 CHEAP = {"greedy": "greedy", "random": "random", "guard": "guard", "value": "value", "rollout": "rollout:n=2;k=2"}
 #: a spec the Sichuan pack refuses, and why
 BAD = "rollout:at=1"
-REFUSED = ("(variant 'sichuan'): on the sichuan pack rollout searches discard wins only (at=8, its default): its "
-           "other candidates read the core's generic shapes (wintables.pxd), not the pack's")
+REFUSED = ("(variant 'sichuan'): on the sichuan pack rollout does not search own-turn discards (at bits 1 and 16): "
+           "its discard candidates read the core's generic shapes (wintables.pxd), not the pack's (allowed there: "
+           "the sums of 2, 4 and 8)")
 
 
 def test_every_pack_has_a_variant_and_every_policy_a_cheap_form():
@@ -58,12 +59,12 @@ def test_the_table_and_its_errors():
         supported_policies(42)
     # callables, unknown names and parameters are not this check's to judge; parameters are read past
     check_policies_play(load("sichuan"), (lambda obs, legal: 0, "nosuch", "guard:fold=0.1", "random"))
-    with pytest.raises(ValueError, match=r"policy 'rollout:at=12' \(seat 3\): on the beijing pack rollout searches"):
-        check_policies_play(load("beijing"), ("greedy",) * 3 + ("rollout:at=12",))
+    with pytest.raises(ValueError, match=r"policy 'rollout:at=13' \(seat 3\): on the beijing pack rollout does not"):
+        check_policies_play(load("beijing"), ("greedy",) * 3 + ("rollout:at=13",))
     with pytest.raises(ValueError, match=r"policy 'value:risk=0.5' \(seat 0\): value takes its risk weight on the "
                                          r"packs it reads through their hooks, not the fuzhou pack"):
         check_policies_play(load("fuzhou"), ("value:risk=0.5",) + ("greedy",) * 3)
-    check_policies_play(load("beijing"), ("value:risk=0.5", "rollout", "rollout:n=8;at=8", "guard"))
+    check_policies_play(load("beijing"), ("value:risk=0.5", "rollout", "rollout:n=8;at=12", "guard"))
 
 
 def test_play_hand_and_replay_refuse_before_playing(capsys):
@@ -140,8 +141,8 @@ def test_the_stepper_and_play_block_refuse_when_the_policies_are_bound():
     from fzsim_core.engine import HandStepper, play_block
 
     rules = load("beijing").core
-    with pytest.raises(ValueError, match=re.escape(f"seat 2: policy '{BAD}': on the beijing pack rollout searches "
-                                                   "discard wins only")):
+    with pytest.raises(ValueError, match=re.escape(f"seat 2: policy '{BAD}': on the beijing pack rollout does not "
+                                                   "search own-turn discards")):
         HandStepper(rules, 11, 0, 0, 0, 0, ("greedy", "greedy", BAD, "greedy"), (0,))
     with pytest.raises(ValueError, match="seat 0: policy 'value:risk=1': value takes its risk weight"):
         play_block(load("fuzhou").core, 1, 0, 1, "value:risk=1")

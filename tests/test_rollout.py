@@ -233,11 +233,13 @@ def test_folds_are_counted_for_the_policies_that_fold():
 
 @pytest.mark.parametrize("preset", ["sichuan", "xuezhan", "guobiao", "beijing", "shanghai"])
 def test_rollout_plays_every_pack_under_the_invariant_checks(preset):
-    """On the packs with evaluation hooks rollout searches discard wins (its default) with the
-    pack's value as its base and in its playouts; worlds are sampled under the pack's deal."""
+    """On the packs with evaluation hooks rollout searches discard wins, claims and own-turn offers
+    (kongs) with the pack's value as its base and in its playouts; worlds are sampled under the
+    pack's deal."""
     rules = load(preset).core
     games = 1 if preset == "guobiao" else 24
-    out = engine.play_block(rules, 7, 0, games, ("rollout:n=8", "value", "rollout:n=8;play=1", "guard"), check=True)
+    out = engine.play_block(rules, 7, 0, games, ("rollout:n=8", "value", "rollout:n=8;play=1;at=14", "guard"),
+                            check=True)
     deltas = np.stack([out[f"delta_{s}"] for s in range(4)])
     assert not deltas.sum(axis=0).any() and (out["outcome"] == 1).mean() > 0.5
 
@@ -288,3 +290,22 @@ def test_a_search_between_two_candidates_takes_the_other_early_only_when_it_clea
     assert not _clearly_leads(*sums(np.zeros(32)))                                  # no spread: not taken
     assert not _clearly_leads(*sums(np.r_[np.full(28, 3.0), np.full(4, -1.0)]), z=6.0)
 
+
+
+def test_the_capped_shanten_search_builds_the_same_worlds():
+    """Where a pack has a capped shanten search (国标: kit/evaluate.pxd EvalShantenAtMost), the
+    draw-and-throw turns that build the other seats' hands read it, a speed-up only: the same
+    seed builds the same hands and walls with it and without it."""
+    rules = load("guobiao").core
+    compared = 0
+    for gid in range(6):
+        for decision in (12, 30):
+            a = _probe(rules, 23, gid, decision, 12, built=True)
+            b = _probe(rules, 23, gid, decision, 12, built=True, capped=False)
+            assert (a is None) == (b is None)
+            if a is None:
+                continue
+            assert a["hands"] == b["hands"] and a["walls"] == b["walls"]
+            assert all(a["invariants"]) and all(a["public"]) and all(a["ended"])
+            compared += 1
+    assert compared >= 6

@@ -44,7 +44,7 @@ def spec(**changes):
     ({"questions": [{"precision": 1, "variants": ["nope"]}]}, r"'nope' is not one of bianfeng"),
     ({"baseline": "sichuan", "variants": {}, "lineups": {"v": "all=greedy,0=rollout:at=1"},
       "questions": [{"precision": 1}]},
-     r"lineups.v: policy 'rollout:at=1': on the sichuan pack rollout searches discard wins only"),
+     r"lineups.v: policy 'rollout:at=1': on the sichuan pack rollout does not search own-turn discards"),
     ({"lineups": {"x": "greedy,nobody,greedy,greedy"}}, r"lineups.x: policy 'nobody' does not play"),
     ({"lineups": {"a/b": "greedy"}}, r"lineups: policy setting label 'a/b' cannot name a results folder"),
     ({"variants": {"sc": "sichuan"}}, r"variants.sc plays the sichuan pack, the baseline 'fuzhou' the fuzhou pack"),

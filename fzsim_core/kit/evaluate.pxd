@@ -32,6 +32,10 @@ ctypedef int (*EvalShanten)(const Observation* o, const Seat* s) noexcept nogil
 # draw into the 3n+1 hand s leaves a `shanten` below sh — exactly the kinds that loop finds (a
 # pack tests the two against each other: tests/test_eval_useful.py).
 ctypedef uint64_t (*EvalUseful)(const Observation* o, const Seat* s, uint64_t cand, int sh) noexcept nogil
+# Optional, a speed-up only (NULL: `shanten`): the `shanten` of s when it is at most `cap` (0 <= cap
+# < EVAL_FAR), else any value above cap — the search past cap skipped. The world sampler's
+# draw-and-throw turns (determinize.pyx) only ask whether a throw beats the best one so far.
+ctypedef int (*EvalShantenAtMost)(const Observation* o, const Seat* s, int cap) noexcept nogil
 # The kinds (bit k) that complete the 3n+1 hand of s into a win the pack allows on a discard.
 ctypedef uint64_t (*EvalWaits)(const Observation* o, const Seat* s) noexcept nogil
 # What the deciding seat receives, summed over its payers, for winning now with the 3n+2 hand of
@@ -51,6 +55,7 @@ ctypedef void (*EvalRisk)(const Observation* o, const EvalThreat* t, int k, doub
 ctypedef struct PackEval:
     EvalShanten shanten
     EvalUseful useful         # optional (NULL): see EvalUseful
+    EvalShantenAtMost shanten_at_most   # optional (NULL): see EvalShantenAtMost
     EvalWaits waits
     EvalWin win_points
     EvalTypical typical_points
@@ -60,6 +65,9 @@ ctypedef struct PackEval:
                               # window, own-turn kongs) and its tie-break
     double risk_weight        # how much of the risk hook the policy weighs (0..1): fitted per
                               # pack by duels against its guard (docs/guide/policies.md)
+    int rollout_at            # the decisions rollout searches here unless told (rollout.pxd AT_*
+                              # bits; 0: its own default, discard wins) and its worlds per
+    int rollout_n             # decision (0: its own default): fitted per pack by duels against value
 
 
 cdef inline uint64_t useful_by_draws(const PackEval* e, const Observation* o, Seat* s, uint64_t cand,

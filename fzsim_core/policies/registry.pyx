@@ -19,7 +19,7 @@ from fzsim_core.policies.guard cimport guard_policy, guard_policy_with
 from fzsim_core.policies.random cimport random_policy
 from fzsim_core.policies.value cimport value_policy
 from fzsim_core.policies.pack_value cimport pack_value_policy
-from fzsim_core.policies.rollout cimport AT_WIN, rollout_policy_with
+from fzsim_core.policies.rollout cimport AT_CLAIM, AT_DISCARD, AT_OWN_OFFER, AT_READY_DISCARD, AT_WIN, rollout_policy_with
 from fzsim_core.policies.python_bridge cimport python_policy
 
 cdef const char* BIND_CAPSULE = b"fzsim_core.policy.Bind"
@@ -39,7 +39,9 @@ PARAMS = {"guard": {"fold": (0.0, 1.0, 0.05)},
           # a win, 游金 or kong on offer, 4 claims, 8 discard wins; prior: the other seats' hands drawn
           # as the best of 1 + prior x (their discards and melds) uniform draws; beta: each world weighed
           # by beta for every kind another seat threw that its sampled hand would now want; world: 0
-          # those best-of draws, 1 hands built by one draw-and-throw turn per discard the seat made
+          # those best-of draws, 1 hands built by one draw-and-throw turn per discard the seat made.
+          # On a pack with evaluation hooks, at and n default to its fitted ones where it has them
+          # (kit/evaluate.pxd PackEval.rollout_at / rollout_n), and own-turn discards (1, 16) are not searched
           "rollout": {"n": (1, 1024, 256), "k": (2, 8, 4), "play": (0, 4, 3), "at": (1, 31, 8), "prior": (0, 10, 2), "beta": (0.0, 1.0, 1.0),
                       "z": (0.0, 5.0, 2.0), "world": (0, 1, 1)}}
 #: the parameters that take whole numbers only
@@ -115,9 +117,10 @@ cdef object pack_refusal(str name, dict params, str spec, const Pack* pack):
     if name == "value" and params and pack.eval == NULL:
         return (f"value takes its risk weight on the packs it reads through their hooks, not the {pack_name} "
                 f"pack (there: plain 'value')")
-    if name == "rollout" and pack.eval != NULL and int(params.get("at", PARAMS["rollout"]["at"][2])) != AT_WIN:
-        return (f"on the {pack_name} pack rollout searches discard wins only (at={AT_WIN}, its default): its "
-                f"other candidates read the core's generic shapes (wintables.pxd), not the pack's")
+    if name == "rollout" and pack.eval != NULL and int(params.get("at", PARAMS["rollout"]["at"][2])) & (AT_DISCARD | AT_READY_DISCARD):
+        return (f"on the {pack_name} pack rollout does not search own-turn discards (at bits {AT_DISCARD} and "
+                f"{AT_READY_DISCARD}): its discard candidates read the core's generic shapes (wintables.pxd), not "
+                f"the pack's (allowed there: the sums of {AT_OWN_OFFER}, {AT_CLAIM} and {AT_WIN})")
     return None
 
 
@@ -191,6 +194,11 @@ cdef int bind_policy(Policy* p, object spec, int seat, list errors, const Pack* 
                 value_policy(p)
         elif name == "rollout":
             d = {key: default for key, (_, _, default) in PARAMS["rollout"].items()}
+            if pack.eval != NULL:   # the pack's fitted budget, where it has one
+                if pack.eval.rollout_at:
+                    d["at"] = pack.eval.rollout_at
+                if pack.eval.rollout_n:
+                    d["n"] = pack.eval.rollout_n
             d.update(params)
             rollout_policy_with(p, int(d["n"]), int(d["k"]), int(d["play"]),
                                 int(d["at"]), int(d["prior"]), d["beta"], d["z"], int(d["world"]))

@@ -17,7 +17,7 @@ from fzsim_core.hand cimport hand_set_counts
 from fzsim_core.rules cimport Rules
 from fzsim_core.table cimport Seat, add_meld
 from fzsim_core.packs.guobiao.fans cimport GbFans, GbHand, GB_OK, GB_SELFDRAW, GB_MINGANGANG, gb_evaluate
-from fzsim_core.packs.guobiao.greedy cimport goal_remembered, gb_draws_lowering, gb_greedy_choose
+from fzsim_core.packs.guobiao.greedy cimport goal, goal_remembered, gb_draws_lowering, gb_greedy_choose
 from fzsim_core.packs.guobiao.reach cimport GB_MAX_TARGETS
 from fzsim_core.packs.guobiao.guard cimport GbThreat, gb_read_threat, gb_danger
 from fzsim_core.packs.guobiao.pack cimport gb_melds_of, held_counts
@@ -38,6 +38,18 @@ cdef int gb_eval_shanten(const Observation* o, const Seat* s) noexcept nogil:
     cdef int nm = gb_melds_of(s, m)
     # (kept: the useful-draws hook asks the best discards' hands again)
     cdef int g = goal_remembered(s.hand.counts, m, nm, gb_options(o.rules).gb_min_fan, near, &n_near)
+    return EVAL_FAR if g >= GB_NO_SHAPE or g > EVAL_FAR else g - 1
+
+
+cdef int gb_eval_shanten_at_most(const Observation* o, const Seat* s, int cap) noexcept nogil:
+    """gb_eval_shanten when it is at most cap, else cap + 1 (or EVAL_FAR): goal() stops at a G of
+    cap + 2 (shanten is G - 1), before the targets bounded past it are opened."""
+    cdef GbSet m[5]
+    cdef int n_near, g, nm
+    if cap >= EVAL_FAR:
+        return gb_eval_shanten(o, s)
+    nm = gb_melds_of(s, m)
+    g = goal(s.hand.counts, m, nm, gb_options(o.rules).gb_min_fan, NULL, &n_near, cap + 1)
     return EVAL_FAR if g >= GB_NO_SHAPE or g > EVAL_FAR else g - 1
 
 
@@ -98,6 +110,7 @@ cdef void gb_eval_risk(const Observation* o, const EvalThreat* t, int k, double*
 cdef PackEval GB_EVAL
 GB_EVAL.shanten = gb_eval_shanten
 GB_EVAL.useful = gb_eval_useful
+GB_EVAL.shanten_at_most = gb_eval_shanten_at_most
 GB_EVAL.waits = gb_eval_waits
 GB_EVAL.win_points = gb_eval_win
 GB_EVAL.typical_points = gb_eval_typical
@@ -132,3 +145,24 @@ def _useful_check(counts, melds, uint64_t cand, int sh, rules):
         if c[k] >= 4:
             cand &= ~((<uint64_t>1) << k)
     return int(GB_EVAL.useful(&o, &s, cand, sh)), int(useful_by_draws(&GB_EVAL, &o, &s, cand, sh))
+
+
+def _at_most_check(counts, melds, int cap, rules):
+    """Test hook: (GB_EVAL.shanten, GB_EVAL.shanten_at_most at `cap`) of the seat with concealed
+    `counts` (34) and `melds` [(table.pxd MeldType, kind), ...] under the compiled `rules`."""
+    cdef Seat s
+    cdef Observation o
+    cdef uint8_t c[34]
+    cdef int k
+    if not 0 <= cap < EVAL_FAR:
+        raise ValueError(f"cap={cap!r}: allowed 0..{EVAL_FAR - 1}")
+    memset(&s, 0, sizeof(Seat))
+    memset(&o, 0, sizeof(Observation))
+    for k in range(34):
+        c[k] = <uint8_t>int(counts[k])
+    hand_set_counts(&s.hand, c, -1)
+    for t, kind in melds:
+        add_meld(&s, t, kind, -1)
+    o.me = &s
+    o.rules = &(<Rules?>rules).c
+    return int(GB_EVAL.shanten(&o, &s)), int(GB_EVAL.shanten_at_most(&o, &s, cap))

@@ -113,6 +113,10 @@ SC_EVAL.read_threat = sc_eval_threat
 SC_EVAL.risk = sc_eval_risk
 SC_EVAL.greedy = sc_greedy_choose
 SC_EVAL.risk_weight = 0.0   # duels against guard, seed 5 (docs/guide/policies.md)
+# rollout searches claims and own-turn kongs beside discard wins, on 64 worlds: duels against
+# value, seed 5 (docs/guide/policies.md)
+SC_EVAL.rollout_at = 14
+SC_EVAL.rollout_n = 64
 
 
 cdef const PackEval* sc_eval() noexcept nogil:
