@@ -124,45 +124,40 @@ cdef const PackEval* gb_eval() noexcept nogil:
     return &GB_EVAL
 
 
-def _useful_check(counts, melds, uint64_t cand, int sh, rules):
-    """Test hook: (GB_EVAL.useful, the value policy's per-kind loop through GB_EVAL.shanten) on
-    the seat with concealed `counts` (34) and `melds` [(table.pxd MeldType, kind), ...] under the
-    compiled `rules` (fzsim_core.rules.Rules: gb_min_fan), over the kinds of `cand` held < 4 times."""
-    cdef Seat s
-    cdef Observation o
+cdef void _test_seat(counts, melds, rules, Seat* s, Observation* o) except *:
+    """The test hooks' seat: concealed `counts` (34), `melds` [(table.pxd MeldType, kind), ...],
+    observed under the compiled `rules` (fzsim_core.rules.Rules: gb_min_fan)."""
     cdef uint8_t c[34]
     cdef int k
-    memset(&s, 0, sizeof(Seat))
-    memset(&o, 0, sizeof(Observation))
+    memset(s, 0, sizeof(Seat))
+    memset(o, 0, sizeof(Observation))
     for k in range(34):
         c[k] = <uint8_t>int(counts[k])
     hand_set_counts(&s.hand, c, -1)
     for t, kind in melds:
-        add_meld(&s, t, kind, -1)
-    o.me = &s
+        add_meld(s, t, kind, -1)
+    o.me = s
     o.rules = &(<Rules?>rules).c
+
+
+def _useful_check(counts, melds, uint64_t cand, int sh, rules):
+    """Test hook: (GB_EVAL.useful, the value policy's per-kind loop through GB_EVAL.shanten) on
+    the seat _test_seat sets up, over the kinds of `cand` held < 4 times."""
+    cdef Seat s
+    cdef Observation o
+    cdef int k
+    _test_seat(counts, melds, rules, &s, &o)
     for k in range(34):
-        if c[k] >= 4:
+        if s.hand.counts[k] >= 4:
             cand &= ~((<uint64_t>1) << k)
     return int(GB_EVAL.useful(&o, &s, cand, sh)), int(useful_by_draws(&GB_EVAL, &o, &s, cand, sh))
 
 
 def _at_most_check(counts, melds, int cap, rules):
-    """Test hook: (GB_EVAL.shanten, GB_EVAL.shanten_at_most at `cap`) of the seat with concealed
-    `counts` (34) and `melds` [(table.pxd MeldType, kind), ...] under the compiled `rules`."""
+    """Test hook: (GB_EVAL.shanten, GB_EVAL.shanten_at_most at `cap`) of the seat _test_seat sets up."""
     cdef Seat s
     cdef Observation o
-    cdef uint8_t c[34]
-    cdef int k
     if not 0 <= cap < EVAL_FAR:
         raise ValueError(f"cap={cap!r}: allowed 0..{EVAL_FAR - 1}")
-    memset(&s, 0, sizeof(Seat))
-    memset(&o, 0, sizeof(Observation))
-    for k in range(34):
-        c[k] = <uint8_t>int(counts[k])
-    hand_set_counts(&s.hand, c, -1)
-    for t, kind in melds:
-        add_meld(&s, t, kind, -1)
-    o.me = &s
-    o.rules = &(<Rules?>rules).c
+    _test_seat(counts, melds, rules, &s, &o)
     return int(GB_EVAL.shanten(&o, &s)), int(GB_EVAL.shanten_at_most(&o, &s, cap))

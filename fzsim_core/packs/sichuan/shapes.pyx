@@ -284,20 +284,10 @@ cdef inline int _pairs_from(int p, int one) noexcept nogil:
     return 14 - 2 * p - one
 
 
-cdef void sc_parts_draw_shanten(const ScParts* p, const uint8_t* counts, uint32_t cand,
-                                int* out) noexcept nogil:
-    """sc_parts_shanten's steps with what one more copy of k leaves unchanged read once: the
-    checks, the suits that may be given up, the whole result of giving up k's own suit (its
-    tiles are then not part of the target), and for each other suit given up the tables with
-    only k's suit left to vary (suit_shanten.pxd sh_vary: the same reads as _std_missing)."""
-    cdef const ShTables* T = sh_tables()
-    cdef int n = 4 - p.n_melds, size = p.size + 1, k, t, c, d, i, v, w, best
-    cdef int nd = 0, P = 0, S = 0, Pk, Sk, lo, hi, fill = 0
-    cdef int drops[3]
-    cdef int fixed[3]
-    cdef uint32_t key[4]
-    cdef ShCtx ctx
-    cdef ShVary vary[3][3]   # [suit given up][suit drawn]
+cdef inline bint _no_shape_fill(const ScParts* p, int n, int size, uint32_t cand, int* out) noexcept nogil:
+    """The draw / discard readings' common answer before any table: -2 for a size that is no
+    hand, SC_NO_WIN when the melds span three suits or hold the void suit; True when written."""
+    cdef int fill = 0
     if p.n_melds > 4 or (size != 3 * n + 1 and size != 3 * n + 2):
         fill = -2
     elif p.meld_suits == 7 or (p.void_suit and p.meld_suits & (1 << (p.void_suit - 1))):
@@ -306,6 +296,24 @@ cdef void sc_parts_draw_shanten(const ScParts* p, const uint8_t* counts, uint32_
         while cand:
             out[ctz64(cand)] = fill
             cand &= cand - 1
+    return fill != 0
+
+
+cdef void sc_parts_draw_shanten(const ScParts* p, const uint8_t* counts, uint32_t cand,
+                                int* out) noexcept nogil:
+    """sc_parts_shanten's steps with what one more copy of k leaves unchanged read once: the
+    checks, the suits that may be given up, the whole result of giving up k's own suit (its
+    tiles are then not part of the target), and for each other suit given up the tables with
+    only k's suit left to vary (suit_shanten.pxd sh_vary: the same reads as _std_missing)."""
+    cdef const ShTables* T = sh_tables()
+    cdef int n = 4 - p.n_melds, size = p.size + 1, k, t, c, d, i, v, w, best
+    cdef int nd = 0, P = 0, S = 0, Pk, Sk, lo, hi
+    cdef int drops[3]
+    cdef int fixed[3]
+    cdef uint32_t key[4]
+    cdef ShCtx ctx
+    cdef ShVary vary[3][3]   # [suit given up][suit drawn]
+    if _no_shape_fill(p, n, size, cand, out):
         return
     lo, hi = 0, 3
     if p.void_suit:
@@ -361,7 +369,7 @@ cdef void sc_parts_discard_shanten(const ScParts* p, const uint8_t* counts, uint
     seven pairs depends on the discard only through its count's parity (an even count breaks a
     pair into a single, an odd one takes a single away), so it is read twice a suit."""
     cdef const ShTables* T = sh_tables()
-    cdef int n = 4 - p.n_melds, size = p.size - 1, k, t, d, j, no, v, w, lo, hi, fill = 0
+    cdef int n = 4 - p.n_melds, size = p.size - 1, k, t, d, j, no, v, w, lo, hi
     cdef int P = 0, S = 0, empty, hz, ab, ch, best
     cdef bint pairs = p.n_melds == 0
     cdef bint allowed[3]
@@ -372,14 +380,7 @@ cdef void sc_parts_discard_shanten(const ScParts* p, const uint8_t* counts, uint
     cdef uint32_t m, kt
     cdef ShVary vary[3][3]   # [suit given up][suit discarded from]
     cdef const ShVary* va[2]
-    if p.n_melds > 4 or (size != 3 * n + 1 and size != 3 * n + 2):
-        fill = -2
-    elif p.meld_suits == 7 or (p.void_suit and p.meld_suits & (1 << (p.void_suit - 1))):
-        fill = SC_NO_WIN
-    if fill:
-        while cand:
-            out[ctz64(cand)] = fill
-            cand &= cand - 1
+    if _no_shape_fill(p, n, size, cand, out):
         return
     lo, hi = 0, 3
     if p.void_suit:
