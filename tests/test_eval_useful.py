@@ -64,6 +64,22 @@ def test_sichuan_useful_agrees_with_the_per_kind_loop():
 CHOW = 1
 
 
+def _useful_agrees(check, seat, rules, rng, n, label):
+    """A pack's useful-draws hook against the per-kind loop (`check`: its `_useful_check`) on `n`
+    random seats (`seat(rng)` -> counts, melds), every shanten asked, each over all kinds or a
+    random subset; the (shanten, found any, has melds) cases the sample reached."""
+    full = (1 << 34) - 1
+    seen = set()
+    for _ in range(n):
+        counts, melds = seat(rng)
+        cand = full if rng.random() < 0.5 else int(rng.integers(0, full + 1))
+        for sh in (-1, 0, 1, 2, 3, 4, 6, 8, 9):
+            hook, loop = check(counts, melds, cand, sh, rules)
+            assert hook == loop, (counts.tolist(), melds, hex(cand), sh, label)
+            seen.add((sh, hook != 0, bool(melds)))
+    return seen
+
+
 def _shanghai_seat(rng):
     """Concealed counts (34) and melds of a random 3n+1 Shanghai seat: one suit plus honours
     mostly (the flush targets), some pung-heavy hands, some anything."""
@@ -106,17 +122,8 @@ def _shanghai_seat(rng):
 def test_shanghai_useful_agrees_with_the_per_kind_loop(options):
     from fzsim.rules import load
     from fzsim_core.packs.shanghai import evaluate as sh_evaluate
-    rules = load("shanghai", **options).core
-    rng = np.random.default_rng(31)
-    full = (1 << 34) - 1
-    seen = set()
-    for _ in range(3000):
-        counts, melds = _shanghai_seat(rng)
-        cand = full if rng.random() < 0.5 else int(rng.integers(0, full + 1))
-        for sh in (-1, 0, 1, 2, 3, 4, 6, 8, 9):
-            hook, loop = sh_evaluate._useful_check(counts, melds, cand, sh, rules)
-            assert hook == loop, (counts.tolist(), melds, hex(cand), sh, options)
-            seen.add((sh, hook != 0, bool(melds)))
+    seen = _useful_agrees(sh_evaluate._useful_check, _shanghai_seat, load("shanghai", **options).core,
+                          np.random.default_rng(31), 3000, options)
     assert {(sh, True, m) for sh in (1, 2, 3) for m in (False, True)} <= seen
     assert (9, True, True) in seen   # hands no allowed pattern can reach (EVAL_FAR)
 
@@ -221,17 +228,8 @@ def _guobiao_seat(rng):
 def test_guobiao_useful_agrees_with_the_per_kind_loop(min_fan):
     from fzsim.rules import load
     from fzsim_core.packs.guobiao import evaluate as gb_evaluate
-    rules = load("guobiao", gb_min_fan=min_fan).core
-    rng = np.random.default_rng(35 + min_fan)
-    full = (1 << 34) - 1
-    seen = set()
-    for _ in range(1500):
-        counts, melds = _guobiao_seat(rng)
-        cand = full if rng.random() < 0.5 else int(rng.integers(0, full + 1))
-        for sh in (-1, 0, 1, 2, 3, 4, 6, 8, 9):
-            hook, loop = gb_evaluate._useful_check(counts, melds, cand, sh, rules)
-            assert hook == loop, (counts.tolist(), melds, hex(cand), sh, min_fan)
-            seen.add((sh, hook != 0, bool(melds)))
+    seen = _useful_agrees(gb_evaluate._useful_check, _guobiao_seat, load("guobiao", gb_min_fan=min_fan).core,
+                          np.random.default_rng(35 + min_fan), 1500, min_fan)
     assert {(sh, True, m) for sh in (1, 2, 3) for m in (False, True)} <= seen
 
 

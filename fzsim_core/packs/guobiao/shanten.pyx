@@ -131,13 +131,27 @@ cdef int gb_straight_need_keyed(const uint8_t* c, const uint32_t* key, int n_mel
     return best
 
 
+cdef inline void _knit_rest(const uint8_t* c, const uint32_t* key, int p, int k, uint32_t* rest) noexcept nogil:
+    """rest[0..3): the suits' keys less one tile of each kind of knitting p held in c (less one
+    copy of kind k, -1 none): what the 组合龙 leaves for the rest of the hand."""
+    cdef int s, r, j
+    for s in range(3):
+        rest[s] = key[s]
+        r = GB_KNIT[p][s]
+        while r < 9:
+            j = s * 9 + r
+            if c[j] > (j == k):
+                rest[s] -= FZ_POW5[r]
+            r += 3
+
+
 cdef inline int _straight_need(const uint8_t* c, int n_melds, int best) noexcept nogil:
     """组合龙 as gb_straight_need_keyed, a knitting cut by its missing tiles before any key is
     read: each suit's residue classes held are counted once, so each knitting's tiles held are
     three additions."""
     cdef uint32_t key[4]
     cdef uint32_t rest[4]
-    cdef int k, p, s, r, miss, d
+    cdef int k, p, miss, d
     cdef int held[9]
     cdef bint keyed = False
     _residues_held(c, held)
@@ -149,13 +163,7 @@ cdef inline int _straight_need(const uint8_t* c, int n_melds, int best) noexcept
             gb_keys(c, key)
             rest[3] = key[3]
             keyed = True
-        for s in range(3):
-            rest[s] = key[s]
-            r = GB_KNIT[p][s]
-            while r < 9:
-                if c[s * 9 + r]:
-                    rest[s] -= FZ_POW5[r]
-                r += 3
+        _knit_rest(c, key, p, -1, rest)
         d = miss + gb_keys_need(rest, 1 - n_melds)
         if d < best:
             best = d
@@ -289,7 +297,7 @@ cdef int gb_need_after_discard(const GbDiscardFacts* f, const uint8_t* counts, i
     need and 组合龙's rest on the part keys less k."""
     cdef uint32_t key[4]
     cdef uint32_t rest[4]
-    cdef int x = counts[k], nm = f.n_melds, best, d, p, s, r, j, kn, miss, pairs, distinct, hon
+    cdef int x = counts[k], nm = f.n_melds, best, d, p, j, kn, miss, pairs, distinct, hon
     cdef int orphan, orphans, paired, last = x == 1
     cdef int held[9]
     key[0] = f.key[0]
@@ -332,14 +340,7 @@ cdef int gb_need_after_discard(const GbDiscardFacts* f, const uint8_t* counts, i
         if miss >= best:
             continue
         rest[3] = key[3]
-        for s in range(3):
-            rest[s] = key[s]
-            r = GB_KNIT[p][s]
-            while r < 9:
-                j = s * 9 + r
-                if counts[j] > (j == k):
-                    rest[s] -= FZ_POW5[r]
-                r += 3
+        _knit_rest(counts, key, p, k, rest)
         d = miss + gb_keys_need(rest, 1 - nm)
         if d < best:
             best = d
