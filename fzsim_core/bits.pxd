@@ -16,7 +16,18 @@ cdef extern from *:
     static inline unsigned long long fz_gather8(unsigned long long flags) {
         return ((flags >> 7) * 0x0102040810204080ULL) >> 56;
     }
-    #if !(defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    static inline unsigned long long fz_counts_mask(const unsigned char* c, int v) {
+        /* x86-64 (SSE2 is in its baseline): sixteen byte compares and a movemask per half */
+        const int t = v < 0 ? 0 : v;
+        const __m128i tv = _mm_set1_epi8((char)t);
+        unsigned long long m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)c), tv))
+            | (unsigned long long)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)(c + 16)), tv)) << 16
+            | (unsigned long long)(c[32] == t) << 32 | (unsigned long long)(c[33] == t) << 33;
+        return v < 0 ? m ^ 0x3FFFFFFFFULL : m;   /* v < 0: the kinds whose count is not 0 */
+    }
+    #elif !(defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
     static inline unsigned long long fz_counts_mask(const unsigned char* c, int v) {
         /* byte order unknown or big-endian: the plain loop */
         unsigned long long m = 0;
