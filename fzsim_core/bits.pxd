@@ -5,7 +5,17 @@ from fzsim_core.hand cimport Hand
 cdef extern from *:
     """
     #include <string.h>
-    static inline int popcount64(unsigned long long x) { return __builtin_popcountll(x); }
+    static inline int popcount64(unsigned long long x) {
+    #if defined(__POPCNT__) || !(defined(__x86_64__) || defined(__i386__))
+        return __builtin_popcountll(x);
+    #else
+        /* x86 without -mpopcnt compiles the builtin to a libgcc call: the same sum inline */
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return (int)((x * 0x0101010101010101ULL) >> 56);
+    #endif
+    }
     static inline int ctz64(unsigned long long x) { return __builtin_ctzll(x); }
     /* Bit k of the result is set iff counts[k] != 0 (or == v): eight counts per 64-bit word,
        the high bit of each byte flags a nonzero byte, a multiply gathers the eight flags. */
