@@ -5,7 +5,17 @@ from fzsim_core.hand cimport Hand
 cdef extern from *:
     """
     #include <string.h>
-    static inline int popcount64(unsigned long long x) { return __builtin_popcountll(x); }
+    static inline int popcount64(unsigned long long x) {
+    #if defined(__POPCNT__) || !(defined(__x86_64__) || defined(__i386__))
+        return __builtin_popcountll(x);
+    #else
+        /* x86 without -mpopcnt compiles the builtin to a libgcc call: the same sum inline */
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return (int)((x * 0x0101010101010101ULL) >> 56);
+    #endif
+    }
     static inline int ctz64(unsigned long long x) { return __builtin_ctzll(x); }
     /* Bit k of the result is set iff counts[k] != 0 (or == v): eight counts per 64-bit word,
        the high bit of each byte flags a nonzero byte, a multiply gathers the eight flags. */
@@ -16,7 +26,18 @@ cdef extern from *:
     static inline unsigned long long fz_gather8(unsigned long long flags) {
         return ((flags >> 7) * 0x0102040810204080ULL) >> 56;
     }
-    #if !(defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    static inline unsigned long long fz_counts_mask(const unsigned char* c, int v) {
+        /* x86-64 (SSE2 is in its baseline): sixteen byte compares and a movemask per half */
+        const int t = v < 0 ? 0 : v;
+        const __m128i tv = _mm_set1_epi8((char)t);
+        unsigned long long m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)c), tv))
+            | (unsigned long long)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)(c + 16)), tv)) << 16
+            | (unsigned long long)(c[32] == t) << 32 | (unsigned long long)(c[33] == t) << 33;
+        return v < 0 ? m ^ 0x3FFFFFFFFULL : m;   /* v < 0: the kinds whose count is not 0 */
+    }
+    #elif !(defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
     static inline unsigned long long fz_counts_mask(const unsigned char* c, int v) {
         /* byte order unknown or big-endian: the plain loop */
         unsigned long long m = 0;

@@ -18,7 +18,7 @@ the level a 游金 discard raises (ACT_YOUJIN) and that a seat in 游金 makes n
 """
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
-from fzsim_core.bits cimport ctz64
+from fzsim_core.bits cimport ctz64, fz_counts_mask
 from fzsim_core.hand cimport Hand, hand_add, hand_remove
 from fzsim_core.rng cimport Rng, rng_below, rng_seed, STREAM_DICE, STREAM_POLICY
 from fzsim_core.seat_draws cimport seat_draws_reset, seat_pick
@@ -34,7 +34,7 @@ from fzsim_core.win_facts cimport (
 from fzsim_core.policy cimport Observation
 from fzsim_core.tileset cimport TileSet
 from fzsim_core.state cimport (
-    Game, GameLog, Row, fail, give_flower, gold_bit, is_flower, kinds_mask, live_tiles, log_event, next_active,
+    Game, GameLog, Row, count_reserve, fail, give_flower, gold_bit, is_flower, kinds_mask, live_tiles, log_event, next_active,
     post, reserve,
 )
 from fzsim_core.table cimport *
@@ -65,35 +65,48 @@ cdef extern from *:
     """
     #include <stdint.h>
     #include <string.h>
-    /* The kinds held and the kinds held 4 times from 34 counts of 0..4 in one pass (the turn asks
-       both): a count is nonzero iff one of its low three bits is set, 4 iff its bit 2 is. */
-    static inline void fz_held_four(const unsigned char* c, uint64_t* held, uint64_t* four) {
-    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-        const unsigned long long lo = 0x0101010101010101ULL, g = 0x0102040810204080ULL;
-        unsigned long long h = 0, f = 0, w;
-        int i;
-        for (i = 0; i < 4; i++) {
-            memcpy(&w, c + 8 * i, 8);
-            h |= ((((w | w >> 1 | w >> 2) & lo) * g) >> 56) << (8 * i);
-            f |= ((((w >> 2) & lo) * g) >> 56) << (8 * i);
+    /* Each byte's set bits as 16-bit lanes 0..7, in order, and how many (fz_fill_bit_lanes fills
+       both at import; a table count, as popcount without -mpopcnt is a libgcc call). */
+    static uint16_t fz_bit_lanes[256][8];
+    static uint8_t fz_bit_count[256];
+
+    static void fz_fill_bit_lanes(void) {
+        int b, i, n;
+        for (b = 0; b < 256; b++) {
+            for (i = 0, n = 0; i < 8; i++)
+                if ((b >> i) & 1)
+                    fz_bit_lanes[b][n++] = (uint16_t)i;
+            fz_bit_count[b] = (uint8_t)n;
         }
-        h |= (unsigned long long)(c[32] != 0) << 32 | (unsigned long long)(c[33] != 0) << 33;
-        f |= (unsigned long long)(c[32] == 4) << 32 | (unsigned long long)(c[33] == 4) << 33;
-        *held = h;
-        *four = f;
-    #else
-        unsigned long long h = 0, f = 0;
-        int k;
-        for (k = 0; k < 34; k++) {
-            h |= (unsigned long long)(c[k] != 0) << k;
-            f |= (unsigned long long)(c[k] == 4) << k;
+    }
+
+    /* The kinds of `mask` (< 64) as actions `type << 8 | kind`, in kind order, at out[0..n); n is
+       returned. A byte of the mask at a time: its bit positions from the table, the action and
+       the byte's first kind added to four 16-bit lanes per word (no lane carries), eight lanes
+       stored whatever the byte holds, so up to 8 entries past n are written (MAX_ACTIONS has room
+       after a turn's at most 14 discards and 8 other actions). */
+    static inline int fz_list_kinds(uint64_t mask, int type, uint16_t* out) {
+        const uint64_t lanes = 0x0001000100010001ULL;
+        uint64_t add = (uint64_t)(type << 8) * lanes, w[2];
+        int n = 0, b;
+        while (mask) {
+            b = (int)(mask & 0xFF);
+            memcpy(w, fz_bit_lanes[b], 16);
+            w[0] += add;
+            w[1] += add;
+            memcpy(out + n, w, 16);
+            n += fz_bit_count[b];
+            mask >>= 8;
+            add += 8 * lanes;
         }
-        *held = h;
-        *four = f;
-    #endif
+        return n;
     }
     """
-    void fz_held_four(const uint8_t* c, uint64_t* held, uint64_t* four) nogil
+    void fz_fill_bit_lanes() nogil
+    int fz_list_kinds(uint64_t mask, int type, uint16_t* out) nogil
+
+
+fz_fill_bit_lanes()
 
 
 cdef inline bint coupled(const Game* g) noexcept nogil:
@@ -178,12 +191,11 @@ cdef int turn_offer(Game* g) noexcept nogil:
         n = 1
     if n and act_type(acts[0]) == ACT_WIN and live_tiles(g) < g.r.forced_win_live:
         return post(g, s, dec, 1)   # the last tiles (forced_win_live): a win must be taken
-    fz_held_four(h.counts, &held, &four)
-    held &= kinds_mask(g)
+    held = fz_counts_mask(h.counts, -1) & kinds_mask(g)
     gbit = gold_bit(g)
     if dec == DEC_TURN:
         # kongs in kind order, a concealed kong before an added one of the same kind
-        four &= held & ~gbit
+        four = fz_counts_mask(h.counts, 4) & held & ~gbit
         added = held & st.pung_mask & ~gbit   # a pung of a claimed natural 惠牌 (BJ-A2) takes no wild
         m = four | added
         if m and g.pack.kongs_closed != NULL and g.pack.kongs_closed(g, s):
@@ -197,17 +209,14 @@ cdef int turn_offer(Game* g) noexcept nogil:
             if (added >> k) & 1:
                 acts[n] = act(ACT_ADDED_KONG, k)
                 n += 1
-    m = discard_mask(g, held, claimed)   # discards in kind order
+    m = discard_mask(g, held, claimed)
     if g.pack.discard_filter != NULL:
         m = g.pack.discard_filter(g, s, m)
     if m == 0:   # claim_leaves_discard let a claim through that leaves nothing to throw
         return fail(g, "no legal discard after a claim (seat, kind)", s, claimed)
-    while m:
-        k = ctz64(m)
-        m &= m - 1
-        acts[n] = act(ACT_DISCARD, k)
-        n += 1
-    return post(g, s, dec, n)
+    if n + h.size + 8 > MAX_ACTIONS:   # (fz_list_kinds writes up to 8 past the discards; never met)
+        return fail(g, "too many legal actions on a turn (seat, actions before the discards)", s, n)
+    return post(g, s, dec, n + fz_list_kinds(m, ACT_DISCARD, acts + n))   # discards in kind order
 
 
 cdef int turn_resolve(Game* g, int c) noexcept nogil:
@@ -227,6 +236,7 @@ cdef int turn_resolve(Game* g, int c) noexcept nogil:
         add_meld(st, MELD_CONCEALED_KONG, k, -1)
         st.concealed_kongs += 1
         g.table_concealed_kongs += 1
+        count_reserve(g)
         log_event(g, EV_CONCEALED_KONG, s, k, 0)
         if g.pack.kong_made != NULL and g.pack.kong_made(g, s, k, MELD_CONCEALED_KONG, -1) != ST_CONT:
             return ST_ERR
@@ -267,6 +277,7 @@ cdef int added_kong_stands(Game* g) noexcept nogil:
     st.pung_mask &= ~((<uint64_t>1) << k)
     st.exposed_kongs += 1
     g.table_exposed_kongs += 1
+    count_reserve(g)
     g.seen[k] += 1
     if g.pack.kong_made != NULL and g.pack.kong_made(g, s, k, MELD_ADDED_KONG, -1) != ST_CONT:
         return ST_ERR
@@ -487,6 +498,7 @@ cdef int take_claim(Game* g, int cs_seat, uint16_t a) noexcept nogil:
         add_meld(cs, MELD_EXPOSED_KONG, k, ds)
         cs.exposed_kongs += 1
         g.table_exposed_kongs += 1
+        count_reserve(g)
         g.seen[k] += 3
         log_event(g, EV_EXPOSED_KONG, cs_seat, k, ds)
     g.claim_tile = -1
@@ -703,6 +715,7 @@ cdef void init_game(Game* g, const RuleSet* rules, uint64_t root, int64_t game_i
     if g.log != NULL:
         g.log.n_events = 0
     g.r = rules[0]
+    count_reserve(g)
     if wall != NULL:
         for s in range(g.ts.n_tiles):
             g.wall[s] = wall[s]

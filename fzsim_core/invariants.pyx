@@ -6,7 +6,7 @@ from libc.string cimport memset
 from fzsim_core.bits cimport held_mask, popcount64
 from fzsim_core.hand cimport Hand, hand_init, hand_add
 from fzsim_core.win_facts cimport N_FLOWER_SLOTS
-from fzsim_core.state cimport Game, fail, is_flower
+from fzsim_core.state cimport Game, fail, is_flower, reserve_of_table
 from fzsim_core.table cimport *
 from fzsim_core.tiles cimport HONOR_BASE, N_HAND_KINDS, N_KINDS
 from fzsim_core.wintables cimport hand_is_win
@@ -46,6 +46,8 @@ cdef int check_invariants(Game* g) noexcept nogil:
                 cnt[m] += 3 if st.melds[i].type == MELD_PUNG else 4
         if s == 3 and sets != g.table_flower_sets:
             return fail(g, "flower-set count out of step (counted, kept)", sets, g.table_flower_sets)
+        if s == 3 and g.reserve_now != reserve_of_table(g):
+            return fail(g, "kept reserve out of step (counted, kept)", reserve_of_table(g), g.reserve_now)
         fresh = st.hand
         hand_init(&fresh, g.gold)
         for k in range(N_HAND_KINDS):

@@ -175,6 +175,8 @@ cdef struct Game:
     int table_exposed_kongs       # exposed + added kongs on the table (for the reserve)
     int table_concealed_kongs
     int table_flower_sets         # complete flower sets held by all seats (for the reserve)
+    int reserve_now               # reserve() of g.r and the three counts above: count_reserve()
+                                  # refreshes it wherever they change (it is read on every draw)
     bint in_last_group
     int claim_tile                # the discard being claimed, -1
     int claim_from                # its discarder, -1
@@ -206,13 +208,23 @@ cdef inline int live_tiles(const Game* g) noexcept nogil:
     return g.tail - g.head + 1
 
 
-cdef inline int reserve(const Game* g) noexcept nogil:
+cdef inline int reserve_of_table(const Game* g) noexcept nogil:
     """R of §9: live tiles that are never drawn (the indicator is already out of `live`); never
     below 0 (reserve_per_*_kong -1 shrinks it by one per kong, RULES-PACKS §4.1)."""
     cdef int r = (g.r.reserve_base + g.r.reserve_per_exposed_kong * g.table_exposed_kongs
                   + g.r.reserve_per_concealed_kong * g.table_concealed_kongs
                   + g.r.reserve_per_flower_set * g.table_flower_sets)
     return r if r > 0 else 0
+
+
+cdef inline void count_reserve(Game* g) noexcept nogil:
+    """Keep g.reserve_now after g.r.reserve_* or a table count changed (the invariants recount it)."""
+    g.reserve_now = reserve_of_table(g)
+
+
+cdef inline int reserve(const Game* g) noexcept nogil:
+    """R of §9 as kept (reserve_of_table)."""
+    return g.reserve_now
 
 
 cdef inline uint64_t gold_bit(const Game* g) noexcept nogil:
@@ -280,8 +292,8 @@ cdef inline int post(Game* g, int seat, int decision, int n) noexcept nogil:
 
 
 cdef inline void give_flower(Game* g, int seat, int kind) noexcept nogil:
-    """Set a flower aside for `seat`, counting a set it completes (reserve() reads the count on
-    every draw, so it is kept up to date here rather than recounted; the invariants recount it)."""
+    """Set a flower aside for `seat`, counting a set it completes (and the reserve it changes; the
+    invariants recount both)."""
     cdef uint8_t* f = g.seats[seat].flowers
     cdef int slot = kind - HONOR_BASE
     f[slot] += 1
@@ -289,11 +301,14 @@ cdef inline void give_flower(Game* g, int seat, int kind) noexcept nogil:
     if slot < 7:
         if f[slot] == 4:
             g.table_flower_sets += 1
+            count_reserve(g)
     elif slot < 11:
         if f[7] and f[8] and f[9] and f[10]:
             g.table_flower_sets += 1
+            count_reserve(g)
     elif f[11] and f[12] and f[13] and f[14]:
         g.table_flower_sets += 1
+        count_reserve(g)
     log_event(g, EV_FLOWER, seat, kind, 0)
 
 

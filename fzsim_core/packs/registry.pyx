@@ -70,6 +70,7 @@ cdef int bind_pack(Pack* p, TileSet* ts, int pack, const RuleSet* r=NULL) except
     does not set stay NULL (the flow's default behaviour for that hook). r: the rules the pack
     will play (a pack whose tiles or hooks depend on its options reads them; NULL: the defaults)."""
     memset(p, 0, sizeof(Pack))
+    memset(ts, 0, sizeof(TileSet))   # a plug that fills only the kinds it has leaves the rest at 0 copies
     if pack == PACK_FUZHOU:
         fuzhou_pack(p, ts)
     elif pack == PACK_PLAIN:

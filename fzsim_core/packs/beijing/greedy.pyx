@@ -13,12 +13,14 @@ right to win on a discard (§4.3), so greedy takes one only when it brings the h
 closer to ready; an exposed kong when it leaves it no further. It reads only its Observation.
 """
 from libc.stdint cimport uint16_t, uint64_t
+from libc.stdio cimport snprintf
+from fzsim_core.bits cimport ctz64, fz_counts_mask
 from fzsim_core.policy cimport Observation
 from fzsim_core.policies.ties cimport BestOf, best_init, best_offer, best_pick
 from fzsim_core.table cimport *
 from fzsim_core.kit.hand34 cimport mj_own_kong, MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG, MJ_KINDS, MjHand
 from fzsim_core.hand cimport Hand, hand_add, hand_remove, hand_set_counts
-from fzsim_core.packs.beijing.shapes cimport bj_shanten, bj_hand_shanten, bj_wait_mask
+from fzsim_core.packs.beijing.shapes cimport bj_shanten, bj_hand_discard_shanten, bj_hand_shanten, bj_wait_mask
 from fzsim_core.packs.beijing.pack cimport bj_hand_of
 
 
@@ -46,17 +48,19 @@ cdef int connection(const MjHand* h, int k) noexcept nogil:
 cdef int after_discard(MjHand* h, int banned) noexcept nogil:
     """The lowest shanten one discard (never `banned`) reaches from the 3n+2 hand h."""
     cdef Hand x
-    cdef int k, sh, best = 99
+    cdef int k, best = 99
+    cdef int out[MJ_KINDS]
+    cdef uint64_t cand = fz_counts_mask(h.counts, -1), m
+    if banned >= 0:
+        cand &= ~((<uint64_t>1) << banned)
     hand_set_counts(&x, h.counts, h.wild)
-    for k in range(MJ_KINDS):
-        if h.counts[k] and k != banned:
-            h.counts[k] -= 1
-            hand_remove(&x, k)
-            sh = bj_hand_shanten(&x, h.n_melds)
-            h.counts[k] += 1
-            hand_add(&x, k)
-            if sh < best:
-                best = sh
+    bj_hand_discard_shanten(&x, h.n_melds, cand, out)
+    m = cand
+    while m:
+        k = ctz64(m)
+        m &= m - 1
+        if out[k] < best:
+            best = out[k]
     return best
 
 
@@ -73,23 +77,37 @@ cdef int bj_turn_among(const Observation* o, const uint16_t* acts, int n, const 
     cdef Hand x
     cdef int i, t, k, best = 99, key
     cdef int sh_of[MAX_ACTIONS]
+    cdef int out[MJ_KINDS]
+    cdef uint64_t cand = 0
     cdef BestOf choice
     best_init(&choice)
     bj_hand_of(o.me, o.gold, &h)
-    hand_set_counts(&x, h.counts, h.wild)
+    if o.me.hand.gold == h.wild:
+        x = o.me.hand   # the seat's own packed hand: nothing to rebuild
+    else:
+        hand_set_counts(&x, h.counts, h.wild)
     if keep == NULL:
         for i in range(n):
             if act_type(acts[i]) == ACT_WIN:
                 return i
     for i in range(n):
+        if act_type(acts[i]) == ACT_DISCARD and (keep == NULL or keep[i]):
+            cand |= (<uint64_t>1) << act_kind(acts[i])
+    bj_hand_discard_shanten(&x, h.n_melds, cand, out)   # every discard's shanten, the hand read once
+    for i in range(n):
         sh_of[i] = 99
         if act_type(acts[i]) == ACT_DISCARD and (keep == NULL or keep[i]):
             k = act_kind(acts[i])
-            h.counts[k] -= 1
-            hand_remove(&x, k)
-            sh_of[i] = bj_hand_shanten(&x, h.n_melds)
-            h.counts[k] += 1
-            hand_add(&x, k)
+            sh_of[i] = out[k]
+            if o.check:
+                hand_remove(&x, k)
+                t = bj_hand_shanten(&x, h.n_melds)
+                hand_add(&x, k)
+                if t != out[k]:
+                    snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
+                             "Beijing: a discard's shanten from one reading differs from bj_hand_shanten (fast, plain)",
+                             out[k], t)
+                    return -1
             if sh_of[i] < best:
                 best = sh_of[i]
     if keep == NULL:

@@ -36,10 +36,11 @@ from fzsim_core.policy cimport Observation
 from fzsim_core.policies.guard cimport Threat, read_threat, unseen_wait_weight
 from fzsim_core.policies.defence cimport fold_at, guard_keep
 from fzsim_core.table cimport *
-from fzsim_core.bits cimport ctz64
+from fzsim_core.bits cimport ctz64, fz_counts_mask
+from fzsim_core.policies.greedy cimport near_held
 from fzsim_core.kit.hand34 cimport MJ_KINDS, MjHand, mj_claimed
 from fzsim_core.hand cimport Hand, hand_add, hand_remove, hand_set_counts
-from fzsim_core.packs.beijing.shapes cimport (bj_may_win_on_discard, bj_seven_pairs_shanten, bj_shanten,
+from fzsim_core.packs.beijing.shapes cimport (bj_hand_discard_shanten, bj_hand_draw_shanten, bj_may_win_on_discard, bj_seven_pairs_shanten, bj_shanten,
                                               bj_hand_shanten, bj_wait_mask)
 from fzsim_core.packs.beijing.score cimport BjRules, BjScore, BJ_F_SELFDRAW, bj_evaluate
 from fzsim_core.packs.beijing.pack cimport bj_hand_of, bj_rules_of
@@ -152,41 +153,48 @@ cdef int best_ready(const Observation* o, const uint16_t* acts, int n) noexcept 
 
 
 cdef int draws_that_help(const Observation* o, MjHand* h, int sh) noexcept nogil:
-    """Unseen tiles whose draw takes the 3n+1 hand h below shanten sh (a 惠牌 always does)."""
+    """Unseen tiles whose draw takes the 3n+1 hand h below shanten sh >= 1 (a 惠牌 always does):
+    every draw near the hand (greedy.pxd near_held: an isolated tile never helps below ready) read
+    from one reading of the hand (shapes.pxd bj_hand_draw_shanten)."""
     cdef Hand x
     cdef int k, v, total = 0
-    hand_set_counts(&x, h.counts, h.wild)
+    cdef int out[MJ_KINDS]
+    cdef uint64_t near = near_held(o, fz_counts_mask(h.counts, -1)), cand = 0, m
     for k in range(MJ_KINDS):
         v = 4 - o.seen[k] - h.counts[k]
-        if v <= 0:
-            continue
-        if k == h.wild:
-            total += v
-            continue
-        h.counts[k] += 1
-        hand_add(&x, k)
-        if bj_hand_shanten(&x, h.n_melds) < sh:    # a 14-tile shanten: the draw then a discard
-            total += v
-        h.counts[k] -= 1
-        hand_remove(&x, k)
+        if v > 0:
+            if k == h.wild:
+                total += v
+            elif (near >> k) & 1:
+                cand |= (<uint64_t>1) << k
+    hand_set_counts(&x, h.counts, h.wild)
+    bj_hand_draw_shanten(&x, h.n_melds, cand, out)
+    m = cand
+    while m:
+        k = ctz64(m)
+        m &= m - 1
+        if out[k] < sh:
+            total += 4 - o.seen[k] - h.counts[k]
     return total
 
 
-cdef int discard_shanten(MjHand* h, const uint16_t* acts, int n, int* sh_of) noexcept nogil:
-    """sh_of[i]: the shanten discard i leaves (99: not a discard); returns the lowest."""
+cdef int discard_shanten(const Observation* o, MjHand* h, const uint16_t* acts, int n, int* sh_of) noexcept nogil:
+    """sh_of[i]: the shanten discard i leaves from the seat's hand h (99: not a discard); returns
+    the lowest."""
     cdef Hand x
-    cdef int i, k, best = 99
-    hand_set_counts(&x, h.counts, h.wild)
+    cdef int i, best = 99
+    cdef int out[MJ_KINDS]
+    cdef uint64_t cand = 0
     for i in range(n):
-        sh_of[i] = 99
-        if act_type(acts[i]) != ACT_DISCARD:
-            continue
-        k = act_kind(acts[i])
-        h.counts[k] -= 1
-        hand_remove(&x, k)
-        sh_of[i] = bj_hand_shanten(&x, h.n_melds)
-        h.counts[k] += 1
-        hand_add(&x, k)
+        if act_type(acts[i]) == ACT_DISCARD:
+            cand |= (<uint64_t>1) << act_kind(acts[i])
+    if o.me.hand.gold == h.wild:
+        x = o.me.hand   # the seat's own packed hand: nothing to rebuild
+    else:
+        hand_set_counts(&x, h.counts, h.wild)
+    bj_hand_discard_shanten(&x, h.n_melds, cand, out)   # (greedy's turn holds it to bj_hand_shanten under check)
+    for i in range(n):
+        sh_of[i] = out[act_kind(acts[i])] if act_type(acts[i]) == ACT_DISCARD else 99
         if sh_of[i] < best:
             best = sh_of[i]
     return best
@@ -252,7 +260,7 @@ cdef int bj_guard_turn(const Observation* o, const uint16_t* acts, int n, double
     if i >= 0:
         return i
     bj_hand_of(o.me, o.gold, &h)
-    best_sh = discard_shanten(&h, acts, n, sh_of)
+    best_sh = discard_shanten(o, &h, acts, n, sh_of)
     bj_read_threat(o, &th)
     if th.total < 0.05:
         return build(o, &h, acts, n, sh_of, best_sh, keep)   # nobody near a discard win: build the hand

@@ -20,7 +20,7 @@ from libc.string cimport memcpy, memset
 from fzsim_core.rules cimport RuleSet
 from fzsim_core.win_facts cimport WIN_DISCARD, FLAG_KONG_REPLACEMENT, FLAG_LAST_TILE
 from fzsim_core.settle cimport record_payment
-from fzsim_core.state cimport Game, Pack, deal_blocks, fail, live_tiles, log_event, no_opening, no_opening_choice, reserve
+from fzsim_core.state cimport Game, Pack, count_reserve, deal_blocks, fail, live_tiles, log_event, no_opening, no_opening_choice, reserve
 from fzsim_core.table cimport (Seat, act, ACT_WIN, NO_TILE, ST_CONT, ST_ERR, EV_GOLD, EV_GOLD_FLIP,
                                MELD_CHOW, MELD_PUNG, MELD_EXPOSED_KONG)
 from fzsim_core.tiles cimport N_HAND_KINDS, N_KINDS
@@ -87,6 +87,7 @@ cdef int bj_setup(Game* g) noexcept nogil:
     g.seen[ind] += 1
     if not bj_options(&g.r).bj_indicator_in_reserve:
         g.r.reserve_base += 1    # BJ-A4 "no": the 14 reserved tiles lie beyond the 惠坯 (68 live draws)
+        count_reserve(g)
     st = seat_dealt_hands(g, &raw[0][0], N_HAND_KINDS, wild_of(ind, WILD_NEXT + bj_options(&g.r).bj_north_next))
     log_event(g, EV_GOLD, -1, g.gold, 0)
     return st
@@ -302,6 +303,7 @@ cdef void beijing_pack(Pack* p, TileSet* ts) noexcept nogil:
     p.is_win = bj_is_win_hook
     p.may_self_win = bj_is_win_hook
     p.waits = bj_waits
+    p.waits_of_hand = True                    # hand and melds only
     p.may_discard_win = bj_may_discard_win
     p.declined = bj_declined
     p.turn_offer = bj_turn_offer

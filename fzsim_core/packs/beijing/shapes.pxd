@@ -41,6 +41,8 @@ cdef int bj_hand_shanten(const Hand* x, int n_melds) noexcept nogil
 # bj_hand_shanten of x with one more tile of each kind k in cand (kinds < 34), into out[k]: what a
 # loop over the draws would give, with the parts the draw does not touch read once.
 cdef void bj_hand_draw_shanten(const Hand* x, int n_melds, uint64_t cand, int* out) noexcept nogil
+# bj_hand_shanten of x minus one tile of each (held) kind in cand, into out[k]: the discards' counterpart.
+cdef void bj_hand_discard_shanten(const Hand* x, int n_melds, uint64_t cand, int* out) noexcept nogil
 # Its seven-pairs part (99 with melds; a 13- or 14-tile hand)
 cdef int bj_seven_pairs_shanten(const MjHand* h) noexcept nogil
 # §4.3: may this hand win on a discard (or rob a kong)? Not after any claimed meld (an added kong

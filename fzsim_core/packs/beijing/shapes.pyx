@@ -260,36 +260,44 @@ cdef int bj_hand_shanten(const Hand* x, int n_melds) noexcept nogil:
 
 
 cdef void bj_hand_draw_shanten(const Hand* x, int n_melds, uint64_t cand, int* out) noexcept nogil:
-    """bj_hand_shanten of x plus one tile of each kind k in cand (its gold the 惠牌), into out[k],
-    with what one drawn tile leaves unchanged read once: the size check, the classes of the parts
-    not drawn into (suit_shanten.pxd: the same D as hand_shanten's tables), the seven-pairs counts."""
-    cdef int size = x.size + 1, n = 4 - n_melds, k, part, golds, std, sp, odd_n, fill = 0
+    _one_tile_shanten(x, n_melds, cand, out, 1)
+
+
+cdef void bj_hand_discard_shanten(const Hand* x, int n_melds, uint64_t cand, int* out) noexcept nogil:
+    _one_tile_shanten(x, n_melds, cand, out, -1)
+
+
+cdef void _one_tile_shanten(const Hand* x, int n_melds, uint64_t cand, int* out, int dt) noexcept nogil:
+    """bj_hand_shanten of x with one more (dt = 1) or one fewer (dt = -1, held kinds) tile of each
+    kind k in cand (its gold the 惠牌), into out[k], with what one changed tile leaves unchanged read
+    once: the size check, the classes of the parts not changed (suit_shanten.pxd: the same D as
+    hand_shanten's tables), the seven-pairs counts (the changed kind's count flips parity)."""
+    cdef int size = x.size + dt, n = 4 - n_melds, k, part, golds, std, sp, odd_n, odd0
     cdef uint64_t odd, gbit = (<uint64_t>1) << x.gold if x.gold >= 0 else 0
     cdef ShCtx ctx
     cdef ShVary vary[4]
     if n_melds > 4 or (size != 3 * n + 1 and size != 3 * n + 2):
-        fill = BJ_NO_SHAPE
-    if fill:
         while cand:
-            out[ctz64(cand)] = fill
+            out[ctz64(cand)] = BJ_NO_SHAPE
             cand &= cand - 1
         return
     sh_ctx_set(&ctx, sh_tables(), x.key, (size - 1) // 3)
     for part in range(4):
         sh_vary(&vary[part], &ctx, part)
     odd = t34_odd_kinds(x.counts) & ~gbit
+    odd0 = popcount64(odd)
     while cand:
         k = ctz64(cand)
         cand &= cand - 1
-        if k == x.gold:   # one more wild: the parts unchanged
-            golds = x.golds + 1
+        if k == x.gold:   # one wild more or fewer: the parts unchanged
+            golds = x.golds + dt
             std = sh_d(&ctx) - golds - 1
-            odd_n = popcount64(odd)
+            odd_n = odd0
         else:
             golds = x.golds
             part = FZ_KPART[k]
-            std = sh_vary_d(&vary[part], x.key[part] + FZ_KPOW[k]) - golds - 1
-            odd_n = popcount64(odd ^ ((<uint64_t>1) << k))
+            std = sh_vary_d(&vary[part], x.key[part] + dt * <int>FZ_KPOW[k]) - golds - 1
+            odd_n = odd0 - 1 if (odd >> k) & 1 else odd0 + 1
         if n_melds == 0:
             sp = _seven_pairs_of((size - golds - odd_n) >> 1, odd_n, golds)
             if sp < std:

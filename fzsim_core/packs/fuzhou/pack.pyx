@@ -24,6 +24,7 @@ cdef void fuzhou_pack(Pack* p, TileSet* ts) noexcept nogil:
     p.is_win = fz_is_win
     p.may_self_win = fz_may_self_win
     p.waits = fz_waits
+    p.waits_of_hand = True                    # hand and melds only
     p.may_discard_win = fz_may_discard_win
     p.declined = fz_declined
     p.turn_offer = fz_turn_offer

@@ -319,6 +319,7 @@ cdef void guobiao_pack(Pack* p, TileSet* ts, const RuleSet* r) noexcept nogil:
     p.is_win = gb_is_win_hook
     p.may_self_win = gb_may_self_win
     p.waits = gb_waits
+    p.waits_of_hand = True                    # hand and melds only
     p.may_discard_win = gb_may_discard_win
     p.declined = gb_declined
     p.turn_offer = NULL        # the flow's own: a self-draw win when gb_may_self_win allows it

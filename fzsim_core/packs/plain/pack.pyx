@@ -83,6 +83,7 @@ cdef void plain_pack(Pack* p, TileSet* ts) noexcept nogil:
     p.is_win = plain_is_win
     p.may_self_win = plain_is_win
     p.waits = plain_waits
+    p.waits_of_hand = True                    # hand and melds only
     p.may_discard_win = plain_may_discard_win
     p.declined = plain_declined
     p.turn_offer = NULL

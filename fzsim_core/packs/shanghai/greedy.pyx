@@ -15,11 +15,12 @@ the hand closer (a chow gives up all pungs and ties the hand to one suit). Reads
 Observation (policy.pxd).
 """
 from libc.stdint cimport uint16_t, uint64_t
+from libc.stdio cimport snprintf
 from fzsim_core.policy cimport Observation
 from fzsim_core.policies.ties cimport BestOf, best_init, best_offer, best_pick
 from fzsim_core.table cimport *
 from fzsim_core.kit.hand34 cimport mj_own_kong, MjHand, MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG
-from fzsim_core.packs.shanghai.shapes cimport ShShape, SH_NO_SHAPE, sh_shanten, sh_wait_mask
+from fzsim_core.packs.shanghai.shapes cimport ShShape, SH_NO_SHAPE, sh_discard_shanten, sh_shanten, sh_wait_mask
 from fzsim_core.packs.shanghai.pack cimport sh_hand_of
 from fzsim_core.packs.shanghai.options cimport sh_options
 
@@ -72,6 +73,7 @@ cdef int sh_turn_among(const Observation* o, const uint16_t* acts, int n, const 
     cdef ShShape sh
     cdef int i, j, t, k, best = 999, key, suit, waits
     cdef int sh_of[MAX_ACTIONS]
+    cdef int out[34]
     cdef BestOf choice
     cdef uint64_t m
     best_init(&choice)
@@ -80,6 +82,12 @@ cdef int sh_turn_among(const Observation* o, const uint16_t* acts, int n, const 
     for i in range(n):
         if keep == NULL and act_type(acts[i]) == ACT_WIN:
             return i
+    if sh_pre == NULL:   # every discard's shanten, the hand read once
+        m = 0
+        for i in range(n):
+            if act_type(acts[i]) == ACT_DISCARD and (keep == NULL or keep[i]):
+                m |= (<uint64_t>1) << act_kind(acts[i])
+        sh_discard_shanten(&sh, &h, m, out)
     for i in range(n):
         sh_of[i] = 999
         if act_type(acts[i]) == ACT_DISCARD and (keep == NULL or keep[i]):
@@ -87,9 +95,16 @@ cdef int sh_turn_among(const Observation* o, const uint16_t* acts, int n, const 
             if sh_pre != NULL:
                 sh_of[i] = sh_pre[i]
             else:
-                h.counts[k] -= 1
-                sh_of[i] = sh_shanten(&sh, &h)
-                h.counts[k] += 1
+                sh_of[i] = out[k]
+                if o.check:
+                    h.counts[k] -= 1
+                    t = sh_shanten(&sh, &h)
+                    h.counts[k] += 1
+                    if t != out[k]:
+                        snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
+                                 "Shanghai: a discard's shanten from one reading differs from sh_shanten (fast, plain)",
+                                 out[k], t)
+                        return -1
             if sh_of[i] < best:
                 best = sh_of[i]
     for i in range(n if keep == NULL else 0):   # a kong that leaves the hand no further from the minimum

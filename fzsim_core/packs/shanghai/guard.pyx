@@ -33,7 +33,7 @@ from fzsim_core.policy cimport Observation
 
 from fzsim_core.table cimport *
 from fzsim_core.kit.hand34 cimport MjHand, MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG
-from fzsim_core.packs.shanghai.shapes cimport ShShape, SH_NO_WIN, SH_NO_SHAPE, sh_shanten, sh_wait_mask
+from fzsim_core.packs.shanghai.shapes cimport ShShape, SH_NO_WIN, SH_NO_SHAPE, sh_discard_shanten, sh_shanten, sh_wait_mask
 from fzsim_core.packs.shanghai.score cimport ShRules, ShScore, sh_evaluate, sh_flower_points
 from fzsim_core.packs.shanghai.pack cimport sh_hand_of, sh_rules_of
 from fzsim_core.packs.shanghai.greedy cimport sh_after_claim, sh_greedy_choose, sh_turn_among, shape_of, suit_tiles
@@ -264,6 +264,8 @@ cdef int sh_guard_turn(const Observation* o, const uint16_t* acts, int n, double
     cdef double mine
     cdef int sh_of[MAX_ACTIONS]
     cdef int raw[MAX_ACTIONS]          # sh_shanten as computed (greedy reuses it)
+    cdef int out[34]
+    cdef uint64_t m
     cdef double dang[MAX_ACTIONS]
     cdef bint keep[MAX_ACTIONS]
     for i in range(n):
@@ -279,14 +281,16 @@ cdef int sh_guard_turn(const Observation* o, const uint16_t* acts, int n, double
             return g
     sh_hand_of(o.me, &h)
     shape_of(o, &sh)
+    m = 0
+    for i in range(n):
+        if act_type(acts[i]) == ACT_DISCARD:
+            m |= (<uint64_t>1) << act_kind(acts[i])
+    sh_discard_shanten(&sh, &h, m, out)   # every discard's shanten, the hand read once (greedy's turn checks it)
     for i in range(n):
         sh_of[i] = 99
         if act_type(acts[i]) != ACT_DISCARD:
             continue
-        k = act_kind(acts[i])
-        h.counts[k] -= 1
-        sh_of[i] = raw[i] = sh_shanten(&sh, &h)
-        h.counts[k] += 1
+        sh_of[i] = raw[i] = out[act_kind(acts[i])]
         if sh_of[i] >= SH_NO_WIN:
             sh_of[i] = SH_DEAD          # no pattern reachable: as far as it gets (99 is "no discard")
         if sh_of[i] < best_sh:

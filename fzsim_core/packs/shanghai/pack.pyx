@@ -304,6 +304,7 @@ cdef void shanghai_pack(Pack* p, TileSet* ts) noexcept nogil:
     p.is_win = sh_is_win_hook
     p.may_self_win = sh_may_self_win
     p.waits = sh_waits
+    p.waits_of_hand = True                    # hand and melds only
     p.may_discard_win = sh_may_discard_win
     p.declined = sh_declined
     p.turn_offer = sh_turn_offer

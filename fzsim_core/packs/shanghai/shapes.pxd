@@ -44,6 +44,8 @@ cdef int sh_shanten(const ShShape* s, const MjHand* h) noexcept nogil
 # out[k] = sh_shanten of h with one more copy of k, for each kind k of cand (each held fewer than
 # 4 times in the concealed tiles); other entries untouched.
 cdef void sh_draw_shanten(const ShShape* s, const MjHand* h, uint64_t cand, int* out) noexcept nogil
+# The same after one fewer copy of each (held) kind in cand: every discard's shanten.
+cdef void sh_discard_shanten(const ShShape* s, const MjHand* h, uint64_t cand, int* out) noexcept nogil
 
 # Fill `s` from the two §9 shape options (Python bools), raising ValueError naming a bad value.
 cdef int shape_options(ShShape* s, feng_includes_dragons, fengyise_shape) except -1

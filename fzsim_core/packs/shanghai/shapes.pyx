@@ -225,17 +225,9 @@ cdef int _pungs_missing(const MjHand* h, int n) noexcept nogil:
     is a pung, the pair, both (a fifth copy, as every shanten table allows) or nothing. Only how
     many kinds are held once, twice, three or four times matters: the pair's kind is one of a
     class (taken out of the pungs' choice), or pung and pair share a kind held 4 times."""
-    cdef int k, c, n1 = 0, n2 = 0, n3 = 0, n4 = 0
-    for k in range(34):
-        c = h.counts[k]
-        if c == 1:
-            n1 += 1
-        elif c == 2:
-            n2 += 1
-        elif c == 3:
-            n3 += 1
-        elif c >= 4:
-            n4 += 1
+    cdef int n1 = popcount64(fz_counts_mask(h.counts, 1)), n2 = popcount64(fz_counts_mask(h.counts, 2))
+    cdef int n3 = popcount64(fz_counts_mask(h.counts, 3))
+    cdef int n4 = popcount64(fz_counts_mask(h.counts, -1)) - n1 - n2 - n3   # (by masks: no branch per kind)
     return _pungs_from(n1, n2, n3, n4, n)
 
 
@@ -298,11 +290,20 @@ cdef int sh_shanten(const ShShape* s, const MjHand* h) noexcept nogil:
 
 
 cdef void sh_draw_shanten(const ShShape* s, const MjHand* h, uint64_t cand, int* out) noexcept nogil:
-    """sh_shanten's steps in its order (the same skips), with what a drawn copy leaves unchanged
-    read once: the size and melds, the pungs target by the drawn kind's count (only how many kinds
-    are held once .. four times matters, and the drawn one moves up a class), and
-    per suit target its tables with only the drawn part's key left to vary (sh_vary)."""
-    cdef int size = mj_concealed_size(h) + 1, n = 4 - h.n_melds, i, k, c, suit, d, best, t
+    _one_tile_shanten(s, h, cand, out, 1)
+
+
+cdef void sh_discard_shanten(const ShShape* s, const MjHand* h, uint64_t cand, int* out) noexcept nogil:
+    _one_tile_shanten(s, h, cand, out, -1)
+
+
+cdef void _one_tile_shanten(const ShShape* s, const MjHand* h, uint64_t cand, int* out, int dt) noexcept nogil:
+    """sh_shanten after one more (dt = 1) or one fewer (dt = -1, held kinds) copy of each kind in
+    cand, its steps in its order (the same skips), with what the changed copy leaves unchanged read
+    once: the size and melds, the pungs target by the changed kind's count (only how many kinds
+    are held once .. four times matters, and the changed one moves a class up or down), and per
+    suit target its tables with only the changed part's key left to vary (sh_vary)."""
+    cdef int size = mj_concealed_size(h) + dt, n = 4 - h.n_melds, i, k, c, suit, d, best, t
     cdef int meld_suits = 0, meld_other = 0, feng_tiles = 0, fill = 0, fk
     cdef int hist[5]
     cdef int nh[5]
@@ -327,12 +328,12 @@ cdef void sh_draw_shanten(const ShShape* s, const MjHand* h, uint64_t cand, int*
     for k in range(34):
         c = h.counts[k]
         hist[c if c < 4 else 4] += 1
-    for c in range(5):   # _pungs_missing after a draw depends only on the drawn kind's count
-        if hist[c] and not chow:
+    for c in range(5):   # _pungs_missing after the change depends only on the changed kind's count
+        if hist[c] and not chow and c + dt >= 0:
             for i in range(5):
                 nh[i] = hist[i]
             nh[c] -= 1
-            nh[c + 1 if c < 4 else 4] += 1
+            nh[c + dt if c + dt < 4 else 4] += 1
             pungs[c] = _pungs_from(nh[1], nh[2], nh[3], nh[4], n)
     key[3] = 0
     if not meld_other:
@@ -366,19 +367,19 @@ cdef void sh_draw_shanten(const ShShape* s, const MjHand* h, uint64_t cand, int*
             for suit in range(3):
                 if not ok[suit]:
                     continue
-                d = feng_tiles + fk + suit_tiles[suit] + (t == suit)
+                d = feng_tiles + suit_tiles[suit] + dt * (fk + (t == suit))
                 if 3 * n + 2 - d >= best:
                     continue
                 if t == suit:
-                    d = sh_vary_d(&vs[suit], ctx[suit].key[suit] + FZ_POW5[k - 9 * suit])
+                    d = sh_vary_d(&vs[suit], ctx[suit].key[suit] + dt * FZ_POW5[k - 9 * suit])
                 elif fk:
-                    d = sh_vary_d(&vh[suit], ctx[suit].key[3] + FZ_POW5[k - 27])
+                    d = sh_vary_d(&vh[suit], ctx[suit].key[3] + dt * FZ_POW5[k - 27])
                 else:
                     d = base_d[suit]
                 if d < best:
                     best = d
             if meld_suits == 0 and not chow and not s.fengyise_shape:
-                d = 3 * n + 2 - feng_tiles - fk
+                d = 3 * n + 2 - feng_tiles - dt * fk
                 if d < best:
                     best = d
         out[k] = SH_NO_WIN if best >= 1000 else best - 1
