@@ -258,3 +258,43 @@ def test_guobiao_shanten_at_most_is_the_shanten_up_to_its_cap(min_fan):
     assert {(True, True), (False, False)} <= seen
     with pytest.raises(ValueError, match="cap=8"):
         gb_evaluate._at_most_check(counts, melds, 8, rules)
+
+
+def _plus_one(counts, melds, rng):
+    """The 3n+2 hand of a 3n+1 seat after a random draw (a kind with a copy left)."""
+    held = counts.copy()
+    for _, k in melds:
+        held[k] += 3
+    k = int(rng.choice([k for k in range(len(counts)) if held[k] < 4]))
+    drawn = counts.copy()
+    drawn[k] += 1
+    return drawn
+
+
+def test_the_discard_shanten_hooks_agree_with_the_per_kind_loop():
+    """EvalDiscardShanten (kit/evaluate.pxd) against taking each held kind out and calling the
+    pack's EvalShanten, on random 3n+2 seats of Sichuan (定缺 or none), Beijing (the fast path
+    and another gold) and Shanghai (its options)."""
+    from fzsim.rules import load
+    from fzsim_core.packs.beijing import evaluate as bj_evaluate
+    from fzsim_core.packs.shanghai import evaluate as sh_evaluate
+    rng = np.random.default_rng(2038)
+    values = set()
+    for _ in range(1500):
+        counts, melds, void = _sichuan_seat(rng)
+        fast, plain = sc_evaluate._discard_check(_plus_one(counts, melds, rng), melds, void)
+        assert fast == plain, (counts.tolist(), melds, void)
+        values.update(fast)
+        counts, melds, wild = _beijing_seat(rng)
+        gold = wild if rng.random() < 0.8 else int(rng.integers(-1, 34))
+        fast, plain = bj_evaluate._discard_check(_plus_one(counts, melds, rng), melds, wild, gold)
+        assert fast == plain, (counts.tolist(), melds, wild, gold)
+        values.update(fast)
+    for options in ({}, {"sh_feng_includes_dragons": False}, {"sh_fengyise_shape": True}):
+        rules = load("shanghai", **options).core
+        for _ in range(600):
+            counts, melds = _shanghai_seat(rng)
+            fast, plain = sh_evaluate._discard_check(_plus_one(counts, melds, rng), melds, rules)
+            assert fast == plain, (counts.tolist(), melds, options)
+            values.update(fast)
+    assert {0, 1, 2, 3, 4} <= values   # ready hands and far ones came up

@@ -36,6 +36,10 @@ ctypedef uint64_t (*EvalUseful)(const Observation* o, const Seat* s, uint64_t ca
 # < EVAL_FAR), else any value above cap — the search past cap skipped. The world sampler's
 # draw-and-throw turns (determinize.pyx) only ask whether a throw beats the best one so far.
 ctypedef int (*EvalShantenAtMost)(const Observation* o, const Seat* s, int cap) noexcept nogil
+# Optional, a speed-up only (NULL: the policy takes each kind out and calls `shanten`): out[k] =
+# the `shanten` of the 3n+2 hand s with one copy of k fewer, for each kind k of `cand` (each held)
+# — exactly what that loop finds (a pack tests the two against each other: tests/test_eval_useful.py).
+ctypedef void (*EvalDiscardShanten)(const Observation* o, const Seat* s, uint64_t cand, int* out) noexcept nogil
 # The kinds (bit k) that complete the 3n+1 hand of s into a win the pack allows on a discard.
 ctypedef uint64_t (*EvalWaits)(const Observation* o, const Seat* s) noexcept nogil
 # What the deciding seat receives, summed over its payers, for winning now with the 3n+2 hand of
@@ -56,6 +60,7 @@ ctypedef struct PackEval:
     EvalShanten shanten
     EvalUseful useful         # optional (NULL): see EvalUseful
     EvalShantenAtMost shanten_at_most   # optional (NULL): see EvalShantenAtMost
+    EvalDiscardShanten discard_shanten  # optional (NULL): see EvalDiscardShanten
     EvalWaits waits
     EvalWin win_points
     EvalTypical typical_points
@@ -84,3 +89,25 @@ cdef inline uint64_t useful_by_draws(const PackEval* e, const Observation* o, Se
             got |= (<uint64_t>1) << k
         hand_remove(&s.hand, k)
     return got
+
+
+cdef inline void discard_shanten_by_removal(const PackEval* e, const Observation* o, Seat* s, uint64_t cand,
+                                            int* out) noexcept nogil:
+    """out[k] = e.shanten of the 3n+2 hand s with one copy of k fewer, for each kind of cand, one
+    shanten call a kind: what an EvalDiscardShanten hook must equal."""
+    cdef int k
+    while cand:
+        k = ctz64(cand)
+        cand &= cand - 1
+        hand_remove(&s.hand, k)
+        out[k] = e.shanten(o, s)
+        hand_add(&s.hand, k)
+
+
+cdef inline void discard_shanten_of(const PackEval* e, const Observation* o, Seat* s, uint64_t cand,
+                                    int* out) noexcept nogil:
+    """The pack's hook when it has one, else the loop."""
+    if e.discard_shanten != NULL:
+        e.discard_shanten(o, s, cand, out)
+    else:
+        discard_shanten_by_removal(e, o, s, cand, out)

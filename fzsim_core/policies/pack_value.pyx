@@ -32,7 +32,7 @@ from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy
 from fzsim_core.bits cimport ctz64, fz_counts_mask
 from fzsim_core.hand cimport hand_add, hand_remove
-from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval
+from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval, discard_shanten_of
 from fzsim_core.policy cimport Observation, Policy, note_fold
 from fzsim_core.win_facts cimport WIN_DISCARD, WIN_SELFDRAW
 from fzsim_core.table cimport *
@@ -83,6 +83,10 @@ cdef void read_table(const Observation* o, const PackEval* e, double risk_weight
 
 cdef inline void risk_of(const Observation* o, Reading* r, int k) noexcept nogil:
     if r.chance[k] < 0.0:
+        if r.risk_weight == 0.0:   # weighed at nothing (the Sichuan, 国标 and Beijing packs' fitted weight): not asked
+            r.chance[k] = 0.0
+            r.cost[k] = 0.0
+            return
         r.e.risk(o, &r.th, k, &r.chance[k], &r.cost[k])
         r.chance[k] *= r.risk_weight
         r.cost[k] *= r.risk_weight
@@ -236,6 +240,8 @@ cdef double best_discard(const Observation* o, Reading* r, Seat* s, int banned, 
     cdef double known[MAX_STEPS + 1]
     cdef double round_risk, ev, u, cap, typical_best, best_ev = -1e300, safest = 9.0, best_offence = -1e300
     cdef double least_cost = 1e300
+    cdef int after[64]
+    cdef uint64_t cand = 0
     if acts != NULL:
         for i in range(n):
             if act_type(acts[i]) == ACT_DISCARD and m < MAX_ACTIONS:
@@ -252,9 +258,10 @@ cdef double best_discard(const Observation* o, Reading* r, Seat* s, int banned, 
         choice[0] = NO_CHOICE
         return -1e300
     for i in range(m):
-        hand_remove(&s.hand, kinds[i])
-        sh_of[i] = e.shanten(o, s)
-        hand_add(&s.hand, kinds[i])
+        cand |= (<uint64_t>1) << kinds[i]
+    discard_shanten_of(e, o, s, cand, after)   # every discard's shanten (the pack's one-reading hook)
+    for i in range(m):
+        sh_of[i] = after[kinds[i]]
         if sh_of[i] < best_sh:
             best_sh = sh_of[i]
         risk_of(o, r, kinds[i])

@@ -5,15 +5,15 @@ counted; a claimed hand or one holding three 惠牌 wins on no discard, §4.3), 
 reading (guard.pxd: a seat that has claimed may only self-draw)."""
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memset
-from fzsim_core.bits cimport ctz64
+from fzsim_core.bits cimport ctz64, fz_counts_mask
 from fzsim_core.hand cimport hand_add, hand_remove, hand_set_counts
-from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval, useful_by_draws
+from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval, discard_shanten_by_removal, useful_by_draws
 from fzsim_core.kit.hand34 cimport MjHand
 from fzsim_core.policy cimport Observation
 from fzsim_core.policies.guard cimport Threat
 from fzsim_core.win_facts cimport WIN_SELFDRAW
 from fzsim_core.table cimport Seat, add_meld
-from fzsim_core.packs.beijing.shapes cimport (BJ_NO_SHAPE, bj_add_natural, bj_hand_draw_shanten, bj_hand_shanten,
+from fzsim_core.packs.beijing.shapes cimport (BJ_NO_SHAPE, bj_add_natural, bj_hand_discard_shanten, bj_hand_draw_shanten, bj_hand_shanten,
                                               bj_may_win_on_discard, bj_shanten, bj_wait_mask)
 from fzsim_core.packs.beijing.score cimport (BjRules, BjScore, BJ_F_DEALER_PAYS, BJ_F_DEALER_WINS,
                                              BJ_F_SELFDRAW, bj_evaluate)
@@ -64,6 +64,29 @@ cdef uint64_t bj_eval_useful(const Observation* o, const Seat* s, uint64_t cand,
         if (EVAL_FAR if v == BJ_NO_SHAPE or v > EVAL_FAR else v) < sh:
             got |= (<uint64_t>1) << k
     return got
+
+
+cdef void bj_eval_discard_shanten(const Observation* o, const Seat* s, uint64_t cand, int* out) noexcept nogil:
+    """bj_eval_shanten after each discard of cand: on the seat's packed hand, read once
+    (shapes.pxd bj_hand_discard_shanten); a hand packed with another gold discards kind by kind."""
+    cdef Seat t
+    cdef int k, v
+    if s.hand.gold != o.gold:
+        t = s[0]
+        while cand:
+            k = ctz64(cand)
+            cand &= cand - 1
+            hand_remove(&t.hand, k)
+            out[k] = bj_eval_shanten(o, &t)
+            hand_add(&t.hand, k)
+        return
+    cand &= (<uint64_t>1 << 34) - 1
+    bj_hand_discard_shanten(&s.hand, s.n_melds, cand, out)
+    while cand:
+        k = ctz64(cand)
+        cand &= cand - 1
+        v = out[k]
+        out[k] = EVAL_FAR if v == BJ_NO_SHAPE or v > EVAL_FAR else v
 
 
 cdef uint64_t bj_eval_waits(const Observation* o, const Seat* s) noexcept nogil:
@@ -121,6 +144,7 @@ cdef void bj_eval_risk(const Observation* o, const EvalThreat* t, int k, double*
 cdef PackEval BJ_EVAL
 BJ_EVAL.shanten = bj_eval_shanten
 BJ_EVAL.useful = bj_eval_useful
+BJ_EVAL.discard_shanten = bj_eval_discard_shanten
 BJ_EVAL.waits = bj_eval_waits
 BJ_EVAL.win_points = bj_eval_win
 BJ_EVAL.typical_points = bj_eval_typical
@@ -134,6 +158,22 @@ cdef const PackEval* bj_eval() noexcept nogil:
     return &BJ_EVAL
 
 
+cdef int _test_seat(Seat* s_, Observation* o_, counts, melds, int wild, int gold) except -1:
+    """The seat the test hooks read (memset, counts, melds) and the observation pointing at it."""
+    cdef uint8_t c[34]
+    cdef int k
+    memset(s_, 0, sizeof(Seat))
+    memset(o_, 0, sizeof(Observation))
+    for k in range(34):
+        c[k] = <uint8_t>int(counts[k])
+    hand_set_counts(&s_.hand, c, wild)
+    for t, kind in melds:
+        add_meld(s_, t, kind, -1)
+    o_.me = s_
+    o_.gold = gold
+    return 0
+
+
 def _useful_check(counts, melds, int wild, int gold, uint64_t cand, int sh):
     """Test hook: (BJ_EVAL.useful, the value policy's per-kind loop through BJ_EVAL.shanten) on the
     seat with concealed `counts` (34, wilds at the wild's kind), `melds` [(table.pxd MeldType,
@@ -141,18 +181,25 @@ def _useful_check(counts, melds, int wild, int gold, uint64_t cand, int sh):
     they agree), over the kinds of `cand` held < 4 times."""
     cdef Seat s
     cdef Observation o
-    cdef uint8_t c[34]
     cdef int k
-    memset(&s, 0, sizeof(Seat))
-    memset(&o, 0, sizeof(Observation))
-    for k in range(34):
-        c[k] = <uint8_t>int(counts[k])
-    hand_set_counts(&s.hand, c, wild)
-    for t, kind in melds:
-        add_meld(&s, t, kind, -1)
-    o.me = &s
-    o.gold = gold
+    _test_seat(&s, &o, counts, melds, wild, gold)
+    cdef const uint8_t* c = s.hand.counts
     for k in range(34):
         if c[k] >= 4:
             cand &= ~((<uint64_t>1) << k)
     return int(BJ_EVAL.useful(&o, &s, cand, sh)), int(useful_by_draws(&BJ_EVAL, &o, &s, cand, sh))
+
+
+def _discard_check(counts, melds, int wild, int gold):
+    """Test hook: (BJ_EVAL.discard_shanten, the value policy's per-kind loop through BJ_EVAL.shanten)
+    for every kind held by the 3n+2 seat with concealed `counts`, `melds`, its hand's gold `wild` and the 惠牌 `gold` as `_useful_check`'s."""
+    cdef Seat s
+    cdef Observation o
+    cdef int fast[64]
+    cdef int plain[64]
+    _test_seat(&s, &o, counts, melds, wild, gold)
+    cdef uint64_t cand = fz_counts_mask(s.hand.counts, -1)
+    BJ_EVAL.discard_shanten(&o, &s, cand, fast)
+    discard_shanten_by_removal(&BJ_EVAL, &o, &s, cand, plain)
+    held = [k for k in range(34) if (cand >> k) & 1]
+    return [fast[k] for k in held], [plain[k] for k in held]

@@ -5,15 +5,15 @@ its own scorer (flowers and 勒子 caps; 开宝 and 荒番 are not observed and 
 its guard's threat reading (guard.pxd: each seat's readiness, waits and what its win costs)."""
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memset
-from fzsim_core.bits cimport ctz64
+from fzsim_core.bits cimport ctz64, fz_counts_mask
 from fzsim_core.hand cimport hand_set_counts
-from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval, useful_by_draws
+from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval, discard_shanten_by_removal, useful_by_draws
 from fzsim_core.kit.hand34 cimport MjHand
 from fzsim_core.policy cimport Observation
 from fzsim_core.rules cimport Rules
 from fzsim_core.win_facts cimport WIN_SELFDRAW
 from fzsim_core.table cimport Seat, add_meld
-from fzsim_core.packs.shanghai.shapes cimport (ShShape, SH_NO_SHAPE, SH_NO_WIN, sh_draw_shanten, sh_shanten,
+from fzsim_core.packs.shanghai.shapes cimport (ShShape, SH_NO_SHAPE, SH_NO_WIN, sh_discard_shanten, sh_draw_shanten, sh_shanten,
                                                 sh_wait_mask)
 from fzsim_core.packs.shanghai.score cimport ShRules, ShScore, SH_F_SELFDRAW, sh_evaluate
 from fzsim_core.packs.shanghai.pack cimport sh_hand_of, sh_rules_of
@@ -53,6 +53,22 @@ cdef uint64_t sh_eval_useful(const Observation* o, const Seat* s, uint64_t cand,
         if (EVAL_FAR if v == SH_NO_WIN or v == SH_NO_SHAPE or v > EVAL_FAR else v) < sh:
             got |= (<uint64_t>1) << k
     return got
+
+
+cdef void sh_eval_discard_shanten(const Observation* o, const Seat* s, uint64_t cand, int* out) noexcept nogil:
+    """sh_eval_shanten after each discard of cand, the hand read once (shapes.pxd sh_discard_shanten)."""
+    cdef ShShape shape
+    cdef MjHand h
+    cdef int v, k
+    shape_of(o, &shape)
+    sh_hand_of(s, &h)
+    cand &= (<uint64_t>1 << 34) - 1
+    sh_discard_shanten(&shape, &h, cand, out)
+    while cand:
+        k = ctz64(cand)
+        cand &= cand - 1
+        v = out[k]
+        out[k] = EVAL_FAR if v == SH_NO_WIN or v == SH_NO_SHAPE or v > EVAL_FAR else v
 
 
 cdef uint64_t sh_eval_waits(const Observation* o, const Seat* s) noexcept nogil:
@@ -104,6 +120,7 @@ cdef void sh_eval_risk(const Observation* o, const EvalThreat* t, int k, double*
 cdef PackEval SH_EVAL
 SH_EVAL.shanten = sh_eval_shanten
 SH_EVAL.useful = sh_eval_useful
+SH_EVAL.discard_shanten = sh_eval_discard_shanten
 SH_EVAL.waits = sh_eval_waits
 SH_EVAL.win_points = sh_eval_win
 SH_EVAL.typical_points = sh_eval_typical
@@ -117,6 +134,22 @@ cdef const PackEval* sh_eval() noexcept nogil:
     return &SH_EVAL
 
 
+cdef int _test_seat(Seat* s_, Observation* o_, counts, melds, rules) except -1:
+    """The seat the test hooks read (memset, counts, melds) and the observation pointing at it."""
+    cdef uint8_t c[34]
+    cdef int k
+    memset(s_, 0, sizeof(Seat))
+    memset(o_, 0, sizeof(Observation))
+    for k in range(34):
+        c[k] = <uint8_t>int(counts[k])
+    hand_set_counts(&s_.hand, c, -1)
+    for t, kind in melds:
+        add_meld(s_, t, kind, -1)
+    o_.me = s_
+    o_.rules = &(<Rules?>rules).c
+    return 0
+
+
 def _useful_check(counts, melds, uint64_t cand, int sh, rules):
     """Test hook: (SH_EVAL.useful, the value policy's per-kind loop through SH_EVAL.shanten) on
     the seat with concealed `counts` (34) and `melds` [(table.pxd MeldType, kind), ...] under the
@@ -124,18 +157,25 @@ def _useful_check(counts, melds, uint64_t cand, int sh, rules):
     `cand` held < 4 times."""
     cdef Seat s
     cdef Observation o
-    cdef uint8_t c[34]
     cdef int k
-    memset(&s, 0, sizeof(Seat))
-    memset(&o, 0, sizeof(Observation))
-    for k in range(34):
-        c[k] = <uint8_t>int(counts[k])
-    hand_set_counts(&s.hand, c, -1)
-    for t, kind in melds:
-        add_meld(&s, t, kind, -1)
-    o.me = &s
-    o.rules = &(<Rules?>rules).c
+    _test_seat(&s, &o, counts, melds, rules)
+    cdef const uint8_t* c = s.hand.counts
     for k in range(34):
         if c[k] >= 4:
             cand &= ~((<uint64_t>1) << k)
     return int(SH_EVAL.useful(&o, &s, cand, sh)), int(useful_by_draws(&SH_EVAL, &o, &s, cand, sh))
+
+
+def _discard_check(counts, melds, rules):
+    """Test hook: (SH_EVAL.discard_shanten, the value policy's per-kind loop through SH_EVAL.shanten)
+    for every kind held by the 3n+2 seat with concealed `counts`, `melds` and `rules` as `_useful_check`'s."""
+    cdef Seat s
+    cdef Observation o
+    cdef int fast[64]
+    cdef int plain[64]
+    _test_seat(&s, &o, counts, melds, rules)
+    cdef uint64_t cand = fz_counts_mask(s.hand.counts, -1)
+    SH_EVAL.discard_shanten(&o, &s, cand, fast)
+    discard_shanten_by_removal(&SH_EVAL, &o, &s, cand, plain)
+    held = [k for k in range(34) if (cand >> k) & 1]
+    return [fast[k] for k in held], [plain[k] for k in held]

@@ -5,14 +5,14 @@ the seats that pay it (血战: the unfinished ones), and its guard's threat read
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
 from fzsim_core.hand cimport hand_set_counts
-from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval, useful_by_draws
+from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval, discard_shanten_by_removal, useful_by_draws
 from fzsim_core.policy cimport Observation
 from fzsim_core.packs.registry cimport SCORING_XUEZHAN
 from fzsim_core.win_facts cimport WIN_SELFDRAW
 from fzsim_core.table cimport Seat, add_meld
-from fzsim_core.bits cimport ctz64
+from fzsim_core.bits cimport ctz64, fz_counts_mask
 from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScParts, SC_KINDS, SC_NO_WIN, sc_shanten, sc_wait_mask,
-                                               sc_read_parts, sc_parts_draw_shanten)
+                                               sc_read_parts, sc_parts_discard_shanten, sc_parts_draw_shanten)
 from fzsim_core.packs.sichuan.score cimport ScRules, ScScore, SC_F_SELFDRAW, sc_evaluate
 from fzsim_core.packs.sichuan.pack cimport sc_hand_of, sc_rules_of
 from fzsim_core.packs.sichuan.greedy cimport sc_greedy_choose
@@ -67,6 +67,23 @@ cdef uint64_t sc_eval_useful(const Observation* o, const Seat* s, uint64_t cand,
     return got
 
 
+cdef void sc_eval_discard_shanten(const Observation* o, const Seat* s, uint64_t cand, int* out) noexcept nogil:
+    """sc_eval_shanten after each discard of cand, the hand's parts read once (shapes.pxd)."""
+    cdef ScHand h
+    cdef ScParts p
+    cdef int v, k
+    cdef int raw[27]
+    sc_hand_of(s, &h)
+    sc_read_parts(&h, &p)
+    cand &= 0x7FFFFFFULL
+    sc_parts_discard_shanten(&p, h.counts, <uint32_t>cand, raw)
+    while cand:
+        k = ctz64(cand)
+        cand &= cand - 1
+        v = raw[k]
+        out[k] = EVAL_FAR if v == SC_NO_WIN or v < -1 else v
+
+
 cdef uint64_t sc_eval_waits(const Observation* o, const Seat* s) noexcept nogil:
     cdef ScHand h
     sc_hand_of(s, &h)
@@ -106,6 +123,7 @@ cdef void sc_eval_risk(const Observation* o, const EvalThreat* t, int k, double*
 cdef PackEval SC_EVAL
 SC_EVAL.shanten = sc_eval_shanten
 SC_EVAL.useful = sc_eval_useful
+SC_EVAL.discard_shanten = sc_eval_discard_shanten
 SC_EVAL.waits = sc_eval_waits
 SC_EVAL.win_points = sc_eval_win
 SC_EVAL.typical_points = sc_eval_typical
@@ -123,25 +141,48 @@ cdef const PackEval* sc_eval() noexcept nogil:
     return &SC_EVAL
 
 
+cdef int _test_seat(Seat* s_, Observation* o_, counts, melds, int void_suit) except -1:
+    """The seat the test hooks read (memset, counts, melds) and the observation pointing at it."""
+    cdef uint8_t c[34]
+    cdef int k
+    memset(s_, 0, sizeof(Seat))
+    memset(o_, 0, sizeof(Observation))
+    memset(c, 0, 34)
+    for k in range(SC_KINDS):
+        c[k] = <uint8_t>int(counts[k])
+    hand_set_counts(&s_.hand, c, -1)
+    for t, kind in melds:
+        add_meld(s_, t, kind, -1)
+    s_.void_suit = void_suit
+    o_.me = s_
+    return 0
+
+
 def _useful_check(counts, melds, int void_suit, uint64_t cand, int sh):
     """Test hook: (SC_EVAL.useful, the value policy's per-kind loop through SC_EVAL.shanten) on
     the seat with concealed `counts` (27), `melds` [(table.pxd MeldType, kind), ...] and 定缺
     `void_suit` (Seat.void_suit: suit + 1, 0 none), over the kinds of `cand` held < 4 times."""
     cdef Seat s
     cdef Observation o
-    cdef uint8_t c[34]
     cdef int k
-    memset(&s, 0, sizeof(Seat))
-    memset(&o, 0, sizeof(Observation))
-    memset(c, 0, 34)
-    for k in range(SC_KINDS):
-        c[k] = <uint8_t>int(counts[k])
-    hand_set_counts(&s.hand, c, -1)
-    for t, kind in melds:
-        add_meld(&s, t, kind, -1)
-    s.void_suit = void_suit
-    o.me = &s
+    _test_seat(&s, &o, counts, melds, void_suit)
+    cdef const uint8_t* c = s.hand.counts
     for k in range(SC_KINDS):
         if c[k] >= 4:
             cand &= ~((<uint64_t>1) << k)
     return int(SC_EVAL.useful(&o, &s, cand, sh)), int(useful_by_draws(&SC_EVAL, &o, &s, cand, sh))
+
+
+def _discard_check(counts, melds, int void_suit):
+    """Test hook: (SC_EVAL.discard_shanten, the value policy's per-kind loop through SC_EVAL.shanten)
+    for every kind held by the 3n+2 seat with concealed `counts` (27), `melds` and 定缺 `void_suit` as `_useful_check`'s."""
+    cdef Seat s
+    cdef Observation o
+    cdef int fast[64]
+    cdef int plain[64]
+    _test_seat(&s, &o, counts, melds, void_suit)
+    cdef uint64_t cand = fz_counts_mask(s.hand.counts, -1)
+    SC_EVAL.discard_shanten(&o, &s, cand, fast)
+    discard_shanten_by_removal(&SC_EVAL, &o, &s, cand, plain)
+    held = [k for k in range(34) if (cand >> k) & 1]
+    return [fast[k] for k in held], [plain[k] for k in held]
