@@ -83,7 +83,7 @@ cdef void read_table(const Observation* o, const PackEval* e, double risk_weight
 
 cdef inline void risk_of(const Observation* o, Reading* r, int k) noexcept nogil:
     if r.chance[k] < 0.0:
-        if r.risk_weight == 0.0:   # weighed at nothing (the Sichuan, 国标 and Beijing packs' fitted weight): not asked
+        if r.risk_weight == 0.0:   # weighed at nothing (several packs' fitted weight): the hook is not asked
             r.chance[k] = 0.0
             r.cost[k] = 0.0
             return
