@@ -8,7 +8,7 @@
 # (Observation.me) that the policy has changed to try a discard, a draw or a call — its concealed
 # counts (hand.counts by kind, wilds at their own kind) and its melds. nogil, no Python objects.
 from libc.stdint cimport uint16_t, uint64_t
-from fzsim_core.bits cimport ctz64
+from fzsim_core.bits cimport ctz64, fz_counts_mask
 from fzsim_core.hand cimport hand_add, hand_remove
 from fzsim_core.policy cimport ChooseFn, Observation
 from fzsim_core.table cimport Seat
@@ -111,3 +111,15 @@ cdef inline void discard_shanten_of(const PackEval* e, const Observation* o, Sea
         e.discard_shanten(o, s, cand, out)
     else:
         discard_shanten_by_removal(e, o, s, cand, out)
+
+
+cdef inline tuple discard_hook_and_loop(const PackEval* e, const Observation* o, Seat* s):
+    """For the packs' test hooks: (e.discard_shanten, discard_shanten_by_removal) over every kind
+    the 3n+2 seat s holds, as two lists in kind order."""
+    cdef int fast[64]
+    cdef int plain[64]
+    cdef uint64_t cand = fz_counts_mask(s.hand.counts, -1)
+    e.discard_shanten(o, s, cand, fast)
+    discard_shanten_by_removal(e, o, s, cand, plain)
+    held = [k for k in range(34) if (cand >> k) & 1]
+    return [fast[k] for k in held], [plain[k] for k in held]

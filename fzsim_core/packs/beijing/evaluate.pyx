@@ -5,9 +5,9 @@ counted; a claimed hand or one holding three 惠牌 wins on no discard, §4.3), 
 reading (guard.pxd: a seat that has claimed may only self-draw)."""
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memset
-from fzsim_core.bits cimport ctz64, fz_counts_mask
+from fzsim_core.bits cimport ctz64
 from fzsim_core.hand cimport hand_add, hand_remove, hand_set_counts
-from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval, discard_shanten_by_removal, useful_by_draws
+from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval, discard_hook_and_loop, useful_by_draws
 from fzsim_core.kit.hand34 cimport MjHand
 from fzsim_core.policy cimport Observation
 from fzsim_core.policies.guard cimport Threat
@@ -195,11 +195,5 @@ def _discard_check(counts, melds, int wild, int gold):
     for every kind held by the 3n+2 seat with concealed `counts`, `melds`, its hand's gold `wild` and the 惠牌 `gold` as `_useful_check`'s."""
     cdef Seat s
     cdef Observation o
-    cdef int fast[64]
-    cdef int plain[64]
     _test_seat(&s, &o, counts, melds, wild, gold)
-    cdef uint64_t cand = fz_counts_mask(s.hand.counts, -1)
-    BJ_EVAL.discard_shanten(&o, &s, cand, fast)
-    discard_shanten_by_removal(&BJ_EVAL, &o, &s, cand, plain)
-    held = [k for k in range(34) if (cand >> k) & 1]
-    return [fast[k] for k in held], [plain[k] for k in held]
+    return discard_hook_and_loop(&BJ_EVAL, &o, &s)

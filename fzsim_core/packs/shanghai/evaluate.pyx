@@ -5,9 +5,9 @@ its own scorer (flowers and 勒子 caps; 开宝 and 荒番 are not observed and 
 its guard's threat reading (guard.pxd: each seat's readiness, waits and what its win costs)."""
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memset
-from fzsim_core.bits cimport ctz64, fz_counts_mask
+from fzsim_core.bits cimport ctz64
 from fzsim_core.hand cimport hand_set_counts
-from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval, discard_shanten_by_removal, useful_by_draws
+from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval, discard_hook_and_loop, useful_by_draws
 from fzsim_core.kit.hand34 cimport MjHand
 from fzsim_core.policy cimport Observation
 from fzsim_core.rules cimport Rules
@@ -171,11 +171,5 @@ def _discard_check(counts, melds, rules):
     for every kind held by the 3n+2 seat with concealed `counts`, `melds` and `rules` as `_useful_check`'s."""
     cdef Seat s
     cdef Observation o
-    cdef int fast[64]
-    cdef int plain[64]
     _test_seat(&s, &o, counts, melds, rules)
-    cdef uint64_t cand = fz_counts_mask(s.hand.counts, -1)
-    SH_EVAL.discard_shanten(&o, &s, cand, fast)
-    discard_shanten_by_removal(&SH_EVAL, &o, &s, cand, plain)
-    held = [k for k in range(34) if (cand >> k) & 1]
-    return [fast[k] for k in held], [plain[k] for k in held]
+    return discard_hook_and_loop(&SH_EVAL, &o, &s)

@@ -5,12 +5,12 @@ the seats that pay it (血战: the unfinished ones), and its guard's threat read
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
 from fzsim_core.hand cimport hand_set_counts
-from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval, discard_shanten_by_removal, useful_by_draws
+from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval, discard_hook_and_loop, useful_by_draws
 from fzsim_core.policy cimport Observation
 from fzsim_core.packs.registry cimport SCORING_XUEZHAN
 from fzsim_core.win_facts cimport WIN_SELFDRAW
 from fzsim_core.table cimport Seat, add_meld
-from fzsim_core.bits cimport ctz64, fz_counts_mask
+from fzsim_core.bits cimport ctz64
 from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScParts, SC_KINDS, SC_NO_WIN, sc_shanten, sc_wait_mask,
                                                sc_read_parts, sc_parts_discard_shanten, sc_parts_draw_shanten)
 from fzsim_core.packs.sichuan.score cimport ScRules, ScScore, SC_F_SELFDRAW, sc_evaluate
@@ -178,11 +178,5 @@ def _discard_check(counts, melds, int void_suit):
     for every kind held by the 3n+2 seat with concealed `counts` (27), `melds` and 定缺 `void_suit` as `_useful_check`'s."""
     cdef Seat s
     cdef Observation o
-    cdef int fast[64]
-    cdef int plain[64]
     _test_seat(&s, &o, counts, melds, void_suit)
-    cdef uint64_t cand = fz_counts_mask(s.hand.counts, -1)
-    SC_EVAL.discard_shanten(&o, &s, cand, fast)
-    discard_shanten_by_removal(&SC_EVAL, &o, &s, cand, plain)
-    held = [k for k in range(34) if (cand >> k) & 1]
-    return [fast[k] for k in held], [plain[k] for k in held]
+    return discard_hook_and_loop(&SC_EVAL, &o, &s)
