@@ -31,6 +31,19 @@ def test_rollout_plays_sichuan_searching_all_but_own_turn_discards():   # every 
         engine.play_block(load("sichuan").core, 1, 0, 3, ("rollout:at=1",) * 4)
 
 
+@pytest.mark.parametrize("preset, fitted, other", [("sichuan", "at=14;n=64", "at=6;n=32"),
+                                                    ("xuezhan", "at=6;n=32", "at=14;n=64")])
+def test_rollout_default_is_the_scorings_fitted_budget(preset, fitted, other):
+    """The Sichuan pack fits rollout's budget per scoring (evaluate.pyx SC_EVAL / XZ_EVAL): its
+    default plays move for move as the fitted spec, and not as the other scoring's."""
+    def rows(spec):
+        out = engine.play_block(load(preset).core, 5, 0, 8, (f"rollout{spec}",) * 4)
+        return np.stack([out[f"delta_{s}"] for s in range(4)] + [out["turns"]])
+    default = rows("")
+    assert np.array_equal(default, rows(":" + fitted))
+    assert not np.array_equal(default, rows(":" + other))
+
+
 def test_mixed_table_under_check():
     out = engine.play_block(load("fuzhou").core, 43, 0, 1000, ("value", "guard", "greedy", "guard:fold=0.3"),
                             check=True)

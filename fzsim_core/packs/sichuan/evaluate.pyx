@@ -18,6 +18,7 @@ from fzsim_core.packs.sichuan.pack cimport sc_hand_of, sc_rules_of
 from fzsim_core.packs.sichuan.greedy cimport sc_greedy_choose
 from fzsim_core.packs.sichuan.guard cimport ScThreat, sc_read_threat, sc_discard_danger
 from fzsim_core.packs.sichuan.options cimport sc_options
+from fzsim_core.rules cimport RuleSet
 
 # what a typical win pays each payer, in units of the rules' base: the mean over the wins of
 # 2,000 guard hands (seed 3), 1.31 in sichuan and 1.55 in 血战 (docs/guide/policies.md)
@@ -135,10 +136,18 @@ SC_EVAL.risk_weight = 0.0   # duels against guard, seed 5 (docs/guide/policies.m
 # value, seed 5 (docs/guide/policies.md)
 SC_EVAL.rollout_at = 14
 SC_EVAL.rollout_n = 64
+# 血战: the same hooks; rollout searches claims and own-turn kongs but not discard wins (passing
+# one looks better in its worlds than it is), on 32 worlds — as strong there at a quarter of
+# the instructions (duels against value, seed 5; docs/guide/policies.md)
+cdef PackEval XZ_EVAL
+XZ_EVAL = SC_EVAL
+XZ_EVAL.rollout_at = 6
+XZ_EVAL.rollout_n = 32
 
 
-cdef const PackEval* sc_eval() noexcept nogil:
-    return &SC_EVAL
+cdef const PackEval* sc_eval(const RuleSet* r) noexcept nogil:
+    """The pack's evaluation hooks with the rollout budget fitted to r's scoring (NULL: Sichuan's)."""
+    return &XZ_EVAL if r != NULL and r.scoring == SCORING_XUEZHAN else &SC_EVAL
 
 
 cdef int _test_seat(Seat* s_, Observation* o_, counts, melds, int void_suit) except -1:

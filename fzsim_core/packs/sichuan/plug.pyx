@@ -13,7 +13,7 @@ cdef void sichuan_plug(Pack* p, TileSet* ts, const RuleSet* r) noexcept nogil:
     sichuan_pack(p, ts)
     p.name = b"sichuan"
     p.policies = POLICIES_ALL   # value and rollout through the evaluation hooks (evaluate.pyx)
-    p.eval = sc_eval()
+    p.eval = sc_eval(r)
     p.greedy = sc_greedy_choose
     p.guard = sc_guard_choose
     p.play_on_from_discarder = r != NULL and sc_options(r).xz_next_after_discarder
