@@ -190,7 +190,7 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--systems", default=",".join(SYSTEMS))
     ap.add_argument("--policies", default=",".join(POLICIES))
-    ap.add_argument("--rollout", action="store_true", help="add rollout where it plays (fuzhou, bianfeng; slow)")
+    ap.add_argument("--rollout", action="store_true", help="add rollout (every system plays it; the slowest rung)")
     ap.add_argument("--out", help="keep the results folders here (default: a temporary folder); rerunning"
                                   " with the same options resumes / reuses them")
     ap.add_argument("--markdown", help="also write the Markdown to this file")
