@@ -6,8 +6,6 @@ from fzsim_core.policies.guard cimport Threat
 # guard's threat reading (policies/guard.pxd Threat) with no danger from a seat that has claimed
 # (it may only self-draw, §4.3)
 cdef void bj_read_threat(const Observation* o, Threat* t) noexcept nogil
-# the chance that a ready concealed seat j waits on kind k (0 for a dead discarded 惠牌)
-cdef double bj_wait_chance(const Observation* o, const Threat* t, int j, int k) noexcept nogil
 # the chance that discarding kind k now deals into some other seat
 cdef double bj_discard_danger(const Observation* o, const Threat* t, int k) noexcept nogil
 # state: NULL, or a double* fold level (guard_policy_with)

@@ -81,11 +81,10 @@ cdef void bj_read_threat(const Observation* o, Threat* t) noexcept nogil:
     t.total = 1.0 - none
 
 
-cdef double bj_wait_chance(const Observation* o, const Threat* t, int j, int k) noexcept nogil:
-    cdef double w
-    if k == o.gold and not bj_options(o.rules).bj_hui_discard:
-        return 0.0                   # a discarded 惠牌 is dead (BJ-A2 default)
-    w = unseen_wait_weight(t.un, k)
+cdef inline double bj_wait_chance(const Threat* t, int j, int k, double open_waits) noexcept nogil:
+    """The chance a ready seat j waits on a live kind k, its unseen_wait_weight given (the same
+    for every seat: a discard's danger reads it once)."""
+    cdef double w = open_waits
     if (t.thrown[j] >> k) & 1:
         w *= THROWN
     w *= WAIT_SCALE
@@ -94,10 +93,13 @@ cdef double bj_wait_chance(const Observation* o, const Threat* t, int j, int k) 
 
 cdef double bj_discard_danger(const Observation* o, const Threat* t, int k) noexcept nogil:
     cdef int j
-    cdef double safe = 1.0
+    cdef double safe = 1.0, open_waits
+    if k == o.gold and not bj_options(o.rules).bj_hui_discard:
+        return 0.0                   # a discarded 惠牌 is dead (BJ-A2 default)
+    open_waits = unseen_wait_weight(t.un, k)
     for j in range(4):
         if j != o.seat and t.ready[j] > 0.0:
-            safe *= 1.0 - t.ready[j] * bj_wait_chance(o, t, j, k)
+            safe *= 1.0 - t.ready[j] * bj_wait_chance(t, j, k, open_waits)
     return 1.0 - safe
 
 

@@ -70,10 +70,11 @@ cdef void gb_read_threat(const Observation* o, GbThreat* t) noexcept nogil:
     t.total = 1.0 - none
 
 
-cdef double gb_wait_chance(const GbThreat* t, int j, int k) noexcept nogil:
-    """The chance a ready seat j waits on kind k: the open waits of guard's model, fewer on a
-    kind it threw, and the suit its declared sets show."""
-    cdef double w = unseen_wait_weight(t.un, k)
+cdef inline double gb_wait_chance(const GbThreat* t, int j, int k, double open_waits) noexcept nogil:
+    """The chance a ready seat j waits on kind k: the open waits of guard's model
+    (unseen_wait_weight, the same for every seat: given), fewer on a kind it threw, and the suit
+    its declared sets show."""
+    cdef double w = open_waits
     if (t.thrown[j] >> k) & 1:
         w *= 0.55
     if t.suit[j] >= 0:        # a one-suit hand on show: its suit and honours, not the others
@@ -84,10 +85,10 @@ cdef double gb_wait_chance(const GbThreat* t, int j, int k) noexcept nogil:
 
 cdef double gb_danger(const Observation* o, const GbThreat* t, int k) noexcept nogil:
     cdef int j
-    cdef double safe = 1.0
+    cdef double safe = 1.0, open_waits = unseen_wait_weight(t.un, k)
     for j in range(4):
         if j != o.seat and t.ready[j] > 0.0:
-            safe *= 1.0 - t.ready[j] * gb_wait_chance(t, j, k)
+            safe *= 1.0 - t.ready[j] * gb_wait_chance(t, j, k, open_waits)
     return 1.0 - safe
 
 
