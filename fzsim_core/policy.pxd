@@ -75,7 +75,7 @@ ctypedef int (*ChooseFn)(void* state, const Observation* obs, const uint16_t* ac
 ctypedef struct Policy:
     ChooseFn choose
     void* state                   # the policy's own state (NULL for stateless ones)
-    void* data[2]                 # small per-seat storage a policy may point `state` at
+    void* data[3]                 # small per-seat storage a policy may point `state` at
 
 
 # A compiled policy from outside fzsim hands the engine a PyCapsule named "fzsim_core.policy.Bind"

@@ -46,6 +46,22 @@ def test_the_risk_weight_changes_play_and_is_checked():
     assert careful["folds_0"].sum() > plain["folds_0"].sum() == 0
     with pytest.raises(ValueError, match=r"risk must be a number in 0.0..1.0, got '2'"):
         play_block(rules, 5, 0, 1, "value:risk=2")
-    with pytest.raises(ValueError, match="value takes its risk weight on the packs it reads through their hooks, "
+    with pytest.raises(ValueError, match="value takes its risk weight and claim gain on the packs it reads through their hooks, "
                                          "not the fuzhou pack"):
         play_block(load("fuzhou").core, 5, 0, 1, "value:risk=0.5")
+
+
+def test_the_claim_gain_is_the_packs_fitted_one_and_is_checked():
+    """国标's value weighs only the calls that bring the hand nearer ready (GB_EVAL.claim_gain 1),
+    the other packs' every call that keeps it as near (0); `value:claim=G` overrides."""
+    def rows(preset, spec, n):
+        out = play_block(load(preset).core, 5, 0, n, spec)
+        return np.stack([out[f"delta_{s}"] for s in range(4)] + [out["turns"]])
+    gb = rows("guobiao", "value", 2)
+    assert np.array_equal(gb, rows("guobiao", "value:claim=1", 2))
+    assert not np.array_equal(gb, rows("guobiao", "value:claim=0", 2))
+    sc = rows("sichuan", "value", 200)
+    assert np.array_equal(sc, rows("sichuan", "value:claim=0", 200))
+    assert not np.array_equal(sc, rows("sichuan", "value:claim=1", 200))
+    with pytest.raises(ValueError, match=r"claim must be a number in 0..2, got '3'"):
+        play_block(load("sichuan").core, 5, 0, 1, "value:claim=3")

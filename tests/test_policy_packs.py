@@ -61,7 +61,7 @@ def test_the_table_and_its_errors():
     check_policies_play(load("sichuan"), (lambda obs, legal: 0, "nosuch", "guard:fold=0.1", "random"))
     with pytest.raises(ValueError, match=r"policy 'rollout:at=13' \(seat 3\): on the beijing pack rollout does not"):
         check_policies_play(load("beijing"), ("greedy",) * 3 + ("rollout:at=13",))
-    with pytest.raises(ValueError, match=r"policy 'value:risk=0.5' \(seat 0\): value takes its risk weight on the "
+    with pytest.raises(ValueError, match=r"policy 'value:risk=0.5' \(seat 0\): value takes its risk weight and claim gain on the "
                                          r"packs it reads through their hooks, not the fuzhou pack"):
         check_policies_play(load("fuzhou"), ("value:risk=0.5",) + ("greedy",) * 3)
     check_policies_play(load("beijing"), ("value:risk=0.5", "rollout", "rollout:n=8;at=12", "guard"))

@@ -73,6 +73,9 @@ ctypedef struct PackEval:
     int rollout_at            # the decisions rollout searches here unless told (rollout.pxd AT_*
                               # bits; 0: its own default, discard wins) and its worlds per
     int rollout_n             # decision (0: its own default): fitted per pack by duels against value
+    int claim_gain            # how many steps nearer ready a chow or pung must bring the hand for value
+                              # to weigh it (0: no further; 1: strictly nearer, guard's rule): fitted
+                              # per pack by duels against guard
 
 
 cdef inline uint64_t useful_by_draws(const PackEval* e, const Observation* o, Seat* s, uint64_t cand,

@@ -376,7 +376,7 @@ cdef bint apply_call(Seat* s, int t, int k, int c, int source) noexcept nogil:
     return True
 
 
-cdef int pv_claim(const Observation* o, const PackEval* e, double w, const uint16_t* acts, int n) noexcept nogil:
+cdef int pv_claim(const Observation* o, const PackEval* e, double w, int gain, const uint16_t* acts, int n) noexcept nogil:
     """A call when the best discard after it (an exposed kong: the hand after it, the replacement
     to come) is worth more than passing."""
     cdef Seat s = o.me[0]
@@ -407,7 +407,7 @@ cdef int pv_claim(const Observation* o, const PackEval* e, double w, const uint1
         else:
             # the 3n+2 hand after the call is as far as its best discard leaves it: a call that
             # takes the hand further from ready is worth less than passing
-            if e.shanten(o, &after) > sh0:
+            if e.shanten(o, &after) > sh0 - gain:
                 continue
             ev = best_discard(o, &r, &after, banned, NULL, 0, &choice)
         if ev > best_ev:
@@ -447,7 +447,7 @@ cdef int pack_value_choose(void* state, const Observation* o, const uint16_t* ac
     if dec == DEC_TURN or dec == DEC_AFTER_CLAIM:
         return pv_turn(o, e, w, acts, n)
     if dec == DEC_CLAIM:
-        return pv_claim(o, e, w, acts, n)
+        return pv_claim(o, e, w, <int><Py_ssize_t>d[2], acts, n)
     if dec == DEC_DISCARD_WIN or dec == DEC_ROB_KONG:
         return pv_discard_win(o, e, w, acts, n)
     if dec == DEC_OPENING_WIN:
@@ -455,11 +455,14 @@ cdef int pack_value_choose(void* state, const Observation* o, const uint16_t* ac
     return e.greedy(NULL, o, acts, n)   # the opening window's choices (换三张, 定缺) and the rest
 
 
-cdef void pack_value_policy(Policy* p, const PackEval* e, double risk_weight) noexcept nogil:
+cdef void pack_value_policy(Policy* p, const PackEval* e, double risk_weight, int claim_gain) noexcept nogil:
     """value over the pack's hooks; risk_weight < 0: the pack's own (PackEval.risk_weight)."""
     if risk_weight < 0.0:
         risk_weight = e.risk_weight
+    if claim_gain < 0:
+        claim_gain = e.claim_gain
     p.choose = pack_value_choose
     memcpy(&p.data[0], &risk_weight, sizeof(double))
     p.data[1] = <void*>e
+    p.data[2] = <void*><Py_ssize_t>claim_gain
     p.state = &p.data[0]

@@ -32,7 +32,9 @@ NAMES = {"greedy": 0, "random": 1, "guard": 2, "value": 3, "rollout": 4}
 PARAMS = {"guard": {"fold": (0.0, 1.0, 0.05)},
           # risk: how much of the pack's deal-in risk value weighs (on the packs whose hooks it
           # reads, packs/<name>/evaluate.pyx; default -1: the pack's fitted weight)
-          "value": {"risk": (0.0, 1.0, -1.0)},
+          # claim: how many steps nearer ready a chow or pung must bring the hand for value to
+          # weigh it (0: no further, 1: strictly nearer; default -1: the pack's fitted one)
+          "value": {"risk": (0.0, 1.0, -1.0), "claim": (0, 2, -1)},
           # n: sampled worlds per decision; k: candidate actions at most; play: the playouts'
           # policy (0 greedy, 1 guard, 2 value, 3 value for the deciding seat and greedy for the others); z: standard errors a candidate must gain by over
           # value's choice; at: the decisions searched, a sum of 1 own-turn discards, 2 own turn with
@@ -45,7 +47,7 @@ PARAMS = {"guard": {"fold": (0.0, 1.0, 0.05)},
           "rollout": {"n": (1, 1024, 256), "k": (2, 8, 4), "play": (0, 4, 3), "at": (1, 31, 8), "prior": (0, 10, 2), "beta": (0.0, 1.0, 1.0),
                       "z": (0.0, 5.0, 2.0), "world": (0, 1, 1)}}
 #: the parameters that take whole numbers only
-INTEGER_PARAMS = {("rollout", "n"), ("rollout", "k"), ("rollout", "play"), ("rollout", "at"), ("rollout", "prior"),
+INTEGER_PARAMS = {("value", "claim"), ("rollout", "n"), ("rollout", "k"), ("rollout", "play"), ("rollout", "at"), ("rollout", "prior"),
                   ("rollout", "world")}
 
 
@@ -115,8 +117,8 @@ cdef object pack_refusal(str name, dict params, str spec, const Pack* pack):
                 f"(Pack.score_facts), and the {pack_name} pack has neither (allowed there: "
                 f"{', '.join(n for n in allowed_names(pack.policies) if n not in ('value', 'rollout'))})")
     if name == "value" and params and pack.eval == NULL:
-        return (f"value takes its risk weight on the packs it reads through their hooks, not the {pack_name} "
-                f"pack (there: plain 'value')")
+        return (f"value takes its risk weight and claim gain on the packs it reads through their hooks, not "
+                f"the {pack_name} pack (there: plain 'value')")
     if name == "rollout" and pack.eval != NULL and int(params.get("at", PARAMS["rollout"]["at"][2])) & (AT_DISCARD | AT_READY_DISCARD):
         return (f"on the {pack_name} pack rollout does not search own-turn discards (at bits {AT_DISCARD} and "
                 f"{AT_READY_DISCARD}): its discard candidates read the core's generic shapes (wintables.pxd), not "
@@ -189,7 +191,7 @@ cdef int bind_policy(Policy* p, object spec, int seat, list errors, const Pack* 
                 p.choose = pack.guard
         elif name == "value":
             if pack.eval != NULL:
-                pack_value_policy(p, pack.eval, params.get("risk", -1.0))
+                pack_value_policy(p, pack.eval, params.get("risk", -1.0), int(params.get("claim", -1)))
             else:
                 value_policy(p)
         elif name == "rollout":

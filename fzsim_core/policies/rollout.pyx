@@ -77,7 +77,7 @@ cdef int DEFAULT_WORLD = WORLD_BUILT
 cdef inline void bind_value(Policy* p, const PackEval* e) noexcept nogil:
     """value for a game whose pack has evaluation hooks `e` (pack_value.pyx), else the generic value.pyx (RULES.md §10 scoring)."""
     if e != NULL:
-        pack_value_policy(p, e, -1.0)
+        pack_value_policy(p, e, -1.0, -1)
     else:
         value_policy(p)
 

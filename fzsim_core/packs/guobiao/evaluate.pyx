@@ -118,6 +118,9 @@ GB_EVAL.read_threat = gb_eval_threat
 GB_EVAL.risk = gb_eval_risk
 GB_EVAL.greedy = gb_greedy_choose
 GB_EVAL.risk_weight = 0.0   # duels against guard, seed 5 (docs/guide/policies.md)
+# a call that leaves the hand no nearer ready gives away concealed fans (the 8-fan minimum): value
+# weighs only the calls that bring it nearer, as guard does (duels against guard, seed 5)
+GB_EVAL.claim_gain = 1
 
 
 cdef const PackEval* gb_eval() noexcept nogil:
