@@ -78,7 +78,7 @@ cdef int bj_turn_among(const Observation* o, const uint16_t* acts, int n, const 
     cdef int i, t, k, best = 99, key
     cdef int sh_of[MAX_ACTIONS]
     cdef int out[MJ_KINDS]
-    cdef uint64_t cand = 0
+    cdef uint64_t cand = 0, m
     cdef BestOf choice
     best_init(&choice)
     bj_hand_of(o.me, o.gold, &h)
@@ -86,28 +86,30 @@ cdef int bj_turn_among(const Observation* o, const uint16_t* acts, int n, const 
         x = o.me.hand   # the seat's own packed hand: nothing to rebuild
     else:
         hand_set_counts(&x, h.counts, h.wild)
-    if keep == NULL:
-        for i in range(n):
-            if act_type(acts[i]) == ACT_WIN:
-                return i
-    for i in range(n):
-        if act_type(acts[i]) == ACT_DISCARD and (keep == NULL or keep[i]):
+    for i in range(n):   # the first win (unless guard's defence asks), and the discards to read
+        t = act_type(acts[i])
+        if t == ACT_WIN and keep == NULL:
+            return i
+        if t == ACT_DISCARD and (keep == NULL or keep[i]):
             cand |= (<uint64_t>1) << act_kind(acts[i])
     bj_hand_discard_shanten(&x, h.n_melds, cand, out)   # every discard's shanten, the hand read once
+    if o.check:
+        m = cand
+        while m:
+            k = ctz64(m)
+            m &= m - 1
+            hand_remove(&x, k)
+            t = bj_hand_shanten(&x, h.n_melds)
+            hand_add(&x, k)
+            if t != out[k]:
+                snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
+                         "Beijing: a discard's shanten from one reading differs from bj_hand_shanten (fast, plain)",
+                         out[k], t)
+                return -1
     for i in range(n):
         sh_of[i] = 99
         if act_type(acts[i]) == ACT_DISCARD and (keep == NULL or keep[i]):
-            k = act_kind(acts[i])
-            sh_of[i] = out[k]
-            if o.check:
-                hand_remove(&x, k)
-                t = bj_hand_shanten(&x, h.n_melds)
-                hand_add(&x, k)
-                if t != out[k]:
-                    snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
-                             "Beijing: a discard's shanten from one reading differs from bj_hand_shanten (fast, plain)",
-                             out[k], t)
-                    return -1
+            sh_of[i] = out[act_kind(acts[i])]
             if sh_of[i] < best:
                 best = sh_of[i]
     if keep == NULL:

@@ -85,12 +85,17 @@ cdef void sc_read_threat(const Observation* o, ScThreat* t) noexcept nogil:
 
 
 cdef double sc_wait_chance(const ScThreat* t, int j, int k) noexcept nogil:
-    cdef int chow, st
+    return seat_wait_chance(t, j, k, chow_unseen(t.un, k))
+
+
+cdef inline double seat_wait_chance(const ScThreat* t, int j, int k, int chow) noexcept nogil:
+    """sc_wait_chance with k's chow waits given (the same for every seat: a discard's danger
+    counts them once)."""
+    cdef int st
     cdef double x
     cdef const double* w
     if t.void[j] == k // 9:
         return 0.0
-    chow = chow_unseen(t.un, k)
     st = t.suit_thrown[j][k // 9]
     w = WC[t.model]
     x = (w[0] + w[1] * t.un[k] + w[2] * chow + w[3] * ((t.thrown[j] >> k) & 1) + w[4] * (st if st < 4 else 4)
@@ -99,11 +104,11 @@ cdef double sc_wait_chance(const ScThreat* t, int j, int k) noexcept nogil:
 
 
 cdef double sc_discard_danger(const ScThreat* t, int seat, int k) noexcept nogil:
-    cdef int j
+    cdef int j, chow = chow_unseen(t.un, k)
     cdef double safe = 1.0
     for j in range(4):
         if j != seat and t.ready[j] > 0.0:
-            safe *= 1.0 - t.ready[j] * sc_wait_chance(t, j, k)
+            safe *= 1.0 - t.ready[j] * seat_wait_chance(t, j, k, chow)
     return 1.0 - safe
 
 
