@@ -378,7 +378,8 @@ cdef bint apply_call(Seat* s, int t, int k, int c, int source) noexcept nogil:
 
 cdef int pv_claim(const Observation* o, const PackEval* e, double w, int gain, const uint16_t* acts, int n) noexcept nogil:
     """A call when the best discard after it (an exposed kong: the hand after it, the replacement
-    to come) is worth more than passing."""
+    to come) is worth more than passing; a chow or pung only when it brings the hand `gain` steps
+    nearer ready (PackEval.claim_gain: 国标 asks 1, the 8-fan minimum's concealed fans)."""
     cdef Seat s = o.me[0]
     cdef Seat after
     cdef Reading r
@@ -438,7 +439,8 @@ cdef int pv_discard_win(const Observation* o, const PackEval* e, double w, const
 
 
 cdef int pack_value_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil:
-    # state: the seat's storage, p.data[0] the risk weight, p.data[1] the pack's hooks
+    # state: the seat's storage, p.data[0] the risk weight, p.data[1] the pack's hooks, p.data[2]
+    # the claim gain
     cdef void** d = <void**>state
     cdef const PackEval* e = <const PackEval*>d[1]
     cdef double w
