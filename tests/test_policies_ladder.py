@@ -31,8 +31,8 @@ def test_rollout_plays_sichuan_searching_all_but_own_turn_discards():   # every 
         engine.play_block(load("sichuan").core, 1, 0, 3, ("rollout:at=1",) * 4)
 
 
-@pytest.mark.parametrize("preset, fitted, other", [("sichuan", "at=14;n=64", "at=6;n=32"),
-                                                    ("xuezhan", "at=6;n=32", "at=14;n=64")])
+@pytest.mark.parametrize("preset, fitted, other", [("sichuan", "at=14;n=64", "at=6;n=16"),
+                                                    ("xuezhan", "at=6;n=16", "at=14;n=64")])
 def test_rollout_default_is_the_scorings_fitted_budget(preset, fitted, other):
     """The Sichuan pack fits rollout's budget per scoring (evaluate.pyx SC_EVAL / XZ_EVAL): its
     default plays move for move as the fitted spec, and not as the other scoring's."""

@@ -137,12 +137,13 @@ SC_EVAL.risk_weight = 0.0   # duels against guard, seed 5 (docs/guide/policies.m
 SC_EVAL.rollout_at = 14
 SC_EVAL.rollout_n = 64
 # 血战: the same hooks; rollout searches claims and own-turn kongs but not discard wins (passing
-# one looks better in its worlds than it is), on 32 worlds — about as strong there at less than
-# half the instructions (duels against value, seed 5; docs/guide/policies.md)
+# one looks better in its worlds than it is), on 16 worlds — about as strong there at a quarter
+# of the instructions, which keeps four rollout seats above 100 hands per CPU-second on this
+# machine (duels against value, seed 5; docs/guide/policies.md)
 cdef PackEval XZ_EVAL
 XZ_EVAL = SC_EVAL
 XZ_EVAL.rollout_at = 6
-XZ_EVAL.rollout_n = 32
+XZ_EVAL.rollout_n = 16
 
 
 cdef const PackEval* sc_eval(const RuleSet* r) noexcept nogil:
