@@ -7,11 +7,12 @@
 # Every hook reads only the Observation and the seat it is handed: a copy of the deciding seat
 # (Observation.me) that the policy has changed to try a discard, a draw or a call — its concealed
 # counts (hand.counts by kind, wilds at their own kind) and its melds. nogil, no Python objects.
-from libc.stdint cimport uint16_t, uint64_t
+from libc.stdint cimport uint8_t, uint16_t, uint64_t
+from libc.string cimport memset
 from fzsim_core.bits cimport ctz64, fz_counts_mask
-from fzsim_core.hand cimport hand_add, hand_remove
+from fzsim_core.hand cimport hand_add, hand_remove, hand_set_counts
 from fzsim_core.policy cimport ChooseFn, Observation
-from fzsim_core.table cimport Seat
+from fzsim_core.table cimport Seat, add_meld
 
 cdef enum:
     EVAL_FAR = 8              # the shanten a hook returns for a hand that cannot win at all
@@ -126,3 +127,21 @@ cdef inline tuple discard_hook_and_loop(const PackEval* e, const Observation* o,
     discard_shanten_by_removal(e, o, s, cand, plain)
     held = [k for k in range(34) if (cand >> k) & 1]
     return [fast[k] for k in held], [plain[k] for k in held]
+
+
+cdef inline int test_seat(Seat* s, Observation* o, counts, int n_kinds, melds, int wild) except -1:
+    """For the packs' test hooks: s and o zeroed, s holding the concealed `counts` of the first
+    n_kinds kinds (the rest none; `wild` the hand's gold kind, or -1) and `melds` [(table.pxd
+    MeldType, kind), ...], o.me pointing at it."""
+    cdef uint8_t c[34]
+    cdef int k
+    memset(s, 0, sizeof(Seat))
+    memset(o, 0, sizeof(Observation))
+    memset(c, 0, 34)
+    for k in range(n_kinds):
+        c[k] = <uint8_t>int(counts[k])
+    hand_set_counts(&s.hand, c, wild)
+    for t, kind in melds:
+        add_meld(s, t, kind, -1)
+    o.me = s
+    return 0

@@ -27,8 +27,6 @@ cdef inline double unseen_wait_weight(const uint8_t* un, int k) noexcept nogil:
 cdef void read_threat(const Observation* o, Threat* t) noexcept nogil
 # the chance that discarding a tile of kind k now deals into some other seat
 cdef double discard_danger(const Observation* o, const Threat* t, int k) noexcept nogil
-# ... into seat j alone, were it ready
-cdef double wait_chance(const Observation* o, const Threat* t, int j, int k) noexcept nogil
 
 cdef void guard_policy(Policy* p) noexcept nogil
 cdef void guard_policy_with(Policy* p, double fold) noexcept nogil

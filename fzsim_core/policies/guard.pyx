@@ -63,9 +63,11 @@ cdef void read_threat(const Observation* o, Threat* t) noexcept nogil:
     t.total = 1.0 - none
 
 
-cdef inline double seat_wait_chance(const Threat* t, int j, int k, double open_waits) noexcept nogil:
-    """wait_chance for a kind that is not the gold, its unseen_wait_weight given (the same for
-    every seat, so a discard's danger reads it once)."""
+cdef inline double wait_chance(const Threat* t, int j, int k, double open_waits) noexcept nogil:
+    """The chance that a ready seat j waits on kind k (not the gold), from the waits the unseen
+    copies leave open (unseen_wait_weight: pair/pung waits on k, chow waits on its neighbours, a
+    floor for the waits golds make on anything, 闲金) — the same for every seat, so a discard's
+    danger reads them once."""
     cdef double w = open_waits
     if (t.thrown[j] >> k) & 1:
         w *= 0.55            # it threw this kind itself: less likely to want it now
@@ -73,23 +75,15 @@ cdef inline double seat_wait_chance(const Threat* t, int j, int k, double open_w
     return w if w < 0.3 else 0.3
 
 
-cdef double wait_chance(const Observation* o, const Threat* t, int j, int k) noexcept nogil:
-    """The chance that a ready seat j waits on kind k: pair/pung waits need unseen copies of k,
-    chow waits unseen neighbours; a floor for the waits golds make on anything (闲金)."""
-    if k == o.gold:
-        return 0.0           # a discarded gold is never claimed (§4)
-    return seat_wait_chance(t, j, k, unseen_wait_weight(t.un, k))
-
-
 cdef double discard_danger(const Observation* o, const Threat* t, int k) noexcept nogil:
     cdef int j
     cdef double safe = 1.0, open_waits
     if k == o.gold:
-        return 0.0           # (wait_chance's nil for every seat)
+        return 0.0           # a discarded gold is never claimed (§4)
     open_waits = unseen_wait_weight(t.un, k)
     for j in range(4):
         if j != o.seat and t.ready[j] > 0.0:
-            safe *= 1.0 - t.ready[j] * seat_wait_chance(t, j, k, open_waits)
+            safe *= 1.0 - t.ready[j] * wait_chance(t, j, k, open_waits)
     return 1.0 - safe
 
 

@@ -4,15 +4,15 @@ waits with the 惠牌 wild (shapes.pxd), a win's 番 x 底分 from its own score
 counted; a claimed hand or one holding three 惠牌 wins on no discard, §4.3), and its guard's threat
 reading (guard.pxd: a seat that has claimed may only self-draw)."""
 from libc.stdint cimport uint8_t, uint64_t
-from libc.string cimport memset
 from fzsim_core.bits cimport ctz64
-from fzsim_core.hand cimport hand_add, hand_remove, hand_set_counts
-from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval, discard_hook_and_loop, useful_by_draws
+from fzsim_core.hand cimport hand_add, hand_remove
+from fzsim_core.kit.evaluate cimport (EVAL_FAR, EvalThreat, PackEval, discard_hook_and_loop, discard_shanten_by_removal,
+                                      useful_by_draws, test_seat)
 from fzsim_core.kit.hand34 cimport MjHand
 from fzsim_core.policy cimport Observation
 from fzsim_core.policies.guard cimport Threat
 from fzsim_core.win_facts cimport WIN_SELFDRAW
-from fzsim_core.table cimport Seat, add_meld
+from fzsim_core.table cimport Seat
 from fzsim_core.packs.beijing.shapes cimport (BJ_NO_SHAPE, bj_add_natural, bj_hand_discard_shanten, bj_hand_draw_shanten, bj_hand_shanten,
                                               bj_may_win_on_discard, bj_shanten, bj_wait_mask)
 from fzsim_core.packs.beijing.score cimport (BjRules, BjScore, BJ_F_DEALER_PAYS, BJ_F_DEALER_WINS,
@@ -73,12 +73,7 @@ cdef void bj_eval_discard_shanten(const Observation* o, const Seat* s, uint64_t 
     cdef int k, v
     if s.hand.gold != o.gold:
         t = s[0]
-        while cand:
-            k = ctz64(cand)
-            cand &= cand - 1
-            hand_remove(&t.hand, k)
-            out[k] = bj_eval_shanten(o, &t)
-            hand_add(&t.hand, k)
+        discard_shanten_by_removal(&BJ_EVAL, o, &t, cand, out)
         return
     cand &= (<uint64_t>1 << 34) - 1
     bj_hand_discard_shanten(&s.hand, s.n_melds, cand, out)
@@ -159,17 +154,8 @@ cdef const PackEval* bj_eval() noexcept nogil:
 
 
 cdef int _test_seat(Seat* s_, Observation* o_, counts, melds, int wild, int gold) except -1:
-    """The seat the test hooks read (memset, counts, melds) and the observation pointing at it."""
-    cdef uint8_t c[34]
-    cdef int k
-    memset(s_, 0, sizeof(Seat))
-    memset(o_, 0, sizeof(Observation))
-    for k in range(34):
-        c[k] = <uint8_t>int(counts[k])
-    hand_set_counts(&s_.hand, c, wild)
-    for t, kind in melds:
-        add_meld(s_, t, kind, -1)
-    o_.me = s_
+    """The seat the test hooks read (kit/evaluate.pxd test_seat), the table's 惠牌 `gold`."""
+    test_seat(s_, o_, counts, 34, melds, wild)
     o_.gold = gold
     return 0
 

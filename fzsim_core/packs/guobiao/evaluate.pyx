@@ -8,14 +8,13 @@ waits over every shape (shapes.pxd), each paying only when the fan evaluator (fa
 the minimum — the points as the pack settles them: the 底分 from every payer plus the fans from
 the discarder, or from all three on a self-draw; and its guard's threat reading (guard.pxd). The
 round wind is not observed and counts as East."""
-from libc.string cimport memcpy, memset
+from libc.string cimport memcpy
 from libc.stdint cimport uint8_t, uint64_t
-from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval, useful_by_draws
+from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval, useful_by_draws, test_seat
 from fzsim_core.policy cimport Observation
 from fzsim_core.win_facts cimport WIN_SELFDRAW
-from fzsim_core.hand cimport hand_set_counts
 from fzsim_core.rules cimport Rules
-from fzsim_core.table cimport Seat, add_meld
+from fzsim_core.table cimport Seat
 from fzsim_core.packs.guobiao.fans cimport GbFans, GbHand, GB_OK, GB_SELFDRAW, GB_MINGANGANG, gb_evaluate
 from fzsim_core.packs.guobiao.greedy cimport goal, goal_remembered, gb_draws_lowering, gb_greedy_choose
 from fzsim_core.packs.guobiao.reach cimport GB_MAX_TARGETS
@@ -130,16 +129,7 @@ cdef const PackEval* gb_eval() noexcept nogil:
 cdef void _test_seat(counts, melds, rules, Seat* s, Observation* o) except *:
     """The test hooks' seat: concealed `counts` (34), `melds` [(table.pxd MeldType, kind), ...],
     observed under the compiled `rules` (fzsim_core.rules.Rules: gb_min_fan)."""
-    cdef uint8_t c[34]
-    cdef int k
-    memset(s, 0, sizeof(Seat))
-    memset(o, 0, sizeof(Observation))
-    for k in range(34):
-        c[k] = <uint8_t>int(counts[k])
-    hand_set_counts(&s.hand, c, -1)
-    for t, kind in melds:
-        add_meld(s, t, kind, -1)
-    o.me = s
+    test_seat(s, o, counts, 34, melds, -1)
     o.rules = &(<Rules?>rules).c
 
 

@@ -4,15 +4,13 @@ waits toward the allowed patterns only (the 清混碰 gate, shapes.pxd), a win's
 its own scorer (flowers and 勒子 caps; 开宝 and 荒番 are not observed and count as absent), and
 its guard's threat reading (guard.pxd: each seat's readiness, waits and what its win costs)."""
 from libc.stdint cimport uint8_t, uint64_t
-from libc.string cimport memset
 from fzsim_core.bits cimport ctz64
-from fzsim_core.hand cimport hand_set_counts
-from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval, discard_hook_and_loop, useful_by_draws
+from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval, discard_hook_and_loop, useful_by_draws, test_seat
 from fzsim_core.kit.hand34 cimport MjHand
 from fzsim_core.policy cimport Observation
 from fzsim_core.rules cimport Rules
 from fzsim_core.win_facts cimport WIN_SELFDRAW
-from fzsim_core.table cimport Seat, add_meld
+from fzsim_core.table cimport Seat
 from fzsim_core.packs.shanghai.shapes cimport (ShShape, SH_NO_SHAPE, SH_NO_WIN, sh_discard_shanten, sh_draw_shanten, sh_shanten,
                                                 sh_wait_mask)
 from fzsim_core.packs.shanghai.score cimport ShRules, ShScore, SH_F_SELFDRAW, sh_evaluate
@@ -135,17 +133,8 @@ cdef const PackEval* sh_eval() noexcept nogil:
 
 
 cdef int _test_seat(Seat* s_, Observation* o_, counts, melds, rules) except -1:
-    """The seat the test hooks read (memset, counts, melds) and the observation pointing at it."""
-    cdef uint8_t c[34]
-    cdef int k
-    memset(s_, 0, sizeof(Seat))
-    memset(o_, 0, sizeof(Observation))
-    for k in range(34):
-        c[k] = <uint8_t>int(counts[k])
-    hand_set_counts(&s_.hand, c, -1)
-    for t, kind in melds:
-        add_meld(s_, t, kind, -1)
-    o_.me = s_
+    """The seat the test hooks read (kit/evaluate.pxd test_seat) under the compiled `rules`."""
+    test_seat(s_, o_, counts, 34, melds, -1)
     o_.rules = &(<Rules?>rules).c
     return 0
 

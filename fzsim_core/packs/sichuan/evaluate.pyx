@@ -3,13 +3,11 @@
 waits under the two-suit rule and 定缺 (shapes.pxd), a win's 分 or 2^番 from its own scorer times
 the seats that pay it (血战: the unfinished ones), and its guard's threat reading (guard.pxd)."""
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
-from libc.string cimport memset
-from fzsim_core.hand cimport hand_set_counts
-from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval, discard_hook_and_loop, useful_by_draws
+from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval, discard_hook_and_loop, useful_by_draws, test_seat
 from fzsim_core.policy cimport Observation
 from fzsim_core.packs.registry cimport SCORING_XUEZHAN
 from fzsim_core.win_facts cimport WIN_SELFDRAW
-from fzsim_core.table cimport Seat, add_meld
+from fzsim_core.table cimport Seat
 from fzsim_core.bits cimport ctz64
 from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScParts, SC_KINDS, SC_NO_WIN, sc_shanten, sc_wait_mask,
                                                sc_read_parts, sc_parts_discard_shanten, sc_parts_draw_shanten)
@@ -152,19 +150,9 @@ cdef const PackEval* sc_eval(const RuleSet* r) noexcept nogil:
 
 
 cdef int _test_seat(Seat* s_, Observation* o_, counts, melds, int void_suit) except -1:
-    """The seat the test hooks read (memset, counts, melds) and the observation pointing at it."""
-    cdef uint8_t c[34]
-    cdef int k
-    memset(s_, 0, sizeof(Seat))
-    memset(o_, 0, sizeof(Observation))
-    memset(c, 0, 34)
-    for k in range(SC_KINDS):
-        c[k] = <uint8_t>int(counts[k])
-    hand_set_counts(&s_.hand, c, -1)
-    for t, kind in melds:
-        add_meld(s_, t, kind, -1)
+    """The seat the test hooks read (kit/evaluate.pxd test_seat) with its 定缺 suit."""
+    test_seat(s_, o_, counts, SC_KINDS, melds, -1)
     s_.void_suit = void_suit
-    o_.me = s_
     return 0
 
 

@@ -13,8 +13,6 @@ ctypedef struct ScThreat:
     int model               # the fitted coefficients used: 0 sichuan, 1 xuezhan
 
 cdef void sc_read_threat(const Observation* o, ScThreat* t) noexcept nogil
-# the chance that a ready seat j waits on kind k
-cdef double sc_wait_chance(const ScThreat* t, int j, int k) noexcept nogil
 # the chance that discarding kind k deals into some other seat
 cdef double sc_discard_danger(const ScThreat* t, int seat, int k) noexcept nogil
 # state: NULL, or a double* fold level (guard_policy_with)

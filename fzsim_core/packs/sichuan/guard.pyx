@@ -84,13 +84,9 @@ cdef void sc_read_threat(const Observation* o, ScThreat* t) noexcept nogil:
     t.total = 1.0 - none
 
 
-cdef double sc_wait_chance(const ScThreat* t, int j, int k) noexcept nogil:
-    return seat_wait_chance(t, j, k, chow_unseen(t.un, k))
-
-
-cdef inline double seat_wait_chance(const ScThreat* t, int j, int k, int chow) noexcept nogil:
-    """sc_wait_chance with k's chow waits given (the same for every seat: a discard's danger
-    counts them once)."""
+cdef inline double sc_wait_chance(const ScThreat* t, int j, int k, int chow) noexcept nogil:
+    """The chance that a ready seat j waits on kind k, k's chow waits (chow_unseen) given: the
+    same for every seat, so a discard's danger counts them once."""
     cdef int st
     cdef double x
     cdef const double* w
@@ -108,7 +104,7 @@ cdef double sc_discard_danger(const ScThreat* t, int seat, int k) noexcept nogil
     cdef double safe = 1.0
     for j in range(4):
         if j != seat and t.ready[j] > 0.0:
-            safe *= 1.0 - t.ready[j] * seat_wait_chance(t, j, k, chow)
+            safe *= 1.0 - t.ready[j] * sc_wait_chance(t, j, k, chow)
     return 1.0 - safe
 
 
