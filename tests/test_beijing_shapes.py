@@ -151,6 +151,19 @@ def test_seven_pairs_closed_form():
         _seven_pairs_sweep(7700 + seed, 1, 20_000)
 
 
+def test_seven_pairs_discard_shanten_is_the_per_discard_loop():
+    """The guard's one-reading seven-pairs shanten after each discard against the per-discard
+    loop, on random winning-size hands (with and without melds, 0..4 惠牌)."""
+    rng = np.random.default_rng(7900)
+    near = 0
+    for _ in range(int(4000 * SCALE)):
+        counts, melds, wild = random_case(rng, False)
+        fast, plain = shapes._seven_pairs_discard_check(counts, melds, wild)
+        assert fast == plain, (counts.tolist(), melds, wild)
+        near += min(plain.values()) <= 1
+    assert near > 50   # the sample reached hands near seven pairs
+
+
 @pytest.mark.slow
 def test_seven_pairs_closed_form_million_hands():   # conftest.py runs it only under -m slow
     for seed in range(10):

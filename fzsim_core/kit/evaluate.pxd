@@ -47,9 +47,18 @@ ctypedef uint64_t (*EvalWaits)(const Observation* o, const Seat* s) noexcept nog
 # s whose winning tile is `tile`, by self-draw (WIN_SELFDRAW) or on a discard (WIN_DISCARD); 0 when
 # the pack does not allow that win.
 ctypedef double (*EvalWin)(const Observation* o, const Seat* s, int tile, int win_type) noexcept nogil
+# Optional, a speed-up only (NULL: `win_points` twice): `win_points` of the same win by self-draw
+# (*self_draw) and on a discard (*discard) from one reading of the hand — exactly the two answers.
+ctypedef void (*EvalWinBoth)(const Observation* o, const Seat* s, int tile, double* self_draw,
+                             double* discard) noexcept nogil
 # What a typical win of the hand s would receive, for hands not yet ready (0 for a kind of win
 # the pack no longer allows it: a claimed hand that wins on no discard, RULES-PACKS §4.3).
 ctypedef double (*EvalTypical)(const Observation* o, const Seat* s, int win_type) noexcept nogil
+# Optional, a speed-up only (NULL: `greedy`): the pack greedy's choice on its own turn (o.decision
+# DEC_TURN or DEC_AFTER_CLAIM) among acts[0..n), handed after[k] = the `discard_shanten` of the deciding
+# seat's hand without one k, for every discard kind k in acts — exactly `greedy`'s answer, its
+# stream drawn alike (the value policy's tie-break, which has read them already).
+ctypedef int (*EvalGreedyKnown)(const Observation* o, const uint16_t* acts, int n, const int* after) noexcept nogil
 # Read the other seats (fills t.ready and the pack's own words).
 ctypedef void (*EvalReadThreat)(const Observation* o, EvalThreat* t) noexcept nogil
 # Discarding kind k now: the chance it deals in (*chance) and the points that costs on average,
@@ -64,11 +73,13 @@ ctypedef struct PackEval:
     EvalDiscardShanten discard_shanten  # optional (NULL): see EvalDiscardShanten
     EvalWaits waits
     EvalWin win_points
+    EvalWinBoth win_points_both         # optional (NULL): see EvalWinBoth
     EvalTypical typical_points
     EvalReadThreat read_threat
     EvalRisk risk
     ChooseFn greedy           # the pack's greedy: decisions value leaves to it (the opening
                               # window, own-turn kongs) and its tie-break
+    EvalGreedyKnown greedy_known        # optional (NULL): see EvalGreedyKnown
     double risk_weight        # how much of the risk hook the policy weighs (0..1): fitted per
                               # pack by duels against its guard (docs/guide/policies.md)
     int rollout_at            # the decisions rollout searches here unless told (rollout.pxd AT_*

@@ -189,7 +189,7 @@ cdef double ready_ev(const Observation* o, Reading* r, Seat* s, double round_ris
     cdef Pays p
     cdef uint64_t m = e.waits(o, s)
     cdef int x, u
-    cdef double w = 0.0, sum_self = 0.0, sum_disc = 0.0, ps
+    cdef double w = 0.0, sum_self = 0.0, sum_disc = 0.0, ps, pd
     while m:
         x = ctz64(m)
         m &= m - 1
@@ -197,11 +197,15 @@ cdef double ready_ev(const Observation* o, Reading* r, Seat* s, double round_ris
         if u <= 0:
             continue
         hand_add(&s.hand, x)
-        ps = e.win_points(o, s, x, WIN_SELFDRAW)
+        if e.win_points_both != NULL:   # both kinds of win from one reading of the hand
+            e.win_points_both(o, s, x, &ps, &pd)
+        else:
+            ps = e.win_points(o, s, x, WIN_SELFDRAW)
+            pd = e.win_points(o, s, x, WIN_DISCARD) if ps > 0.0 else 0.0
         if ps > 0.0:
             w += u
             sum_self += u * ps
-            sum_disc += u * e.win_points(o, s, x, WIN_DISCARD)
+            sum_disc += u * pd
         hand_remove(&s.hand, x)
     if w <= 0.0:   # ready on paper, but no live wait the pack lets it win on
         pays_for(o, r, &p, 0.0, 0.0, round_risk, s)
@@ -317,7 +321,7 @@ cdef double best_discard(const Observation* o, Reading* r, Seat* s, int banned, 
         elif ev >= best_ev - 1e-9:
             n_ties += 1
     if acts != NULL and n_ties > 1:   # equal values: the pack greedy's choice when it is among them
-        g = e.greedy(NULL, o, acts, n)
+        g = e.greedy(NULL, o, acts, n) if e.greedy_known == NULL else e.greedy_known(o, acts, n, after)
         for i in range(m):
             if idx[i] == g and ev_at[i] >= best_ev - 1e-9:
                 best = i

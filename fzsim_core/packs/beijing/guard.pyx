@@ -31,7 +31,8 @@ guard's defend / fold.
 Reads only its Observation; greedy's random tie-break is its only draw. nogil, no Python objects.
 Parameter: `fold` (guard:fold=X; default BJ_DEFAULT_FOLD: never).
 """
-from libc.stdint cimport uint16_t, uint64_t
+from libc.stdint cimport uint8_t, uint16_t, uint64_t
+from libc.stdio cimport snprintf
 from fzsim_core.policy cimport Observation
 from fzsim_core.policies.guard cimport Threat, read_threat, unseen_wait_weight
 from fzsim_core.policies.defence cimport fold_at, guard_keep
@@ -39,8 +40,8 @@ from fzsim_core.table cimport *
 from fzsim_core.bits cimport ctz64, fz_counts_mask
 from fzsim_core.policies.greedy cimport near_held
 from fzsim_core.kit.hand34 cimport MJ_KINDS, MjHand, mj_claimed
-from fzsim_core.hand cimport Hand, hand_add, hand_remove, hand_set_counts
-from fzsim_core.packs.beijing.shapes cimport (bj_hand_discard_shanten, bj_hand_draw_shanten, bj_may_win_on_discard, bj_seven_pairs_shanten, bj_shanten,
+from fzsim_core.hand cimport Hand, hand_remove, hand_set_counts
+from fzsim_core.packs.beijing.shapes cimport (bj_hand_discard_shanten, bj_hand_draw_shanten, bj_may_win_on_discard, bj_seven_pairs_discard_shanten, bj_shanten,
                                               bj_hand_shanten, bj_wait_mask)
 from fzsim_core.packs.beijing.score cimport BjRules, BjScore, BJ_F_SELFDRAW, bj_evaluate
 from fzsim_core.packs.beijing.pack cimport bj_hand_of, bj_rules_of
@@ -128,25 +129,19 @@ cdef int ready_value(const Observation* o, MjHand* h, const BjRules* r) noexcept
     return total
 
 
-cdef int best_ready(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
-    """Among the discards that leave the hand ready, the one whose waits are worth most; -1 when
-    none does or two tie (greedy decides then)."""
-    cdef MjHand h
-    cdef Hand x
+cdef int best_ready(const Observation* o, MjHand* h, const uint16_t* acts, int n, const int* sh_of) noexcept nogil:
+    """Among the discards that leave the seat's hand h ready (sh_of[i] 0), the one whose waits are
+    worth most; -1 when none does or two tie (greedy decides then)."""
     cdef BjRules r
     cdef int i, k, v, best = -1, best_v = 0, ties = 0
-    bj_hand_of(o.me, o.gold, &h)
     bj_rules_of(o.rules, &r)
-    hand_set_counts(&x, h.counts, h.wild)
     for i in range(n):
-        if act_type(acts[i]) != ACT_DISCARD:
+        if sh_of[i] != 0:
             continue
         k = act_kind(acts[i])
         h.counts[k] -= 1
-        hand_remove(&x, k)
-        v = ready_value(o, &h, &r) if bj_hand_shanten(&x, h.n_melds) == 0 else 0
+        v = ready_value(o, h, &r)
         h.counts[k] += 1
-        hand_add(&x, k)
         if v > best_v:
             best, best_v, ties = i, v, 0
         elif v == best_v and v > 0:
@@ -154,30 +149,40 @@ cdef int best_ready(const Observation* o, const uint16_t* acts, int n) noexcept 
     return best if ties == 0 else -1
 
 
-cdef int draws_that_help(const Observation* o, MjHand* h, int sh) noexcept nogil:
-    """Unseen tiles whose draw takes the 3n+1 hand h below shanten sh >= 1 (a 惠牌 always does):
-    every draw near the hand (greedy.pxd near_held: an isolated tile never helps below ready) read
-    from one reading of the hand (shapes.pxd bj_hand_draw_shanten)."""
-    cdef Hand x
+cdef int draws_that_help(const Observation* o, MjHand* h, const Hand* x, int sh) noexcept nogil:
+    """Unseen tiles whose draw takes the 3n+1 hand h (x: the same tiles packed) below shanten
+    sh >= 1 (a 惠牌 always does): every draw near the hand (greedy.pxd near_held: an isolated
+    tile never helps below ready) read from one reading of the hand (shapes.pxd
+    bj_hand_draw_shanten)."""
     cdef int k, v, total = 0
     cdef int out[MJ_KINDS]
-    cdef uint64_t near = near_held(o, fz_counts_mask(h.counts, -1)), cand = 0, m
-    for k in range(MJ_KINDS):
+    cdef uint8_t un[40]   # unseen copies by kind (40: read as whole words)
+    cdef uint64_t near = near_held(o, fz_counts_mask(h.counts, -1)), cand, m
+    for k in range(MJ_KINDS):   # a plain loop over bytes the compiler vectorises
         v = 4 - o.seen[k] - h.counts[k]
-        if v > 0:
-            if k == h.wild:
-                total += v
-            elif (near >> k) & 1:
-                cand |= (<uint64_t>1) << k
-    hand_set_counts(&x, h.counts, h.wild)
-    bj_hand_draw_shanten(&x, h.n_melds, cand, out)
+        un[k] = <uint8_t>(v if v > 0 else 0)
+    for k in range(MJ_KINDS, 40):
+        un[k] = 0
+    cand = fz_counts_mask(un, -1) & near
+    if h.wild >= 0:
+        total = un[h.wild]
+        cand &= ~((<uint64_t>1) << h.wild)
+    bj_hand_draw_shanten(x, h.n_melds, cand, out)
     m = cand
     while m:
         k = ctz64(m)
         m &= m - 1
         if out[k] < sh:
-            total += 4 - o.seen[k] - h.counts[k]
+            total += un[k]
     return total
+
+
+cdef inline void packed_hand(const Observation* o, const MjHand* h, Hand* x) noexcept nogil:
+    """x: h's concealed tiles packed — the seat's own Hand when h is the seat's hand with its 惠牌."""
+    if o.me.hand.gold == h.wild:
+        x[0] = o.me.hand   # nothing to rebuild
+    else:
+        hand_set_counts(x, h.counts, h.wild)
 
 
 cdef int discard_shanten(const Observation* o, MjHand* h, const uint16_t* acts, int n, int* sh_of) noexcept nogil:
@@ -190,16 +195,32 @@ cdef int discard_shanten(const Observation* o, MjHand* h, const uint16_t* acts, 
     for i in range(n):
         if act_type(acts[i]) == ACT_DISCARD:
             cand |= (<uint64_t>1) << act_kind(acts[i])
-    if o.me.hand.gold == h.wild:
-        x = o.me.hand   # the seat's own packed hand: nothing to rebuild
-    else:
-        hand_set_counts(&x, h.counts, h.wild)
+    packed_hand(o, h, &x)
     bj_hand_discard_shanten(&x, h.n_melds, cand, out)   # (greedy's turn holds it to bj_hand_shanten under check)
     for i in range(n):
         sh_of[i] = out[act_kind(acts[i])] if act_type(acts[i]) == ACT_DISCARD else 99
         if sh_of[i] < best:
             best = sh_of[i]
     return best
+
+
+cdef bint shanten_check(const Observation* o, const MjHand* h, const uint16_t* acts, int n, const int* sh_of) noexcept nogil:
+    """check=True: each discard's shanten from one reading (discard_shanten) against
+    bj_hand_shanten of the hand without it; errmsg written on a mismatch."""
+    cdef Hand x
+    cdef int i, v
+    for i in range(n):
+        if act_type(acts[i]) != ACT_DISCARD:
+            continue
+        packed_hand(o, h, &x)
+        hand_remove(&x, act_kind(acts[i]))
+        v = bj_hand_shanten(&x, h.n_melds)
+        if v != sh_of[i]:
+            snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
+                     "Beijing guard: a discard's shanten from one reading differs from bj_hand_shanten (reading, plain)",
+                     sh_of[i], v)
+            return False
+    return True
 
 
 cdef bint building_choice(const Observation* o, MjHand* h, const uint16_t* acts, int n, const int* sh_of,
@@ -210,14 +231,19 @@ cdef bint building_choice(const Observation* o, MjHand* h, const uint16_t* acts,
     cdef int i, k, best_sp = 99, best_u = -1, n_best = 0, n_keep = 0
     cdef int sp_of[MAX_ACTIONS]
     cdef int u_of[MAX_ACTIONS]
+    cdef int sp_by_kind[MJ_KINDS]
+    cdef uint64_t cand = 0
+    cdef Hand x, packed
     if best == 99 or best == 0:
         return False
+    packed_hand(o, h, &packed)
     for i in range(n):
         if sh_of[i] == best:
-            k = act_kind(acts[i])
-            h.counts[k] -= 1
-            sp_of[i] = bj_seven_pairs_shanten(h)
-            h.counts[k] += 1
+            cand |= (<uint64_t>1) << act_kind(acts[i])
+    bj_seven_pairs_discard_shanten(h, cand, sp_by_kind)   # every best discard's, the pairs read once
+    for i in range(n):
+        if sh_of[i] == best:
+            sp_of[i] = sp_by_kind[act_kind(acts[i])]
             if sp_of[i] < best_sp:
                 best_sp = sp_of[i]
     if best_sp > best + SP_SLACK:
@@ -228,7 +254,9 @@ cdef bint building_choice(const Observation* o, MjHand* h, const uint16_t* acts,
         if keep[i]:
             k = act_kind(acts[i])
             h.counts[k] -= 1
-            u_of[i] = draws_that_help(o, h, best)
+            x = packed
+            hand_remove(&x, k)
+            u_of[i] = draws_that_help(o, h, &x, best)
             h.counts[k] += 1
             if u_of[i] > best_u:
                 best_u = u_of[i]
@@ -258,11 +286,13 @@ cdef int bj_guard_turn(const Observation* o, const uint16_t* acts, int n, double
         t = act_type(acts[i])
         if t == ACT_WIN or t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
             return bj_turn_among(o, acts, n, NULL)   # wins and kongs as greedy
-    i = best_ready(o, acts, n)   # a discard that leaves the hand ready: the waits worth most
-    if i >= 0:
-        return i
     bj_hand_of(o.me, o.gold, &h)
     best_sh = discard_shanten(o, &h, acts, n, sh_of)
+    if o.check and not shanten_check(o, &h, acts, n, sh_of):
+        return -1
+    i = best_ready(o, &h, acts, n, sh_of) if best_sh == 0 else -1
+    if i >= 0:   # a discard that leaves the hand ready: the waits worth most
+        return i
     bj_read_threat(o, &th)
     if th.total < 0.05:
         return build(o, &h, acts, n, sh_of, best_sh, keep)   # nobody near a discard win: build the hand

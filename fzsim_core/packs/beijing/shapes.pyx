@@ -222,6 +222,24 @@ cdef int bj_seven_pairs_shanten(const MjHand* h) noexcept nogil:
     return _seven_pairs_of(p, s, mj_wilds(h))
 
 
+cdef void bj_seven_pairs_discard_shanten(const MjHand* h, uint64_t cand, int* out) noexcept nogil:
+    """bj_seven_pairs_shanten without one copy of each (held) kind in cand, the pairs read once: a
+    discard moves only its own kind's pair and single, or takes one wild."""
+    cdef int p = 0, s = 0, t, k, c, w = mj_wilds(h)
+    if not h.n_melds:
+        _pairs(h, &p, &s, &t)
+    while cand:
+        k = ctz64(cand)
+        cand &= cand - 1
+        c = h.counts[k]
+        if h.n_melds:
+            out[k] = 99
+        elif k == h.wild:
+            out[k] = _seven_pairs_of(p, s, w - 1)
+        else:
+            out[k] = _seven_pairs_of(p - (c >> 1) + ((c - 1) >> 1), s - (c & 1) + ((c - 1) & 1), w)
+
+
 cdef inline int _seven_pairs_of(int p, int s, int w) noexcept nogil:
     """bj_seven_pairs_shanten from the real pairs p, real singles s and wilds w."""
     cdef int free, used
@@ -373,6 +391,27 @@ def shanten(counts, melds=(), wild=-1):
         raise ValueError(f"{mj_concealed_size(&h)} concealed tiles with {h.n_melds} meld(s): shanten needs "
                          f"{13 - 3 * h.n_melds} or {14 - 3 * h.n_melds}")
     return int(v)
+
+
+def _seven_pairs_discard_check(counts, melds=(), wild=-1):
+    """Test hook: ({kind: bj_seven_pairs_discard_shanten}, {kind: bj_seven_pairs_shanten of the hand
+    without one of that kind}) over every held kind of the concealed `counts` with `melds`."""
+    cdef MjHand h
+    cdef int out[34]
+    cdef uint64_t cand = 0
+    mj_load(&h, counts, melds, _load_args(counts, melds, wild))
+    for k in range(34):
+        if h.counts[k]:
+            cand |= (<uint64_t>1) << k
+    bj_seven_pairs_discard_shanten(&h, cand, out)
+    fast, plain = {}, {}
+    for k in range(34):
+        if h.counts[k]:
+            fast[k] = out[k]
+            h.counts[k] -= 1
+            plain[k] = bj_seven_pairs_shanten(&h)
+            h.counts[k] += 1
+    return fast, plain
 
 
 def may_win_on_discard(counts, melds=(), wild=-1):

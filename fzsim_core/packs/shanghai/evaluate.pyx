@@ -12,7 +12,7 @@ from fzsim_core.rules cimport Rules
 from fzsim_core.win_facts cimport WIN_SELFDRAW
 from fzsim_core.table cimport Seat
 from fzsim_core.packs.shanghai.shapes cimport (ShShape, SH_NO_SHAPE, SH_NO_WIN, sh_discard_shanten, sh_draw_shanten, sh_shanten,
-                                                sh_wait_mask)
+                                                sh_wait_mask_packed)
 from fzsim_core.packs.shanghai.score cimport ShRules, ShScore, SH_F_SELFDRAW, sh_evaluate
 from fzsim_core.packs.shanghai.pack cimport sh_hand_of, sh_rules_of
 from fzsim_core.packs.shanghai.greedy cimport sh_greedy_choose, shape_of
@@ -74,7 +74,7 @@ cdef uint64_t sh_eval_waits(const Observation* o, const Seat* s) noexcept nogil:
     cdef MjHand h
     shape_of(o, &shape)
     sh_hand_of(s, &h)
-    return sh_wait_mask(&shape, &h)
+    return sh_wait_mask_packed(&shape, &h, &s.hand)
 
 
 cdef double sh_eval_win(const Observation* o, const Seat* s, int tile, int win_type) noexcept nogil:

@@ -20,7 +20,8 @@ from fzsim_core.policy cimport Observation
 from fzsim_core.policies.ties cimport BestOf, best_init, best_offer, best_pick
 from fzsim_core.table cimport *
 from fzsim_core.kit.hand34 cimport mj_own_kong, MjHand, MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG
-from fzsim_core.packs.shanghai.shapes cimport ShShape, SH_NO_SHAPE, sh_discard_shanten, sh_shanten, sh_wait_mask
+from fzsim_core.packs.shanghai.shapes cimport ShShape, SH_NO_SHAPE, sh_discard_shanten, sh_shanten, sh_wait_mask_packed
+from fzsim_core.hand cimport Hand, hand_remove
 from fzsim_core.packs.shanghai.pack cimport sh_hand_of
 from fzsim_core.packs.shanghai.options cimport sh_options
 
@@ -37,10 +38,12 @@ cdef inline int unseen(const Observation* o, const MjHand* h, int k) noexcept no
 
 cdef void suit_tiles(const MjHand* h, int* n) noexcept nogil:
     """n[0..3): the hand's tiles of each suit, its melds counted as 3."""
-    cdef int k, i
-    n[0] = n[1] = n[2] = 0
-    for k in range(27):
-        n[k // 9] += h.counts[k]
+    cdef int s, r, i, t
+    for s in range(3):   # fixed bounds, no division: the compiler unrolls the sums
+        t = 0
+        for r in range(9):
+            t += h.counts[9 * s + r]
+        n[s] = t
     for i in range(h.n_melds):
         if h.meld_kind[i] < 27:
             n[h.meld_kind[i] // 9] += 3
@@ -70,6 +73,7 @@ cdef int sh_turn_among(const Observation* o, const uint16_t* acts, int n, const 
     no win or kong (the caller has decided those); sh_pre non-NULL: sh_shanten after each discard
     action, already computed by the caller (read for those discards only)."""
     cdef MjHand h, x
+    cdef Hand packed
     cdef ShShape sh
     cdef int i, j, t, k, best = 999, key, suit, waits
     cdef int sh_of[MAX_ACTIONS]
@@ -125,7 +129,9 @@ cdef int sh_turn_among(const Observation* o, const uint16_t* acts, int n, const 
         key = 0
         if best == 0:
             h.counts[k] -= 1
-            m = sh_wait_mask(&sh, &h)
+            packed = o.me.hand
+            hand_remove(&packed, k)
+            m = sh_wait_mask_packed(&sh, &h, &packed)
             waits = 0
             for j in range(34):
                 if (m >> j) & 1:

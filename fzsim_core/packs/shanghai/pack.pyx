@@ -38,7 +38,7 @@ from fzsim_core.packs.deal cimport deal_without_wild
 from fzsim_core.kit.hand34 cimport (MjHand, MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG,
                                             mj_claimed, mj_held)
 from fzsim_core.kit.shapes34 cimport mj_is_standard
-from fzsim_core.packs.shanghai.shapes cimport ShShape, sh_hand_may_wait, sh_patterns, sh_wait_mask
+from fzsim_core.packs.shanghai.shapes cimport ShShape, sh_hand_may_wait, sh_patterns, sh_wait_mask, sh_wait_mask_packed
 from fzsim_core.packs.shanghai.score cimport (ShRules, ShScore, SH_CB_EXTRA, SH_CB_FULL, SH_F_SELFDRAW, SH_F_GANGKAI,
                                              SH_F_ROBBED, SH_F_BAHUA, sh_evaluate, sh_rules_default, sh_win_deltas)
 from fzsim_core.packs.shanghai.play cimport sh_chengbao_relations, sh_kaibao
@@ -202,7 +202,7 @@ cdef uint64_t sh_waits(const Game* g, int s) noexcept nogil:
     shape_of(&g.r, &sh)
     if sh_hand_may_wait(&sh, &st.hand, meld_kinds):   # the common hand: no MjHand, no search
         sh_hand_of(st, &h)
-        m = sh_wait_mask(&sh, &h)
+        m = sh_wait_mask_packed(&sh, &h, &st.hand)
     elif g.check:
         sh_hand_of(st, &h)
         if sh_wait_mask(&sh, &h):

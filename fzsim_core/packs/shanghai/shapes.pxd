@@ -30,6 +30,8 @@ cdef int sh_patterns(const ShShape* s, const MjHand* h) noexcept nogil
 # A 13 - 3 n_melds hand: bit k set iff one more tile of kind k makes a legal win (kinds held 4 times
 # over hand and melds never set).
 cdef uint64_t sh_wait_mask(const ShShape* s, const MjHand* h) noexcept nogil
+# ... with h's concealed tiles also as a packed Hand (no wild), as a seat keeps them.
+cdef uint64_t sh_wait_mask_packed(const ShShape* s, const MjHand* h, const Hand* packed) noexcept nogil
 # The gate as a filter before any search: False when sh_wait_mask of the 13 - 3 n hand whose
 # concealed tiles are the packed `h` (no wild) and whose melds' kinds are `meld_kinds` (a kind
 # mask; a chow by its lowest tile) is 0 for certain — neither the single (or two pairs) of a hand

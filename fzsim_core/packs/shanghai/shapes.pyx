@@ -12,7 +12,7 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 from fzsim_core.bits cimport ctz64, fz_counts_mask, popcount64
 from fzsim_core.hand cimport Hand, hand_set_counts
-from fzsim_core.kit.tables34 cimport T34_SUIT_KINDS
+from fzsim_core.kit.tables34 cimport T34_SUIT_KINDS, t34_std_waits
 
 import numpy as np
 
@@ -92,50 +92,31 @@ cdef int sh_patterns(const ShShape* s, const MjHand* h) noexcept nogil:
     return pats
 
 
-cdef uint64_t _flush_candidates(const ShShape* s, const MjHand* h, int suits) noexcept nogil:
-    """The kinds that might complete a hand of one suit (`suits`, a bit or 0) and 风向牌 into a
-    flush or 风一色. In a standard shape honours never chow, so the 14 tiles' honour counts must be
-    0, 2 or 3 with one pair at most: an honour held once (or four times) must be the tile added,
-    and a suited tile can complete only when every honour is already 0, 2 or 3 with at most one
-    pair. (Shapeless 风一色 — no suit, SH-A4 default — takes any 风向牌.) A necessary filter only:
-    the caller checks each candidate with sh_patterns, so the mask is unchanged, only cheaper."""
-    cdef uint64_t c = 0
-    cdef int k, i, n, bad = 0, pairs = 0, fix = -1
-    if suits == 0 and not s.fengyise_shape:
-        return s.feng
-    for k in range(27, 34):
-        if not s.feng & ((<uint64_t>1) << k):
-            continue
-        n = h.counts[k]
-        if n == 1 or n == 4:
-            bad += 1
-            fix = k if n == 1 else -1
-        elif n == 2:
-            pairs += 1
-    if bad == 0 and pairs <= 1:
-        for i in range(3):
-            if suits == 1 << i:
-                c |= (<uint64_t>0x1FF) << (9 * i)
-    if bad == 1 and fix >= 0 and pairs == 0:
-        c |= (<uint64_t>1) << fix          # the single honour becomes the pair
-    elif bad == 0 and 1 <= pairs <= 2:
-        for k in range(27, 34):            # a pair becomes a pung
-            if s.feng & ((<uint64_t>1) << k) and h.counts[k] == 2:
-                c |= (<uint64_t>1) << k
-    return c
-
-
 cdef uint64_t sh_wait_mask(const ShShape* s, const MjHand* h) noexcept nogil:
-    # Only a few kinds can complete an allowed pattern, so only they are tried: the single (or
-    # either of two pairs) of a hand of pungs, and when the tiles hold one suit at most (no other
-    # honour) that suit and the 风向牌. A hand of two suits has two candidates at most.
-    cdef MjHand t
-    cdef uint64_t mask = 0, cand = 0
+    cdef Hand packed
+    hand_set_counts(&packed, h.counts, -1)
+    return sh_wait_mask_packed(s, h, &packed)
+
+
+cdef uint64_t sh_wait_mask_packed(const ShShape* s, const MjHand* h, const Hand* packed) noexcept nogil:
+    # The three ways a tile completes an allowed pattern, each a closed form or one table read:
+    # * pungs + a pair (碰碰胡, any tiles; no chow meld): the single of a hand of pungs, or either
+    #   of its two pairs;
+    # * one suit with 风向牌 in the standard shape (清一色 / 混一色): the core's standard waits
+    #   (wintables) of a hand holding one suit at most and no other honour, of that suit or a
+    #   风向牌 (a tile of another suit or another honour breaks the flush; a hand of honours
+    #   alone has no suited set for a suited tile to join, so its standard waits are its pungs');
+    # * 14 风向牌, shapeless (SH-A4 default): any 风向牌 to a hand of 风向牌 alone;
+    # then the kinds held 4 times over hand and melds left out.
+    cdef uint64_t mask = 0, bits
     cdef int k, i, c, suits, cls, n1 = 0, n2 = 0, n4 = 0, single = -1
-    cdef bint other
+    cdef bint other, chow = 0
     if h.n_melds > 4 or mj_concealed_size(h) != 13 - 3 * h.n_melds:
         return 0
     cls = _meld_classes(s, h)
+    for i in range(h.n_melds):
+        if h.meld_type[i] == MJ_CHOW:
+            chow = 1
     for k in range(34):
         c = h.counts[k]
         if not c:
@@ -145,27 +126,30 @@ cdef uint64_t sh_wait_mask(const ShShape* s, const MjHand* h) noexcept nogil:
             single = k
         elif c == 2:
             n2 += 1
-            cand |= (<uint64_t>1) << k
+            mask |= (<uint64_t>1) << k
         elif c == 4:
             n4 += 1
         cls |= _cls(s, k)
     suits, other = cls & 7, (cls & _OTHER) != 0
-    if n4 or not ((n1 == 1 and n2 == 0) or (n1 == 0 and n2 == 2)):
-        cand = 0
+    if chow or n4 or not ((n1 == 1 and n2 == 0) or (n1 == 0 and n2 == 2)):
+        mask = 0
     elif n1 == 1:
-        cand = (<uint64_t>1) << single
+        mask = (<uint64_t>1) << single
     if not other and (suits == 0 or suits == 1 or suits == 2 or suits == 4):
-        cand |= _flush_candidates(s, h, suits)
-    memcpy(&t, h, sizeof(MjHand))
-    while cand:
-        k = ctz64(cand)
-        cand &= cand - 1
+        if suits == 0 and not s.fengyise_shape:
+            mask |= s.feng
+        else:
+            bits = s.feng
+            for i in range(3):
+                if suits == 0 or suits == 1 << i:
+                    bits |= T34_SUIT_KINDS[i]
+            mask |= t34_std_waits(packed) & bits
+    bits = mask
+    while bits:
+        k = ctz64(bits)
+        bits &= bits - 1
         if mj_held(h, k) >= 4:
-            continue
-        t.counts[k] += 1
-        if sh_patterns(s, &t):
-            mask |= (<uint64_t>1) << k
-        t.counts[k] -= 1
+            mask &= ~((<uint64_t>1) << k)
     return mask
 
 
@@ -304,7 +288,8 @@ cdef void _one_tile_shanten(const ShShape* s, const MjHand* h, uint64_t cand, in
     are held once .. four times matters, and the changed one moves a class up or down), and per
     suit target its tables with only the changed part's key left to vary (sh_vary)."""
     cdef int size = mj_concealed_size(h) + dt, n = 4 - h.n_melds, i, k, c, suit, d, best, t
-    cdef int meld_suits = 0, meld_other = 0, feng_tiles = 0, fill = 0, fk
+    cdef int meld_suits = 0, meld_other = 0, feng_tiles = 0, fill = 0, fk, worst, nv
+    cdef int viable[3]   # the suits whose target some candidate may need, in suit order
     cdef int hist[5]
     cdef int nh[5]
     cdef int pungs[5]    # by the drawn kind's count (0..4)
@@ -323,11 +308,11 @@ cdef void _one_tile_shanten(const ShShape* s, const MjHand* h, uint64_t cand, in
             cand &= cand - 1
         return
     _read_melds(s, h, &chow, &meld_suits, &meld_other)
-    for i in range(5):
-        hist[i] = 0
-    for k in range(34):
-        c = h.counts[k]
-        hist[c if c < 4 else 4] += 1
+    hist[1] = popcount64(fz_counts_mask(h.counts, 1))   # kinds held once .. 4+ times, by masks
+    hist[2] = popcount64(fz_counts_mask(h.counts, 2))
+    hist[3] = popcount64(fz_counts_mask(h.counts, 3))
+    hist[4] = popcount64(fz_counts_mask(h.counts, -1)) - hist[1] - hist[2] - hist[3]
+    hist[0] = 34 - hist[1] - hist[2] - hist[3] - hist[4]
     for c in range(5):   # _pungs_missing after the change depends only on the changed kind's count
         if hist[c] and not chow and c + dt >= 0:
             for i in range(5):
@@ -355,6 +340,19 @@ cdef void _one_tile_shanten(const ShShape* s, const MjHand* h, uint64_t cand, in
         base_d[suit] = sh_d(&ctx[suit])
         sh_vary(&vs[suit], &ctx[suit], suit)
         sh_vary(&vh[suit], &ctx[suit], 3)
+    # the suit targets some candidate may need: a change adds at most one kept tile (dt = 1), so a
+    # suit leaving out at least the largest pungs target (1000 with a chow: none) never improves one
+    worst = 0
+    for c in range(5):
+        if hist[c] and not chow and c + dt >= 0 and pungs[c] > worst:
+            worst = pungs[c]
+    if chow or worst == 0:
+        worst = 1000
+    nv = 0
+    for suit in range(3):
+        if ok[suit] and 3 * n + 2 - feng_tiles - suit_tiles[suit] - (dt > 0) < worst:
+            viable[nv] = suit
+            nv += 1
     while cand:
         k = ctz64(cand)
         cand &= cand - 1
@@ -364,9 +362,8 @@ cdef void _one_tile_shanten(const ShShape* s, const MjHand* h, uint64_t cand, in
         if not meld_other:
             fk = k >= 27 and (s.feng & bit) != 0
             t = k // 9 if k < 27 else -1
-            for suit in range(3):
-                if not ok[suit]:
-                    continue
+            for i in range(nv):
+                suit = viable[i]
                 d = feng_tiles + suit_tiles[suit] + dt * (fk + (t == suit))
                 if 3 * n + 2 - d >= best:
                     continue

@@ -2,18 +2,18 @@
 """The Sichuan pack's evaluation hooks for the value policy (kit/evaluate.pxd): its shanten and
 waits under the two-suit rule and 定缺 (shapes.pxd), a win's 分 or 2^番 from its own scorer times
 the seats that pay it (血战: the unfinished ones), and its guard's threat reading (guard.pxd)."""
-from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval, discard_hook_and_loop, useful_by_draws, test_seat
 from fzsim_core.policy cimport Observation
 from fzsim_core.packs.registry cimport SCORING_XUEZHAN
 from fzsim_core.win_facts cimport WIN_SELFDRAW
-from fzsim_core.table cimport Seat
+from fzsim_core.table cimport ACT_DISCARD, Seat, act_kind, act_type
 from fzsim_core.bits cimport ctz64
-from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScParts, SC_KINDS, SC_NO_WIN, sc_shanten, sc_wait_mask,
-                                               sc_read_parts, sc_parts_discard_shanten, sc_parts_draw_shanten)
+from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScParts, SC_KINDS, SC_NO_WIN, sc_wait_mask, sc_read_parts_keyed,
+                                               sc_parts_shanten, sc_parts_discard_shanten, sc_parts_draw_shanten)
 from fzsim_core.packs.sichuan.score cimport ScRules, ScScore, SC_F_SELFDRAW, sc_evaluate
 from fzsim_core.packs.sichuan.pack cimport sc_hand_of, sc_rules_of
-from fzsim_core.packs.sichuan.greedy cimport sc_greedy_choose
+from fzsim_core.packs.sichuan.greedy cimport sc_greedy_choose, sc_turn_known
 from fzsim_core.packs.sichuan.guard cimport ScThreat, sc_read_threat, sc_discard_danger
 from fzsim_core.packs.sichuan.options cimport sc_options
 from fzsim_core.rules cimport RuleSet
@@ -39,9 +39,11 @@ cdef int payers(const Observation* o) noexcept nogil:
 
 cdef int sc_eval_shanten(const Observation* o, const Seat* s) noexcept nogil:
     cdef ScHand h
+    cdef ScParts p
     cdef int sh
     sc_hand_of(s, &h)
-    sh = sc_shanten(&h)
+    sc_read_parts_keyed(&h, s.hand.key, &p)   # sc_shanten, the suits' keys as the Hand keeps them
+    sh = sc_parts_shanten(&p, 1)
     return EVAL_FAR if sh == SC_NO_WIN or sh < -1 else sh
 
 
@@ -53,7 +55,7 @@ cdef uint64_t sc_eval_useful(const Observation* o, const Seat* s, uint64_t cand,
     cdef int out[27]
     cdef uint64_t m, got = 0
     sc_hand_of(s, &h)
-    sc_read_parts(&h, &p)
+    sc_read_parts_keyed(&h, s.hand.key, &p)
     cand &= 0x7FFFFFFULL
     sc_parts_draw_shanten(&p, h.counts, <uint32_t>cand, out)
     m = cand
@@ -73,7 +75,7 @@ cdef void sc_eval_discard_shanten(const Observation* o, const Seat* s, uint64_t 
     cdef int v, k
     cdef int raw[27]
     sc_hand_of(s, &h)
-    sc_read_parts(&h, &p)
+    sc_read_parts_keyed(&h, s.hand.key, &p)
     cand &= 0x7FFFFFFULL
     sc_parts_discard_shanten(&p, h.counts, <uint32_t>cand, raw)
     while cand:
@@ -101,6 +103,40 @@ cdef double sc_eval_win(const Observation* o, const Seat* s, int tile, int win_t
     return <double>sc.unit * r.base * (payers(o) if self_draw else 1)
 
 
+cdef void sc_eval_win_both(const Observation* o, const Seat* s, int tile, double* self_draw,
+                           double* discard) noexcept nogil:
+    """sc_eval_win of both kinds from one scoring: the self-draw flag moves no 番 here (its
+    extra is the seats that pay)."""
+    cdef ScHand h
+    cdef ScRules r
+    cdef ScScore sc
+    sc_hand_of(s, &h)
+    sc_rules_of(o.rules, &r)
+    if sc_evaluate(&r, &h, SC_F_SELFDRAW, &sc) < 0:
+        self_draw[0] = discard[0] = 0.0
+        return
+    self_draw[0] = <double>sc.unit * r.base * payers(o)
+    discard[0] = <double>sc.unit * r.base * 1
+
+
+cdef int sc_eval_greedy_known(const Observation* o, const uint16_t* acts, int n, const int* after) noexcept nogil:
+    """sc_greedy_choose's own turn with the discards' shanten read by sc_eval_discard_shanten: its
+    EVAL_FAR back to the raw SC_NO_WIN when the melds allow no win (every discard alike; a raw
+    shanten of EVAL_FAR itself is left as it is), else as read."""
+    cdef int raw[SC_KINDS]
+    cdef int i, k, suits = 0
+    cdef const Seat* me = o.me
+    cdef bint no_win
+    for i in range(me.n_melds):
+        suits |= 1 << (me.melds[i].kind // 9)
+    no_win = suits == 7 or (me.void_suit and suits & (1 << (me.void_suit - 1)))
+    for i in range(n):
+        if act_type(acts[i]) == ACT_DISCARD:
+            k = act_kind(acts[i])
+            raw[k] = SC_NO_WIN if no_win else after[k]
+    return sc_turn_known(o, acts, n, NULL, raw)
+
+
 cdef double sc_eval_typical(const Observation* o, const Seat* s, int win_type) noexcept nogil:
     return typical_units(o) * o.rules.base * (payers(o) if win_type == WIN_SELFDRAW else 1)
 
@@ -125,10 +161,12 @@ SC_EVAL.useful = sc_eval_useful
 SC_EVAL.discard_shanten = sc_eval_discard_shanten
 SC_EVAL.waits = sc_eval_waits
 SC_EVAL.win_points = sc_eval_win
+SC_EVAL.win_points_both = sc_eval_win_both
 SC_EVAL.typical_points = sc_eval_typical
 SC_EVAL.read_threat = sc_eval_threat
 SC_EVAL.risk = sc_eval_risk
 SC_EVAL.greedy = sc_greedy_choose
+SC_EVAL.greedy_known = sc_eval_greedy_known
 SC_EVAL.risk_weight = 0.0   # duels against guard, seed 5 (docs/guide/policies.md)
 # rollout searches claims and own-turn kongs beside discard wins, on 64 worlds: duels against
 # value, seed 5 (docs/guide/policies.md)
