@@ -57,7 +57,7 @@ cdef uint64_t sc_eval_useful(const Observation* o, const Seat* s, uint64_t cand,
     sc_hand_of(s, &h)
     sc_read_parts_keyed(&h, s.hand.key, &p)
     cand &= 0x7FFFFFFULL
-    sc_parts_draw_shanten(&p, h.counts, <uint32_t>cand, out)
+    sc_parts_draw_shanten(&p, h.counts, <uint32_t>cand, out, sh)   # exact below sh, all this asks
     m = cand
     while m:
         k = ctz64(m)

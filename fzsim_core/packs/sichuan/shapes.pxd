@@ -52,9 +52,10 @@ cdef void sc_read_parts_keyed(const ScHand* h, const uint32_t* keys, ScParts* p)
 # sc_shanten (filtered) or sc_shanten_shape of the hand p was read from
 cdef int sc_parts_shanten(const ScParts* p, bint filtered) noexcept nogil
 # out[k] = sc_parts_shanten(filtered) of the hand p was read from (counts: its counts) with one
-# more copy of k, for each kind k in cand (each held fewer than 4 times); other entries untouched.
+# more copy of k, for each kind k in cand (each held fewer than 4 times), where that is below
+# `below` (else some value at or above it); other entries untouched.
 cdef void sc_parts_draw_shanten(const ScParts* p, const uint8_t* counts, uint32_t cand,
-                                int* out) noexcept nogil
+                                int* out, int below) noexcept nogil
 # ... with one copy fewer of k, for each kind k in cand (each held at least once): the shanten
 # of every discard from one read of the hand
 cdef void sc_parts_discard_shanten(const ScParts* p, const uint8_t* counts, uint32_t cand,

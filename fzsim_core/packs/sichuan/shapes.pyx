@@ -300,11 +300,13 @@ cdef inline bint _no_shape_fill(const ScParts* p, int n, int size, uint32_t cand
 
 
 cdef void sc_parts_draw_shanten(const ScParts* p, const uint8_t* counts, uint32_t cand,
-                                int* out) noexcept nogil:
+                                int* out, int below) noexcept nogil:
     """sc_parts_shanten's steps with what one more copy of k leaves unchanged read once: the
     checks, the suits that may be given up, the whole result of giving up k's own suit (its
     tiles are then not part of the target), and for each other suit given up the tables with
-    only k's suit left to vary (suit_shanten.pxd sh_vary: the same reads as _std_missing)."""
+    only k's suit left to vary (suit_shanten.pxd sh_vary: the same reads as _std_missing).
+    A suit given up whose result before the draw is 2 or more above `below` is not read at all:
+    one more tile lowers the tiles missing by one at most, so no draw gets it below `below`."""
     cdef const ShTables* T = sh_tables()
     cdef int n = 4 - p.n_melds, size = p.size + 1, k, t, c, d, i, v, w, best
     cdef int nd = 0, P = 0, S = 0, Pk, Sk, lo, hi
@@ -324,8 +326,6 @@ cdef void sc_parts_draw_shanten(const ScParts* p, const uint8_t* counts, uint32_
     for d in range(lo, hi):
         if p.meld_suits & (1 << d):
             continue
-        drops[nd] = d
-        nd += 1
         key[0], key[1], key[2], key[3] = p.key[0], p.key[1], p.key[2], 0
         key[d] = 0   # the suit given up: the empty key's class, no honours
         sh_ctx_set(&ctx, T, key, n)
@@ -334,6 +334,10 @@ cdef void sc_parts_draw_shanten(const ScParts* p, const uint8_t* counts, uint32_
             w = _pairs_missing(p.pairs, p.singles, d)
             if w < v:
                 v = w
+        if v - 2 >= below:   # (a shanten is the tiles missing - 1)
+            continue
+        drops[nd] = d
+        nd += 1
         fixed[d] = v
         for t in range(3):
             if t != d:
