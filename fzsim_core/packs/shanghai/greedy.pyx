@@ -22,6 +22,7 @@ from fzsim_core.table cimport *
 from fzsim_core.kit.hand34 cimport mj_own_kong, MjHand, MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG
 from fzsim_core.packs.shanghai.shapes cimport ShShape, SH_NO_SHAPE, sh_discard_shanten, sh_shanten, sh_wait_mask_packed
 from fzsim_core.hand cimport Hand, hand_remove
+from fzsim_core.bits cimport ctz64
 from fzsim_core.packs.shanghai.pack cimport sh_hand_of
 from fzsim_core.packs.shanghai.options cimport sh_options
 
@@ -133,9 +134,10 @@ cdef int sh_turn_among(const Observation* o, const uint16_t* acts, int n, const 
             hand_remove(&packed, k)
             m = sh_wait_mask_packed(&sh, &h, &packed)
             waits = 0
-            for j in range(34):
-                if (m >> j) & 1:
-                    waits += unseen(o, &h, j)
+            while m:
+                j = ctz64(m)
+                m &= m - 1
+                waits += unseen(o, &h, j)
             h.counts[k] += 1
             key = waits << 12
         if k >= 27:
