@@ -1,6 +1,7 @@
 # greedy for the Beijing pack (policies/greedy.pyx hands it Beijing decisions): see greedy.pyx here.
-from libc.stdint cimport uint16_t
+from libc.stdint cimport uint16_t, uint64_t
 from fzsim_core.policy cimport Observation
+from fzsim_core.hand cimport Hand
 from fzsim_core.kit.hand34 cimport MjHand
 
 cdef int bj_greedy_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil
@@ -12,3 +13,9 @@ cdef int bj_claim_shanten(const Observation* o, const MjHand* h, uint16_t a) noe
 cdef int bj_claim(const Observation* o, const uint16_t* acts, int n) noexcept nogil
 # The most unseen winning tiles of a ready 13 - 3 n_melds hand h
 cdef int waits_unseen(const Observation* o, const MjHand* h) noexcept nogil
+# x: h's concealed tiles packed — the seat's own Hand when h is the seat's hand with its 惠牌
+cdef void bj_packed_hand(const Observation* o, const MjHand* h, Hand* x) noexcept nogil
+# out[k]: the shanten of h without one k, for each (held) kind of cand, from one reading of the hand
+# (shapes.pxd bj_hand_discard_shanten); check=True holds each to bj_hand_shanten. -1 on a mismatch
+# (errmsg written), else 0.
+cdef int bj_discard_reading(const Observation* o, const MjHand* h, uint64_t cand, int* out) noexcept nogil

@@ -70,31 +70,20 @@ cdef int kong_shanten(const MjHand* h, int k, int t) noexcept nogil:
     return bj_shanten(&x)
 
 
-cdef int bj_turn_among(const Observation* o, const uint16_t* acts, int n, const bint* keep) noexcept nogil:
-    """greedy's own turn; keep != NULL (guard's defence): only the discards it marks, by greedy's
-    tie-break, no win or kong considered (the caller has handled those)."""
-    cdef MjHand h
-    cdef Hand x
-    cdef int i, t, k, best = 99, key
-    cdef int sh_of[MAX_ACTIONS]
-    cdef int out[MJ_KINDS]
-    cdef uint64_t cand = 0, m
-    cdef BestOf choice
-    best_init(&choice)
-    bj_hand_of(o.me, o.gold, &h)
+cdef void bj_packed_hand(const Observation* o, const MjHand* h, Hand* x) noexcept nogil:
     if o.me.hand.gold == h.wild:
-        x = o.me.hand   # the seat's own packed hand: nothing to rebuild
+        x[0] = o.me.hand   # the seat's own packed hand: nothing to rebuild
     else:
-        hand_set_counts(&x, h.counts, h.wild)
-    for i in range(n):   # the first win (unless guard's defence asks), and the discards to read
-        t = act_type(acts[i])
-        if t == ACT_WIN and keep == NULL:
-            return i
-        if t == ACT_DISCARD and (keep == NULL or keep[i]):
-            cand |= (<uint64_t>1) << act_kind(acts[i])
+        hand_set_counts(x, h.counts, h.wild)
+
+
+cdef int bj_discard_reading(const Observation* o, const MjHand* h, uint64_t cand, int* out) noexcept nogil:
+    cdef Hand x
+    cdef uint64_t m = cand
+    cdef int k, t
+    bj_packed_hand(o, h, &x)
     bj_hand_discard_shanten(&x, h.n_melds, cand, out)   # every discard's shanten, the hand read once
     if o.check:
-        m = cand
         while m:
             k = ctz64(m)
             m &= m - 1
@@ -106,6 +95,28 @@ cdef int bj_turn_among(const Observation* o, const uint16_t* acts, int n, const 
                          "Beijing: a discard's shanten from one reading differs from bj_hand_shanten (fast, plain)",
                          out[k], t)
                 return -1
+    return 0
+
+
+cdef int bj_turn_among(const Observation* o, const uint16_t* acts, int n, const bint* keep) noexcept nogil:
+    """greedy's own turn; keep != NULL (guard's defence): only the discards it marks, by greedy's
+    tie-break, no win or kong considered (the caller has handled those)."""
+    cdef MjHand h
+    cdef int i, t, k, best = 99, key
+    cdef int sh_of[MAX_ACTIONS]
+    cdef int out[MJ_KINDS]
+    cdef uint64_t cand = 0
+    cdef BestOf choice
+    best_init(&choice)
+    bj_hand_of(o.me, o.gold, &h)
+    for i in range(n):   # the first win (unless guard's defence asks), and the discards to read
+        t = act_type(acts[i])
+        if t == ACT_WIN and keep == NULL:
+            return i
+        if t == ACT_DISCARD and (keep == NULL or keep[i]):
+            cand |= (<uint64_t>1) << act_kind(acts[i])
+    if bj_discard_reading(o, &h, cand, out) < 0:
+        return -1
     for i in range(n):
         sh_of[i] = 99
         if act_type(acts[i]) == ACT_DISCARD and (keep == NULL or keep[i]):

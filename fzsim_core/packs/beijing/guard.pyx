@@ -32,7 +32,6 @@ Reads only its Observation; greedy's random tie-break is its only draw. nogil, n
 Parameter: `fold` (guard:fold=X; default BJ_DEFAULT_FOLD: never).
 """
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
-from libc.stdio cimport snprintf
 from fzsim_core.policy cimport Observation
 from fzsim_core.policies.guard cimport Threat, read_threat, unseen_wait_weight
 from fzsim_core.policies.defence cimport fold_at, guard_keep
@@ -40,12 +39,12 @@ from fzsim_core.table cimport *
 from fzsim_core.bits cimport ctz64, fz_counts_mask
 from fzsim_core.policies.greedy cimport near_held
 from fzsim_core.kit.hand34 cimport MJ_KINDS, MjHand, mj_claimed
-from fzsim_core.hand cimport Hand, hand_remove, hand_set_counts
-from fzsim_core.packs.beijing.shapes cimport (bj_hand_discard_shanten, bj_hand_draw_shanten, bj_may_win_on_discard, bj_seven_pairs_discard_shanten, bj_shanten,
-                                              bj_hand_shanten, bj_wait_mask)
+from fzsim_core.hand cimport Hand, hand_remove
+from fzsim_core.packs.beijing.shapes cimport (bj_hand_draw_shanten, bj_may_win_on_discard, bj_seven_pairs_discard_shanten,
+                                              bj_shanten, bj_wait_mask)
 from fzsim_core.packs.beijing.score cimport BjRules, BjScore, BJ_F_SELFDRAW, bj_evaluate
 from fzsim_core.packs.beijing.pack cimport bj_hand_of, bj_rules_of
-from fzsim_core.packs.beijing.greedy cimport bj_claim, bj_claim_shanten, bj_turn_among
+from fzsim_core.packs.beijing.greedy cimport bj_claim, bj_claim_shanten, bj_discard_reading, bj_packed_hand, bj_turn_among
 from fzsim_core.packs.beijing.options cimport bj_options
 
 # The defaults come from duels against greedy (tuning seeds 101 and 202, docs/guide/beijing.md):
@@ -177,50 +176,22 @@ cdef int draws_that_help(const Observation* o, MjHand* h, const Hand* x, int sh)
     return total
 
 
-cdef inline void packed_hand(const Observation* o, const MjHand* h, Hand* x) noexcept nogil:
-    """x: h's concealed tiles packed — the seat's own Hand when h is the seat's hand with its 惠牌."""
-    if o.me.hand.gold == h.wild:
-        x[0] = o.me.hand   # nothing to rebuild
-    else:
-        hand_set_counts(x, h.counts, h.wild)
-
-
 cdef int discard_shanten(const Observation* o, MjHand* h, const uint16_t* acts, int n, int* sh_of) noexcept nogil:
     """sh_of[i]: the shanten discard i leaves from the seat's hand h (99: not a discard); returns
-    the lowest."""
-    cdef Hand x
+    the lowest, or -1 when check=True finds the one reading wrong (greedy.pxd bj_discard_reading)."""
     cdef int i, best = 99
     cdef int out[MJ_KINDS]
     cdef uint64_t cand = 0
     for i in range(n):
         if act_type(acts[i]) == ACT_DISCARD:
             cand |= (<uint64_t>1) << act_kind(acts[i])
-    packed_hand(o, h, &x)
-    bj_hand_discard_shanten(&x, h.n_melds, cand, out)   # (greedy's turn holds it to bj_hand_shanten under check)
+    if bj_discard_reading(o, h, cand, out) < 0:
+        return -1
     for i in range(n):
         sh_of[i] = out[act_kind(acts[i])] if act_type(acts[i]) == ACT_DISCARD else 99
         if sh_of[i] < best:
             best = sh_of[i]
     return best
-
-
-cdef bint shanten_check(const Observation* o, const MjHand* h, const uint16_t* acts, int n, const int* sh_of) noexcept nogil:
-    """check=True: each discard's shanten from one reading (discard_shanten) against
-    bj_hand_shanten of the hand without it; errmsg written on a mismatch."""
-    cdef Hand x
-    cdef int i, v
-    for i in range(n):
-        if act_type(acts[i]) != ACT_DISCARD:
-            continue
-        packed_hand(o, h, &x)
-        hand_remove(&x, act_kind(acts[i]))
-        v = bj_hand_shanten(&x, h.n_melds)
-        if v != sh_of[i]:
-            snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
-                     "Beijing guard: a discard's shanten from one reading differs from bj_hand_shanten (reading, plain)",
-                     sh_of[i], v)
-            return False
-    return True
 
 
 cdef bint building_choice(const Observation* o, MjHand* h, const uint16_t* acts, int n, const int* sh_of,
@@ -236,7 +207,7 @@ cdef bint building_choice(const Observation* o, MjHand* h, const uint16_t* acts,
     cdef Hand x, packed
     if best == 99 or best == 0:
         return False
-    packed_hand(o, h, &packed)
+    bj_packed_hand(o, h, &packed)
     for i in range(n):
         if sh_of[i] == best:
             cand |= (<uint64_t>1) << act_kind(acts[i])
@@ -288,7 +259,7 @@ cdef int bj_guard_turn(const Observation* o, const uint16_t* acts, int n, double
             return bj_turn_among(o, acts, n, NULL)   # wins and kongs as greedy
     bj_hand_of(o.me, o.gold, &h)
     best_sh = discard_shanten(o, &h, acts, n, sh_of)
-    if o.check and not shanten_check(o, &h, acts, n, sh_of):
+    if best_sh < 0:
         return -1
     i = best_ready(o, &h, acts, n, sh_of) if best_sh == 0 else -1
     if i >= 0:   # a discard that leaves the hand ready: the waits worth most

@@ -9,7 +9,7 @@ from fzsim_core.packs.registry cimport SCORING_XUEZHAN
 from fzsim_core.win_facts cimport WIN_SELFDRAW
 from fzsim_core.table cimport ACT_DISCARD, Seat, act_kind, act_type
 from fzsim_core.bits cimport ctz64
-from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScParts, SC_KINDS, SC_NO_WIN, sc_wait_mask, sc_read_parts_keyed,
+from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScParts, SC_KINDS, SC_NO_WIN, sc_suits_may_win, sc_wait_mask, sc_read_parts_keyed,
                                                sc_parts_shanten, sc_parts_discard_shanten, sc_parts_draw_shanten)
 from fzsim_core.packs.sichuan.score cimport ScRules, ScScore, SC_F_SELFDRAW, sc_evaluate
 from fzsim_core.packs.sichuan.pack cimport sc_hand_of, sc_rules_of
@@ -91,22 +91,10 @@ cdef uint64_t sc_eval_waits(const Observation* o, const Seat* s) noexcept nogil:
     return sc_wait_mask(&h)
 
 
-cdef double sc_eval_win(const Observation* o, const Seat* s, int tile, int win_type) noexcept nogil:
-    cdef ScHand h
-    cdef ScRules r
-    cdef ScScore sc
-    cdef bint self_draw = win_type == WIN_SELFDRAW
-    sc_hand_of(s, &h)
-    sc_rules_of(o.rules, &r)
-    if sc_evaluate(&r, &h, SC_F_SELFDRAW if self_draw else 0, &sc) < 0:
-        return 0.0
-    return <double>sc.unit * r.base * (payers(o) if self_draw else 1)
-
-
 cdef void sc_eval_win_both(const Observation* o, const Seat* s, int tile, double* self_draw,
                            double* discard) noexcept nogil:
-    """sc_eval_win of both kinds from one scoring: the self-draw flag moves no 番 here (its
-    extra is the seats that pay)."""
+    """A win's 分 or 2^番 from its own scorer times the seats that pay it, by self-draw and on a
+    discard from one scoring: the self-draw flag moves no 番 here (its extra is the payers)."""
     cdef ScHand h
     cdef ScRules r
     cdef ScScore sc
@@ -119,17 +107,24 @@ cdef void sc_eval_win_both(const Observation* o, const Seat* s, int tile, double
     discard[0] = <double>sc.unit * r.base * 1
 
 
+cdef double sc_eval_win(const Observation* o, const Seat* s, int tile, int win_type) noexcept nogil:
+    cdef double self_draw, discard
+    sc_eval_win_both(o, s, tile, &self_draw, &discard)
+    return self_draw if win_type == WIN_SELFDRAW else discard
+
+
 cdef int sc_eval_greedy_known(const Observation* o, const uint16_t* acts, int n, const int* after) noexcept nogil:
     """sc_greedy_choose's own turn with the discards' shanten read by sc_eval_discard_shanten: its
     EVAL_FAR back to the raw SC_NO_WIN when the melds allow no win (every discard alike; a raw
     shanten of EVAL_FAR itself is left as it is), else as read."""
+    cdef ScHand h
     cdef int raw[SC_KINDS]
     cdef int i, k, suits = 0
-    cdef const Seat* me = o.me
     cdef bint no_win
-    for i in range(me.n_melds):
-        suits |= 1 << (me.melds[i].kind // 9)
-    no_win = suits == 7 or (me.void_suit and suits & (1 << (me.void_suit - 1)))
+    sc_hand_of(o.me, &h)
+    for i in range(h.n_melds):
+        suits |= 1 << (h.meld_kind[i] // 9)
+    no_win = not sc_suits_may_win(&h, suits)   # the melds alone rule a win out
     for i in range(n):
         if act_type(acts[i]) == ACT_DISCARD:
             k = act_kind(acts[i])
