@@ -70,34 +70,6 @@ cdef int kong_shanten(const MjHand* h, int k, int t) noexcept nogil:
     return bj_shanten(&x)
 
 
-cdef void bj_packed_hand(const Observation* o, const MjHand* h, Hand* x) noexcept nogil:
-    if o.me.hand.gold == h.wild:
-        x[0] = o.me.hand   # the seat's own packed hand: nothing to rebuild
-    else:
-        hand_set_counts(x, h.counts, h.wild)
-
-
-cdef int bj_discard_reading(const Observation* o, const MjHand* h, uint64_t cand, int* out) noexcept nogil:
-    cdef Hand x
-    cdef uint64_t m = cand
-    cdef int k, t
-    bj_packed_hand(o, h, &x)
-    bj_hand_discard_shanten(&x, h.n_melds, cand, out)   # every discard's shanten, the hand read once
-    if o.check:
-        while m:
-            k = ctz64(m)
-            m &= m - 1
-            hand_remove(&x, k)
-            t = bj_hand_shanten(&x, h.n_melds)
-            hand_add(&x, k)
-            if t != out[k]:
-                snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
-                         "Beijing: a discard's shanten from one reading differs from bj_hand_shanten (fast, plain)",
-                         out[k], t)
-                return -1
-    return 0
-
-
 cdef int bj_turn_among(const Observation* o, const uint16_t* acts, int n, const bint* keep) noexcept nogil:
     """greedy's own turn; keep != NULL (guard's defence): only the discards it marks, by greedy's
     tie-break, no win or kong considered (the caller has handled those)."""
