@@ -1,7 +1,8 @@
 # A player's tiles for the 34-kind systems with chows (the bot kit, below the packs and the
 # policies): the concealed counts, a wild kind and up to four declared sets. The packs that read a
 # hand this way share this one loader instead of one cimporting another.
-from libc.stdint cimport int8_t, uint8_t
+from libc.stdint cimport int8_t, uint8_t, uint64_t
+from libc.string cimport memcpy
 
 cdef enum:
     MJ_KINDS = 34
@@ -18,7 +19,26 @@ ctypedef struct MjHand:
     uint8_t meld_type[4]
     uint8_t meld_kind[4]
 
-cdef int mj_concealed_size(const MjHand* h) noexcept nogil
+cdef inline int mj_suit_tiles(const uint8_t* counts, int suit) noexcept nogil:
+    """Tiles of the suit (0..2) among 34 counts: its first eight counts summed by one multiply (a
+    word's bytes land in its top byte; each count is at most 4, so no byte sum carries)."""
+    cdef uint64_t w
+    memcpy(&w, &counts[9 * suit], 8)
+    return <int>((w * 0x0101010101010101ULL) >> 56) + counts[9 * suit + 8]
+
+
+cdef inline int mj_concealed_size(const MjHand* h) noexcept nogil:
+    """The concealed tiles: the 34 counts summed eight at a time (a word's bytes summed by one
+    multiply: each count is at most 4, so no byte sum carries); inline, as the shape readers call
+    it on every decision."""
+    cdef uint64_t w[4]
+    cdef int i, n = h.counts[32] + h.counts[33]
+    memcpy(w, h.counts, 32)
+    for i in range(4):
+        n += <int>((w[i] * 0x0101010101010101ULL) >> 56)
+    return n
+
+
 # Copies of kind k in the concealed tiles and the melds together.
 cdef int mj_held(const MjHand* h, int k) noexcept nogil
 # Melds taken from a discard: chow, pung, exposed kong and added kong (it rests on a pung).

@@ -12,13 +12,6 @@ MELD_NAMES = {"chow": MJ_CHOW, "pung": MJ_PUNG, "kong": MJ_KONG, "added_kong": M
 MELD_TYPE_NAMES = {v: k for k, v in MELD_NAMES.items()}
 
 
-cdef int mj_concealed_size(const MjHand* h) noexcept nogil:
-    cdef int k, n = 0
-    for k in range(MJ_KINDS):
-        n += h.counts[k]
-    return n
-
-
 cdef int mj_held(const MjHand* h, int k) noexcept nogil:
     cdef int i, n = h.counts[k], m
     for i in range(h.n_melds):

@@ -19,7 +19,7 @@ from libc.stdio cimport snprintf
 from fzsim_core.policy cimport Observation
 from fzsim_core.policies.ties cimport BestOf, best_init, best_offer, best_pick
 from fzsim_core.table cimport *
-from fzsim_core.kit.hand34 cimport mj_own_kong, MjHand, MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG
+from fzsim_core.kit.hand34 cimport mj_own_kong, mj_suit_tiles, MjHand, MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG
 from fzsim_core.packs.shanghai.shapes cimport ShShape, SH_NO_SHAPE, sh_discard_shanten, sh_shanten, sh_wait_mask_packed
 from fzsim_core.hand cimport Hand, hand_remove
 from fzsim_core.bits cimport ctz64
@@ -39,12 +39,9 @@ cdef inline int unseen(const Observation* o, const MjHand* h, int k) noexcept no
 
 cdef void suit_tiles(const MjHand* h, int* n) noexcept nogil:
     """n[0..3): the hand's tiles of each suit, its melds counted as 3."""
-    cdef int s, r, i, t
-    for s in range(3):   # fixed bounds, no division: the compiler unrolls the sums
-        t = 0
-        for r in range(9):
-            t += h.counts[9 * s + r]
-        n[s] = t
+    cdef int s, i
+    for s in range(3):
+        n[s] = mj_suit_tiles(h.counts, s)
     for i in range(h.n_melds):
         if h.meld_kind[i] < 27:
             n[h.meld_kind[i] // 9] += 3
@@ -60,11 +57,17 @@ cdef int main_suit(const MjHand* h) noexcept nogil:
     return best
 
 
-cdef int connectivity(const MjHand* h, int k) noexcept nogil:
-    cdef int r = k % 9, base = k - r, x, c = 0
-    for x in range(r - 2, r + 3):
-        if x != r and 0 <= x < 9:
-            c += h.counts[base + x]
+cdef inline int connectivity(const MjHand* h, int k) noexcept nogil:
+    """Copies held of the suited kind k's neighbours within two ranks (its own suit only)."""
+    cdef int r = k % 9, c = 0
+    if r >= 2:
+        c += h.counts[k - 2]
+    if r >= 1:
+        c += h.counts[k - 1]
+    if r <= 7:
+        c += h.counts[k + 1]
+    if r <= 6:
+        c += h.counts[k + 2]
     return c
 
 
@@ -72,59 +75,67 @@ cdef int sh_turn_among(const Observation* o, const uint16_t* acts, int n, const 
                        const int* sh_pre) noexcept nogil:
     """The own-turn choice above; keep non-NULL (guard's defended set): only the discards it marks,
     no win or kong (the caller has decided those); sh_pre non-NULL: sh_shanten after each discard
-    action, already computed by the caller (read for those discards only)."""
+    action, already computed by the caller (read for those discards only). One pass reads the
+    actions (a discard once per kind: `at` maps each kind in `m` to its action); the rest works on
+    the kinds."""
     cdef MjHand h, x
     cdef Hand packed
     cdef ShShape sh
-    cdef int i, j, t, k, best = 999, key, suit, waits
-    cdef int sh_of[MAX_ACTIONS]
+    cdef int i, j, t, k, best = 999, key, suit = -1, waits
+    cdef int at[34]
     cdef int out[34]
+    cdef bint any_kong = 0
     cdef BestOf choice
-    cdef uint64_t m
+    cdef uint64_t m = 0, bits, w
+    for i in range(n):
+        t = act_type(acts[i])
+        if t == ACT_DISCARD:
+            if keep == NULL or keep[i]:
+                k = act_kind(acts[i])
+                m |= (<uint64_t>1) << k
+                at[k] = i
+        elif keep == NULL:
+            if t == ACT_WIN:
+                return i
+            if t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
+                any_kong = 1
     best_init(&choice)
     sh_hand_of(o.me, &h)
     shape_of(o, &sh)
-    for i in range(n):
-        if keep == NULL and act_type(acts[i]) == ACT_WIN:
-            return i
     if sh_pre == NULL:   # every discard's shanten, the hand read once
-        m = 0
-        for i in range(n):
-            if act_type(acts[i]) == ACT_DISCARD and (keep == NULL or keep[i]):
-                m |= (<uint64_t>1) << act_kind(acts[i])
         sh_discard_shanten(&sh, &h, m, out)
-    for i in range(n):
-        sh_of[i] = 999
-        if act_type(acts[i]) == ACT_DISCARD and (keep == NULL or keep[i]):
-            k = act_kind(acts[i])
-            if sh_pre != NULL:
-                sh_of[i] = sh_pre[i]
-            else:
-                sh_of[i] = out[k]
-                if o.check:
-                    h.counts[k] -= 1
-                    t = sh_shanten(&sh, &h)
-                    h.counts[k] += 1
-                    if t != out[k]:
-                        snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
-                                 "Shanghai: a discard's shanten from one reading differs from sh_shanten (fast, plain)",
-                                 out[k], t)
-                        return -1
-            if sh_of[i] < best:
-                best = sh_of[i]
-    for i in range(n if keep == NULL else 0):   # a kong that leaves the hand no further from the minimum
-        t = act_type(acts[i])
-        if t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
-            k = act_kind(acts[i])
-            x = h
-            mj_own_kong(&x, k, t == ACT_CONCEALED_KONG)
-            if sh_shanten(&sh, &x) <= best:
-                return i
-    suit = main_suit(&h)
-    for i in range(n):
-        if sh_of[i] != best:
+    bits = m
+    while bits:
+        k = ctz64(bits)
+        bits &= bits - 1
+        if sh_pre != NULL:
+            out[k] = sh_pre[at[k]]
+        elif o.check:
+            h.counts[k] -= 1
+            t = sh_shanten(&sh, &h)
+            h.counts[k] += 1
+            if t != out[k]:
+                snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
+                         "Shanghai: a discard's shanten from one reading differs from sh_shanten (fast, plain)",
+                         out[k], t)
+                return -1
+        if out[k] < best:
+            best = out[k]
+    if any_kong:   # a kong that leaves the hand no further from the minimum
+        for i in range(n):
+            t = act_type(acts[i])
+            if t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
+                k = act_kind(acts[i])
+                x = h
+                mj_own_kong(&x, k, t == ACT_CONCEALED_KONG)
+                if sh_shanten(&sh, &x) <= best:
+                    return i
+    bits = m   # the discards at the best shanten, in kind order (the actions' order)
+    while bits:
+        k = ctz64(bits)
+        bits &= bits - 1
+        if out[k] != best:
             continue
-        k = act_kind(acts[i])
         # a larger key is better: (ready) more winning tiles, then away from the main suit, then a
         # single, then the least connected
         key = 0
@@ -132,24 +143,27 @@ cdef int sh_turn_among(const Observation* o, const uint16_t* acts, int n, const 
             h.counts[k] -= 1
             packed = o.me.hand
             hand_remove(&packed, k)
-            m = sh_wait_mask_packed(&sh, &h, &packed)
+            w = sh_wait_mask_packed(&sh, &h, &packed)
             waits = 0
-            while m:
-                j = ctz64(m)
-                m &= m - 1
+            while w:
+                j = ctz64(w)
+                w &= w - 1
                 waits += unseen(o, &h, j)
             h.counts[k] += 1
             key = waits << 12
         if k >= 27:
             key |= 2 << 9 if not (sh.feng >> k) & 1 else 1 << 9
-        elif k // 9 != suit:
-            key |= 3 << 9
+        else:
+            if suit < 0:
+                suit = main_suit(&h)
+            if k // 9 != suit:
+                key |= 3 << 9
         key |= (1 if h.counts[k] == 1 else 0) << 8
         if k < 27:
             key |= 31 - connectivity(&h, k)
         else:
             key |= 31
-        best_offer(&choice, key, i)
+        best_offer(&choice, key, at[k])
     return best_pick(&choice, o.rng)
 
 

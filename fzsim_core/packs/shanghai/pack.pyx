@@ -25,7 +25,7 @@ the 杠开 / 大吊车 floor and before the multipliers, points = P (per payer),
 The row: F = the flower points, S = P.
 """
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 from fzsim_core.rules cimport RuleSet
 from fzsim_core.win_facts cimport WIN_SELFDRAW, WIN_ROBBED_KONG, FLAG_KONG_REPLACEMENT
 from fzsim_core.state cimport Game, Pack, fail, no_opening, no_opening_choice
@@ -51,9 +51,8 @@ cdef void shanghai_tiles(TileSet* ts) noexcept nogil:
 
 
 cdef void sh_hand_of(const Seat* st, MjHand* h) noexcept nogil:
-    cdef int k, i, t
-    for k in range(N_HAND_KINDS):
-        h.counts[k] = st.hand.counts[k]
+    cdef int i, t
+    memcpy(h.counts, st.hand.counts, N_HAND_KINDS)
     h.wild = -1
     h.n_melds = st.n_melds if st.n_melds <= 4 else 4
     for i in range(h.n_melds):

@@ -16,7 +16,7 @@ from fzsim_core.kit.tables34 cimport T34_SUIT_KINDS, t34_std_waits
 
 import numpy as np
 
-from fzsim_core.kit.hand34 cimport MJ_CHOW, MJ_KONG, MJ_PUNG, MjHand, mj_concealed_size, mj_held, mj_load
+from fzsim_core.kit.hand34 cimport MJ_CHOW, MJ_KONG, MJ_PUNG, MjHand, mj_concealed_size, mj_held, mj_load, mj_suit_tiles
 from fzsim_core.kit.shapes34 cimport mj_is_standard
 from fzsim_core.hand cimport FZ_POW5
 from fzsim_core.suit_shanten cimport ShCtx, ShVary, sh_ctx_set, sh_d, sh_tables, sh_vary, sh_vary_d
@@ -247,9 +247,7 @@ cdef int sh_shanten(const ShShape* s, const MjHand* h) noexcept nogil:
         for suit in range(3):
             if meld_suits & ~(1 << suit):
                 continue
-            d = feng_tiles
-            for k in range(9):
-                d += h.counts[suit * 9 + k]
+            d = feng_tiles + mj_suit_tiles(h.counts, suit)
             if 3 * n + 2 - d >= best:
                 continue   # it keeps at most the suit's and the 风向牌's tiles: no better
             for i in range(3):
@@ -283,10 +281,13 @@ cdef void sh_discard_shanten(const ShShape* s, const MjHand* h, uint64_t cand, i
 
 cdef void _one_tile_shanten(const ShShape* s, const MjHand* h, uint64_t cand, int* out, int dt) noexcept nogil:
     """sh_shanten after one more (dt = 1) or one fewer (dt = -1, held kinds) copy of each kind in
-    cand, its steps in its order (the same skips), with what the changed copy leaves unchanged read
-    once: the size and melds, the pungs target by the changed kind's count (only how many kinds
-    are held once .. four times matters, and the changed one moves a class up or down), and per
-    suit target its tables with only the changed part's key left to vary (sh_vary)."""
+    cand, with what the changed copy leaves unchanged read once: the size and melds, the pungs
+    target by the changed kind's count (only how many kinds are held once .. four times matters,
+    and the changed one moves a class up or down), and per suit target its tables with only the
+    changed part's key left to vary (sh_vary). A suit target keeps at most its suit's and the
+    风向牌's tiles (its D is at least 3n + 2 minus them), so the targets that bound cannot bring
+    below the pungs target are never read, and one the change leaves alone counts with its D as
+    it is: the same least as sh_shanten's."""
     cdef int size = mj_concealed_size(h) + dt, n = 4 - h.n_melds, i, k, c, suit, d, best, t
     cdef int meld_suits = 0, meld_other = 0, feng_tiles = 0, fill = 0, fk, worst, nv
     cdef int viable[3]   # the suits whose target some candidate may need, in suit order
@@ -300,8 +301,10 @@ cdef void _one_tile_shanten(const ShShape* s, const MjHand* h, uint64_t cand, in
     cdef ShVary vs[3]
     cdef ShVary vh[3]
     cdef int base_d[3]
+    cdef int other[4]
+    cdef int own_lim[3]
+    cdef bint fengyise
     cdef uint32_t key[4]
-    cdef uint64_t bit
     if h.n_melds > 4 or (size != 3 * n + 1 and size != 3 * n + 2):
         while cand:
             out[ctz64(cand)] = SH_NO_SHAPE
@@ -329,56 +332,75 @@ cdef void _one_tile_shanten(const ShShape* s, const MjHand* h, uint64_t cand, in
     for suit in range(3):
         ok[suit] = not meld_other and not meld_suits & ~(1 << suit)
         suit_tiles[suit] = 0
-        if not ok[suit]:
-            continue
-        for i in range(3):
-            key[i] = 0
-        for k in range(9):
-            suit_tiles[suit] += h.counts[suit * 9 + k]
-            key[suit] += h.counts[suit * 9 + k] * FZ_POW5[k]
-        sh_ctx_set(&ctx[suit], sh_tables(), key, n)
-        base_d[suit] = sh_d(&ctx[suit])
-        sh_vary(&vs[suit], &ctx[suit], suit)
-        sh_vary(&vh[suit], &ctx[suit], 3)
+        if ok[suit]:
+            suit_tiles[suit] = mj_suit_tiles(h.counts, suit)
     # the suit targets some candidate may need: a change adds at most one kept tile (dt = 1), so a
-    # suit leaving out at least the largest pungs target (1000 with a chow: none) never improves one
+    # suit leaving out at least the largest pungs target (1000 with a chow: none) never improves one;
+    # only those are read (tables, views)
     worst = 0
     for c in range(5):
         if hist[c] and not chow and c + dt >= 0 and pungs[c] > worst:
             worst = pungs[c]
     if chow or worst == 0:
         worst = 1000
+    # a suit target keeps at most its suit's and the 风向牌's tiles, so its D is at least 3n + 2 minus
+    # them: a suit the change does not touch reads its base D, and the least of those is kept per
+    # candidate suit (other[t]: the viable suits but t; other[3]: all of them)
     nv = 0
+    for t in range(4):
+        other[t] = 1000
     for suit in range(3):
-        if ok[suit] and 3 * n + 2 - feng_tiles - suit_tiles[suit] - (dt > 0) < worst:
-            viable[nv] = suit
-            nv += 1
+        if not (ok[suit] and 3 * n + 2 - feng_tiles - suit_tiles[suit] - (dt > 0) < worst):
+            continue
+        viable[nv] = suit
+        nv += 1
+        for i in range(3):
+            key[i] = 0
+        for k in range(9):
+            key[suit] += h.counts[suit * 9 + k] * FZ_POW5[k]
+        sh_ctx_set(&ctx[suit], sh_tables(), key, n)
+        base_d[suit] = sh_d(&ctx[suit])
+        sh_vary(&vs[suit], &ctx[suit], suit)
+        sh_vary(&vh[suit], &ctx[suit], 3)
+        for t in range(4):
+            if t != suit and base_d[suit] < other[t]:
+                other[t] = base_d[suit]
+    for t in range(3):   # a suited candidate's own suit: read when it is viable and may beat best
+        own_lim[t] = 1 << 20
+    for i in range(nv):
+        own_lim[viable[i]] = 3 * n + 2 - (feng_tiles + suit_tiles[viable[i]] + dt)
+    fengyise = not meld_other and meld_suits == 0 and not chow and not s.fengyise_shape
     while cand:
         k = ctz64(cand)
         cand &= cand - 1
-        bit = (<uint64_t>1) << k
         c = h.counts[k]
         best = 1000 if chow else pungs[c if c < 4 else 4]
-        if not meld_other:
-            fk = k >= 27 and (s.feng & bit) != 0
-            t = k // 9 if k < 27 else -1
+        fk = 0
+        if meld_other:
+            pass
+        elif k < 27:
+            t = k // 9
+            if other[t] < best:
+                best = other[t]
+            if own_lim[t] < best:
+                d = sh_vary_d(&vs[t], ctx[t].key[t] + dt * FZ_POW5[k - 9 * t])
+                if d < best:
+                    best = d
+        elif (s.feng >> k) & 1:   # a 风向牌 changes every suit target's honours
+            fk = 1
             for i in range(nv):
                 suit = viable[i]
-                d = feng_tiles + suit_tiles[suit] + dt * (fk + (t == suit))
-                if 3 * n + 2 - d >= best:
+                if 3 * n + 2 - (feng_tiles + suit_tiles[suit] + dt) >= best:
                     continue
-                if t == suit:
-                    d = sh_vary_d(&vs[suit], ctx[suit].key[suit] + dt * FZ_POW5[k - 9 * suit])
-                elif fk:
-                    d = sh_vary_d(&vh[suit], ctx[suit].key[3] + dt * FZ_POW5[k - 27])
-                else:
-                    d = base_d[suit]
+                d = sh_vary_d(&vh[suit], ctx[suit].key[3] + dt * FZ_POW5[k - 27])
                 if d < best:
                     best = d
-            if meld_suits == 0 and not chow and not s.fengyise_shape:
-                d = 3 * n + 2 - feng_tiles - dt * fk
-                if d < best:
-                    best = d
+        elif other[3] < best:
+            best = other[3]
+        if fengyise:
+            d = 3 * n + 2 - feng_tiles - dt * fk
+            if d < best:
+                best = d
         out[k] = SH_NO_WIN if best >= 1000 else best - 1
 
 
