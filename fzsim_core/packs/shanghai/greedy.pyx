@@ -104,21 +104,25 @@ cdef int sh_turn_among(const Observation* o, const uint16_t* acts, int n, const 
     shape_of(o, &sh)
     if sh_pre == NULL:   # every discard's shanten, the hand read once
         sh_discard_shanten(&sh, &h, m, out)
-    bits = m
+    bits = m if sh_pre != NULL or o.check else 0   # the caller's shanten read in, or each checked
     while bits:
         k = ctz64(bits)
         bits &= bits - 1
         if sh_pre != NULL:
             out[k] = sh_pre[at[k]]
-        elif o.check:
-            h.counts[k] -= 1
-            t = sh_shanten(&sh, &h)
-            h.counts[k] += 1
-            if t != out[k]:
-                snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
-                         "Shanghai: a discard's shanten from one reading differs from sh_shanten (fast, plain)",
-                         out[k], t)
-                return -1
+            continue
+        h.counts[k] -= 1
+        t = sh_shanten(&sh, &h)
+        h.counts[k] += 1
+        if t != out[k]:
+            snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
+                     "Shanghai: a discard's shanten from one reading differs from sh_shanten (fast, plain)",
+                     out[k], t)
+            return -1
+    bits = m
+    while bits:
+        k = ctz64(bits)
+        bits &= bits - 1
         if out[k] < best:
             best = out[k]
     if any_kong:   # a kong that leaves the hand no further from the minimum

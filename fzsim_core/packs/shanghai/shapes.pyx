@@ -154,20 +154,23 @@ cdef uint64_t sh_wait_mask_packed(const ShShape* s, const MjHand* h, const Hand*
 
 
 cdef bint sh_hand_may_wait(const ShShape* s, const Hand* h, uint64_t meld_kinds) noexcept nogil:
-    """sh_wait_mask's candidate test (above) in closed form on the kind masks."""
-    cdef uint64_t held
+    """sh_wait_mask's candidate test (above) in closed form on the kind masks: a flush (one suit at
+    most, 风向牌 the only honours) or a hand of pungs short of its pair or of a pung (one single
+    and no pair, or no single and two pairs; no kind held four times), each mask read only when
+    the test before it has not decided."""
+    cdef uint64_t held = fz_counts_mask(h.counts, -1) | meld_kinds
     cdef int n1, n2, t, suits = 0
+    if not held & T34_SUIT_KINDS[3] & ~s.feng:
+        for t in range(3):
+            if held & T34_SUIT_KINDS[t]:
+                suits += 1
+        if suits <= 1:
+            return 1
     n1 = popcount64(fz_counts_mask(h.counts, 1))
+    if n1 > 1:
+        return 0
     n2 = popcount64(fz_counts_mask(h.counts, 2))
-    if fz_counts_mask(h.counts, 4) == 0 and ((n1 == 1 and n2 == 0) or (n1 == 0 and n2 == 2)):
-        return 1   # a hand of pungs short of its pair (or of a pung)
-    held = fz_counts_mask(h.counts, -1) | meld_kinds
-    if held & T34_SUIT_KINDS[3] & ~s.feng:
-        return 0   # an honour that is no 风向牌: no flush, no 风一色
-    for t in range(3):
-        if held & T34_SUIT_KINDS[t]:
-            suits += 1
-    return suits <= 1
+    return fz_counts_mask(h.counts, 4) == 0 and ((n1 == 1 and n2 == 0) or (n1 == 0 and n2 == 2))
 
 
 cdef inline int _top_pungs(int n3, int n2, int n1, int n) noexcept nogil:
