@@ -37,6 +37,19 @@ cdef extern from *:
             | (unsigned long long)(c[32] == t) << 32 | (unsigned long long)(c[33] == t) << 33;
         return v < 0 ? m ^ 0x3FFFFFFFFULL : m;   /* v < 0: the kinds whose count is not 0 */
     }
+    static inline void fz_unseen_bytes(const unsigned char* seen, const unsigned char* held, unsigned char* out) {
+        /* (4 - seen) - held, each step saturating at 0: sixteen kinds per two subtractions */
+        const __m128i four = _mm_set1_epi8(4);
+        int k;
+        for (k = 0; k < 32; k += 16)
+            _mm_storeu_si128((__m128i*)(out + k), _mm_subs_epu8(_mm_subs_epu8(four, _mm_loadu_si128((const __m128i*)(seen + k))),
+                                                                 _mm_loadu_si128((const __m128i*)(held + k))));
+        {   /* kinds 32 and 33: max(0, 4 - seen - held) on plain ints */
+            const int a = 4 - seen[32] - held[32], b = 4 - seen[33] - held[33];
+            out[32] = (unsigned char)(a > 0 ? a : 0);
+            out[33] = (unsigned char)(b > 0 ? b : 0);
+        }
+    }
     #elif !(defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
     static inline unsigned long long fz_counts_mask(const unsigned char* c, int v) {
         /* byte order unknown or big-endian: the plain loop */
@@ -63,10 +76,20 @@ cdef extern from *:
         return m;
     }
     #endif
+    #if !defined(__SSE2__)
+    static inline void fz_unseen_bytes(const unsigned char* seen, const unsigned char* held, unsigned char* out) {
+        int k;
+        for (k = 0; k < 34; k++)
+            out[k] = (unsigned char)(seen[k] + held[k] < 4 ? 4 - seen[k] - held[k] : 0);
+    }
+    #endif
     """
     int popcount64(uint64_t x) nogil
     int ctz64(uint64_t x) nogil
     uint64_t fz_counts_mask(const uint8_t* c, int v) nogil
+    # out[k] = the copies of kind k neither seen nor held, max(0, 4 - seen[k] - held[k]), k < 34
+    # (reads and writes bytes 0..33 only)
+    void fz_unseen_bytes(const uint8_t* seen, const uint8_t* held, uint8_t* out) nogil
 
 
 cdef inline uint64_t held_mask(const Hand* h) noexcept nogil:

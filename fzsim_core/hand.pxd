@@ -59,8 +59,9 @@ cdef inline void hand_remove(Hand* h, int kind) noexcept nogil:
 cdef inline void hand_set_counts(Hand* h, const uint8_t* counts, int gold) noexcept nogil:
     """Fill `h` from 34 concealed counts (golds included) with gold kind `gold`.
 
-    Same result as hand_add per tile, but the keys are built by Horner's rule in 34 steps."""
-    cdef int k, part, r, size = 0
+    Same result as hand_add per tile, but each key is built whole: a sum over the part's ranks with
+    fixed bounds (unrolled, the weights constants), the gold's copies then taken out of its part."""
+    cdef int k, r, size = 0
     cdef uint32_t key
     for k in range(34):
         h.counts[k] = counts[k]
@@ -68,11 +69,14 @@ cdef inline void hand_set_counts(Hand* h, const uint8_t* counts, int gold) noexc
     h.size = <uint8_t>size
     h.gold = <int8_t>gold
     h.golds = counts[gold] if gold >= 0 else 0
-    for part in range(4):
+    for k in range(3):
         key = 0
-        r = 6 if part == 3 else 8
-        while r >= 0:
-            k = part * 9 + r
-            key = key * 5 + (counts[k] if k != gold else 0)
-            r -= 1
-        h.key[part] = key
+        for r in range(9):
+            key += counts[9 * k + r] * FZ_POW5[r]
+        h.key[k] = key
+    key = 0
+    for r in range(7):
+        key += counts[27 + r] * FZ_POW5[r]
+    h.key[3] = key
+    if gold >= 0:
+        h.key[FZ_KPART[gold]] -= counts[gold] * FZ_KPOW[gold]

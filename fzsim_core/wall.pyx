@@ -32,12 +32,19 @@ cdef void shuffle_wall(const TileSet* ts, uint8_t* wall, uint64_t root, uint64_t
 
 
 cdef uint64_t digest_wall(const TileSet* ts, const uint8_t* wall) noexcept nogil:
-    """FNV-1a (64-bit) over the wall's kind bytes, head first."""
+    """FNV-1a (64-bit) over the wall's kind bytes, head first (four bytes a step: the same chain
+    of xors and multiplies with a quarter of the loop's own instructions)."""
     cdef uint64_t h = FZ_FNV_OFFSET
-    cdef int i
-    for i in range(ts.n_tiles):
-        h ^= wall[i]
-        h *= FZ_FNV_PRIME
+    cdef int i = 0, n = ts.n_tiles
+    while i + 4 <= n:
+        h = (h ^ wall[i]) * FZ_FNV_PRIME
+        h = (h ^ wall[i + 1]) * FZ_FNV_PRIME
+        h = (h ^ wall[i + 2]) * FZ_FNV_PRIME
+        h = (h ^ wall[i + 3]) * FZ_FNV_PRIME
+        i += 4
+    while i < n:
+        h = (h ^ wall[i]) * FZ_FNV_PRIME
+        i += 1
     return h
 
 

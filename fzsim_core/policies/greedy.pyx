@@ -12,7 +12,7 @@ useful-draw count by the plain definition.
 """
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdio cimport snprintf
-from fzsim_core.bits cimport ctz64, fz_counts_mask, held_mask
+from fzsim_core.bits cimport ctz64, fz_counts_mask, fz_unseen_bytes, held_mask
 from fzsim_core.hand cimport Hand, hand_add, hand_remove, FZ_KPART, FZ_KPOW, FZ_POW5
 from fzsim_core.policy cimport Observation, Policy
 from fzsim_core.rng cimport rng_below
@@ -174,6 +174,8 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
     cdef int n_memo = 0
     cdef int win_at = -1, youjin_at = -1, gold_at = -1, best_gold = 99
     cdef bint any_kong = 0
+    cdef bint check = o.check   # (locals: the loops below keep them in registers)
+    cdef int gold = o.gold
     ctx_of(&ctx, h)
     for i in range(n):   # one pass: wins, and the shanten after each discard (golds apart)
         sh_of[i] = 99
@@ -181,7 +183,7 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
         if t == ACT_DISCARD:
             k = act_kind(acts[i])
             sh = shanten_less(&ctx, h, k)
-            if o.check:
+            if check:
                 hand_remove(h, k)
                 x = hand_shanten(h)
                 hand_add(h, k)
@@ -190,7 +192,7 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
                              "fast discard shanten differs from hand_shanten (fast, plain)", sh, x)
                     return -1
             sh_of[i] = sh
-            if k == o.gold:
+            if k == gold:
                 gold_at = i
                 best_gold = sh
             else:   # the discards at the lowest shanten so far, in action order
@@ -240,7 +242,7 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
     # back helps iff the hand before the discard is below best_sh, the same for every k.
     best_u = -1
     u = 0
-    gbit = (<uint64_t>1) << o.gold
+    gbit = (<uint64_t>1) << gold
     avail = 0
     pot0 = 0
     back_useful = best_sh > 0 and sh_d(&ctx.c) - h.golds - 1 < best_sh   # h - k + k = h
@@ -249,9 +251,7 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
     # at lim helps no discard. (When h itself is below lim every draw passes this.)
     filt = not back_useful and no_full_part(h)
     if best_sh > 0:
-        for x in range(34):   # a plain loop over bytes the compiler vectorises
-            t = 4 - o.seen[x] - h.counts[x]
-            un[x] = <uint8_t>(t if t > 0 else 0)
+        fz_unseen_bytes(o.seen, h.counts, un)
         for x in range(34, 40):
             un[x] = 0
         nz = fz_counts_mask(un, -1)
@@ -261,7 +261,7 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
     if filt:   # part by part: one view and key per part
         avail = m & gbit
         if avail:
-            pot0 = un[o.gold]
+            pot0 = un[gold]
         m &= ~gbit
         for q in range(4):
             bits = (m >> (9 * q)) & 0x1FF
@@ -279,14 +279,14 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
             pot0 += un[x]
     for i in range(n_tied):
         k = act_kind(acts[tied[i]])
-        if best_sh > 0 and k != o.gold:
+        if best_sh > 0 and k != gold:
             uk = 5 - o.seen[k] - h.counts[k]   # unseen copies of k once it is discarded
             pot = pot0 - (un[k] if (avail >> k) & 1 else 0) + (uk if back_useful and uk > 0 else 0)
             q = FZ_KPART[k]
             u = -1 if pot < best_u else useful_draws(
                 &ctx, q, ctx.c.key[q] - FZ_KPOW[k], lim, avail & ~gbit & ~((<uint64_t>1) << k), un,
                 pot, best_u, memo, &n_memo)
-            if o.check:
+            if check:
                 hand_remove(h, k)
                 pot = useful_draws_plain(o, h, best_sh)
                 hand_add(h, k)
