@@ -23,7 +23,12 @@ directives = {
     "cdivision": not DEBUG,
     "embedsignature": True,
 }
-compile_args = ["-O0", "-g"] if DEBUG else ["-O3"]
+# Python's own CFLAGS carry -fwrapv (its interpreter relies on signed overflow wrapping); the core
+# has no signed overflow (a build with -fsanitize=signed-integer-overflow,shift plays every preset
+# and policy and runs the engine, scoring, shape and rollout tests without a report: see the
+# contributing page), so it is compiled with C's own rules, which lets the compiler keep loop
+# counters and index sums simpler (about 1% fewer instructions a hand).
+compile_args = ["-O0", "-g"] if DEBUG else ["-O3", "-fno-wrapv"]
 macros = [("NPY_NO_DEPRECATED_API", "NPY_2_0_API_VERSION")]
 if not DEBUG:
     macros.append(("NDEBUG", None))
