@@ -29,6 +29,9 @@ is the only draw). Parameter: `fold` (guard:fold=X; default SH_DEFAULT_FOLD).
 """
 from libc.math cimport exp
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
+from libc.string cimport memset
+from fzsim_core.bits cimport ctz64, fz_unseen_bytes
+from fzsim_core.hand cimport FZ_KPART
 from fzsim_core.policy cimport Observation
 
 from fzsim_core.table cimport *
@@ -72,15 +75,16 @@ cdef int claims_between(const Observation* o, int a, int b) noexcept nogil:
 
 
 cdef inline int liable_with(const Observation* o, int j) noexcept nogil:
-    """承包 relations between the deciding seat and seat j (2 when mutual)."""
-    return (1 if claims_between(o, o.seat, j) >= 3 else 0) + (1 if claims_between(o, j, o.seat) >= 3 else 0)
+    """承包 relations between the deciding seat and seat j (2 when mutual); a seat with fewer than
+    three sets shown has claimed three from nobody."""
+    return ((1 if o.table[o.seat].n_melds[0] >= 3 and claims_between(o, o.seat, j) >= 3 else 0)
+            + (1 if o.table[j].n_melds[0] >= 3 and claims_between(o, j, o.seat) >= 3 else 0))
 
 
 cdef void public_hand(const Observation* o, int j, MjHand* h) noexcept nogil:
     """Seat j's shown melds as an MjHand with no concealed tiles (its visible 花 points)."""
     cdef int i, t
-    for i in range(34):
-        h.counts[i] = 0
+    memset(h.counts, 0, 34)
     h.wild = -1
     h.n_melds = o.table[j].n_melds[0] if o.table[j].n_melds[0] <= 4 else 4
     for i in range(h.n_melds):
@@ -92,14 +96,19 @@ cdef void public_hand(const Observation* o, int j, MjHand* h) noexcept nogil:
 
 cdef void sh_read_threat(const Observation* o, ShThreat* t) noexcept nogil:
     cdef ShRules r
-    cdef MjHand h
-    cdef int j, k, i, v, nm, suits, chow, hon, nf
-    cdef int pond[3]
-    cdef double x, f, none = 1.0
     sh_rules_of(o.rules, &r)
-    for k in range(34):
-        v = 4 - o.seen[k] - o.me.hand.counts[k]
-        t.un[k] = <uint8_t>(v if v > 0 else 0)
+    _read_threat(o, &r, t)
+
+
+cdef void _read_threat(const Observation* o, const ShRules* r, ShThreat* t) noexcept nogil:
+    """sh_read_threat with the rules read (guard's turn reads them once for its three uses)."""
+    cdef MjHand h
+    cdef int j, k, i, nm, nd, suits, chow, hon, nf
+    cdef int pond[4]
+    cdef uint64_t thrown
+    cdef const uint8_t* pond_kinds
+    cdef double x, f, none = 1.0
+    fz_unseen_bytes(o.seen, o.me.hand.counts, t.un)
     for j in range(4):
         t.ready[j] = 0.0
         t.value[j] = 0.0
@@ -108,12 +117,15 @@ cdef void sh_read_threat(const Observation* o, ShThreat* t) noexcept nogil:
         t.suit[j] = -1
         if j == o.seat:
             continue
-        pond[0] = pond[1] = pond[2] = 0
-        for i in range(o.table[j].n_discards[0]):
-            k = o.table[j].discards[i]
-            t.thrown[j] |= (<uint64_t>1) << k
-            if k < 27:
-                pond[k // 9] += 1
+        pond[0] = pond[1] = pond[2] = pond[3] = 0
+        thrown = 0
+        nd = o.table[j].n_discards[0]
+        pond_kinds = o.table[j].discards
+        for i in range(nd):   # (pond[3]: the honours, not read)
+            k = pond_kinds[i]
+            thrown |= (<uint64_t>1) << k
+            pond[FZ_KPART[k]] += 1
+        t.thrown[j] = thrown
         nm = o.table[j].n_melds[0]
         suits = chow = hon = 0
         for i in range(nm):
@@ -146,7 +158,7 @@ cdef void sh_read_threat(const Observation* o, ShThreat* t) noexcept nogil:
         # visible 花 (and some concealed) capped at a 勒子; x (1 + 承包 relations with me)
         public_hand(o, j, &h)
         nf = o.table[j].n_flowers[0]
-        f = r.base_points + sh_flower_points(&r, &h, nf if nf < 8 else 8) + 1.0
+        f = r.base_points + sh_flower_points(r, &h, nf if nf < 8 else 8) + 1.0
         if t.read[j] == SH_READ_FLUSH or t.read[j] == SH_READ_HONOURS or t.suit[j] >= 0:
             f = r.lezi
         elif f > r.lezi:
@@ -160,13 +172,12 @@ cdef void sh_read_threat(const Observation* o, ShThreat* t) noexcept nogil:
     t.total = 1.0 - none
 
 
-cdef double sh_wait_chance(const Observation* o, const ShThreat* t, int j, int k) noexcept nogil:
-    """Pair / pung waits on k's own unseen copies, chow waits on its neighbours, each where the
-    seat's readable pattern allows them."""
-    cdef double pair = 0.35 * t.un[k] + 0.15, chow = 0.2 * chow_unseen(t.un, k) if k < 27 else 0.0
+cdef inline double _wait_chance(const ShThreat* t, int j, int k, int ks, double pair, double chow) noexcept nogil:
+    """sh_wait_chance with k's suit (ks, -1 for an honour) and its pair and chow weights already
+    read (none depends on the seat)."""
     cdef double w
     cdef int rd = t.read[j], s = t.suit[j]
-    cdef bint in_suit = k < 27 and s >= 0 and k // 9 == s, other = k < 27 and s >= 0 and k // 9 != s
+    cdef bint in_suit = ks >= 0 and s >= 0 and ks == s, other = ks >= 0 and s >= 0 and ks != s
     if rd == SH_READ_DEAD:
         return 0.0
     if rd == SH_READ_PUNGS:
@@ -189,23 +200,30 @@ cdef double sh_wait_chance(const Observation* o, const ShThreat* t, int j, int k
     return w if w < 0.3 else 0.3
 
 
+cdef double sh_wait_chance(const Observation* o, const ShThreat* t, int j, int k) noexcept nogil:
+    """Pair / pung waits on k's own unseen copies, chow waits on its neighbours, each where the
+    seat's readable pattern allows them."""
+    return _wait_chance(t, j, k, k // 9 if k < 27 else -1, 0.35 * t.un[k] + 0.15,
+                        0.2 * chow_unseen(t.un, k) if k < 27 else 0.0)
+
+
 cdef double sh_discard_cost(const Observation* o, const ShThreat* t, int k) noexcept nogil:
     cdef int j
     cdef double c = 0.0
+    cdef double pair = 0.35 * t.un[k] + 0.15, chow = 0.2 * chow_unseen(t.un, k) if k < 27 else 0.0
+    cdef int ks = k // 9 if k < 27 else -1
     for j in range(4):
         if j != o.seat and t.ready[j] > 0.0:
-            c += t.ready[j] * sh_wait_chance(o, t, j, k) * t.value[j]
+            c += t.ready[j] * _wait_chance(t, j, k, ks, pair, chow) * t.value[j]
     return c
 
 
-cdef double own_value(const Observation* o, const MjHand* h) noexcept nogil:
+cdef double own_value(const Observation* o, const ShRules* r, const MjHand* h) noexcept nogil:
     """What my hand would win per payer, read from its make-up: a 勒子 when nearly all its tiles
     are one suit and honours (a flush), else 2 + its 花 points capped at a 勒子 (碰碰胡)."""
-    cdef ShRules r
     cdef int n[3]
     cdef int i, main = 0, total = 0, nf = o.me.n_flowers
     cdef double v
-    sh_rules_of(o.rules, &r)
     suit_tiles(h, n)
     for i in range(3):
         total += n[i]
@@ -213,7 +231,7 @@ cdef double own_value(const Observation* o, const MjHand* h) noexcept nogil:
             main = i
     if total - n[main] <= 2:
         return r.lezi
-    v = r.base_points + sh_flower_points(&r, h, nf if nf < 8 else 8)
+    v = r.base_points + sh_flower_points(r, h, nf if nf < 8 else 8)
     return v if v < r.lezi else r.lezi
 
 
@@ -223,9 +241,9 @@ cdef int ready_value(const Observation* o, const ShShape* sh, const ShRules* r, 
     cdef uint64_t m = sh_wait_mask(sh, h)
     cdef ShScore sc
     cdef int k, v, total = 0, nf = o.me.n_flowers
-    for k in range(34):
-        if not (m >> k) & 1:
-            continue
+    while m:   # the winning kinds in kind order
+        k = ctz64(m)
+        m &= m - 1
         v = 4 - o.seen[k] - h.counts[k]
         if v <= 0:
             continue
@@ -236,18 +254,16 @@ cdef int ready_value(const Observation* o, const ShShape* sh, const ShRules* r, 
     return total
 
 
-cdef int best_ready(const Observation* o, const uint16_t* acts, int n, MjHand* h) noexcept nogil:
+cdef int best_ready(const Observation* o, const ShRules* r, const uint16_t* acts, int n, MjHand* h) noexcept nogil:
     """Among the discards that leave the hand ready, the one whose waits are worth most; -1 when
     none does or two tie (greedy decides)."""
-    cdef ShRules r
     cdef int i, k, v, best = -1, best_v = 0, ties = 0
-    sh_rules_of(o.rules, &r)
     for i in range(n):
         if act_type(acts[i]) != ACT_DISCARD:
             continue
         k = act_kind(acts[i])
         h.counts[k] -= 1
-        v = ready_value(o, &r.shape, &r, h)
+        v = ready_value(o, &r.shape, r, h)
         h.counts[k] += 1
         if v > best_v:
             best, best_v, ties = i, v, 0
@@ -260,6 +276,7 @@ cdef int sh_guard_turn(const Observation* o, const uint16_t* acts, int n, double
     cdef MjHand h
     cdef ShShape sh
     cdef ShThreat th
+    cdef ShRules r
     cdef int i, k, t, g, best_sh = 999, kong = 0
     cdef double mine
     cdef int sh_of[MAX_ACTIONS]
@@ -268,11 +285,14 @@ cdef int sh_guard_turn(const Observation* o, const uint16_t* acts, int n, double
     cdef uint64_t m
     cdef double dang[MAX_ACTIONS]
     cdef bint keep[MAX_ACTIONS]
+    m = 0
     for i in range(n):
         t = act_type(acts[i])
-        if t == ACT_WIN:
+        if t == ACT_DISCARD:
+            m |= (<uint64_t>1) << act_kind(acts[i])
+        elif t == ACT_WIN:
             return i                    # every win, 八花齐 included
-        if t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
+        elif t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
             kong = 1
     if kong:                            # greedy's kong rule: one that keeps the hand as near
         g = sh_turn_among(o, acts, n, NULL, NULL)
@@ -281,10 +301,7 @@ cdef int sh_guard_turn(const Observation* o, const uint16_t* acts, int n, double
             return g
     sh_hand_of(o.me, &h)
     shape_of(o, &sh)
-    m = 0
-    for i in range(n):
-        if act_type(acts[i]) == ACT_DISCARD:
-            m |= (<uint64_t>1) << act_kind(acts[i])
+    sh_rules_of(o.rules, &r)
     sh_discard_shanten(&sh, &h, m, out)   # every discard's shanten, the hand read once (greedy's turn checks it)
     for i in range(n):
         sh_of[i] = 99
@@ -296,13 +313,13 @@ cdef int sh_guard_turn(const Observation* o, const uint16_t* acts, int n, double
         if sh_of[i] < best_sh:
             best_sh = sh_of[i]
     if best_sh == 0:
-        i = best_ready(o, acts, n, &h)  # ready: the waits worth most
+        i = best_ready(o, &r, acts, n, &h)  # ready: the waits worth most
         if i >= 0:
             return i
-    sh_read_threat(o, &th)
+    _read_threat(o, &r, &th)
     if th.total < SH_QUIET or best_sh == 999:
         return sh_turn_among(o, acts, n, NULL, raw)
-    mine = own_value(o, &h)
+    mine = own_value(o, &r, &h)
     for i in range(n):
         if sh_of[i] != 99:
             dang[i] = sh_discard_cost(o, &th, act_kind(acts[i])) / mine
