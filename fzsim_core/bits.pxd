@@ -92,6 +92,18 @@ cdef extern from *:
     void fz_unseen_bytes(const uint8_t* seen, const uint8_t* held, uint8_t* out) nogil
 
 
+cdef inline int least_of(const int* v, uint64_t kinds, int start) noexcept nogil:
+    """The least v[k] over the kinds k in the mask `kinds`, or `start` when none is lower (the
+    best of every discard's shanten read at once)."""
+    cdef int k, best = start
+    while kinds:
+        k = ctz64(kinds)
+        kinds &= kinds - 1
+        if v[k] < best:
+            best = v[k]
+    return best
+
+
 cdef inline uint64_t held_mask(const Hand* h) noexcept nogil:
     """Bit k set iff the hand holds kind k."""
     return fz_counts_mask(h.counts, -1)

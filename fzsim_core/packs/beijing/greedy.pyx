@@ -14,7 +14,7 @@ closer to ready; an exposed kong when it leaves it no further. It reads only its
 """
 from libc.stdint cimport uint16_t, uint64_t
 from libc.stdio cimport snprintf
-from fzsim_core.bits cimport ctz64, fz_counts_mask
+from fzsim_core.bits cimport ctz64, fz_counts_mask, least_of
 from fzsim_core.policy cimport Observation
 from fzsim_core.policies.ties cimport BestOf, best_init, best_offer, best_pick
 from fzsim_core.table cimport *
@@ -48,20 +48,13 @@ cdef int connection(const MjHand* h, int k) noexcept nogil:
 cdef int after_discard(MjHand* h, int banned) noexcept nogil:
     """The lowest shanten one discard (never `banned`) reaches from the 3n+2 hand h."""
     cdef Hand x
-    cdef int k, best = 99
     cdef int out[MJ_KINDS]
-    cdef uint64_t cand = fz_counts_mask(h.counts, -1), m
+    cdef uint64_t cand = fz_counts_mask(h.counts, -1)
     if banned >= 0:
         cand &= ~((<uint64_t>1) << banned)
     hand_set_counts(&x, h.counts, h.wild)
     bj_hand_discard_shanten(&x, h.n_melds, cand, out)
-    m = cand
-    while m:
-        k = ctz64(m)
-        m &= m - 1
-        if out[k] < best:
-            best = out[k]
-    return best
+    return least_of(out, cand, 99)
 
 
 cdef int kong_shanten(const MjHand* h, int k, int t) noexcept nogil:

@@ -22,7 +22,7 @@ from fzsim_core.table cimport *
 from fzsim_core.kit.hand34 cimport mj_own_kong, mj_suit_tiles, MjHand, MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG
 from fzsim_core.packs.shanghai.shapes cimport ShShape, SH_NO_SHAPE, sh_discard_shanten, sh_shanten, sh_wait_mask_packed
 from fzsim_core.hand cimport Hand, hand_remove
-from fzsim_core.bits cimport ctz64
+from fzsim_core.bits cimport ctz64, least_of
 from fzsim_core.packs.shanghai.pack cimport sh_hand_of
 from fzsim_core.packs.shanghai.options cimport sh_options
 
@@ -119,12 +119,7 @@ cdef int sh_turn_among(const Observation* o, const uint16_t* acts, int n, const 
                      "Shanghai: a discard's shanten from one reading differs from sh_shanten (fast, plain)",
                      out[k], t)
             return -1
-    bits = m
-    while bits:
-        k = ctz64(bits)
-        bits &= bits - 1
-        if out[k] < best:
-            best = out[k]
+    best = least_of(out, m, best)
     if any_kong:   # a kong that leaves the hand no further from the minimum
         for i in range(n):
             t = act_type(acts[i])

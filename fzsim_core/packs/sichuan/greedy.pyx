@@ -25,7 +25,7 @@ from fzsim_core.table cimport *
 from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScParts, SC_KINDS, SC_PUNG, SC_KONG, SC_ADDED_KONG,
                                               SC_CONCEALED_KONG, ScMelds, sc_melds_of, sc_parts_discard_shanten,
                                               sc_read_parts, sc_read_parts_keyed, sc_shanten, sc_table_wait_mask, sc_wait_mask)
-from fzsim_core.bits cimport ctz64
+from fzsim_core.bits cimport ctz64, least_of
 from fzsim_core.hand cimport Hand, hand_remove
 from fzsim_core.packs.sichuan.pack cimport sc_hand_of
 
@@ -110,21 +110,15 @@ cdef int drop_suit_parts(const ScParts* p) noexcept nogil:
 cdef int best_after_discard(ScHand* h, int banned) noexcept nogil:
     """Lowest shanten one discard reaches from the 3n+2 hand h."""
     cdef ScParts parts
-    cdef int k, best = 99
+    cdef int k
     cdef int sh[SC_KINDS]
-    cdef uint32_t cand = 0, m
+    cdef uint32_t cand = 0
     for k in range(SC_KINDS):
         if h.counts[k] and k != banned:
             cand |= (<uint32_t>1) << k
     sc_read_parts(h, &parts)
     sc_parts_discard_shanten(&parts, h.counts, cand, sh)
-    m = cand
-    while m:
-        k = ctz64(m)
-        m &= m - 1
-        if sh[k] < best:
-            best = sh[k]
-    return best
+    return least_of(sh, cand, 99)
 
 
 cdef int sc_turn(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
@@ -144,7 +138,7 @@ cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const 
     cdef ScMelds melds
     cdef int i, t, k, w, best = 99, drop, key, target
     cdef int sh_k[SC_KINDS]
-    cdef uint32_t cand = 0, m
+    cdef uint32_t cand = 0
     cdef bint kongs = False
     cdef BestOf choice
     for i in range(n):
@@ -161,12 +155,7 @@ cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const 
     if known == NULL:
         sc_parts_discard_shanten(&parts, h.counts, cand, sh_k)   # every discard from one read
         known = sh_k
-    m = cand
-    while m:   # the best discard
-        k = ctz64(m)
-        m &= m - 1
-        if known[k] < best:
-            best = known[k]
+    best = least_of(known, cand, best)   # the best discard
     if o.check:
         for i in range(n):
             if act_type(acts[i]) == ACT_DISCARD:
