@@ -19,24 +19,24 @@ ctypedef struct MjHand:
     uint8_t meld_type[4]
     uint8_t meld_kind[4]
 
-cdef inline int mj_suit_tiles(const uint8_t* counts, int suit) noexcept nogil:
-    """Tiles of the suit (0..2) among 34 counts: its first eight counts summed by one multiply (a
-    word's bytes land in its top byte; each count is at most 4, so no byte sum carries)."""
+cdef inline int mj_sum8(const uint8_t* counts) noexcept nogil:
+    """The sum of eight counts by one multiply: a word's bytes all land in its top byte (each count
+    is at most 4, so no byte sum carries)."""
     cdef uint64_t w
-    memcpy(&w, &counts[9 * suit], 8)
-    return <int>((w * 0x0101010101010101ULL) >> 56) + counts[9 * suit + 8]
+    memcpy(&w, counts, 8)
+    return <int>((w * 0x0101010101010101ULL) >> 56)
+
+
+cdef inline int mj_suit_tiles(const uint8_t* counts, int suit) noexcept nogil:
+    """Tiles of the suit (0..2) among 34 counts."""
+    return mj_sum8(&counts[9 * suit]) + counts[9 * suit + 8]
 
 
 cdef inline int mj_concealed_size(const MjHand* h) noexcept nogil:
-    """The concealed tiles: the 34 counts summed eight at a time (a word's bytes summed by one
-    multiply: each count is at most 4, so no byte sum carries); inline, as the shape readers call
-    it on every decision."""
-    cdef uint64_t w[4]
-    cdef int i, n = h.counts[32] + h.counts[33]
-    memcpy(w, h.counts, 32)
-    for i in range(4):
-        n += <int>((w[i] * 0x0101010101010101ULL) >> 56)
-    return n
+    """The concealed tiles, eight counts at a time (inline: the shape readers ask it on every
+    decision)."""
+    return (mj_sum8(h.counts) + mj_sum8(&h.counts[8]) + mj_sum8(&h.counts[16]) + mj_sum8(&h.counts[24])
+            + h.counts[32] + h.counts[33])
 
 
 # Copies of kind k in the concealed tiles and the melds together.

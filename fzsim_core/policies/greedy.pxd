@@ -39,9 +39,14 @@ cdef inline uint64_t kinds_mask(const Observation* o) noexcept nogil:
     return ((<uint64_t>1) << o.n_kinds) - 1
 
 
+cdef inline uint64_t obs_gold_bit(const Observation* o) noexcept nogil:
+    """The gold kind's bit, 0 when there is none (a shift by -1 would be undefined)."""
+    return (<uint64_t>1) << o.gold if o.gold >= 0 else 0
+
+
 cdef inline uint64_t near_held(const Observation* o, uint64_t held_kinds) noexcept nogil:
     """near_mask of a hand holding the kinds in the mask `held_kinds`."""
-    cdef uint64_t gbit = (<uint64_t>1) << o.gold if o.gold >= 0 else 0   # (a shift by -1 is undefined)
+    cdef uint64_t gbit = obs_gold_bit(o)
     cdef uint64_t held = held_kinds & kinds_mask(o) & ~gbit
     cdef uint64_t s = held & 0x7FFFFFFULL                   # suited kinds 0..26
     cdef uint64_t r0 = 0x8040201ULL                           # rank 1 of m, p, s (and 1z)

@@ -242,7 +242,7 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
     # back helps iff the hand before the discard is below best_sh, the same for every k.
     best_u = -1
     u = 0
-    gbit = (<uint64_t>1) << gold if gold >= 0 else 0   # (no gold: no bit; a shift by -1 is undefined)
+    gbit = obs_gold_bit(o)
     avail = 0
     pot0 = 0
     back_useful = best_sh > 0 and sh_d(&ctx.c) - h.golds - 1 < best_sh   # h - k + k = h

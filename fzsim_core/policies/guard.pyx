@@ -24,6 +24,7 @@ from libc.stdio cimport snprintf
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy
 from fzsim_core.hand cimport Hand
+from fzsim_core.bits cimport fz_unseen_bytes
 from fzsim_core.policy cimport Observation, Policy, note_fold
 from fzsim_core.table cimport *
 from fzsim_core.wintables cimport hand_shanten
@@ -39,11 +40,9 @@ cdef double DEFEND_MARGIN = 0.008
 cdef void read_threat(const Observation* o, Threat* t) noexcept nogil:
     """Each other seat's chance of being ready: a logistic in its melds and discards, raised
     as the wall runs down (late in a hand every seat has had the draws to get there)."""
-    cdef int j, k, v
+    cdef int j, k
     cdef double x, none = 1.0
-    for k in range(34):
-        v = 4 - o.seen[k] - o.me.hand.counts[k]
-        t.un[k] = <uint8_t>(v if v > 0 else 0)
+    fz_unseen_bytes(o.seen, o.me.hand.counts, t.un)
     for j in range(4):
         t.ready[j] = 0.0
         t.thrown[j] = 0

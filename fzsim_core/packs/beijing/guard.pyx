@@ -36,7 +36,7 @@ from fzsim_core.policy cimport Observation
 from fzsim_core.policies.guard cimport Threat, read_threat, unseen_wait_weight
 from fzsim_core.policies.defence cimport fold_at, guard_keep
 from fzsim_core.table cimport *
-from fzsim_core.bits cimport ctz64, fz_counts_mask
+from fzsim_core.bits cimport ctz64, fz_counts_mask, fz_unseen_bytes
 from fzsim_core.policies.greedy cimport near_held
 from fzsim_core.kit.hand34 cimport MJ_KINDS, MjHand, mj_claimed
 from fzsim_core.hand cimport Hand, hand_remove
@@ -153,13 +153,11 @@ cdef int draws_that_help(const Observation* o, MjHand* h, const Hand* x, int sh)
     sh >= 1 (a 惠牌 always does): every draw near the hand (greedy.pxd near_held: an isolated
     tile never helps below ready) read from one reading of the hand (shapes.pxd
     bj_hand_draw_shanten)."""
-    cdef int k, v, total = 0
+    cdef int k, total = 0
     cdef int out[MJ_KINDS]
     cdef uint8_t un[40]   # unseen copies by kind (40: read as whole words)
     cdef uint64_t near = near_held(o, fz_counts_mask(h.counts, -1)), cand, m
-    for k in range(MJ_KINDS):   # a plain loop over bytes the compiler vectorises
-        v = 4 - o.seen[k] - h.counts[k]
-        un[k] = <uint8_t>(v if v > 0 else 0)
+    fz_unseen_bytes(o.seen, h.counts, un)
     for k in range(MJ_KINDS, 40):
         un[k] = 0
     cand = fz_counts_mask(un, -1) & near

@@ -18,6 +18,7 @@ Reads only its Observation; greedy's random tie-break is its only draw. nogil, n
 """
 from libc.math cimport exp
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
+from fzsim_core.bits cimport fz_unseen_bytes
 from fzsim_core.policy cimport Observation, note_fold
 from fzsim_core.policies.guard cimport unseen_wait_weight
 from fzsim_core.table cimport *
@@ -35,11 +36,9 @@ cdef double GB_QUIET = 0.10        # below this chance that anyone is ready: gre
 
 
 cdef void gb_read_threat(const Observation* o, GbThreat* t) noexcept nogil:
-    cdef int j, k, i, s, v, nm, nsuited
+    cdef int j, k, i, s, nm, nsuited
     cdef double x, none = 1.0
-    for k in range(34):
-        v = 4 - o.seen[k] - o.me.hand.counts[k]
-        t.un[k] = <uint8_t>(v if v > 0 else 0)
+    fz_unseen_bytes(o.seen, o.me.hand.counts, t.un)
     for j in range(4):
         t.ready[j] = 0.0
         t.thrown[j] = 0

@@ -102,23 +102,25 @@ cdef int sh_turn_among(const Observation* o, const uint16_t* acts, int n, const 
     best_init(&choice)
     sh_hand_of(o.me, &h)
     shape_of(o, &sh)
-    if sh_pre == NULL:   # every discard's shanten, the hand read once
-        sh_discard_shanten(&sh, &h, m, out)
-    bits = m if sh_pre != NULL or o.check else 0   # the caller's shanten read in, or each checked
-    while bits:
-        k = ctz64(bits)
-        bits &= bits - 1
-        if sh_pre != NULL:
+    bits = m
+    if sh_pre != NULL:   # the caller's, by action
+        while bits:
+            k = ctz64(bits)
+            bits &= bits - 1
             out[k] = sh_pre[at[k]]
-            continue
-        h.counts[k] -= 1
-        t = sh_shanten(&sh, &h)
-        h.counts[k] += 1
-        if t != out[k]:
-            snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
-                     "Shanghai: a discard's shanten from one reading differs from sh_shanten (fast, plain)",
-                     out[k], t)
-            return -1
+    else:                # every discard's shanten, the hand read once
+        sh_discard_shanten(&sh, &h, m, out)
+        while o.check and bits:
+            k = ctz64(bits)
+            bits &= bits - 1
+            h.counts[k] -= 1
+            t = sh_shanten(&sh, &h)
+            h.counts[k] += 1
+            if t != out[k]:
+                snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
+                         "Shanghai: a discard's shanten from one reading differs from sh_shanten (fast, plain)",
+                         out[k], t)
+                return -1
     best = least_of(out, m, best)
     if any_kong:   # a kong that leaves the hand no further from the minimum
         for i in range(n):
