@@ -40,8 +40,8 @@ cdef inline void mj_real(const MjHand* h, uint8_t* c) noexcept nogil:
 
 # The concealed tiles (14 - 3 n_melds) are (4 - n_melds) sets + a pair, wilds wild.
 cdef inline bint mj_is_standard(const MjHand* h) noexcept nogil:
-    cdef uint8_t c[34]
+    cdef Hand x
     if h.n_melds > 4 or mj_concealed_size(h) != 14 - 3 * h.n_melds:
         return 0
-    mj_real(h, c)
-    return mj_rest_wins(c, mj_wilds(h), h.wild)
+    hand_set_counts(&x, h.counts, h.wild)   # mj_rest_wins of the real counts and the wilds, read in place
+    return hand_need(&x) <= mj_wilds(h)

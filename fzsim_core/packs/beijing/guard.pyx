@@ -32,6 +32,7 @@ Reads only its Observation; greedy's random tie-break is its only draw. nogil, n
 Parameter: `fold` (guard:fold=X; default BJ_DEFAULT_FOLD: never).
 """
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
+from libc.stdio cimport snprintf
 from fzsim_core.policy cimport Observation
 from fzsim_core.policies.guard cimport Threat, read_threat, unseen_wait_weight
 from fzsim_core.policies.defence cimport fold_at, guard_keep
@@ -40,8 +41,8 @@ from fzsim_core.bits cimport ctz64, fz_counts_mask, fz_unseen_bytes
 from fzsim_core.policies.greedy cimport near_held
 from fzsim_core.kit.hand34 cimport MJ_KINDS, MjHand, mj_claimed
 from fzsim_core.hand cimport Hand, hand_remove
-from fzsim_core.packs.beijing.shapes cimport (bj_hand_draw_shanten, bj_may_win_on_discard, bj_seven_pairs_discard_shanten,
-                                              bj_shanten, bj_wait_mask)
+from fzsim_core.packs.beijing.shapes cimport (BjDraws, bj_draws_helping, bj_draws_set, bj_hand_draw_shanten, bj_may_win_on_discard,
+                                              bj_seven_pairs_discard_shanten, bj_shanten, bj_wait_mask)
 from fzsim_core.packs.beijing.score cimport BjRules, BjScore, BJ_F_SELFDRAW, bj_evaluate
 from fzsim_core.packs.beijing.pack cimport bj_hand_of, bj_rules_of
 from fzsim_core.packs.beijing.greedy cimport bj_claim, bj_claim_shanten, bj_discard_reading, bj_packed_hand, bj_turn_among
@@ -148,29 +149,59 @@ cdef int best_ready(const Observation* o, MjHand* h, const uint16_t* acts, int n
     return best if ties == 0 else -1
 
 
-cdef int draws_that_help(const Observation* o, MjHand* h, const Hand* x, int sh) noexcept nogil:
-    """Unseen tiles whose draw takes the 3n+1 hand h (x: the same tiles packed) below shanten
-    sh >= 1 (a 惠牌 always does): every draw near the hand (greedy.pxd near_held: an isolated
-    tile never helps below ready) read from one reading of the hand (shapes.pxd
-    bj_hand_draw_shanten)."""
-    cdef int k, total = 0
-    cdef int out[MJ_KINDS]
-    cdef uint8_t un[40]   # unseen copies by kind (40: read as whole words)
-    cdef uint64_t near = near_held(o, fz_counts_mask(h.counts, -1)), cand, m
-    fz_unseen_bytes(o.seen, h.counts, un)
+cdef struct Draws:
+    uint8_t un[40]         # unseen copies by kind, before the discard (40: read as whole words)
+    uint64_t unseen        # the kinds with some unseen
+    uint64_t held          # the kinds held, before the discard
+    BjDraws shanten        # the hand's shanten after a discard and a draw (shapes.pxd)
+
+
+cdef inline void draws_set(const Observation* o, const MjHand* h, const Hand* x, uint64_t discards,
+                           Draws* d) noexcept nogil:
+    """The draws' reading for the 3n+2 hand h (x: packed) and the discards it may make."""
+    cdef int k
+    fz_unseen_bytes(o.seen, h.counts, d.un)
     for k in range(MJ_KINDS, 40):
-        un[k] = 0
-    cand = fz_counts_mask(un, -1) & near
+        d.un[k] = 0
+    d.unseen = fz_counts_mask(d.un, -1)
+    d.held = fz_counts_mask(h.counts, -1)
+    bj_draws_set(&d.shanten, x, h.n_melds, (d.unseen | discards) & near_held(o, d.held))
+
+
+cdef int draws_that_help(const Observation* o, const MjHand* h, const Draws* d, int k, int sh) noexcept nogil:
+    """Unseen tiles whose draw takes the 3n+2 hand h (x: the same tiles packed) without one k
+    below shanten sh >= 1 (a 惠牌 always does): every draw near the hand (greedy.pxd near_held:
+    an isolated tile never helps below ready) read without rebuilding the hand (shapes.pxd
+    bj_draws_helping). The discarded copy counts as unseen; -1 when check=True finds the
+    one reading wrong."""
+    cdef int j, total = 0
+    cdef int out[MJ_KINDS]
+    cdef uint64_t kbit = (<uint64_t>1) << k, held = d.held, cand, helps, m
+    cdef Hand y
+    if h.counts[k] == 1:
+        held &= ~kbit
+    cand = (d.unseen | kbit) & near_held(o, held)
     if h.wild >= 0:
-        total = un[h.wild]
+        total = d.un[h.wild] + (k == h.wild)
         cand &= ~((<uint64_t>1) << h.wild)
-    bj_hand_draw_shanten(x, h.n_melds, cand, out)
-    m = cand
-    while m:
-        k = ctz64(m)
-        m &= m - 1
-        if out[k] < sh:
-            total += un[k]
+    helps = bj_draws_helping(&d.shanten, k, cand, sh)
+    if o.check:
+        y = d.shanten.x[0]
+        hand_remove(&y, k)
+        bj_hand_draw_shanten(&y, h.n_melds, cand, out)
+        m = cand
+        while m:
+            j = ctz64(m)
+            m &= m - 1
+            if (out[j] < sh) != ((helps >> j) & 1):
+                snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
+                         "Beijing guard: a useful draw read in place differs from bj_hand_draw_shanten (discard, draw)",
+                         k, j)
+                return -1
+    while helps:
+        j = ctz64(helps)
+        helps &= helps - 1
+        total += d.un[j] + (j == k)
     return total
 
 
@@ -192,23 +223,26 @@ cdef int discard_shanten(const Observation* o, MjHand* h, const uint16_t* acts, 
     return best
 
 
-cdef bint building_choice(const Observation* o, MjHand* h, const uint16_t* acts, int n, const int* sh_of,
-                          int best, bint* keep) noexcept nogil:
+cdef int building_choice(const Observation* o, MjHand* h, const uint16_t* acts, int n, const int* sh_of,
+                         int best, bint* keep) noexcept nogil:
     """keep[]: among greedy's best-shanten discards, those that keep the seven-pairs route (its
     shanten lowest while at most SP_SLACK behind: 七对子 is 4 番 against 推倒和's 1), then among them
-    those leaving the most unseen tiles that help. False when that keeps every best discard."""
+    those leaving the most unseen tiles that help. 0 when that keeps every best discard, else 1;
+    -1 when check=True finds a useful draw read wrong."""
     cdef int i, k, best_sp = 99, best_u = -1, n_best = 0, n_keep = 0
     cdef int sp_of[MAX_ACTIONS]
     cdef int u_of[MAX_ACTIONS]
     cdef int sp_by_kind[MJ_KINDS]
     cdef uint64_t cand = 0
-    cdef Hand x, packed
+    cdef Hand packed
+    cdef Draws d
     if best == 99 or best == 0:
-        return False
+        return 0
     bj_packed_hand(o, h, &packed)
     for i in range(n):
         if sh_of[i] == best:
             cand |= (<uint64_t>1) << act_kind(acts[i])
+    draws_set(o, h, &packed, cand, &d)
     bj_seven_pairs_discard_shanten(h, cand, sp_by_kind)   # every best discard's, the pairs read once
     for i in range(n):
         if sh_of[i] == best:
@@ -221,12 +255,9 @@ cdef bint building_choice(const Observation* o, MjHand* h, const uint16_t* acts,
         keep[i] = sh_of[i] == best and (best_sp < 0 or sp_of[i] == best_sp)
         u_of[i] = -1
         if keep[i]:
-            k = act_kind(acts[i])
-            h.counts[k] -= 1
-            x = packed
-            hand_remove(&x, k)
-            u_of[i] = draws_that_help(o, h, &x, best)
-            h.counts[k] += 1
+            u_of[i] = draws_that_help(o, h, &d, act_kind(acts[i]), best)
+            if u_of[i] < 0:
+                return -1
             if u_of[i] > best_u:
                 best_u = u_of[i]
     for i in range(n):
@@ -238,10 +269,11 @@ cdef bint building_choice(const Observation* o, MjHand* h, const uint16_t* acts,
 
 cdef inline int build(const Observation* o, MjHand* h, const uint16_t* acts, int n, const int* sh_of, int best,
                       bint* keep) noexcept nogil:
-    """The offensive discard: greedy's among building_choice's."""
-    if building_choice(o, h, acts, n, sh_of, best, keep):
-        return bj_turn_among(o, acts, n, keep)
-    return bj_turn_among(o, acts, n, NULL)
+    """The offensive discard: greedy's among building_choice's (-1: check=True found an error)."""
+    cdef int narrowed = building_choice(o, h, acts, n, sh_of, best, keep)
+    if narrowed < 0:
+        return -1
+    return bj_turn_among(o, acts, n, keep if narrowed else NULL)
 
 
 cdef int bj_guard_turn(const Observation* o, const uint16_t* acts, int n, double fold) noexcept nogil:

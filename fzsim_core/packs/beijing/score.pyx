@@ -6,14 +6,17 @@ with 豪华七对子). Fans that depend on how the tiles are read (七对子 / �
 are alternatives: the counted reading is the one with the most 番 (一条龙 and 捉五魁 may share a
 reading, checked jointly). Everything else reads the whole hand or the win flags.
 """
-from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t
+from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t
+from fzsim_core.bits cimport fz_counts_mask
+from fzsim_core.kit.tables34 cimport T34_SUIT_KINDS
 from libc.string cimport memset
 
 import numpy as np
 
 from fzsim_core.kit.hand34 cimport MJ_CONCEALED_KONG, MjHand, flag_bits, mj_claimed, mj_load
 from fzsim_core.packs.beijing.shapes cimport (
-    bj_add_natural, bj_is_dragon, bj_is_haohua, bj_is_pungs, bj_is_seven_pairs, bj_is_win, bj_is_zhuowukui,
+    bj_add_natural, bj_dragon_of_standard, bj_is_haohua, bj_is_seven_pairs, bj_pungs_of_standard,
+    bj_zhuowukui_of_standard,
 )
 from fzsim_core.kit.shapes34 cimport mj_is_standard, mj_wilds
 
@@ -40,12 +43,15 @@ cdef inline void _add(BjScore* s, int fan, int value) noexcept nogil:
 
 cdef bint _one_suit(const MjHand* h) noexcept nogil:
     """清一色: the real tiles (concealed non-wild and melds) are all of one suit, no honours."""
-    cdef int k, i, suits = 0
-    for k in range(34):
-        if h.counts[k] and k != h.wild:
-            if k >= 27:
-                return 0
-            suits |= 1 << (k // 9)
+    cdef int i, suits = 0
+    cdef uint64_t real = fz_counts_mask(h.counts, -1)
+    if h.wild >= 0:
+        real &= ~((<uint64_t>1) << h.wild)
+    if real & T34_SUIT_KINDS[3]:
+        return 0
+    for i in range(3):
+        if real & T34_SUIT_KINDS[i]:
+            suits |= 1 << i
     for i in range(h.n_melds):
         if h.meld_kind[i] >= 27:
             return 0
@@ -53,8 +59,8 @@ cdef bint _one_suit(const MjHand* h) noexcept nogil:
     return suits == 1 or suits == 2 or suits == 4
 
 
-cdef void _reading(const BjRules* r, const MjHand* h, int win_kind, BjScore* s) noexcept nogil:
-    """Add the best of the reading-dependent alternatives."""
+cdef void _reading(const BjRules* r, const MjHand* h, int win_kind, bint std, BjScore* s) noexcept nogil:
+    """Add the best of the reading-dependent alternatives (std: h is standard, mj_is_standard)."""
     cdef int best = 0, pick = -1, v
     cdef bint zwk = 0
     if bj_is_seven_pairs(h):
@@ -62,13 +68,13 @@ cdef void _reading(const BjRules* r, const MjHand* h, int win_kind, BjScore* s) 
             best, pick = 8, BJ_HAOHUA
         else:
             best, pick = 4, BJ_QIDUIZI
-    if mj_is_standard(h):
-        zwk = bj_is_zhuowukui(h, win_kind, r.unique_wuhui)
-        if zwk and bj_is_dragon(h, 1) and 5 > best:
+    if std:
+        zwk = bj_zhuowukui_of_standard(h, win_kind, r.unique_wuhui)
+        if zwk and bj_dragon_of_standard(h, 1) and 5 > best:
             best, pick = 5, 100          # 一条龙 + 捉五魁 in one reading
-        if bj_is_dragon(h, 0) and 3 > best:
+        if bj_dragon_of_standard(h, 0) and 3 > best:
             best, pick = 3, BJ_YITIAOLONG
-        if bj_is_pungs(h) and 2 > best:
+        if bj_pungs_of_standard(h) and 2 > best:
             best, pick = 2, BJ_DUIDUIHE
         if zwk and 2 > best:
             best, pick = 2, BJ_ZHUOWUKUI
@@ -81,7 +87,8 @@ cdef void _reading(const BjRules* r, const MjHand* h, int win_kind, BjScore* s) 
 
 cdef int bj_evaluate(const BjRules* r, const MjHand* h, int flags, int win_kind, BjScore* out) noexcept nogil:
     cdef BjScore s
-    cdef bint win = bj_is_win(h), sihui = flags & BJ_F_SIHUI
+    cdef bint std = mj_is_standard(h), sihui = flags & BJ_F_SIHUI
+    cdef bint win = std or bj_is_seven_pairs(h)
     if sihui and mj_wilds(h) != 4:
         return -1
     if not win and not sihui:
@@ -108,7 +115,7 @@ cdef int bj_evaluate(const BjRules* r, const MjHand* h, int flags, int win_kind,
         _add(&s, BJ_TIANHE, 10)
     if flags & BJ_F_DIHE:
         _add(&s, BJ_DIHE, 8)
-    _reading(r, h, win_kind, &s)
+    _reading(r, h, win_kind, std, &s)
     if not (s.fans & ~((1u << BJ_ZHUANG) | (1u << BJ_MENQING_WUHUI))):
         _add(&s, BJ_TUIDAOHU, 1)
     out[0] = s

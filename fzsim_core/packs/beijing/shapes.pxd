@@ -4,7 +4,8 @@
 #
 # The standard shape is the core's table search (wintables.pxd) on a Hand whose gold is the wild.
 # Every function reads only its arguments and the read-only core tables: safe without the GIL.
-from libc.stdint cimport uint64_t
+from libc.stdint cimport uint8_t, uint16_t, uint64_t
+from fzsim_core.suit_shanten cimport ShCtx, ShVary
 from fzsim_core.kit.hand34 cimport MjHand
 from fzsim_core.hand cimport Hand
 
@@ -26,6 +27,11 @@ cdef bint bj_is_dragon(const MjHand* h, bint zhuowukui) noexcept nogil
 # A standard reading holds the winning 5m (win_kind 4, not the wild kind) in a chow of real 4m 5m 6m
 # and, if unique, 5m is the only non-wild tile completing the hand without it (BJ-A12).
 cdef bint bj_is_zhuowukui(const MjHand* h, int win_kind, bint unique) noexcept nogil
+# The same three on a hand already known to be standard (mj_is_standard): a scorer reading every
+# alternative asks that once.
+cdef bint bj_pungs_of_standard(const MjHand* h) noexcept nogil
+cdef bint bj_dragon_of_standard(const MjHand* h, bint zhuowukui) noexcept nogil
+cdef bint bj_zhuowukui_of_standard(const MjHand* h, int win_kind, bint unique) noexcept nogil
 # A 13 - 3 n_melds hand: bit k set iff one more tile of kind k wins (a drawn wild wins iff ready);
 # kinds whose 4 copies are in the hand and melds are never set. 0 for other sizes.
 cdef uint64_t bj_wait_mask(const MjHand* h) noexcept nogil
@@ -41,6 +47,23 @@ cdef int bj_hand_shanten(const Hand* x, int n_melds) noexcept nogil
 # bj_hand_shanten of x with one more tile of each kind k in cand (kinds < 34), into out[k]: what a
 # loop over the draws would give, with the parts the draw does not touch read once.
 cdef void bj_hand_draw_shanten(const Hand* x, int n_melds, uint64_t cand, int* out) noexcept nogil
+# Useful draws of many discards of one 3n+2 hand x (guard's building choice): the kinds j of
+# cand after which x without one `discard` (held) and with one j has bj_hand_shanten below sh —
+# bj_hand_draw_shanten's out[j] < sh on x minus the discard. bj_draws_set reads the hand and
+# the classes of the draws in `draws` (each later cand within it) once; bj_draws_helping each
+# discard: the discard changes one part (or the wilds), a draw one part, and only tables are read.
+ctypedef struct BjDraws:
+    const Hand* x
+    ShCtx ctx               # x's parts
+    ShVary vary[4]          # D with one part's key replaced
+    uint64_t odd            # real kinds x holds an odd number of times
+    uint64_t gbit           # the wild's bit (0 without one)
+    uint16_t pair_of[34]    # a draw j: the class of its pair of parts (ab or ch) with j added
+    uint8_t cls_of[34]      # ... and of its part
+    int n_melds
+    bint bad                # a concealed size that is no shape
+cdef void bj_draws_set(BjDraws* t, const Hand* x, int n_melds, uint64_t draws) noexcept nogil
+cdef uint64_t bj_draws_helping(const BjDraws* t, int discard, uint64_t cand, int sh) noexcept nogil
 # bj_hand_shanten of x minus one tile of each (held) kind in cand, into out[k]: the discards' counterpart.
 cdef void bj_hand_discard_shanten(const Hand* x, int n_melds, uint64_t cand, int* out) noexcept nogil
 # Its seven-pairs part (99 with melds; a 13- or 14-tile hand)

@@ -11,34 +11,39 @@
 
 Validated Python wrappers are at the end.
 """
-from libc.stdint cimport int8_t, uint8_t, uint64_t
+from libc.stdint cimport int8_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
 import numpy as np
 
-from fzsim_core.hand cimport Hand, hand_set_counts, FZ_KPART, FZ_KPOW
-from fzsim_core.suit_shanten cimport ShCtx, ShVary, sh_ctx_set, sh_d, sh_tables, sh_vary, sh_vary_d
+from fzsim_core.hand cimport Hand, hand_set_counts, FZ_KPART, FZ_KPOW, FZ_POW5
+from fzsim_core.suit_shanten cimport ShCtx, ShTables, ShVary, _cls, sh_ctx_set, sh_d, sh_tables, sh_vary, sh_vary_d
 from fzsim_core.kit.hand34 cimport (
     MJ_CHOW, MJ_CONCEALED_KONG, MJ_KINDS, MjHand, mj_claimed, mj_concealed_size, mj_held, mj_load,
 )
 from fzsim_core.wintables cimport hand_need, hand_shanten, hand_wait_mask
 from fzsim_core.kit.shapes34 cimport mj_is_standard, mj_real, mj_rest_wins, mj_wilds
-from fzsim_core.kit.tables34 cimport t34_odd_kinds, t34_seven_pairs_waits
+from fzsim_core.kit.tables34 cimport T34_SUIT_KINDS, t34_odd_kinds, t34_seven_pairs_waits
 from fzsim_core.bits cimport ctz64, fz_counts_mask, popcount64
 
 
+cdef inline uint64_t _real_kinds(const MjHand* h, int v) noexcept nogil:
+    """The kinds other than the wild held v times (v < 0: held at all), by whole-word compares."""
+    cdef uint64_t m = fz_counts_mask(h.counts, v)
+    return m & ~((<uint64_t>1) << h.wild) if h.wild >= 0 else m
+
+
 cdef inline void _pairs(const MjHand* h, int* pairs, int* singles, int* top) noexcept nogil:
-    cdef int k, p = 0, s = 0, t = 0
-    for k in range(34):
-        if k == h.wild:
-            continue
-        p += h.counts[k] >> 1
-        s += h.counts[k] & 1
-        if h.counts[k] > t:
-            t = h.counts[k]
-    pairs[0] = p
+    """The real kinds' pairs (c // 2 each) and singles (c % 2 each), and top: 3 when some real
+    kind is held 3 or 4 times, else at most 2 (all a seven-pairs reading needs)."""
+    cdef uint64_t odd = t34_odd_kinds(h.counts)
+    cdef int s
+    if h.wild >= 0:
+        odd &= ~((<uint64_t>1) << h.wild)
+    s = popcount64(odd)
     singles[0] = s
-    top[0] = t
+    pairs[0] = (mj_concealed_size(h) - mj_wilds(h) - s) >> 1
+    top[0] = 3 if (fz_counts_mask(h.counts, 3) | fz_counts_mask(h.counts, 4)) & ~((<uint64_t>1) << h.wild if h.wild >= 0 else 0) else 2
 
 
 cdef bint bj_is_seven_pairs(const MjHand* h) noexcept nogil:
@@ -62,30 +67,33 @@ cdef bint bj_is_win(const MjHand* h) noexcept nogil:
     return bj_is_seven_pairs(h) or mj_is_standard(h)
 
 
-cdef extern from *:
-    """
-    /* wilds a kind needs as a pung (no pair) / as the pair (+ a pung for its other copies) */
-    static const unsigned char BJ_PUNG_COST[5] = {0, 2, 1, 0, 2};
-    static const unsigned char BJ_PAIR_COST[5] = {2, 1, 0, 2, 1};
-    """
-    const unsigned char BJ_PUNG_COST[5]
-    const unsigned char BJ_PAIR_COST[5]
-
-
 cdef bint bj_is_pungs(const MjHand* h) noexcept nogil:
-    cdef int i, k, need = 0, best = 2   # best: extra for the pair; 2 = a pair of two wilds
-    if not mj_is_standard(h):
-        return 0
+    return mj_is_standard(h) and bj_pungs_of_standard(h)
+
+
+cdef bint bj_pungs_of_standard(const MjHand* h) noexcept nogil:
+    """Wilds needed: a real kind held 1, 2 or 4 times takes 2, 1, 2 to make pungs (a kong's four
+    are a pung and a single); the pair is one of those kinds (one wild fewer) or, with none, two
+    wilds."""
+    cdef int i, need, best
+    cdef uint64_t one, two, four
     for i in range(h.n_melds):
         if h.meld_type[i] == MJ_CHOW:
             return 0
-    for k in range(34):
-        if k == h.wild:
-            continue
-        need += BJ_PUNG_COST[h.counts[k]]
-        if BJ_PAIR_COST[h.counts[k]] - BJ_PUNG_COST[h.counts[k]] < best:
-            best = BJ_PAIR_COST[h.counts[k]] - BJ_PUNG_COST[h.counts[k]]
+    one = _real_kinds(h, 1)
+    two = _real_kinds(h, 2)
+    four = _real_kinds(h, 4)
+    need = 2 * popcount64(one) + popcount64(two) + 2 * popcount64(four)
+    best = -1 if one | two | four else 2
     return need + best <= mj_wilds(h)
+
+
+cdef inline bint _has_chow(const MjHand* h, int start) noexcept nogil:
+    cdef int i
+    for i in range(h.n_melds):
+        if h.meld_type[i] == MJ_CHOW and h.meld_kind[i] == start:
+            return 1
+    return 0
 
 
 cdef bint _dragon_rest(const MjHand* h, const uint8_t* c0, int wilds, int suit, int have) noexcept nogil:
@@ -94,6 +102,13 @@ cdef bint _dragon_rest(const MjHand* h, const uint8_t* c0, int wilds, int suit, 
     cdef uint8_t c[34]
     cdef int combo, b, r, i, k, missing, size, start
     cdef bint meld_ok
+    missing = 0                 # each block at its fewest wilds (a claimed chow takes none): too many, no reading
+    for b in range(3):
+        start = suit * 9 + 3 * b
+        if not have & (1 << b) and not _has_chow(h, start):
+            missing += (c0[start] == 0) + (c0[start + 1] == 0) + (c0[start + 2] == 0)
+    if missing > wilds:
+        return 0
     for combo in range(8):      # bit b: block b from a claimed chow
         if combo & have:
             continue
@@ -105,10 +120,7 @@ cdef bint _dragon_rest(const MjHand* h, const uint8_t* c0, int wilds, int suit, 
                 continue
             start = suit * 9 + 3 * b
             if combo & (1 << b):
-                meld_ok = 0
-                for i in range(h.n_melds):
-                    if h.meld_type[i] == MJ_CHOW and h.meld_kind[i] == start:
-                        meld_ok = 1
+                meld_ok = _has_chow(h, start)
                 if not meld_ok:
                     break
                 continue
@@ -129,10 +141,12 @@ cdef bint _dragon_rest(const MjHand* h, const uint8_t* c0, int wilds, int suit, 
 
 
 cdef bint bj_is_dragon(const MjHand* h, bint zhuowukui) noexcept nogil:
+    return mj_is_standard(h) and bj_dragon_of_standard(h, zhuowukui)
+
+
+cdef bint bj_dragon_of_standard(const MjHand* h, bint zhuowukui) noexcept nogil:
     cdef uint8_t c[34]
     cdef int suit, wilds = mj_wilds(h)
-    if not mj_is_standard(h):
-        return 0
     mj_real(h, c)
     if zhuowukui:
         if c[3] == 0 or c[4] == 0 or c[5] == 0:
@@ -150,10 +164,14 @@ cdef bint bj_is_dragon(const MjHand* h, bint zhuowukui) noexcept nogil:
 
 
 cdef bint bj_is_zhuowukui(const MjHand* h, int win_kind, bint unique) noexcept nogil:
+    return mj_is_standard(h) and bj_zhuowukui_of_standard(h, win_kind, unique)
+
+
+cdef bint bj_zhuowukui_of_standard(const MjHand* h, int win_kind, bint unique) noexcept nogil:
     cdef uint8_t c[34]
     cdef MjHand before
     cdef uint64_t mask
-    if win_kind != 4 or h.wild == 4 or not mj_is_standard(h):
+    if win_kind != 4 or h.wild == 4:
         return 0
     mj_real(h, c)
     if c[3] == 0 or c[4] == 0 or c[5] == 0:
@@ -321,6 +339,119 @@ cdef void _one_tile_shanten(const Hand* x, int n_melds, uint64_t cand, int* out,
             if sp < std:
                 std = sp
         out[k] = std
+
+
+cdef void bj_draws_set(BjDraws* t, const Hand* x, int n_melds, uint64_t draws) noexcept nogil:
+    cdef int size = x.size, n = 4 - n_melds, q, j
+    cdef uint64_t m
+    cdef const ShTables* T = sh_tables()
+    t.x = x
+    t.n_melds = n_melds
+    t.gbit = (<uint64_t>1) << x.gold if x.gold >= 0 else 0
+    t.bad = n_melds > 4 or (size != 3 * n + 1 and size != 3 * n + 2)
+    if t.bad:
+        return
+    sh_ctx_set(&t.ctx, T, x.key, (size - 1) // 3)
+    for q in range(4):
+        sh_vary(&t.vary[q], &t.ctx, q)
+    t.odd = t34_odd_kinds(x.counts) & ~t.gbit
+    m = draws & ~t.gbit
+    while m:
+        j = ctz64(m)
+        m &= m - 1
+        q = FZ_KPART[j]
+        t.cls_of[j] = _cls(T, q, x.key[q] + FZ_KPOW[j])
+        if q < 2:
+            t.pair_of[j] = T.ab[t.cls_of[j] * T.nsc + t.ctx.cls[1 - q]]
+        elif q == 2:
+            t.pair_of[j] = T.ch[t.cls_of[j] * T.nhc + t.ctx.cls[3]]
+        else:
+            t.pair_of[j] = T.ch[t.ctx.cls[2] * T.nhc + t.cls_of[j]]
+
+
+cdef inline uint64_t _below(const uint8_t* row, const uint16_t* idx, uint64_t m, int lim) noexcept nogil:
+    """The kinds j of m whose row[idx[j]] is below lim."""
+    cdef int j
+    cdef uint64_t out = 0
+    while m:
+        j = ctz64(m)
+        m &= m - 1
+        if row[idx[j]] < lim:
+            out |= (<uint64_t>1) << j
+    return out
+
+
+cdef uint64_t bj_draws_helping(const BjDraws* t, int discard, uint64_t cand, int sh) noexcept nogil:
+    cdef const ShTables* T = t.ctx.T
+    cdef const Hand* x = t.x
+    cdef int size = x.size, golds = x.golds, p = -1, c, j, lim, cls_p = 0, ab = t.ctx.ab, ch = t.ctx.ch
+    cdef uint64_t odd = t.odd, helps = 0, rest, m
+    cdef uint32_t key_p = 0
+    cdef const uint8_t* by_ab     # D along ab (parts 0, 1 varying), ch this discard's
+    cdef const uint8_t* by_ch     # D along ch (parts 2, 3 varying), ab this discard's
+    cdef const uint16_t* pair_row
+    cdef const ShVary* v
+    if t.bad:
+        return cand              # BJ_NO_SHAPE is below any sh, as in bj_hand_draw_shanten
+    if discard == x.gold:
+        golds -= 1
+    else:
+        p = FZ_KPART[discard]
+        key_p = x.key[p] - FZ_KPOW[discard]
+        cls_p = _cls(T, p, key_p)
+        if p < 2:
+            ab = T.ab[cls_p * T.nsc + t.ctx.cls[1 - p]]
+        elif p == 2:
+            ch = T.ch[cls_p * T.nhc + t.ctx.cls[3]]
+        else:
+            ch = T.ch[t.ctx.cls[2] * T.nhc + cls_p]
+        odd ^= (<uint64_t>1) << discard
+    by_ab = T.finalt + (t.ctx.n * T.nch + ch) * T.nab
+    by_ch = T.final + (t.ctx.row + ab) * T.nch
+    if cand & t.gbit and by_ch[ch] - golds - 2 < sh:
+        helps |= t.gbit
+    if t.n_melds == 0:
+        c = popcount64(odd)
+        if cand & t.gbit and _seven_pairs_of((size - golds - 1 - c) >> 1, c, golds + 1) < sh:
+            helps |= t.gbit
+        if _seven_pairs_of((size - golds - c + 1) >> 1, c - 1, golds) < sh:
+            helps |= cand & odd
+        if _seven_pairs_of((size - golds - c - 1) >> 1, c + 1, golds) < sh:
+            helps |= cand & ~odd & ~t.gbit
+    lim = sh + golds + 1
+    rest = cand & ~helps & ~t.gbit
+    # draws outside the discard's pair of parts: their pair's class read once for the turn
+    if p < 2:
+        helps |= _below(by_ch, t.pair_of, rest & (T34_SUIT_KINDS[2] | T34_SUIT_KINDS[3]), lim)
+    if p < 0 or p >= 2:
+        helps |= _below(by_ab, t.pair_of, rest & (T34_SUIT_KINDS[0] | T34_SUIT_KINDS[1]), lim)
+    if p < 0:
+        return helps
+    # draws in the discard's partner part: the pair's class from both parts' new classes
+    m = rest & T34_SUIT_KINDS[p ^ 1]
+    if p < 2:
+        pair_row = T.ab + cls_p * T.nsc
+        while m:
+            j = ctz64(m)
+            m &= m - 1
+            if by_ab[pair_row[t.cls_of[j]]] < lim:
+                helps |= (<uint64_t>1) << j
+    else:
+        pair_row = T.cht + cls_p * T.nsc if p == 3 else T.ch + cls_p * T.nhc
+        while m:
+            j = ctz64(m)
+            m &= m - 1
+            if by_ch[pair_row[t.cls_of[j]]] < lim:
+                helps |= (<uint64_t>1) << j
+    # draws in the discard's own part: that part's key changes twice
+    m = rest & T34_SUIT_KINDS[p]
+    v = &t.vary[p]
+    while m:
+        j = ctz64(m)
+        m &= m - 1
+        if sh_vary_d(v, key_p + FZ_KPOW[j]) < lim:
+            helps |= (<uint64_t>1) << j
+    return helps
 
 
 cdef void bj_add_natural(MjHand* h, int k) noexcept nogil:
