@@ -164,6 +164,20 @@ def test_seven_pairs_discard_shanten_is_the_per_discard_loop():
     assert near > 50   # the sample reached hands near seven pairs
 
 
+def test_useful_draws_read_per_discard_are_the_rebuilt_hands():
+    """guard's useful draws (shapes.pxd BjDraws: the turn's classes read once, each discard and
+    draw by table reads) against bj_hand_shanten of the hand rebuilt for every discard and draw,
+    on random winning-size hands (with and without melds, 0..4 惠牌), thresholds 1..4."""
+    rng = np.random.default_rng(7950)
+    helped = 0
+    for _ in range(int(1500 * SCALE)):
+        counts, melds, wild = random_case(rng, False)
+        fast, plain = shapes._helpful_draws_check(counts, melds, wild)
+        assert fast == plain, (counts.tolist(), melds, wild)
+        helped += sum(m != 0 for m in plain.values())
+    assert helped > 1000   # the sample has discards with useful draws at every threshold
+
+
 @pytest.mark.slow
 def test_seven_pairs_closed_form_million_hands():   # conftest.py runs it only under -m slow
     for seed in range(10):

@@ -104,6 +104,17 @@ cdef double bj_discard_danger(const Observation* o, const Threat* t, int k) noex
     return 1.0 - safe
 
 
+cdef double bj_danger_bound(const Observation* o, const Threat* t) noexcept nogil:
+    """No discard's bj_discard_danger is above this (each ready seat's wait chance at WAIT_CAP;
+    every factor of the product is then no larger, rounding included)."""
+    cdef int j
+    cdef double safe = 1.0
+    for j in range(4):
+        if j != o.seat and t.ready[j] > 0.0:
+            safe *= 1.0 - t.ready[j] * WAIT_CAP
+    return 1.0 - safe
+
+
 cdef inline bint folding(const Threat* t, int sh, double fold) noexcept nogil:
     """Whether a hand `sh` from ready would fold: a typical live tile is too dangerous for it."""
     return sh > 0 and t.total * 0.05 > fold_at(fold, sh)
@@ -282,6 +293,7 @@ cdef int bj_guard_turn(const Observation* o, const uint16_t* acts, int n, double
     cdef int i, k, t, best_sh = 99
     cdef int sh_of[MAX_ACTIONS]
     cdef double dang[MAX_ACTIONS]
+    cdef double bound
     cdef bint keep[MAX_ACTIONS]
     for i in range(n):
         t = act_type(acts[i])
@@ -299,6 +311,9 @@ cdef int bj_guard_turn(const Observation* o, const uint16_t* acts, int n, double
         return build(o, &h, acts, n, sh_of, best_sh, keep)   # nobody near a discard win: build the hand
     if best_sh == 99 or best_sh == 0:
         return bj_turn_among(o, acts, n, NULL)       # ready: push, greedy's most winning tiles
+    bound = bj_danger_bound(o, &th)
+    if bound <= fold_at(fold, best_sh) and bound <= MARGIN:
+        return build(o, &h, acts, n, sh_of, best_sh, keep)   # no discard could make guard_keep fold or defend
     for i in range(n):
         if sh_of[i] != 99:
             dang[i] = bj_discard_danger(o, &th, act_kind(acts[i]))

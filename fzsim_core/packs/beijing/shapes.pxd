@@ -50,7 +50,8 @@ cdef void bj_hand_draw_shanten(const Hand* x, int n_melds, uint64_t cand, int* o
 # Useful draws of many discards of one 3n+2 hand x (guard's building choice): the kinds j of
 # cand after which x without one `discard` (held) and with one j has bj_hand_shanten below sh —
 # bj_hand_draw_shanten's out[j] < sh on x minus the discard. bj_draws_set reads the hand and
-# the classes of the draws in `draws` (each later cand within it) once; bj_draws_helping each
+# the classes of the draws in `draws` (each later cand within it, and within the kinds x
+# holds at most 3 of, or the discard's own kind) once; bj_draws_helping each
 # discard: the discard changes one part (or the wilds), a draw one part, and only tables are read.
 ctypedef struct BjDraws:
     const Hand* x

@@ -16,7 +16,7 @@ from libc.string cimport memcpy
 
 import numpy as np
 
-from fzsim_core.hand cimport Hand, hand_set_counts, FZ_KPART, FZ_KPOW, FZ_POW5
+from fzsim_core.hand cimport Hand, hand_add, hand_remove, hand_set_counts, FZ_KPART, FZ_KPOW, FZ_POW5
 from fzsim_core.suit_shanten cimport ShCtx, ShTables, ShVary, _cls, sh_ctx_set, sh_d, sh_tables, sh_vary, sh_vary_d
 from fzsim_core.kit.hand34 cimport (
     MJ_CHOW, MJ_CONCEALED_KONG, MJ_KINDS, MjHand, mj_claimed, mj_concealed_size, mj_held, mj_load,
@@ -355,7 +355,7 @@ cdef void bj_draws_set(BjDraws* t, const Hand* x, int n_melds, uint64_t draws) n
     for q in range(4):
         sh_vary(&t.vary[q], &t.ctx, q)
     t.odd = t34_odd_kinds(x.counts) & ~t.gbit
-    m = draws & ~t.gbit
+    m = draws & ~t.gbit & ~fz_counts_mask(x.counts, 4)   # no fifth copy (its key would leave the tables)
     while m:
         j = ctz64(m)
         m &= m - 1
@@ -542,6 +542,40 @@ def _seven_pairs_discard_check(counts, melds=(), wild=-1):
             h.counts[k] -= 1
             plain[k] = bj_seven_pairs_shanten(&h)
             h.counts[k] += 1
+    return fast, plain
+
+
+def _helpful_draws_check(counts, melds=(), wild=-1):
+    """Test hook: over every held kind d of a winning-size hand, every sh in 1..4 and every kind j
+    held at most 3 times without d: ({(d, sh): helpful-draw mask}, the same from bj_hand_shanten
+    of the hand rebuilt per discard and draw)."""
+    cdef MjHand h
+    cdef Hand x, y
+    cdef BjDraws t
+    cdef uint64_t cand, plain_mask
+    mj_load(&h, counts, melds, _load_args(counts, melds, wild))
+    hand_set_counts(&x, h.counts, h.wild)
+    bj_draws_set(&t, &x, h.n_melds, (<uint64_t>1 << 34) - 1)
+    fast, plain = {}, {}
+    for d in range(34):
+        if not h.counts[d]:
+            continue
+        y = x
+        hand_remove(&y, d)
+        cand = 0
+        for j in range(34):
+            if y.counts[j] <= 3:
+                cand |= (<uint64_t>1) << j
+        for sh in range(1, 5):
+            fast[d, sh] = bj_draws_helping(&t, d, cand, sh)
+            plain_mask = 0
+            for j in range(34):
+                if (cand >> j) & 1:
+                    hand_add(&y, j)
+                    if bj_hand_shanten(&y, h.n_melds) < sh:
+                        plain_mask |= (<uint64_t>1) << j
+                    hand_remove(&y, j)
+            plain[d, sh] = plain_mask
     return fast, plain
 
 
