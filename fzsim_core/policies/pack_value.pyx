@@ -30,7 +30,7 @@ no Python objects, no allocation.
 """
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy
-from fzsim_core.bits cimport ctz64, fz_counts_mask
+from fzsim_core.bits cimport ctz64, fz_counts_mask, popcount64
 from fzsim_core.hand cimport hand_add, hand_remove
 from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval, discard_shanten_of
 from fzsim_core.policy cimport Observation, Policy, note_fold
@@ -44,6 +44,18 @@ cdef enum:
 
 
 # One decision's reading of the table, made once: the threat, each kind's risk, the wall.
+cdef enum:
+    LEVELS_MEMO = 8
+
+
+ctypedef struct LevelsMemo:
+    Pays p
+    int steps
+    double useful_at[MAX_STEPS + 1]
+    double waits
+    double ev
+
+
 ctypedef struct Reading:
     const PackEval* e
     double risk_weight    # how much of the risk hook counts (the pack's, or the seat's parameter)
@@ -51,9 +63,22 @@ ctypedef struct Reading:
     double chance[34]     # dealing in with a tile of kind k now (risk hook; -1 not read yet)
     double cost[34]       # ... and what that costs on average, the chance included
     uint8_t un[34]        # unseen copies of each kind from the deciding seat's view
+    uint64_t unseen_kinds # the kinds with some unseen (un_planes)
+    uint64_t un_bit[3]    # the kinds whose un has bit b set: a sum of un over a mask by three popcounts
     double hazard         # the chance per round that another seat ends the hand
     double unseen
     int rounds
+    LevelsMemo memo[LEVELS_MEMO]   # levels_ev's last answers this decision (memo_levels_ev)
+    int n_memo, next_memo
+
+
+cdef inline void un_planes(Reading* r) noexcept nogil:
+    """r.unseen_kinds and r.un_bit from r.un (0..4 each); again after any change to r.un."""
+    cdef uint64_t three = fz_counts_mask(r.un, 3)
+    r.unseen_kinds = fz_counts_mask(r.un, -1)
+    r.un_bit[0] = fz_counts_mask(r.un, 1) | three
+    r.un_bit[1] = fz_counts_mask(r.un, 2) | three
+    r.un_bit[2] = fz_counts_mask(r.un, 4)
 
 
 cdef void read_table(const Observation* o, const PackEval* e, double risk_weight, Reading* r) noexcept nogil:
@@ -74,6 +99,8 @@ cdef void read_table(const Observation* o, const PackEval* e, double risk_weight
         r.chance[k] = -1.0
     if r.unseen < 1.0:
         r.unseen = 1.0
+    un_planes(r)
+    r.n_memo = r.next_memo = 0
     r.rounds = (o.live - o.reserve) // 4
     if r.rounds < 0:
         r.rounds = 0
@@ -132,33 +159,64 @@ cdef inline uint64_t near_kinds(const Observation* o, const Seat* s) noexcept no
 
 
 cdef double useful_count(const Observation* o, Reading* r, Seat* s, int sh) noexcept nogil:
-    """Unseen tiles whose draw lowers the shanten `sh` (>= 1) of the 3n+1 hand s."""
-    cdef uint64_t m = near_kinds(o, s), cand = 0
-    cdef int x, u
-    cdef double useful = 0.0
+    """Unseen tiles whose draw lowers the shanten `sh` (>= 1) of the 3n+1 hand s: the near kinds
+    with a copy unseen and fewer than four held, the pack's hook finding the ones that help at once
+    (kit/evaluate.pxd EvalUseful; else one shanten a kind). Whole counts: the sum is exact in any
+    order."""
+    cdef uint64_t m = near_kinds(o, s) & r.unseen_kinds & ~fz_counts_mask(s.hand.counts, 4)
+    cdef int x, useful = 0
+    if r.e.useful != NULL:
+        m = r.e.useful(o, s, m, sh)
+        return <double>(popcount64(m & r.un_bit[0]) + 2 * popcount64(m & r.un_bit[1])
+                        + 4 * popcount64(m & r.un_bit[2]))
     while m:
         x = ctz64(m)
         m &= m - 1
-        u = r.un[x]
-        if u <= 0 or s.hand.counts[x] >= 4:
-            continue
-        if r.e.useful != NULL:
-            cand |= (<uint64_t>1) << x
-            continue
         hand_add(&s.hand, x)
         if r.e.shanten(o, s) < sh:
-            useful += u
-        hand_remove(&s.hand, x)
-    if cand:   # the pack's own hook finds the same kinds at once (kit/evaluate.pxd EvalUseful)
-        m = r.e.useful(o, s, cand, sh)
-        while m:   # whole counts: the sum is exact in any order
-            x = ctz64(m)
-            m &= m - 1
             useful += r.un[x]
-    return useful
+        hand_remove(&s.hand, x)
+    return <double>useful
 
 
-cdef double climb_ev(const Observation* o, const Reading* r, const Seat* s, int sh, double useful,
+cdef inline bint same_pays(const Pays* a, const Pays* b) noexcept nogil:
+    return (a.self_draw == b.self_draw and a.discard == b.discard and a.deal_in == b.deal_in and a.hazard == b.hazard
+            and a.round_risk == b.round_risk and a.unseen == b.unseen and a.typical_wait == b.typical_wait
+            and a.rounds == b.rounds)
+
+
+cdef double memo_levels_ev(Reading* r, const Pays* p, int steps, const double* useful_at, double waits) noexcept nogil:
+    """levels_ev, its last LEVELS_MEMO answers this decision remembered: candidates often ask it
+    the very same inputs (equal useful counts and pays), and equal inputs give the equal value."""
+    cdef int i, k
+    cdef LevelsMemo* m
+    cdef bint same
+    for i in range(r.n_memo):
+        m = &r.memo[i]
+        # the candidate's own useful count (the last step's) first: it tells most answers apart
+        if m.steps != steps or m.useful_at[steps] != useful_at[steps] or m.waits != waits:
+            continue
+        same = same_pays(&m.p, p)
+        k = 0
+        while same and k < steps:
+            same = m.useful_at[k] == useful_at[k]
+            k += 1
+        if same:
+            return m.ev
+    m = &r.memo[r.next_memo]
+    r.next_memo = (r.next_memo + 1) % LEVELS_MEMO
+    if r.n_memo < LEVELS_MEMO:
+        r.n_memo += 1
+    m.p = p[0]
+    m.steps = steps
+    for k in range(steps + 1):
+        m.useful_at[k] = useful_at[k]
+    m.waits = waits
+    m.ev = levels_ev(p, steps, useful_at, waits)
+    return m.ev
+
+
+cdef double climb_ev(const Observation* o, Reading* r, const Seat* s, int sh, double useful,
                      const double* known, double round_risk) noexcept nogil:
     """Expected points of the 3n+1 hand s at shanten sh >= 1 with `useful` draws from there, the
     steps below at known[k] draws where known (> 0), else at typical rates (value.pyx)."""
@@ -170,7 +228,7 @@ cdef double climb_ev(const Observation* o, const Reading* r, const Seat* s, int 
         useful = 0.0   # no win in reach: only the risk is left
     for k in range(steps + 1):
         useful_at[k] = useful if k == steps else known[k] if known[k] > 0.0 else 10.0 + 5.0 * (k - 1)
-    return levels_ev(&p, steps, useful_at, p.typical_wait)
+    return memo_levels_ev(r, &p, steps, useful_at, p.typical_wait)
 
 
 cdef double typical_offence(const Observation* o, const Reading* r, const Seat* s, int sh,
@@ -438,6 +496,7 @@ cdef int pv_discard_win(const Observation* o, const PackEval* e, double w, const
     take = e.win_points(o, &s, c, WIN_DISCARD)
     hand_remove(&s.hand, c)
     r.un[c] = r.un[c] // 2     # the declined kind is barred for a while under most rules (过水)
+    un_planes(&r)
     wait = ev_of(o, &r, &s, 0, safest_cost(o, &r, &s))
     return pass_at if wait > take else win_at
 

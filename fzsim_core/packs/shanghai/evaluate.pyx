@@ -11,12 +11,12 @@ from fzsim_core.policy cimport Observation
 from fzsim_core.rules cimport Rules
 from fzsim_core.win_facts cimport WIN_SELFDRAW
 from fzsim_core.table cimport Seat
-from fzsim_core.packs.shanghai.shapes cimport (ShShape, SH_NO_SHAPE, SH_NO_WIN, sh_discard_shanten, sh_draw_shanten, sh_shanten,
+from fzsim_core.packs.shanghai.shapes cimport (ShShape, SH_NO_SHAPE, SH_NO_WIN, sh_discard_shanten, sh_draw_shanten, sh_draws_below, sh_shanten,
                                                 sh_wait_mask_packed)
 from fzsim_core.packs.shanghai.score cimport ShRules, ShScore, SH_F_SELFDRAW, sh_evaluate
 from fzsim_core.packs.shanghai.pack cimport sh_hand_of, sh_rules_of
 from fzsim_core.packs.shanghai.greedy cimport sh_greedy_choose, shape_of
-from fzsim_core.packs.shanghai.guard cimport ShThreat, sh_read_threat, sh_wait_chance, sh_discard_cost
+from fzsim_core.packs.shanghai.guard cimport ShThreat, sh_discard_risk, sh_read_threat
 from fzsim_core.packs.shanghai.options cimport sh_options
 
 assert sizeof(ShThreat) <= sizeof(double) * 64, "Shanghai's threat reading outgrew EvalThreat"
@@ -42,6 +42,8 @@ cdef uint64_t sh_eval_useful(const Observation* o, const Seat* s, uint64_t cand,
     shape_of(o, &shape)
     sh_hand_of(s, &h)
     cand &= (<uint64_t>1 << 34) - 1
+    if sh <= EVAL_FAR:   # a far, blocked or shapeless answer (EVAL_FAR) never helps: the mask at once
+        return sh_draws_below(&shape, &h, cand, sh)
     sh_draw_shanten(&shape, &h, cand, out)
     m = cand
     while m:
@@ -105,14 +107,7 @@ cdef void sh_eval_threat(const Observation* o, EvalThreat* t) noexcept nogil:
 
 cdef void sh_eval_risk(const Observation* o, const EvalThreat* t, int k, double* chance,
                        double* cost) noexcept nogil:
-    cdef const ShThreat* th = <const ShThreat*>t.words
-    cdef int j
-    cdef double none = 1.0
-    for j in range(4):
-        if j != o.seat and th.ready[j] > 0.0:
-            none *= 1.0 - th.ready[j] * sh_wait_chance(o, th, j, k)
-    chance[0] = 1.0 - none
-    cost[0] = sh_discard_cost(o, th, k)
+    sh_discard_risk(o, <const ShThreat*>t.words, k, chance, cost)
 
 
 cdef PackEval SH_EVAL

@@ -20,9 +20,10 @@ ctypedef struct ShThreat:
     double total           # the chance that some other seat is ready
 
 cdef void sh_read_threat(const Observation* o, ShThreat* t) noexcept nogil
-# the chance that a ready seat j waits on kind k
-cdef double sh_wait_chance(const Observation* o, const ShThreat* t, int j, int k) noexcept nogil
 # the expected cost of discarding kind k now: sum over seats of ready x wait x value
 cdef double sh_discard_cost(const Observation* o, const ShThreat* t, int k) noexcept nogil
+# The chance that discarding k deals in (1 - the product over ready seats of 1 - ready x the
+# chance it waits on k) and sh_discard_cost, k's weights read once for both (the value policy's risk)
+cdef void sh_discard_risk(const Observation* o, const ShThreat* t, int k, double* chance, double* cost) noexcept nogil
 # state: NULL, or a double* fold level (guard_policy_with)
 cdef int sh_guard_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil

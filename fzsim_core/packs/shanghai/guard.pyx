@@ -173,8 +173,10 @@ cdef void _read_threat(const Observation* o, const ShRules* r, ShThreat* t) noex
 
 
 cdef inline double _wait_chance(const ShThreat* t, int j, int k, int ks, double pair, double chow) noexcept nogil:
-    """sh_wait_chance with k's suit (ks, -1 for an honour) and its pair and chow weights already
-    read (none depends on the seat)."""
+    """The chance that a ready seat j waits on kind k: pair / pung waits on k's own unseen copies
+    (`pair`), chow waits on its neighbours (`chow`), each where the seat's readable pattern allows
+    them; k's suit ks (-1 for an honour) and both weights read by the caller (none depends on the
+    seat)."""
     cdef double w
     cdef int rd = t.read[j], s = t.suit[j]
     cdef bint in_suit = ks >= 0 and s >= 0 and ks == s, other = ks >= 0 and s >= 0 and ks != s
@@ -200,13 +202,6 @@ cdef inline double _wait_chance(const ShThreat* t, int j, int k, int ks, double 
     return w if w < 0.3 else 0.3
 
 
-cdef double sh_wait_chance(const Observation* o, const ShThreat* t, int j, int k) noexcept nogil:
-    """Pair / pung waits on k's own unseen copies, chow waits on its neighbours, each where the
-    seat's readable pattern allows them."""
-    return _wait_chance(t, j, k, k // 9 if k < 27 else -1, 0.35 * t.un[k] + 0.15,
-                        0.2 * chow_unseen(t.un, k) if k < 27 else 0.0)
-
-
 cdef double sh_discard_cost(const Observation* o, const ShThreat* t, int k) noexcept nogil:
     cdef int j
     cdef double c = 0.0
@@ -216,6 +211,20 @@ cdef double sh_discard_cost(const Observation* o, const ShThreat* t, int k) noex
         if j != o.seat and t.ready[j] > 0.0:
             c += t.ready[j] * _wait_chance(t, j, k, ks, pair, chow) * t.value[j]
     return c
+
+
+cdef void sh_discard_risk(const Observation* o, const ShThreat* t, int k, double* chance, double* cost) noexcept nogil:
+    cdef int j
+    cdef double none = 1.0, c = 0.0, w
+    cdef double pair = 0.35 * t.un[k] + 0.15, chow = 0.2 * chow_unseen(t.un, k) if k < 27 else 0.0
+    cdef int ks = k // 9 if k < 27 else -1
+    for j in range(4):
+        if j != o.seat and t.ready[j] > 0.0:
+            w = _wait_chance(t, j, k, ks, pair, chow)
+            none *= 1.0 - t.ready[j] * w
+            c += t.ready[j] * w * t.value[j]
+    chance[0] = 1.0 - none
+    cost[0] = c
 
 
 cdef double own_value(const Observation* o, const ShRules* r, const MjHand* h) noexcept nogil:

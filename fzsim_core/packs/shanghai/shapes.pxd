@@ -46,6 +46,9 @@ cdef int sh_shanten(const ShShape* s, const MjHand* h) noexcept nogil
 # out[k] = sh_shanten of h with one more copy of k, for each kind k of cand (each held fewer than
 # 4 times in the concealed tiles); other entries untouched.
 cdef void sh_draw_shanten(const ShShape* s, const MjHand* h, uint64_t cand, int* out) noexcept nogil
+# The kinds k of cand whose out[k] above is below lim (0 <= lim; SH_NO_SHAPE, a size that is no
+# shape, never counts): a useful-draw mask with no per-kind answer written.
+cdef uint64_t sh_draws_below(const ShShape* s, const MjHand* h, uint64_t cand, int lim) noexcept nogil
 # The same after one fewer copy of each (held) kind in cand: every discard's shanten.
 cdef void sh_discard_shanten(const ShShape* s, const MjHand* h, uint64_t cand, int* out) noexcept nogil
 

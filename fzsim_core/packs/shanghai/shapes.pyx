@@ -275,14 +275,21 @@ cdef int sh_shanten(const ShShape* s, const MjHand* h) noexcept nogil:
 
 
 cdef void sh_draw_shanten(const ShShape* s, const MjHand* h, uint64_t cand, int* out) noexcept nogil:
-    _one_tile_shanten(s, h, cand, out, 1)
+    _one_tile_shanten(s, h, cand, out, 1, 0, NULL)
+
+
+cdef uint64_t sh_draws_below(const ShShape* s, const MjHand* h, uint64_t cand, int lim) noexcept nogil:
+    cdef uint64_t below = 0
+    _one_tile_shanten(s, h, cand, NULL, 1, lim, &below)
+    return below
 
 
 cdef void sh_discard_shanten(const ShShape* s, const MjHand* h, uint64_t cand, int* out) noexcept nogil:
-    _one_tile_shanten(s, h, cand, out, -1)
+    _one_tile_shanten(s, h, cand, out, -1, 0, NULL)
 
 
-cdef void _one_tile_shanten(const ShShape* s, const MjHand* h, uint64_t cand, int* out, int dt) noexcept nogil:
+cdef inline void _one_tile_shanten(const ShShape* s, const MjHand* h, uint64_t cand, int* out, int dt, int lim,
+                                   uint64_t* below) noexcept nogil:
     """sh_shanten after one more (dt = 1) or one fewer (dt = -1, held kinds) copy of each kind in
     cand, with what the changed copy leaves unchanged read once: the size and melds, the pungs
     target by the changed kind's count (only how many kinds are held once .. four times matters,
@@ -290,7 +297,8 @@ cdef void _one_tile_shanten(const ShShape* s, const MjHand* h, uint64_t cand, in
     changed part's key left to vary (sh_vary). A suit target keeps at most its suit's and the
     风向牌's tiles (its D is at least 3n + 2 minus them), so the targets that bound cannot bring
     below the pungs target are never read, and one the change leaves alone counts with its D as
-    it is: the same least as sh_shanten's."""
+    it is: the same least as sh_shanten's. out NULL: the kinds whose shanten is below lim (>= 0)
+    are set in *below instead (a 3n+1 size, or no kind)."""
     cdef int size = mj_concealed_size(h) + dt, n = 4 - h.n_melds, i, k, c, suit, d, best, t
     cdef int meld_suits = 0, meld_other = 0, feng_tiles = 0, fill = 0, fk, worst, nv
     cdef int viable[3]   # the suits whose target some candidate may need, in suit order
@@ -309,7 +317,7 @@ cdef void _one_tile_shanten(const ShShape* s, const MjHand* h, uint64_t cand, in
     cdef bint fengyise
     cdef uint32_t key[4]
     if h.n_melds > 4 or (size != 3 * n + 1 and size != 3 * n + 2):
-        while cand:
+        while cand and out != NULL:
             out[ctz64(cand)] = SH_NO_SHAPE
             cand &= cand - 1
         return
@@ -404,7 +412,10 @@ cdef void _one_tile_shanten(const ShShape* s, const MjHand* h, uint64_t cand, in
             d = 3 * n + 2 - feng_tiles - dt * fk
             if d < best:
                 best = d
-        out[k] = SH_NO_WIN if best >= 1000 else best - 1
+        if out != NULL:
+            out[k] = SH_NO_WIN if best >= 1000 else best - 1
+        elif best <= lim:   # best - 1 < lim, never SH_NO_WIN's 1000 and more
+            below[0] |= (<uint64_t>1) << k
 
 
 # ---------------------------------------------------------------------------------------------
