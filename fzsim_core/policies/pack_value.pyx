@@ -30,7 +30,7 @@ no Python objects, no allocation.
 """
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy
-from fzsim_core.bits cimport ctz64, fz_counts_mask, popcount64
+from fzsim_core.bits cimport ctz64, fz_counts_mask, fz_unseen_bytes, popcount64
 from fzsim_core.hand cimport hand_add, hand_remove
 from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval, discard_shanten_of
 from fzsim_core.policy cimport Observation, Policy, note_fold
@@ -82,7 +82,7 @@ cdef inline void un_planes(Reading* r) noexcept nogil:
 
 
 cdef void read_table(const Observation* o, const PackEval* e, double risk_weight, Reading* r) noexcept nogil:
-    cdef int k, v
+    cdef int k
     r.e = e
     r.risk_weight = risk_weight
     e.read_threat(o, &r.th)
@@ -91,15 +91,16 @@ cdef void read_table(const Observation* o, const PackEval* e, double risk_weight
         r.hazard += 0.3 * r.th.ready[k]   # a ready seat wins about once in three rounds (value.pyx)
     if r.hazard > 0.9:
         r.hazard = 0.9
-    r.unseen = 0.0
+    fz_unseen_bytes(o.seen, o.me.hand.counts, r.un)
+    for k in range(o.n_kinds, 34):
+        r.un[k] = 0
     for k in range(34):
-        v = 4 - o.seen[k] - o.me.hand.counts[k] if k < o.n_kinds else 0
-        r.un[k] = v if v > 0 else 0
-        r.unseen += r.un[k]
         r.chance[k] = -1.0
+    un_planes(r)
+    # whole counts: the same double as adding them one by one
+    r.unseen = popcount64(r.un_bit[0]) + 2 * popcount64(r.un_bit[1]) + 4 * popcount64(r.un_bit[2])
     if r.unseen < 1.0:
         r.unseen = 1.0
-    un_planes(r)
     r.n_memo = r.next_memo = 0
     r.rounds = (o.live - o.reserve) // 4
     if r.rounds < 0:

@@ -43,8 +43,8 @@ cdef uint64_t sh_eval_useful(const Observation* o, const Seat* s, uint64_t cand,
     sh_hand_of(s, &h)
     cand &= (<uint64_t>1 << 34) - 1
     if sh <= EVAL_FAR:   # a far, blocked or shapeless answer (EVAL_FAR) never helps: the mask at once
-        return sh_draws_below(&shape, &h, cand, sh)
-    sh_draw_shanten(&shape, &h, cand, out)
+        return sh_draws_below(&shape, &h, s.hand.key, cand, sh)
+    sh_draw_shanten(&shape, &h, s.hand.key, cand, out)
     m = cand
     while m:
         k = ctz64(m)
@@ -63,7 +63,7 @@ cdef void sh_eval_discard_shanten(const Observation* o, const Seat* s, uint64_t 
     shape_of(o, &shape)
     sh_hand_of(s, &h)
     cand &= (<uint64_t>1 << 34) - 1
-    sh_discard_shanten(&shape, &h, cand, out)
+    sh_discard_shanten(&shape, &h, s.hand.key, cand, out)
     while cand:
         k = ctz64(cand)
         cand &= cand - 1

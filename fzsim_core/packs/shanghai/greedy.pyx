@@ -109,7 +109,7 @@ cdef int sh_turn_among(const Observation* o, const uint16_t* acts, int n, const 
             bits &= bits - 1
             out[k] = sh_pre[at[k]]
     else:                # every discard's shanten, the hand read once
-        sh_discard_shanten(&sh, &h, m, out)
+        sh_discard_shanten(&sh, &h, o.me.hand.key, m, out)
         while o.check and bits:
             k = ctz64(bits)
             bits &= bits - 1

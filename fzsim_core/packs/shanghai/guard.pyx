@@ -311,7 +311,7 @@ cdef int sh_guard_turn(const Observation* o, const uint16_t* acts, int n, double
     sh_hand_of(o.me, &h)
     shape_of(o, &sh)
     sh_rules_of(o.rules, &r)
-    sh_discard_shanten(&sh, &h, m, out)   # every discard's shanten, the hand read once (greedy's turn checks it)
+    sh_discard_shanten(&sh, &h, o.me.hand.key, m, out)   # every discard's shanten, the hand read once (greedy's turn checks it)
     for i in range(n):
         sh_of[i] = 99
         if act_type(acts[i]) != ACT_DISCARD:

@@ -1,7 +1,7 @@
 # Shanghai winning patterns and the minimum-hand gate (docs/spec/RULES-PACKS.md §1.3): 4 sets + a pair with no
 # wildcard (the core's table search, via the bot kit's shapes34 with no wild), and the seven
 # patterns a win must be one of. Pure: safe without the GIL.
-from libc.stdint cimport uint64_t
+from libc.stdint cimport uint32_t, uint64_t
 from fzsim_core.kit.hand34 cimport MjHand
 from fzsim_core.hand cimport Hand
 
@@ -44,13 +44,17 @@ cdef bint sh_hand_may_wait(const ShShape* s, const Hand* h, uint64_t meld_kinds)
 # by the melds, SH_NO_SHAPE for a size that is neither 3n+1 nor 3n+2.
 cdef int sh_shanten(const ShShape* s, const MjHand* h) noexcept nogil
 # out[k] = sh_shanten of h with one more copy of k, for each kind k of cand (each held fewer than
-# 4 times in the concealed tiles); other entries untouched.
-cdef void sh_draw_shanten(const ShShape* s, const MjHand* h, uint64_t cand, int* out) noexcept nogil
+# 4 times in the concealed tiles); other entries untouched. keys: the base-5 keys of h's three
+# suits (hand.pxd Hand.key of the same concealed tiles, no gold), or NULL to read them here.
+cdef void sh_draw_shanten(const ShShape* s, const MjHand* h, const uint32_t* keys, uint64_t cand,
+                          int* out) noexcept nogil
 # The kinds k of cand whose out[k] above is below lim (0 <= lim; SH_NO_SHAPE, a size that is no
 # shape, never counts): a useful-draw mask with no per-kind answer written.
-cdef uint64_t sh_draws_below(const ShShape* s, const MjHand* h, uint64_t cand, int lim) noexcept nogil
+cdef uint64_t sh_draws_below(const ShShape* s, const MjHand* h, const uint32_t* keys, uint64_t cand,
+                             int lim) noexcept nogil
 # The same after one fewer copy of each (held) kind in cand: every discard's shanten.
-cdef void sh_discard_shanten(const ShShape* s, const MjHand* h, uint64_t cand, int* out) noexcept nogil
+cdef void sh_discard_shanten(const ShShape* s, const MjHand* h, const uint32_t* keys, uint64_t cand,
+                             int* out) noexcept nogil
 
 # Fill `s` from the two §9 shape options (Python bools), raising ValueError naming a bad value.
 cdef int shape_options(ShShape* s, feng_includes_dragons, fengyise_shape) except -1

@@ -274,22 +274,25 @@ cdef int sh_shanten(const ShShape* s, const MjHand* h) noexcept nogil:
     return best - 1
 
 
-cdef void sh_draw_shanten(const ShShape* s, const MjHand* h, uint64_t cand, int* out) noexcept nogil:
-    _one_tile_shanten(s, h, cand, out, 1, 0, NULL)
+cdef void sh_draw_shanten(const ShShape* s, const MjHand* h, const uint32_t* keys, uint64_t cand,
+                          int* out) noexcept nogil:
+    _one_tile_shanten(s, h, keys, cand, out, 1, 0, NULL)
 
 
-cdef uint64_t sh_draws_below(const ShShape* s, const MjHand* h, uint64_t cand, int lim) noexcept nogil:
+cdef uint64_t sh_draws_below(const ShShape* s, const MjHand* h, const uint32_t* keys, uint64_t cand,
+                             int lim) noexcept nogil:
     cdef uint64_t below = 0
-    _one_tile_shanten(s, h, cand, NULL, 1, lim, &below)
+    _one_tile_shanten(s, h, keys, cand, NULL, 1, lim, &below)
     return below
 
 
-cdef void sh_discard_shanten(const ShShape* s, const MjHand* h, uint64_t cand, int* out) noexcept nogil:
-    _one_tile_shanten(s, h, cand, out, -1, 0, NULL)
+cdef void sh_discard_shanten(const ShShape* s, const MjHand* h, const uint32_t* keys, uint64_t cand,
+                             int* out) noexcept nogil:
+    _one_tile_shanten(s, h, keys, cand, out, -1, 0, NULL)
 
 
-cdef inline void _one_tile_shanten(const ShShape* s, const MjHand* h, uint64_t cand, int* out, int dt, int lim,
-                                   uint64_t* below) noexcept nogil:
+cdef inline void _one_tile_shanten(const ShShape* s, const MjHand* h, const uint32_t* keys, uint64_t cand, int* out,
+                                   int dt, int lim, uint64_t* below) noexcept nogil:
     """sh_shanten after one more (dt = 1) or one fewer (dt = -1, held kinds) copy of each kind in
     cand, with what the changed copy leaves unchanged read once: the size and melds, the pungs
     target by the changed kind's count (only how many kinds are held once .. four times matters,
@@ -367,8 +370,11 @@ cdef inline void _one_tile_shanten(const ShShape* s, const MjHand* h, uint64_t c
         nv += 1
         for i in range(3):
             key[i] = 0
-        for k in range(9):
-            key[suit] += h.counts[suit * 9 + k] * FZ_POW5[k]
+        if keys != NULL:
+            key[suit] = keys[suit]
+        else:
+            for k in range(9):
+                key[suit] += h.counts[suit * 9 + k] * FZ_POW5[k]
         sh_ctx_set(&ctx[suit], sh_tables(), key, n)
         base_d[suit] = sh_d(&ctx[suit])
         sh_vary(&vs[suit], &ctx[suit], suit)
