@@ -153,12 +153,73 @@ cdef double levels_ev(const Pays* p, int steps, const double* useful_at, double 
         adv[k] = useful_at[k] / p.unseen * 1.15
         if adv[k] > 0.95:
             adv[k] = 0.95
+    if steps <= 6:
+        return _levels_near(p, steps, adv, stay, win_round, go_on)
     for r in range(p.rounds):
         # from the nearest step up, each reading the previous round's value of the step below
         for k in range(steps, 0, -1):
             ev[k] = stay * (adv[k] * ev[k - 1] + (1.0 - adv[k]) * ev[k]) - p.round_risk
         ev[0] = win_round + go_on * ev[0]
     return ev[steps]
+
+
+cdef double _levels_near(const Pays* p, int steps, const double* adv, double stay, double win_round,
+                         double go_on) noexcept nogil:
+    """levels_ev's rounds for a hand at most six steps from ready, the steps in registers: the
+    same operations in the same order, so the same value to the last bit."""
+    cdef double e0 = 0.0, e1 = 0.0, e2 = 0.0, e3 = 0.0, e4 = 0.0, e5 = 0.0, e6 = 0.0, rr = p.round_risk
+    cdef double a1 = adv[1] if steps >= 1 else 0.0, a2 = adv[2] if steps >= 2 else 0.0
+    cdef double a3 = adv[3] if steps >= 3 else 0.0, a4 = adv[4] if steps >= 4 else 0.0
+    cdef double a5 = adv[5] if steps >= 5 else 0.0, a6 = adv[6] if steps >= 6 else 0.0
+    cdef int r
+    if steps == 0:
+        for r in range(p.rounds):
+            e0 = win_round + go_on * e0
+        return e0
+    if steps == 1:
+        for r in range(p.rounds):
+            e1 = stay * (a1 * e0 + (1.0 - a1) * e1) - rr
+            e0 = win_round + go_on * e0
+        return e1
+    if steps == 2:
+        for r in range(p.rounds):
+            e2 = stay * (a2 * e1 + (1.0 - a2) * e2) - rr
+            e1 = stay * (a1 * e0 + (1.0 - a1) * e1) - rr
+            e0 = win_round + go_on * e0
+        return e2
+    if steps == 3:
+        for r in range(p.rounds):
+            e3 = stay * (a3 * e2 + (1.0 - a3) * e3) - rr
+            e2 = stay * (a2 * e1 + (1.0 - a2) * e2) - rr
+            e1 = stay * (a1 * e0 + (1.0 - a1) * e1) - rr
+            e0 = win_round + go_on * e0
+        return e3
+    if steps == 4:
+        for r in range(p.rounds):
+            e4 = stay * (a4 * e3 + (1.0 - a4) * e4) - rr
+            e3 = stay * (a3 * e2 + (1.0 - a3) * e3) - rr
+            e2 = stay * (a2 * e1 + (1.0 - a2) * e2) - rr
+            e1 = stay * (a1 * e0 + (1.0 - a1) * e1) - rr
+            e0 = win_round + go_on * e0
+        return e4
+    if steps == 5:
+        for r in range(p.rounds):
+            e5 = stay * (a5 * e4 + (1.0 - a5) * e5) - rr
+            e4 = stay * (a4 * e3 + (1.0 - a4) * e4) - rr
+            e3 = stay * (a3 * e2 + (1.0 - a3) * e3) - rr
+            e2 = stay * (a2 * e1 + (1.0 - a2) * e2) - rr
+            e1 = stay * (a1 * e0 + (1.0 - a1) * e1) - rr
+            e0 = win_round + go_on * e0
+        return e5
+    for r in range(p.rounds):
+        e6 = stay * (a6 * e5 + (1.0 - a6) * e6) - rr
+        e5 = stay * (a5 * e4 + (1.0 - a5) * e5) - rr
+        e4 = stay * (a4 * e3 + (1.0 - a4) * e4) - rr
+        e3 = stay * (a3 * e2 + (1.0 - a3) * e3) - rr
+        e2 = stay * (a2 * e1 + (1.0 - a2) * e2) - rr
+        e1 = stay * (a1 * e0 + (1.0 - a1) * e1) - rr
+        e0 = win_round + go_on * e0
+    return e6
 
 
 cdef double position_ev(const Pays* p, int sh, double useful, double waits) noexcept nogil:
@@ -453,3 +514,17 @@ cdef int value_choose(void* state, const Observation* o, const uint16_t* acts, i
 cdef void value_policy(Policy* p) noexcept nogil:
     p.choose = value_choose
     p.state = NULL
+
+
+def _levels_check(self_draw, discard, hazard, round_risk, unseen, int rounds, int steps, useful_at, ready_waits):
+    """Test hook: levels_ev of these inputs (the Pays fields it reads; steps 0..MAX_STEPS)."""
+    cdef Pays p
+    cdef double u[MAX_STEPS + 1]
+    if not 0 <= steps <= MAX_STEPS or len(useful_at) != steps + 1 or not 0 <= rounds <= MAX_ROUNDS:
+        raise ValueError(f"steps {steps} (0..{MAX_STEPS}) with {steps + 1} useful counts, rounds {rounds} "
+                         f"(0..{MAX_ROUNDS})")
+    p.self_draw, p.discard, p.deal_in, p.hazard = self_draw, discard, 0.0, hazard
+    p.round_risk, p.unseen, p.typical_wait, p.rounds = round_risk, unseen, 0.0, rounds
+    for k in range(steps + 1):
+        u[k] = useful_at[k]
+    return levels_ev(&p, steps, u, ready_waits)
