@@ -130,6 +130,53 @@ cdef void pays_of(const Observation* o, const Threat* t, Pays* p, int golds, dou
         p.rounds = MAX_ROUNDS
 
 
+cdef extern from *:
+    """
+    /* levels_ev's rounds for a hand at most six steps from ready with the steps in registers,
+       one loop per step count (a switch inside the round loop costs more than it saves): each
+       round updates from the nearest step up, then the ready value; the same operations in the
+       same order as levels_ev's loop over an array, so the same value to the last bit
+       (tests/test_value_levels.py). */
+    #define FZ_STEP(e, below, a) e = stay * ((a) * (below) + (1.0 - (a)) * (e)) - rr
+    #define FZ_READY e0 = win_round + go_on * e0
+    static double fz_levels_near(int steps, int rounds, const double* adv, double stay, double rr,
+                                 double win_round, double go_on) {
+        double e0 = 0.0, e1 = 0.0, e2 = 0.0, e3 = 0.0, e4 = 0.0, e5 = 0.0, e6 = 0.0;
+        const double a1 = steps >= 1 ? adv[1] : 0.0, a2 = steps >= 2 ? adv[2] : 0.0,
+                     a3 = steps >= 3 ? adv[3] : 0.0, a4 = steps >= 4 ? adv[4] : 0.0,
+                     a5 = steps >= 5 ? adv[5] : 0.0, a6 = steps >= 6 ? adv[6] : 0.0;
+        int r;
+        switch (steps) {
+        case 0: for (r = 0; r < rounds; r++) { FZ_READY; } return e0;
+        case 1: for (r = 0; r < rounds; r++) { FZ_STEP(e1, e0, a1); FZ_READY; } return e1;
+        case 2: for (r = 0; r < rounds; r++) { FZ_STEP(e2, e1, a2); FZ_STEP(e1, e0, a1); FZ_READY; } return e2;
+        case 3:
+            for (r = 0; r < rounds; r++) { FZ_STEP(e3, e2, a3); FZ_STEP(e2, e1, a2); FZ_STEP(e1, e0, a1); FZ_READY; }
+            return e3;
+        case 4:
+            for (r = 0; r < rounds; r++) {
+                FZ_STEP(e4, e3, a4); FZ_STEP(e3, e2, a3); FZ_STEP(e2, e1, a2); FZ_STEP(e1, e0, a1); FZ_READY;
+            }
+            return e4;
+        case 5:
+            for (r = 0; r < rounds; r++) {
+                FZ_STEP(e5, e4, a5); FZ_STEP(e4, e3, a4); FZ_STEP(e3, e2, a3); FZ_STEP(e2, e1, a2);
+                FZ_STEP(e1, e0, a1); FZ_READY;
+            }
+            return e5;
+        default:
+            for (r = 0; r < rounds; r++) {
+                FZ_STEP(e6, e5, a6); FZ_STEP(e5, e4, a5); FZ_STEP(e4, e3, a4); FZ_STEP(e3, e2, a3);
+                FZ_STEP(e2, e1, a2); FZ_STEP(e1, e0, a1); FZ_READY;
+            }
+            return e6;
+        }
+    }
+    """
+    double fz_levels_near(int steps, int rounds, const double* adv, double stay, double rr, double win_round,
+                          double go_on) nogil
+
+
 cdef double levels_ev(const Pays* p, int steps, const double* useful_at, double ready_waits) noexcept nogil:
     """Expected points of a 3n+1 hand `steps` (0..MAX_STEPS) from ready: useful_at[k] unseen
     tiles lower it from k to k - 1 (k = 1..steps), `ready_waits` complete it once ready, over
@@ -154,72 +201,13 @@ cdef double levels_ev(const Pays* p, int steps, const double* useful_at, double 
         if adv[k] > 0.95:
             adv[k] = 0.95
     if steps <= 6:
-        return _levels_near(p, steps, adv, stay, win_round, go_on)
+        return fz_levels_near(steps, p.rounds, adv, stay, p.round_risk, win_round, go_on)
     for r in range(p.rounds):
         # from the nearest step up, each reading the previous round's value of the step below
         for k in range(steps, 0, -1):
             ev[k] = stay * (adv[k] * ev[k - 1] + (1.0 - adv[k]) * ev[k]) - p.round_risk
         ev[0] = win_round + go_on * ev[0]
     return ev[steps]
-
-
-cdef double _levels_near(const Pays* p, int steps, const double* adv, double stay, double win_round,
-                         double go_on) noexcept nogil:
-    """levels_ev's rounds for a hand at most six steps from ready, the steps in registers: the
-    same operations in the same order, so the same value to the last bit."""
-    cdef double e0 = 0.0, e1 = 0.0, e2 = 0.0, e3 = 0.0, e4 = 0.0, e5 = 0.0, e6 = 0.0, rr = p.round_risk
-    cdef double a1 = adv[1] if steps >= 1 else 0.0, a2 = adv[2] if steps >= 2 else 0.0
-    cdef double a3 = adv[3] if steps >= 3 else 0.0, a4 = adv[4] if steps >= 4 else 0.0
-    cdef double a5 = adv[5] if steps >= 5 else 0.0, a6 = adv[6] if steps >= 6 else 0.0
-    cdef int r
-    if steps == 0:
-        for r in range(p.rounds):
-            e0 = win_round + go_on * e0
-        return e0
-    if steps == 1:
-        for r in range(p.rounds):
-            e1 = stay * (a1 * e0 + (1.0 - a1) * e1) - rr
-            e0 = win_round + go_on * e0
-        return e1
-    if steps == 2:
-        for r in range(p.rounds):
-            e2 = stay * (a2 * e1 + (1.0 - a2) * e2) - rr
-            e1 = stay * (a1 * e0 + (1.0 - a1) * e1) - rr
-            e0 = win_round + go_on * e0
-        return e2
-    if steps == 3:
-        for r in range(p.rounds):
-            e3 = stay * (a3 * e2 + (1.0 - a3) * e3) - rr
-            e2 = stay * (a2 * e1 + (1.0 - a2) * e2) - rr
-            e1 = stay * (a1 * e0 + (1.0 - a1) * e1) - rr
-            e0 = win_round + go_on * e0
-        return e3
-    if steps == 4:
-        for r in range(p.rounds):
-            e4 = stay * (a4 * e3 + (1.0 - a4) * e4) - rr
-            e3 = stay * (a3 * e2 + (1.0 - a3) * e3) - rr
-            e2 = stay * (a2 * e1 + (1.0 - a2) * e2) - rr
-            e1 = stay * (a1 * e0 + (1.0 - a1) * e1) - rr
-            e0 = win_round + go_on * e0
-        return e4
-    if steps == 5:
-        for r in range(p.rounds):
-            e5 = stay * (a5 * e4 + (1.0 - a5) * e5) - rr
-            e4 = stay * (a4 * e3 + (1.0 - a4) * e4) - rr
-            e3 = stay * (a3 * e2 + (1.0 - a3) * e3) - rr
-            e2 = stay * (a2 * e1 + (1.0 - a2) * e2) - rr
-            e1 = stay * (a1 * e0 + (1.0 - a1) * e1) - rr
-            e0 = win_round + go_on * e0
-        return e5
-    for r in range(p.rounds):
-        e6 = stay * (a6 * e5 + (1.0 - a6) * e6) - rr
-        e5 = stay * (a5 * e4 + (1.0 - a5) * e5) - rr
-        e4 = stay * (a4 * e3 + (1.0 - a4) * e4) - rr
-        e3 = stay * (a3 * e2 + (1.0 - a3) * e3) - rr
-        e2 = stay * (a2 * e1 + (1.0 - a2) * e2) - rr
-        e1 = stay * (a1 * e0 + (1.0 - a1) * e1) - rr
-        e0 = win_round + go_on * e0
-    return e6
 
 
 cdef double position_ev(const Pays* p, int sh, double useful, double waits) noexcept nogil:
