@@ -8,8 +8,11 @@ from fzsim_core.packs.beijing.shapes cimport bj_hand_discard_shanten, bj_hand_sh
 from fzsim_core.kit.hand34 cimport MjHand
 
 cdef int bj_greedy_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil
-# greedy's own turn; keep != NULL: only among the discards it marks (guard's defence), no win or kong
-cdef int bj_turn_among(const Observation* o, const uint16_t* acts, int n, const bint* keep) noexcept nogil
+# greedy's own turn; keep != NULL: only among the discards it marks (guard's defence), no win or kong;
+# known != NULL: known[i] is the shanten discard action i leaves (99 for other actions; guard's
+# reading), not read again
+cdef int bj_turn_among(const Observation* o, const uint16_t* acts, int n, const bint* keep,
+                       const int* known) noexcept nogil
 # The shanten the claim `a` on o.claim_tile reaches from h (99: not a chow, pung or exposed kong)
 cdef int bj_claim_shanten(const Observation* o, const MjHand* h, uint16_t a) noexcept nogil
 # greedy's claim: the index of the chosen action (the pass when nothing qualifies)

@@ -63,7 +63,8 @@ cdef int kong_shanten(const MjHand* h, int k, int t) noexcept nogil:
     return bj_shanten(&x)
 
 
-cdef int bj_turn_among(const Observation* o, const uint16_t* acts, int n, const bint* keep) noexcept nogil:
+cdef int bj_turn_among(const Observation* o, const uint16_t* acts, int n, const bint* keep,
+                       const int* known) noexcept nogil:
     """greedy's own turn; keep != NULL (guard's defence): only the discards it marks, by greedy's
     tie-break, no win or kong considered (the caller has handled those)."""
     cdef MjHand h
@@ -80,12 +81,12 @@ cdef int bj_turn_among(const Observation* o, const uint16_t* acts, int n, const 
             return i
         if t == ACT_DISCARD and (keep == NULL or keep[i]):
             cand |= (<uint64_t>1) << act_kind(acts[i])
-    if bj_discard_reading(o, &h, cand, out) < 0:
+    if known == NULL and bj_discard_reading(o, &h, cand, out) < 0:
         return -1
     for i in range(n):
         sh_of[i] = 99
         if act_type(acts[i]) == ACT_DISCARD and (keep == NULL or keep[i]):
-            sh_of[i] = out[act_kind(acts[i])]
+            sh_of[i] = known[i] if known != NULL else out[act_kind(acts[i])]
             if sh_of[i] < best:
                 best = sh_of[i]
     if keep == NULL:
@@ -155,7 +156,7 @@ cdef int bj_claim(const Observation* o, const uint16_t* acts, int n) noexcept no
 cdef int bj_greedy_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil:
     cdef int i, dec = o.decision
     if dec == DEC_TURN or dec == DEC_AFTER_CLAIM:
-        return bj_turn_among(o, acts, n, NULL)
+        return bj_turn_among(o, acts, n, NULL, NULL)
     if dec == DEC_CLAIM:
         return bj_claim(o, acts, n)
     for i in range(n):   # a win on a discard or a robbed kong: taken

@@ -285,7 +285,7 @@ cdef inline int build(const Observation* o, MjHand* h, const uint16_t* acts, int
     cdef int narrowed = building_choice(o, h, acts, n, sh_of, best, keep)
     if narrowed < 0:
         return -1
-    return bj_turn_among(o, acts, n, keep if narrowed else NULL)
+    return bj_turn_among(o, acts, n, keep if narrowed else NULL, sh_of)
 
 
 cdef int bj_guard_turn(const Observation* o, const uint16_t* acts, int n, double fold) noexcept nogil:
@@ -299,7 +299,7 @@ cdef int bj_guard_turn(const Observation* o, const uint16_t* acts, int n, double
     for i in range(n):
         t = act_type(acts[i])
         if t == ACT_WIN or t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
-            return bj_turn_among(o, acts, n, NULL)   # wins and kongs as greedy
+            return bj_turn_among(o, acts, n, NULL, NULL)   # wins and kongs as greedy
     bj_hand_of(o.me, o.gold, &h)
     best_sh = discard_shanten(o, &h, acts, n, sh_of)
     if best_sh < 0:
@@ -311,7 +311,7 @@ cdef int bj_guard_turn(const Observation* o, const uint16_t* acts, int n, double
     if th.total < 0.05:
         return build(o, &h, acts, n, sh_of, best_sh, keep)   # nobody near a discard win: build the hand
     if best_sh == 99 or best_sh == 0:
-        return bj_turn_among(o, acts, n, NULL)       # ready: push, greedy's most winning tiles
+        return bj_turn_among(o, acts, n, NULL, sh_of)   # ready: push, greedy's most winning tiles
     bound = bj_danger_bound(o, &th)
     if bound <= fold_at(fold, best_sh) and bound <= MARGIN:
         return build(o, &h, acts, n, sh_of, best_sh, keep)   # no discard could make guard_keep fold or defend
@@ -320,7 +320,7 @@ cdef int bj_guard_turn(const Observation* o, const uint16_t* acts, int n, double
             dang[i] = bj_discard_danger(o, &th, act_kind(acts[i]))
     if not guard_keep(o, sh_of, dang, n, fold, FOLD_MARGIN, MARGIN, keep):
         return build(o, &h, acts, n, sh_of, best_sh, keep)   # every best discard is about as safe
-    return bj_turn_among(o, acts, n, keep)
+    return bj_turn_among(o, acts, n, keep, sh_of)
 
 
 cdef int bj_guard_claim(const Observation* o, const uint16_t* acts, int n, double fold) noexcept nogil:
