@@ -184,11 +184,11 @@ cdef inline void draws_set(const Observation* o, const MjHand* h, const Hand* x,
 
 
 cdef int draws_that_help(const Observation* o, const MjHand* h, const Draws* d, int k, int sh) noexcept nogil:
-    """Unseen tiles whose draw takes the 3n+2 hand h (x: the same tiles packed) without one k
-    below shanten sh >= 1 (a 惠牌 always does): every draw near the hand (greedy.pxd near_held:
-    an isolated tile never helps below ready) read without rebuilding the hand (shapes.pxd
-    bj_draws_helping). The discarded copy counts as unseen; -1 when check=True finds the
-    one reading wrong."""
+    """Unseen tiles whose draw takes the 3n+2 hand h without one k below shanten sh >= 1 (a 惠牌
+    always does): every draw near the hand (greedy.pxd near_held: an isolated tile never helps
+    below ready) read off the turn's reading d without rebuilding the hand (shapes.pxd
+    bj_draws_helping). The discarded copy counts as unseen; -1 when check=True finds the one
+    reading wrong."""
     cdef int j, total = 0
     cdef int out[MJ_KINDS]
     cdef uint64_t kbit = (<uint64_t>1) << k, held = d.held, cand, helps, m
