@@ -58,6 +58,7 @@ ctypedef struct BjDraws:
     ShCtx ctx               # x's parts
     ShVary vary[4]          # D with one part's key replaced
     uint64_t odd            # real kinds x holds an odd number of times
+    int odd_n               # ... how many
     uint64_t gbit           # the wild's bit (0 without one)
     uint16_t pair_of[34]    # a draw j: the class of its pair of parts (ab or ch) with j added
     uint8_t cls_of[34]      # ... and of its part

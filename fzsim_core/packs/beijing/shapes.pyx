@@ -355,6 +355,7 @@ cdef void bj_draws_set(BjDraws* t, const Hand* x, int n_melds, uint64_t draws) n
     for q in range(4):
         sh_vary(&t.vary[q], &t.ctx, q)
     t.odd = t34_odd_kinds(x.counts) & ~t.gbit
+    t.odd_n = popcount64(t.odd)
     m = draws & ~t.gbit & ~fz_counts_mask(x.counts, 4)   # no fifth copy (its key would leave the tables)
     while m:
         j = ctz64(m)
@@ -386,6 +387,7 @@ cdef uint64_t bj_draws_helping(const BjDraws* t, int discard, uint64_t cand, int
     cdef const Hand* x = t.x
     cdef int size = x.size, golds = x.golds, p = -1, c, j, lim, cls_p = 0, ab = t.ctx.ab, ch = t.ctx.ch
     cdef uint64_t odd = t.odd, helps = 0, rest, m
+    cdef int odd_n = t.odd_n
     cdef uint32_t key_p = 0
     cdef const uint8_t* by_ab     # D along ab (parts 0, 1 varying), ch this discard's
     cdef const uint8_t* by_ch     # D along ch (parts 2, 3 varying), ab this discard's
@@ -405,13 +407,14 @@ cdef uint64_t bj_draws_helping(const BjDraws* t, int discard, uint64_t cand, int
             ch = T.ch[cls_p * T.nhc + t.ctx.cls[3]]
         else:
             ch = T.ch[t.ctx.cls[2] * T.nhc + cls_p]
+        odd_n += -1 if (odd >> discard) & 1 else 1
         odd ^= (<uint64_t>1) << discard
     by_ab = T.finalt + (t.ctx.n * T.nch + ch) * T.nab
     by_ch = T.final + (t.ctx.row + ab) * T.nch
     if cand & t.gbit and by_ch[ch] - golds - 2 < sh:
         helps |= t.gbit
     if t.n_melds == 0:
-        c = popcount64(odd)
+        c = odd_n
         if cand & t.gbit and _seven_pairs_of((size - golds - 1 - c) >> 1, c, golds + 1) < sh:
             helps |= t.gbit
         if _seven_pairs_of((size - golds - c + 1) >> 1, c - 1, golds) < sh:
