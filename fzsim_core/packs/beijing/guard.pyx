@@ -168,7 +168,7 @@ cdef struct Draws:
     BjDraws shanten        # the hand's shanten after a discard and a draw (shapes.pxd)
 
 
-cdef inline void draws_set(const Observation* o, const MjHand* h, const Hand* x, uint64_t discards,
+cdef inline void draws_set(const Observation* o, const MjHand* h, const Hand* x, uint64_t discards, int sh,
                            Draws* d) noexcept nogil:
     """The draws' reading for the 3n+2 hand h (x: packed) and the discards it may make."""
     cdef int k
@@ -180,7 +180,7 @@ cdef inline void draws_set(const Observation* o, const MjHand* h, const Hand* x,
     d.bit[1] = fz_counts_mask(d.un, 2) | fz_counts_mask(d.un, 3)
     d.bit[2] = fz_counts_mask(d.un, 4)
     d.held = fz_counts_mask(h.counts, -1)
-    bj_draws_set(&d.shanten, x, h.n_melds, (d.unseen | discards) & near_held(o, d.held))
+    bj_draws_set(&d.shanten, x, h.n_melds, (d.unseen | discards) & near_held(o, d.held), sh)
 
 
 cdef int draws_that_help(const Observation* o, const MjHand* h, const Draws* d, int k, int sh) noexcept nogil:
@@ -254,7 +254,7 @@ cdef int building_choice(const Observation* o, MjHand* h, const uint16_t* acts, 
     for i in range(n):
         if sh_of[i] == best:
             cand |= (<uint64_t>1) << act_kind(acts[i])
-    draws_set(o, h, &packed, cand, &d)
+    draws_set(o, h, &packed, cand, best, &d)
     bj_seven_pairs_discard_shanten(h, cand, sp_by_kind)   # every best discard's, the pairs read once
     for i in range(n):
         if sh_of[i] == best:

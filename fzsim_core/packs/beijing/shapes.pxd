@@ -51,7 +51,8 @@ cdef void bj_hand_draw_shanten(const Hand* x, int n_melds, uint64_t cand, int* o
 # cand after which x without one `discard` (held) and with one j has bj_hand_shanten below sh —
 # bj_hand_draw_shanten's out[j] < sh on x minus the discard. bj_draws_set reads the hand and
 # the classes of the draws in `draws` (each later cand within it, and within the kinds x
-# holds at most 3 of, or the discard's own kind) once; bj_draws_helping each
+# holds at most 3 of, or the discard's own kind) once, and which of them can help at all at
+# threshold sh (later calls with an sh above it read every draw); bj_draws_helping each
 # discard: the discard changes one part (or the wilds), a draw one part, and only tables are read.
 ctypedef struct BjDraws:
     const Hand* x
@@ -59,12 +60,14 @@ ctypedef struct BjDraws:
     ShVary vary[4]          # D with one part's key replaced
     uint64_t odd            # real kinds x holds an odd number of times
     int odd_n               # ... how many
+    int sh                  # the threshold bj_draws_set was given
+    uint64_t avail          # the draws j with x + j's D below that threshold's: no other can help
     uint64_t gbit           # the wild's bit (0 without one)
     uint16_t pair_of[34]    # a draw j: the class of its pair of parts (ab or ch) with j added
     uint8_t cls_of[34]      # ... and of its part
     int n_melds
     bint bad                # a concealed size that is no shape
-cdef void bj_draws_set(BjDraws* t, const Hand* x, int n_melds, uint64_t draws) noexcept nogil
+cdef void bj_draws_set(BjDraws* t, const Hand* x, int n_melds, uint64_t draws, int sh) noexcept nogil
 cdef uint64_t bj_draws_helping(const BjDraws* t, int discard, uint64_t cand, int sh) noexcept nogil
 # bj_hand_shanten of x minus one tile of each (held) kind in cand, into out[k]: the discards' counterpart.
 cdef void bj_hand_discard_shanten(const Hand* x, int n_melds, uint64_t cand, int* out) noexcept nogil

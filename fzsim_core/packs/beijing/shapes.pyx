@@ -341,10 +341,24 @@ cdef void _one_tile_shanten(const Hand* x, int n_melds, uint64_t cand, int* out,
         out[k] = std
 
 
-cdef void bj_draws_set(BjDraws* t, const Hand* x, int n_melds, uint64_t draws) noexcept nogil:
-    cdef int size = x.size, n = 4 - n_melds, q, j
-    cdef uint64_t m
+cdef inline uint64_t _below(const uint8_t* row, const uint16_t* idx, uint64_t m, int lim) noexcept nogil:
+    """The kinds j of m whose row[idx[j]] is below lim."""
+    cdef int j
+    cdef uint64_t out = 0
+    while m:
+        j = ctz64(m)
+        m &= m - 1
+        if row[idx[j]] < lim:
+            out |= (<uint64_t>1) << j
+    return out
+
+
+cdef void bj_draws_set(BjDraws* t, const Hand* x, int n_melds, uint64_t draws, int sh) noexcept nogil:
+    cdef int size = x.size, n = 4 - n_melds, q, j, lim = sh + x.golds + 1
+    cdef uint64_t m, m4
     cdef const ShTables* T = sh_tables()
+    cdef const uint8_t* by_ab
+    cdef const uint8_t* by_ch
     t.x = x
     t.n_melds = n_melds
     t.gbit = (<uint64_t>1) << x.gold if x.gold >= 0 else 0
@@ -356,7 +370,8 @@ cdef void bj_draws_set(BjDraws* t, const Hand* x, int n_melds, uint64_t draws) n
         sh_vary(&t.vary[q], &t.ctx, q)
     t.odd = t34_odd_kinds(x.counts) & ~t.gbit
     t.odd_n = popcount64(t.odd)
-    m = draws & ~t.gbit & ~fz_counts_mask(x.counts, 4)   # no fifth copy (its key would leave the tables)
+    m4 = ~fz_counts_mask(x.counts, 4)   # no fifth copy (its key would leave the tables)
+    m = draws & ~t.gbit & m4
     while m:
         j = ctz64(m)
         m &= m - 1
@@ -368,18 +383,14 @@ cdef void bj_draws_set(BjDraws* t, const Hand* x, int n_melds, uint64_t draws) n
             t.pair_of[j] = T.ch[t.cls_of[j] * T.nhc + t.ctx.cls[3]]
         else:
             t.pair_of[j] = T.ch[t.ctx.cls[2] * T.nhc + t.cls_of[j]]
-
-
-cdef inline uint64_t _below(const uint8_t* row, const uint16_t* idx, uint64_t m, int lim) noexcept nogil:
-    """The kinds j of m whose row[idx[j]] is below lim."""
-    cdef int j
-    cdef uint64_t out = 0
-    while m:
-        j = ctz64(m)
-        m &= m - 1
-        if row[idx[j]] < lim:
-            out |= (<uint64_t>1) << j
-    return out
+    # x + j holds x - d + j for every discard d (same sets to make): its D is no larger, so a draw
+    # that leaves x + j at lim helps after no discard (lim: sh's, the largest of any discard's)
+    t.sh = sh
+    t.avail = 0
+    by_ab = T.finalt + (t.ctx.n * T.nch + t.ctx.ch) * T.nab
+    by_ch = T.final + (t.ctx.row + t.ctx.ab) * T.nch
+    t.avail = (_below(by_ab, t.pair_of, draws & (T34_SUIT_KINDS[0] | T34_SUIT_KINDS[1]) & ~t.gbit & m4, lim)
+               | _below(by_ch, t.pair_of, draws & (T34_SUIT_KINDS[2] | T34_SUIT_KINDS[3]) & ~t.gbit & m4, lim))
 
 
 cdef uint64_t bj_draws_helping(const BjDraws* t, int discard, uint64_t cand, int sh) noexcept nogil:
@@ -423,6 +434,8 @@ cdef uint64_t bj_draws_helping(const BjDraws* t, int discard, uint64_t cand, int
             helps |= cand & ~odd & ~t.gbit
     lim = sh + golds + 1
     rest = cand & ~helps & ~t.gbit
+    if sh <= t.sh:   # (the discard's own kind drawn back is x itself: not filtered)
+        rest &= t.avail | ((<uint64_t>1) << discard)
     # draws outside the discard's pair of parts: their pair's class read once for the turn
     if p < 2:
         helps |= _below(by_ch, t.pair_of, rest & (T34_SUIT_KINDS[2] | T34_SUIT_KINDS[3]), lim)
@@ -551,14 +564,15 @@ def _seven_pairs_discard_check(counts, melds=(), wild=-1):
 def _helpful_draws_check(counts, melds=(), wild=-1):
     """Test hook: over every held kind d of a winning-size hand, every sh in 1..4 and every kind j
     held at most 3 times without d: ({(d, sh): helpful-draw mask}, the same from bj_hand_shanten
-    of the hand rebuilt per discard and draw)."""
+    of the hand rebuilt per discard and draw). The reading is set up at threshold 2, so sh 1 and
+    2 read through its filter of the draws that can help and sh 3 and 4 without it."""
     cdef MjHand h
     cdef Hand x, y
     cdef BjDraws t
     cdef uint64_t cand, plain_mask
     mj_load(&h, counts, melds, _load_args(counts, melds, wild))
     hand_set_counts(&x, h.counts, h.wild)
-    bj_draws_set(&t, &x, h.n_melds, (<uint64_t>1 << 34) - 1)
+    bj_draws_set(&t, &x, h.n_melds, (<uint64_t>1 << 34) - 1, 2)
     fast, plain = {}, {}
     for d in range(34):
         if not h.counts[d]:
