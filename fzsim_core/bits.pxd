@@ -104,6 +104,20 @@ cdef inline int least_of(const int* v, uint64_t kinds, int start) noexcept nogil
     return best
 
 
+cdef inline void count_planes(const uint8_t* c, uint64_t* plane) noexcept nogil:
+    """plane[b]: the kinds whose count c[k] (0..4, k < 34) has bit b set, so that a sum of the
+    counts over a mask of kinds is three popcounts (planes_sum)."""
+    cdef uint64_t three = fz_counts_mask(c, 3)
+    plane[0] = fz_counts_mask(c, 1) | three
+    plane[1] = fz_counts_mask(c, 2) | three
+    plane[2] = fz_counts_mask(c, 4)
+
+
+cdef inline int planes_sum(const uint64_t* plane, uint64_t m) noexcept nogil:
+    """The sum of the counts count_planes read over the kinds in m."""
+    return popcount64(m & plane[0]) + 2 * popcount64(m & plane[1]) + 4 * popcount64(m & plane[2])
+
+
 cdef inline uint64_t held_mask(const Hand* h) noexcept nogil:
     """Bit k set iff the hand holds kind k."""
     return fz_counts_mask(h.counts, -1)

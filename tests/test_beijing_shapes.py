@@ -151,31 +151,31 @@ def test_seven_pairs_closed_form():
         _seven_pairs_sweep(7700 + seed, 1, 20_000)
 
 
-def test_seven_pairs_discard_shanten_is_the_per_discard_loop():
-    """The guard's one-reading seven-pairs shanten after each discard against the per-discard
-    loop, on random winning-size hands (with and without melds, 0..4 惠牌)."""
-    rng = np.random.default_rng(7900)
-    near = 0
-    for _ in range(int(4000 * SCALE)):
+def _fast_equals_plain(hook, seed, n):
+    """hook(counts, melds, wild) -> (fast, plain) on n random winning-size hands (with and
+    without melds, 0..4 惠牌), each pair equal; the plain answers, for the caller's coverage check."""
+    rng = np.random.default_rng(seed)
+    seen = []
+    for _ in range(n):
         counts, melds, wild = random_case(rng, False)
-        fast, plain = shapes._seven_pairs_discard_check(counts, melds, wild)
+        fast, plain = hook(counts, melds, wild)
         assert fast == plain, (counts.tolist(), melds, wild)
-        near += min(plain.values()) <= 1
-    assert near > 50   # the sample reached hands near seven pairs
+        seen.append(plain)
+    return seen
+
+
+def test_seven_pairs_discard_shanten_is_the_per_discard_loop():
+    """The guard's one-reading seven-pairs shanten after each discard against the per-discard loop."""
+    seen = _fast_equals_plain(shapes._seven_pairs_discard_check, 7900, int(4000 * SCALE))
+    assert sum(min(p.values()) <= 1 for p in seen) > 50   # the sample reached hands near seven pairs
 
 
 def test_useful_draws_read_per_discard_are_the_rebuilt_hands():
     """guard's useful draws (shapes.pxd BjDraws: the turn's classes read once, each discard and
     draw by table reads) against bj_hand_shanten of the hand rebuilt for every discard and draw,
-    on random winning-size hands (with and without melds, 0..4 惠牌), thresholds 1..4."""
-    rng = np.random.default_rng(7950)
-    helped = 0
-    for _ in range(int(1500 * SCALE)):
-        counts, melds, wild = random_case(rng, False)
-        fast, plain = shapes._helpful_draws_check(counts, melds, wild)
-        assert fast == plain, (counts.tolist(), melds, wild)
-        helped += sum(m != 0 for m in plain.values())
-    assert helped > 1000   # the sample has discards with useful draws at every threshold
+    thresholds 1..4."""
+    seen = _fast_equals_plain(shapes._helpful_draws_check, 7950, int(1500 * SCALE))
+    assert sum(m != 0 for p in seen for m in p.values()) > 1000   # useful draws at every threshold
 
 
 @pytest.mark.slow

@@ -30,7 +30,7 @@ no Python objects, no allocation.
 """
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from libc.string cimport memcpy
-from fzsim_core.bits cimport ctz64, fz_counts_mask, fz_unseen_bytes, popcount64
+from fzsim_core.bits cimport count_planes, ctz64, fz_counts_mask, fz_unseen_bytes, planes_sum
 from fzsim_core.hand cimport hand_add, hand_remove
 from fzsim_core.kit.evaluate cimport EVAL_FAR, EvalThreat, PackEval, discard_shanten_of
 from fzsim_core.policy cimport Observation, Policy, note_fold
@@ -64,7 +64,7 @@ ctypedef struct Reading:
     double cost[34]       # ... and what that costs on average, the chance included
     uint8_t un[34]        # unseen copies of each kind from the deciding seat's view
     uint64_t unseen_kinds # the kinds with some unseen (un_planes)
-    uint64_t un_bit[3]    # the kinds whose un has bit b set: a sum of un over a mask by three popcounts
+    uint64_t un_bit[3]    # un's bit planes (bits.pxd count_planes: a sum over a mask by popcounts)
     double hazard         # the chance per round that another seat ends the hand
     double unseen
     int rounds
@@ -74,11 +74,8 @@ ctypedef struct Reading:
 
 cdef inline void un_planes(Reading* r) noexcept nogil:
     """r.unseen_kinds and r.un_bit from r.un (0..4 each); again after any change to r.un."""
-    cdef uint64_t three = fz_counts_mask(r.un, 3)
     r.unseen_kinds = fz_counts_mask(r.un, -1)
-    r.un_bit[0] = fz_counts_mask(r.un, 1) | three
-    r.un_bit[1] = fz_counts_mask(r.un, 2) | three
-    r.un_bit[2] = fz_counts_mask(r.un, 4)
+    count_planes(r.un, r.un_bit)
 
 
 cdef void read_table(const Observation* o, const PackEval* e, double risk_weight, Reading* r) noexcept nogil:
@@ -98,7 +95,7 @@ cdef void read_table(const Observation* o, const PackEval* e, double risk_weight
         r.chance[k] = -1.0
     un_planes(r)
     # whole counts: the same double as adding them one by one
-    r.unseen = popcount64(r.un_bit[0]) + 2 * popcount64(r.un_bit[1]) + 4 * popcount64(r.un_bit[2])
+    r.unseen = planes_sum(r.un_bit, r.unseen_kinds)
     if r.unseen < 1.0:
         r.unseen = 1.0
     r.n_memo = r.next_memo = 0
@@ -167,9 +164,7 @@ cdef double useful_count(const Observation* o, Reading* r, Seat* s, int sh) noex
     cdef uint64_t m = near_kinds(o, s) & r.unseen_kinds & ~fz_counts_mask(s.hand.counts, 4)
     cdef int x, useful = 0
     if r.e.useful != NULL:
-        m = r.e.useful(o, s, m, sh)
-        return <double>(popcount64(m & r.un_bit[0]) + 2 * popcount64(m & r.un_bit[1])
-                        + 4 * popcount64(m & r.un_bit[2]))
+        return <double>planes_sum(r.un_bit, r.e.useful(o, s, m, sh))
     while m:
         x = ctz64(m)
         m &= m - 1

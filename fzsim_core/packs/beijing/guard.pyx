@@ -37,7 +37,7 @@ from fzsim_core.policy cimport Observation
 from fzsim_core.policies.guard cimport Threat, read_threat, unseen_wait_weight
 from fzsim_core.policies.defence cimport fold_at, guard_keep
 from fzsim_core.table cimport *
-from fzsim_core.bits cimport popcount64, ctz64, fz_counts_mask, fz_unseen_bytes
+from fzsim_core.bits cimport count_planes, ctz64, fz_counts_mask, fz_unseen_bytes, planes_sum
 from fzsim_core.policies.greedy cimport near_held
 from fzsim_core.kit.hand34 cimport MJ_KINDS, MjHand, mj_claimed
 from fzsim_core.hand cimport Hand, hand_remove
@@ -164,7 +164,7 @@ cdef struct Draws:
     uint8_t un[40]         # unseen copies by kind, before the discard (40: read as whole words)
     uint64_t unseen        # the kinds with some unseen
     uint64_t held          # the kinds held, before the discard
-    uint64_t bit[3]        # the kinds whose unseen count has bit b set (a sum over a mask by popcounts)
+    uint64_t bit[3]        # the unseen counts' bit planes (bits.pxd count_planes)
     BjDraws shanten        # the hand's shanten after a discard and a draw (shapes.pxd)
 
 
@@ -176,9 +176,7 @@ cdef inline void draws_set(const Observation* o, const MjHand* h, const Hand* x,
     for k in range(MJ_KINDS, 40):
         d.un[k] = 0
     d.unseen = fz_counts_mask(d.un, -1)
-    d.bit[0] = fz_counts_mask(d.un, 1) | fz_counts_mask(d.un, 3)
-    d.bit[1] = fz_counts_mask(d.un, 2) | fz_counts_mask(d.un, 3)
-    d.bit[2] = fz_counts_mask(d.un, 4)
+    count_planes(d.un, d.bit)
     d.held = fz_counts_mask(h.counts, -1)
     bj_draws_set(&d.shanten, x, h.n_melds, (d.unseen | discards) & near_held(o, d.held), sh)
 
@@ -213,8 +211,7 @@ cdef int draws_that_help(const Observation* o, const MjHand* h, const Draws* d, 
                          "Beijing guard: a useful draw read in place differs from bj_hand_draw_shanten (discard, draw)",
                          k, j)
                 return -1
-    return (total + popcount64(helps & d.bit[0]) + 2 * popcount64(helps & d.bit[1]) + 4 * popcount64(helps & d.bit[2])
-            + <int>((helps >> k) & 1))
+    return total + planes_sum(d.bit, helps) + <int>((helps >> k) & 1)
 
 
 cdef int discard_shanten(const Observation* o, MjHand* h, const uint16_t* acts, int n, int* sh_of) noexcept nogil:

@@ -36,14 +36,10 @@ cdef inline uint64_t _real_kinds(const MjHand* h, int v) noexcept nogil:
 cdef inline void _pairs(const MjHand* h, int* pairs, int* singles, int* top) noexcept nogil:
     """The real kinds' pairs (c // 2 each) and singles (c % 2 each), and top: 3 when some real
     kind is held 3 or 4 times, else at most 2 (all a seven-pairs reading needs)."""
-    cdef uint64_t odd = t34_odd_kinds(h.counts)
-    cdef int s
-    if h.wild >= 0:
-        odd &= ~((<uint64_t>1) << h.wild)
-    s = popcount64(odd)
+    cdef int s = popcount64(t34_odd_kinds(h.counts) & _real_kinds(h, -1))
     singles[0] = s
     pairs[0] = (mj_concealed_size(h) - mj_wilds(h) - s) >> 1
-    top[0] = 3 if (fz_counts_mask(h.counts, 3) | fz_counts_mask(h.counts, 4)) & ~((<uint64_t>1) << h.wild if h.wild >= 0 else 0) else 2
+    top[0] = 3 if _real_kinds(h, 3) | _real_kinds(h, 4) else 2
 
 
 cdef bint bj_is_seven_pairs(const MjHand* h) noexcept nogil:
@@ -386,7 +382,6 @@ cdef void bj_draws_set(BjDraws* t, const Hand* x, int n_melds, uint64_t draws, i
     # x + j holds x - d + j for every discard d (same sets to make): its D is no larger, so a draw
     # that leaves x + j at lim helps after no discard (lim: sh's, the largest of any discard's)
     t.sh = sh
-    t.avail = 0
     by_ab = T.finalt + (t.ctx.n * T.nch + t.ctx.ch) * T.nab
     by_ch = T.final + (t.ctx.row + t.ctx.ab) * T.nch
     t.avail = (_below(by_ab, t.pair_of, draws & (T34_SUIT_KINDS[0] | T34_SUIT_KINDS[1]) & ~t.gbit & m4, lim)
