@@ -11,8 +11,11 @@ Timings are wall-clock on a shared machine: compare the ratios, not the absolute
 child process playing M hands minus one playing none, numpy's BLAS threads off), a figure the
 machine's load cannot move. `--variant` measures another preset or variant file (default the
 `fuzhou` defaults), e.g. `--variant xuezhan --policy random --policy greedy`. `--packs` prints one
-table for every preset x every compiled policy that plays it (rollout aside): hands per CPU-second
-and, with `--instructions M`, instructions per hand; `--preset` and `--policy` narrow it.
+table for every preset x every compiled policy that plays it (rollout aside): hands per CPU-second,
+turns per hand (draws and claims that gave a seat a turn, the mean over the measured hands) and,
+with `--instructions M`, instructions per hand and per turn (a pack's walls and play set how many
+turns a hand takes; the cost of a turn compares the engine and policies across packs);
+`--preset` and `--policy` narrow it.
 """
 from __future__ import annotations
 
@@ -135,6 +138,11 @@ def main(argv=None):
                   f"{instructions_per_hand(pol, args.instructions, fields):10,.0f}")
 
 
+def mean_turns(rules, games, hands_per_match, policy):
+    """Turns per hand over the hands of `games` matches from game 0 of seed 7 (the measured ones)."""
+    return sum(play_block(rules, 7, 0, games, policy)["turns"]) / (games * hands_per_match)
+
+
 def packs_table(n, m, presets=None, policies=None):
     """Hands per CPU-second (n hands, the best of two rounds) and, when m > 0, instructions per
     hand (callgrind, m hands) for every preset and policy (or only `presets` and `policies`), as
@@ -145,8 +153,9 @@ def packs_table(n, m, presets=None, policies=None):
     count = m > 0 and shutil.which("valgrind") is not None
     print(f"hands per CPU-second over {n:,} hands (best of 2)"
           + (f"; instructions per hand over {m:,} hands (callgrind)" if count else ""))
-    print("\n| preset | policy | hands per CPU-second |" + (" instructions per hand |" if count else ""))
-    print("|---|---|---:|" + ("---:|" if count else ""))
+    print("\n| preset | policy | hands per CPU-second | turns per hand |"
+          + (" instructions per hand | instructions per turn |" if count else ""))
+    print("|---|---|---:|---:|" + ("---:|---:|" if count else ""))
     for preset in presets or PRESETS:
         config = load(preset)
         fields, rules = compile_fields(config), config.core
@@ -155,9 +164,10 @@ def packs_table(n, m, presets=None, policies=None):
             hpm = int(config["hands_per_match"])
             games = games_for(n, hpm)
             best = max(rate(lambda: play_block(rules, 7, 0, games, pol), games * hpm)[1] for _ in range(2))
-            cells = f"| {preset} | {pol} | {best:,.0f} |"
-            if count:
-                cells += f" {instructions_per_hand(pol, m, fields):,.0f} |"
+            cells = f"| {preset} | {pol} | {best:,.0f} | {mean_turns(rules, games, hpm, pol):.1f} |"
+            if count:   # per turn: over the same hands as the count
+                per_hand = instructions_per_hand(pol, m, fields)
+                cells += f" {per_hand:,.0f} | {per_hand / mean_turns(rules, games_for(m, hpm), hpm, pol):,.0f} |"
             print(cells, flush=True)
 
 
