@@ -41,8 +41,8 @@ from fzsim_core.bits cimport count_planes, ctz64, fz_counts_mask, fz_unseen_byte
 from fzsim_core.policies.greedy cimport near_held
 from fzsim_core.kit.hand34 cimport MJ_KINDS, MjHand, mj_claimed
 from fzsim_core.hand cimport Hand, hand_remove
-from fzsim_core.packs.beijing.shapes cimport (BjDraws, bj_draws_helping, bj_draws_set, bj_hand_draw_shanten, bj_may_win_on_discard,
-                                              bj_seven_pairs_discard_shanten, bj_shanten, bj_wait_mask)
+from fzsim_core.packs.beijing.shapes cimport (BjDraws, bj_draws_helping, bj_draws_set, bj_draws_seven_pairs, bj_hand_draw_shanten, bj_may_win_on_discard,
+                                              bj_shanten, bj_wait_mask)
 from fzsim_core.packs.beijing.score cimport BjRules, BjScore, BJ_F_SELFDRAW, bj_evaluate
 from fzsim_core.packs.beijing.pack cimport bj_hand_of, bj_rules_of
 from fzsim_core.packs.beijing.greedy cimport bj_claim, bj_claim_shanten, bj_discard_reading, bj_packed_hand, bj_turn_among
@@ -252,7 +252,7 @@ cdef int building_choice(const Observation* o, MjHand* h, const uint16_t* acts, 
         if sh_of[i] == best:
             cand |= (<uint64_t>1) << act_kind(acts[i])
     draws_set(o, h, &packed, cand, best, &d)
-    bj_seven_pairs_discard_shanten(h, cand, sp_by_kind)   # every best discard's, the pairs read once
+    bj_draws_seven_pairs(&d.shanten, cand, sp_by_kind)   # every best discard's, off the draws' reading
     for i in range(n):
         if sh_of[i] == best:
             sp_of[i] = sp_by_kind[act_kind(acts[i])]

@@ -236,24 +236,6 @@ cdef int bj_seven_pairs_shanten(const MjHand* h) noexcept nogil:
     return _seven_pairs_of(p, s, mj_wilds(h))
 
 
-cdef void bj_seven_pairs_discard_shanten(const MjHand* h, uint64_t cand, int* out) noexcept nogil:
-    """bj_seven_pairs_shanten without one copy of each (held) kind in cand, the pairs read once: a
-    discard moves only its own kind's pair and single, or takes one wild."""
-    cdef int p = 0, s = 0, t, k, c, w = mj_wilds(h)
-    if not h.n_melds:
-        _pairs(h, &p, &s, &t)
-    while cand:
-        k = ctz64(cand)
-        cand &= cand - 1
-        c = h.counts[k]
-        if h.n_melds:
-            out[k] = 99
-        elif k == h.wild:
-            out[k] = _seven_pairs_of(p, s, w - 1)
-        else:
-            out[k] = _seven_pairs_of(p - (c >> 1) + ((c - 1) >> 1), s - (c & 1) + ((c - 1) & 1), w)
-
-
 cdef inline int _seven_pairs_of(int p, int s, int w) noexcept nogil:
     """bj_seven_pairs_shanten from the real pairs p, real singles s and wilds w."""
     cdef int free, used
@@ -358,14 +340,14 @@ cdef void bj_draws_set(BjDraws* t, const Hand* x, int n_melds, uint64_t draws, i
     t.x = x
     t.n_melds = n_melds
     t.gbit = (<uint64_t>1) << x.gold if x.gold >= 0 else 0
+    t.odd = t34_odd_kinds(x.counts) & ~t.gbit
+    t.odd_n = popcount64(t.odd)
     t.bad = n_melds > 4 or (size != 3 * n + 1 and size != 3 * n + 2)
     if t.bad:
         return
     sh_ctx_set(&t.ctx, T, x.key, (size - 1) // 3)
     for q in range(4):
         sh_vary(&t.vary[q], &t.ctx, q)
-    t.odd = t34_odd_kinds(x.counts) & ~t.gbit
-    t.odd_n = popcount64(t.odd)
     m4 = ~fz_counts_mask(x.counts, 4)   # no fifth copy (its key would leave the tables)
     m = draws & ~t.gbit & m4
     while m:
@@ -386,6 +368,23 @@ cdef void bj_draws_set(BjDraws* t, const Hand* x, int n_melds, uint64_t draws, i
     by_ch = T.final + (t.ctx.row + t.ctx.ab) * T.nch
     t.avail = (_below(by_ab, t.pair_of, draws & (T34_SUIT_KINDS[0] | T34_SUIT_KINDS[1]) & ~t.gbit & m4, lim)
                | _below(by_ch, t.pair_of, draws & (T34_SUIT_KINDS[2] | T34_SUIT_KINDS[3]) & ~t.gbit & m4, lim))
+
+
+cdef void bj_draws_seven_pairs(const BjDraws* t, uint64_t cand, int* out) noexcept nogil:
+    """The seven-pairs shanten of x without one of each kind in cand from the reading's odd kinds:
+    a discard flips its kind's parity, or takes one wild."""
+    cdef const Hand* x = t.x
+    cdef int k, s, size = x.size - 1
+    while cand:
+        k = ctz64(cand)
+        cand &= cand - 1
+        if t.n_melds:
+            out[k] = 99
+        elif k == x.gold:
+            out[k] = _seven_pairs_of((size - x.golds + 1 - t.odd_n) >> 1, t.odd_n, x.golds - 1)
+        else:
+            s = t.odd_n - 1 if (t.odd >> k) & 1 else t.odd_n + 1
+            out[k] = _seven_pairs_of((size - x.golds - s) >> 1, s, x.golds)
 
 
 cdef uint64_t bj_draws_helping(const BjDraws* t, int discard, uint64_t cand, int sh) noexcept nogil:
@@ -536,16 +535,20 @@ def shanten(counts, melds=(), wild=-1):
 
 
 def _seven_pairs_discard_check(counts, melds=(), wild=-1):
-    """Test hook: ({kind: bj_seven_pairs_discard_shanten}, {kind: bj_seven_pairs_shanten of the hand
+    """Test hook: ({kind: bj_draws_seven_pairs}, {kind: bj_seven_pairs_shanten of the hand
     without one of that kind}) over every held kind of the concealed `counts` with `melds`."""
     cdef MjHand h
+    cdef Hand x
+    cdef BjDraws t
     cdef int out[34]
     cdef uint64_t cand = 0
     mj_load(&h, counts, melds, _load_args(counts, melds, wild))
     for k in range(34):
         if h.counts[k]:
             cand |= (<uint64_t>1) << k
-    bj_seven_pairs_discard_shanten(&h, cand, out)
+    hand_set_counts(&x, h.counts, h.wild)
+    bj_draws_set(&t, &x, h.n_melds, 0, 1)
+    bj_draws_seven_pairs(&t, cand, out)
     fast, plain = {}, {}
     for k in range(34):
         if h.counts[k]:
