@@ -237,12 +237,10 @@ cdef int building_choice(const Observation* o, MjHand* h, const uint16_t* acts, 
     """keep[]: among greedy's best-shanten discards, those that keep the seven-pairs route (its
     shanten lowest while at most SP_SLACK behind: 七对子 is 4 番 against 推倒和's 1), then among them
     those leaving the most unseen tiles that help. 0 when that keeps every best discard, else 1;
-    -1 when check=True finds a useful draw read wrong."""
-    cdef int i, k, best_sp = 99, best_u = -1, n_best = 0, n_keep = 0
-    cdef int sp_of[MAX_ACTIONS]
-    cdef int u_of[MAX_ACTIONS]
+    -1 when check=True finds a useful draw read wrong. Read by kind (one discard action a kind)."""
+    cdef int i, k, u, best_sp = 99, best_u = -1
     cdef int sp_by_kind[MJ_KINDS]
-    cdef uint64_t cand = 0
+    cdef uint64_t cand = 0, kept = 0, m
     cdef Hand packed
     cdef Draws d
     if best == 99 or best == 0:
@@ -253,27 +251,27 @@ cdef int building_choice(const Observation* o, MjHand* h, const uint16_t* acts, 
             cand |= (<uint64_t>1) << act_kind(acts[i])
     draws_set(o, h, &packed, cand, best, &d)
     bj_draws_seven_pairs(&d.shanten, cand, sp_by_kind)   # every best discard's, off the draws' reading
-    for i in range(n):
-        if sh_of[i] == best:
-            sp_of[i] = sp_by_kind[act_kind(acts[i])]
-            if sp_of[i] < best_sp:
-                best_sp = sp_of[i]
-    if best_sp > best + SP_SLACK:
-        best_sp = -1          # off the seven-pairs route: every best discard stays
-    for i in range(n):
-        keep[i] = sh_of[i] == best and (best_sp < 0 or sp_of[i] == best_sp)
-        u_of[i] = -1
-        if keep[i]:
-            u_of[i] = draws_that_help(o, h, &d, act_kind(acts[i]), best)
-            if u_of[i] < 0:
+    m = cand
+    while m:
+        k = ctz64(m)
+        m &= m - 1
+        if sp_by_kind[k] < best_sp:
+            best_sp = sp_by_kind[k]
+    m = cand
+    while m:
+        k = ctz64(m)
+        m &= m - 1
+        if best_sp > best + SP_SLACK or sp_by_kind[k] == best_sp:   # (off the seven-pairs route: every one)
+            u = draws_that_help(o, h, &d, k, best)
+            if u < 0:
                 return -1
-            if u_of[i] > best_u:
-                best_u = u_of[i]
+            if u > best_u:
+                best_u, kept = u, 0
+            if u == best_u:
+                kept |= (<uint64_t>1) << k
     for i in range(n):
-        n_best += sh_of[i] == best
-        keep[i] = keep[i] and u_of[i] == best_u
-        n_keep += keep[i]
-    return n_keep < n_best
+        keep[i] = sh_of[i] == best and (kept >> act_kind(acts[i])) & 1
+    return kept != cand
 
 
 cdef inline int build(const Observation* o, MjHand* h, const uint16_t* acts, int n, const int* sh_of, int best,
