@@ -84,24 +84,26 @@ cdef bint bj_pungs_of_standard(const MjHand* h) noexcept nogil:
     return need + best <= mj_wilds(h)
 
 
-cdef inline bint _has_chow(const MjHand* h, int start) noexcept nogil:
+cdef inline uint32_t _chow_starts(const MjHand* h) noexcept nogil:
+    """Bit k set iff a claimed chow starts at kind k (read once for every suit's dragon)."""
     cdef int i
+    cdef uint32_t m = 0
     for i in range(h.n_melds):
-        if h.meld_type[i] == MJ_CHOW and h.meld_kind[i] == start:
-            return 1
-    return 0
+        if h.meld_type[i] == MJ_CHOW:
+            m |= (<uint32_t>1) << h.meld_kind[i]
+    return m
 
 
-cdef bint _dragon_rest(const MjHand* h, const uint8_t* c0, int wilds, int suit, int have) noexcept nogil:
-    """Blocks 123 / 456 / 789 of `suit` not in `have` come from a claimed chow or from the
-    concealed counts c0 (missing tiles filled by wilds); the rest must be sets + a pair."""
+cdef bint _dragon_rest(const MjHand* h, const uint8_t* c0, int wilds, int suit, int have, uint32_t chows) noexcept nogil:
+    """Blocks 123 / 456 / 789 of `suit` not in `have` come from a claimed chow (chows: _chow_starts)
+    or from the concealed counts c0 (missing tiles filled by wilds); the rest must be sets + a pair."""
     cdef uint8_t c[34]
     cdef int combo, b, r, i, k, missing, size, start
     cdef bint meld_ok
     missing = 0                 # each block at its fewest wilds (a claimed chow takes none): too many, no reading
     for b in range(3):
         start = suit * 9 + 3 * b
-        if not have & (1 << b) and not _has_chow(h, start):
+        if not have & (1 << b) and not (chows >> start) & 1:
             missing += (c0[start] == 0) + (c0[start + 1] == 0) + (c0[start + 2] == 0)
     if missing > wilds:
         return 0
@@ -116,7 +118,7 @@ cdef bint _dragon_rest(const MjHand* h, const uint8_t* c0, int wilds, int suit, 
                 continue
             start = suit * 9 + 3 * b
             if combo & (1 << b):
-                meld_ok = _has_chow(h, start)
+                meld_ok = (chows >> start) & 1
                 if not meld_ok:
                     break
                 continue
@@ -143,6 +145,7 @@ cdef bint bj_is_dragon(const MjHand* h, bint zhuowukui) noexcept nogil:
 cdef bint bj_dragon_of_standard(const MjHand* h, bint zhuowukui) noexcept nogil:
     cdef uint8_t c[34]
     cdef int suit, wilds = mj_wilds(h)
+    cdef uint32_t chows = _chow_starts(h)
     mj_real(h, c)
     if zhuowukui:
         if c[3] == 0 or c[4] == 0 or c[5] == 0:
@@ -151,10 +154,10 @@ cdef bint bj_dragon_of_standard(const MjHand* h, bint zhuowukui) noexcept nogil:
         c[4] -= 1
         c[5] -= 1
         # the real 456m may itself be the dragon's middle block in 万
-        if _dragon_rest(h, c, wilds, 0, 2):
+        if _dragon_rest(h, c, wilds, 0, 2, chows):
             return 1
     for suit in range(3):
-        if _dragon_rest(h, c, wilds, suit, 0):
+        if _dragon_rest(h, c, wilds, suit, 0, chows):
             return 1
     return 0
 
