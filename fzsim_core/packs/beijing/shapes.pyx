@@ -336,10 +336,9 @@ cdef inline uint64_t _below(const uint8_t* row, const uint16_t* idx, uint64_t m,
 
 cdef void bj_draws_set(BjDraws* t, const Hand* x, int n_melds, uint64_t draws, int sh) noexcept nogil:
     cdef int size = x.size, n = 4 - n_melds, q, j, lim = sh + x.golds + 1
-    cdef uint64_t m, m4
-    cdef const ShTables* T = sh_tables()
-    cdef const uint8_t* by_ab
-    cdef const uint8_t* by_ch
+    cdef uint32_t key
+    cdef uint64_t m
+    cdef const ShVary* v
     t.x = x
     t.n_melds = n_melds
     t.gbit = (<uint64_t>1) << x.gold if x.gold >= 0 else 0
@@ -348,29 +347,26 @@ cdef void bj_draws_set(BjDraws* t, const Hand* x, int n_melds, uint64_t draws, i
     t.bad = n_melds > 4 or (size != 3 * n + 1 and size != 3 * n + 2)
     if t.bad:
         return
-    sh_ctx_set(&t.ctx, T, x.key, (size - 1) // 3)
-    for q in range(4):
-        sh_vary(&t.vary[q], &t.ctx, q)
-    m4 = ~fz_counts_mask(x.counts, 4)   # no fifth copy (its key would leave the tables)
-    m = draws & ~t.gbit & m4
-    while m:
-        j = ctz64(m)
-        m &= m - 1
-        q = FZ_KPART[j]
-        t.cls_of[j] = _cls(T, q, x.key[q] + FZ_KPOW[j])
-        if q < 2:
-            t.pair_of[j] = T.ab[t.cls_of[j] * T.nsc + t.ctx.cls[1 - q]]
-        elif q == 2:
-            t.pair_of[j] = T.ch[t.cls_of[j] * T.nhc + t.ctx.cls[3]]
-        else:
-            t.pair_of[j] = T.ch[t.ctx.cls[2] * T.nhc + t.cls_of[j]]
-    # x + j holds x - d + j for every discard d (same sets to make): its D is no larger, so a draw
-    # that leaves x + j at lim helps after no discard (lim: sh's, the largest of any discard's)
+    sh_ctx_set(&t.ctx, sh_tables(), x.key, (size - 1) // 3)
     t.sh = sh
-    by_ab = T.finalt + (t.ctx.n * T.nch + t.ctx.ch) * T.nab
-    by_ch = T.final + (t.ctx.row + t.ctx.ab) * T.nch
-    t.avail = (_below(by_ab, t.pair_of, draws & (T34_SUIT_KINDS[0] | T34_SUIT_KINDS[1]) & ~t.gbit & m4, lim)
-               | _below(by_ch, t.pair_of, draws & (T34_SUIT_KINDS[2] | T34_SUIT_KINDS[3]) & ~t.gbit & m4, lim))
+    t.avail = 0
+    # no fifth copy (its key would leave the tables)
+    draws &= ~t.gbit & ~fz_counts_mask(x.counts, 4)
+    for q in range(4):
+        # part q's ShVary reads each draw's class, its pair's class and D: x + j holds x - d + j
+        # for every discard d (same sets to make), so its D is no larger and a draw that leaves
+        # x + j at lim helps after no discard (lim: sh's, the largest of any discard's)
+        v = &t.vary[q]
+        sh_vary(v, &t.ctx, q)
+        key = x.key[q]
+        m = draws & T34_SUIT_KINDS[q]
+        while m:
+            j = ctz64(m)
+            m &= m - 1
+            t.cls_of[j] = v.cls[key + FZ_KPOW[j]]
+            t.pair_of[j] = v.pair[t.cls_of[j]]
+            if v.final[t.pair_of[j]] < lim:
+                t.avail |= (<uint64_t>1) << j
 
 
 cdef void bj_draws_seven_pairs(const BjDraws* t, uint64_t cand, int* out) noexcept nogil:
