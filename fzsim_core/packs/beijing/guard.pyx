@@ -142,9 +142,17 @@ cdef int ready_value(const Observation* o, MjHand* h, const BjRules* r) noexcept
 
 cdef int best_ready(const Observation* o, MjHand* h, const uint16_t* acts, int n, const int* sh_of) noexcept nogil:
     """Among the discards that leave the seat's hand h ready (sh_of[i] 0), the one whose waits are
-    worth most; -1 when none does or two tie (greedy decides then)."""
+    worth most; -1 when none does or two tie (greedy decides then). A lone one is returned unread:
+    greedy, its only best-shanten discard, would throw it too, drawing nothing to break a tie."""
     cdef BjRules r
-    cdef int i, k, v, best = -1, best_v = 0, ties = 0
+    cdef int i, k, v, best = -1, best_v = 0, ties = 0, ready = 0
+    for i in range(n):
+        if sh_of[i] == 0:
+            ready += 1
+            best = i
+    if ready == 1:
+        return best
+    best = -1
     bj_rules_of(o.rules, &r)
     for i in range(n):
         if sh_of[i] != 0:
