@@ -41,8 +41,8 @@ from fzsim_core.bits cimport count_planes, ctz64, fz_counts_mask, fz_unseen_byte
 from fzsim_core.policies.greedy cimport near_held
 from fzsim_core.kit.hand34 cimport MJ_KINDS, MjHand, mj_claimed
 from fzsim_core.hand cimport Hand, hand_remove
-from fzsim_core.packs.beijing.shapes cimport (BjDraws, bj_draws_helping, bj_draws_set, bj_draws_seven_pairs, bj_hand_draw_shanten, bj_may_win_on_discard,
-                                              bj_shanten, bj_wait_mask)
+from fzsim_core.packs.beijing.shapes cimport (BjDraws, bj_draws_helping, bj_draws_set, bj_hand_draw_shanten, bj_may_win_on_discard,
+                                              bj_seven_pairs_discard_shanten, bj_shanten, bj_wait_mask)
 from fzsim_core.packs.beijing.score cimport BjRules, BjScore, BJ_F_SELFDRAW, bj_evaluate
 from fzsim_core.packs.beijing.pack cimport bj_hand_of, bj_rules_of
 from fzsim_core.packs.beijing.greedy cimport bj_claim, bj_claim_shanten, bj_discard_reading, bj_packed_hand, bj_turn_among
@@ -248,7 +248,7 @@ cdef int building_choice(const Observation* o, MjHand* h, const uint16_t* acts, 
     -1 when check=True finds a useful draw read wrong. Read by kind (one discard action a kind)."""
     cdef int i, k, u, best_sp = 99, best_u = -1
     cdef int sp_by_kind[MJ_KINDS]
-    cdef uint64_t cand = 0, kept = 0, m
+    cdef uint64_t cand = 0, route = 0, kept = 0, m
     cdef Hand packed
     cdef Draws d
     if best == 99 or best == 0:
@@ -257,19 +257,25 @@ cdef int building_choice(const Observation* o, MjHand* h, const uint16_t* acts, 
     for i in range(n):
         if sh_of[i] == best:
             cand |= (<uint64_t>1) << act_kind(acts[i])
-    draws_set(o, h, &packed, cand, best, &d)
-    bj_draws_seven_pairs(&d.shanten, cand, sp_by_kind)   # every best discard's, off the draws' reading
+    bj_seven_pairs_discard_shanten(&packed, h.n_melds, cand, sp_by_kind)
     m = cand
     while m:
         k = ctz64(m)
         m &= m - 1
         if sp_by_kind[k] < best_sp:
-            best_sp = sp_by_kind[k]
-    m = cand
-    while m:
-        k = ctz64(m)
-        m &= m - 1
-        if best_sp > best + SP_SLACK or sp_by_kind[k] == best_sp:   # (off the seven-pairs route: every one)
+            best_sp, route = sp_by_kind[k], 0
+        if sp_by_kind[k] == best_sp:
+            route |= (<uint64_t>1) << k
+    if best_sp > best + SP_SLACK:
+        route = cand          # off the seven-pairs route: every best discard stays
+    if not route & (route - 1) and not o.check:
+        kept = route          # one left: no count to compare (check=True counts it all the same)
+    else:
+        draws_set(o, h, &packed, cand, best, &d)
+        m = route
+        while m:
+            k = ctz64(m)
+            m &= m - 1
             u = draws_that_help(o, h, &d, k, best)
             if u < 0:
                 return -1

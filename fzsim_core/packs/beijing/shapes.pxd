@@ -69,12 +69,12 @@ ctypedef struct BjDraws:
     bint bad                # a concealed size that is no shape
 cdef void bj_draws_set(BjDraws* t, const Hand* x, int n_melds, uint64_t draws, int sh) noexcept nogil
 cdef uint64_t bj_draws_helping(const BjDraws* t, int discard, uint64_t cand, int sh) noexcept nogil
-# bj_seven_pairs_shanten of x without one of each (held) kind in cand, into out[k], from bj_draws_set's reading
-cdef void bj_draws_seven_pairs(const BjDraws* t, uint64_t cand, int* out) noexcept nogil
 # bj_hand_shanten of x minus one tile of each (held) kind in cand, into out[k]: the discards' counterpart.
 cdef void bj_hand_discard_shanten(const Hand* x, int n_melds, uint64_t cand, int* out) noexcept nogil
 # Its seven-pairs part (99 with melds; a 13- or 14-tile hand)
 cdef int bj_seven_pairs_shanten(const MjHand* h) noexcept nogil
+# ... of the packed x with n_melds, without one copy of each (held) kind in cand, into out[k]
+cdef void bj_seven_pairs_discard_shanten(const Hand* x, int n_melds, uint64_t cand, int* out) noexcept nogil
 # §4.3: may this hand win on a discard (or rob a kong)? Not after any claimed meld (an added kong
 # rests on a pung; a concealed kong does not count), and not holding three 惠牌 (BJ-4..6, BJ-A9).
 cdef bint bj_may_win_on_discard(const MjHand* h) noexcept nogil

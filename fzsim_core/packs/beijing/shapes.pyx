@@ -239,6 +239,28 @@ cdef int bj_seven_pairs_shanten(const MjHand* h) noexcept nogil:
     return _seven_pairs_of(p, s, mj_wilds(h))
 
 
+cdef void bj_seven_pairs_discard_shanten(const Hand* x, int n_melds, uint64_t cand, int* out) noexcept nogil:
+    """bj_seven_pairs_shanten of x without one of each kind in cand: a discard flips its kind's
+    parity (odd kinds one single fewer, others one more) or takes one wild, so three values."""
+    cdef uint64_t odd = t34_odd_kinds(x.counts)
+    cdef int k, s, size = x.size - 1, w = x.golds, sp_odd, sp_even, sp_wild
+    if x.gold >= 0:
+        odd &= ~((<uint64_t>1) << x.gold)
+    s = popcount64(odd)
+    sp_odd = _seven_pairs_of((size - w - s + 1) >> 1, s - 1, w)
+    sp_even = _seven_pairs_of((size - w - s - 1) >> 1, s + 1, w)
+    sp_wild = _seven_pairs_of((size - w + 1 - s) >> 1, s, w - 1)
+    while cand:
+        k = ctz64(cand)
+        cand &= cand - 1
+        if n_melds:
+            out[k] = 99
+        elif k == x.gold:
+            out[k] = sp_wild
+        else:
+            out[k] = sp_odd if (odd >> k) & 1 else sp_even
+
+
 cdef inline int _seven_pairs_of(int p, int s, int w) noexcept nogil:
     """bj_seven_pairs_shanten from the real pairs p, real singles s and wilds w."""
     cdef int free, used
@@ -367,23 +389,6 @@ cdef void bj_draws_set(BjDraws* t, const Hand* x, int n_melds, uint64_t draws, i
             t.pair_of[j] = v.pair[t.cls_of[j]]
             if v.final[t.pair_of[j]] < lim:
                 t.avail |= (<uint64_t>1) << j
-
-
-cdef void bj_draws_seven_pairs(const BjDraws* t, uint64_t cand, int* out) noexcept nogil:
-    """The seven-pairs shanten of x without one of each kind in cand from the reading's odd kinds:
-    a discard flips its kind's parity, or takes one wild."""
-    cdef const Hand* x = t.x
-    cdef int k, s, size = x.size - 1
-    while cand:
-        k = ctz64(cand)
-        cand &= cand - 1
-        if t.n_melds:
-            out[k] = 99
-        elif k == x.gold:
-            out[k] = _seven_pairs_of((size - x.golds + 1 - t.odd_n) >> 1, t.odd_n, x.golds - 1)
-        else:
-            s = t.odd_n - 1 if (t.odd >> k) & 1 else t.odd_n + 1
-            out[k] = _seven_pairs_of((size - x.golds - s) >> 1, s, x.golds)
 
 
 cdef uint64_t bj_draws_helping(const BjDraws* t, int discard, uint64_t cand, int sh) noexcept nogil:
@@ -534,11 +539,10 @@ def shanten(counts, melds=(), wild=-1):
 
 
 def _seven_pairs_discard_check(counts, melds=(), wild=-1):
-    """Test hook: ({kind: bj_draws_seven_pairs}, {kind: bj_seven_pairs_shanten of the hand
+    """Test hook: ({kind: bj_seven_pairs_discard_shanten}, {kind: bj_seven_pairs_shanten of the hand
     without one of that kind}) over every held kind of the concealed `counts` with `melds`."""
     cdef MjHand h
     cdef Hand x
-    cdef BjDraws t
     cdef int out[34]
     cdef uint64_t cand = 0
     mj_load(&h, counts, melds, _load_args(counts, melds, wild))
@@ -546,8 +550,7 @@ def _seven_pairs_discard_check(counts, melds=(), wild=-1):
         if h.counts[k]:
             cand |= (<uint64_t>1) << k
     hand_set_counts(&x, h.counts, h.wild)
-    bj_draws_set(&t, &x, h.n_melds, 0, 1)
-    bj_draws_seven_pairs(&t, cand, out)
+    bj_seven_pairs_discard_shanten(&x, h.n_melds, cand, out)
     fast, plain = {}, {}
     for k in range(34):
         if h.counts[k]:
