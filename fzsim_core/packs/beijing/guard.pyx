@@ -290,11 +290,18 @@ cdef int building_choice(const Observation* o, MjHand* h, const uint16_t* acts, 
 
 cdef inline int build(const Observation* o, MjHand* h, const uint16_t* acts, int n, const int* sh_of, int best,
                       bint* keep) noexcept nogil:
-    """The offensive discard: greedy's among building_choice's (-1: check=True found an error)."""
+    """The offensive discard: greedy's among building_choice's (-1: check=True found an error). A
+    lone one is returned as greedy would: no tie to break (no win or kong is among acts here)."""
+    cdef int i, lone = -1
     cdef int narrowed = building_choice(o, h, acts, n, sh_of, best, keep)
     if narrowed < 0:
         return -1
-    return bj_turn_among(o, acts, n, keep if narrowed else NULL, sh_of)
+    for i in range(n):
+        if best != 99 and sh_of[i] == best and (not narrowed or keep[i]):
+            if lone >= 0:
+                return bj_turn_among(o, acts, n, keep if narrowed else NULL, sh_of)
+            lone = i
+    return lone if lone >= 0 else bj_turn_among(o, acts, n, keep if narrowed else NULL, sh_of)
 
 
 cdef int bj_guard_turn(const Observation* o, const uint16_t* acts, int n, double fold) noexcept nogil:
