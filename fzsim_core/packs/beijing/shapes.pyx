@@ -310,38 +310,43 @@ cdef void _one_tile_shanten(const Hand* x, int n_melds, uint64_t cand, int* out,
     """bj_hand_shanten of x with one more (dt = 1) or one fewer (dt = -1, held kinds) tile of each
     kind k in cand (its gold the 惠牌), into out[k], with what one changed tile leaves unchanged read
     once: the size check, the classes of the parts not changed (suit_shanten.pxd: the same D as
-    hand_shanten's tables), the seven-pairs counts (the changed kind's count flips parity)."""
-    cdef int size = x.size + dt, n = 4 - n_melds, k, part, golds, std, sp, odd_n, odd0
-    cdef uint64_t odd, gbit = (<uint64_t>1) << x.gold if x.gold >= 0 else 0
+    hand_shanten's tables; a part's kinds in one loop through its ShVary), the seven-pairs shanten
+    (the changed kind's count flips parity: one value for the odd kinds, one for the rest)."""
+    cdef int size = x.size + dt, n = 4 - n_melds, k, q, std, sp, odd_n, golds = x.golds, sp_odd = 99, sp_even = 99
+    cdef uint64_t odd, m, gbit = (<uint64_t>1) << x.gold if x.gold >= 0 else 0
+    cdef uint32_t key
     cdef ShCtx ctx
-    cdef ShVary vary[4]
+    cdef ShVary v
     if n_melds > 4 or (size != 3 * n + 1 and size != 3 * n + 2):
         while cand:
             out[ctz64(cand)] = BJ_NO_SHAPE
             cand &= cand - 1
         return
     sh_ctx_set(&ctx, sh_tables(), x.key, (size - 1) // 3)
-    for part in range(4):
-        sh_vary(&vary[part], &ctx, part)
     odd = t34_odd_kinds(x.counts) & ~gbit
-    odd0 = popcount64(odd)
-    while cand:
-        k = ctz64(cand)
-        cand &= cand - 1
-        if k == x.gold:   # one wild more or fewer: the parts unchanged
-            golds = x.golds + dt
-            std = sh_d(&ctx) - golds - 1
-            odd_n = odd0
-        else:
-            golds = x.golds
-            part = FZ_KPART[k]
-            std = sh_vary_d(&vary[part], x.key[part] + dt * <int>FZ_KPOW[k]) - golds - 1
-            odd_n = odd0 - 1 if (odd >> k) & 1 else odd0 + 1
+    odd_n = popcount64(odd)
+    if n_melds == 0:
+        sp_odd = _seven_pairs_of((size - golds - odd_n + 1) >> 1, odd_n - 1, golds)
+        sp_even = _seven_pairs_of((size - golds - odd_n - 1) >> 1, odd_n + 1, golds)
+    if cand & gbit:   # one wild more or fewer: the parts unchanged
+        std = sh_d(&ctx) - (golds + dt) - 1
         if n_melds == 0:
-            sp = _seven_pairs_of((size - golds - odd_n) >> 1, odd_n, golds)
+            sp = _seven_pairs_of((size - golds - dt - odd_n) >> 1, odd_n, golds + dt)
             if sp < std:
                 std = sp
-        out[k] = std
+        out[x.gold] = std
+    for q in range(4):
+        m = cand & ~gbit & T34_SUIT_KINDS[q]
+        if not m:
+            continue
+        sh_vary(&v, &ctx, q)
+        key = x.key[q]
+        while m:
+            k = ctz64(m)
+            m &= m - 1
+            std = sh_vary_d(&v, key + dt * <int>FZ_KPOW[k]) - golds - 1
+            sp = sp_odd if (odd >> k) & 1 else sp_even
+            out[k] = sp if sp < std else std
 
 
 cdef inline uint64_t _below(const uint8_t* row, const uint16_t* idx, uint64_t m, int lim) noexcept nogil:
