@@ -222,15 +222,13 @@ cdef int draws_that_help(const Observation* o, const MjHand* h, const Draws* d, 
     return total + planes_sum(d.bit, helps) + <int>((helps >> k) & 1)
 
 
-cdef int discard_shanten(const Observation* o, MjHand* h, const uint16_t* acts, int n, int* sh_of) noexcept nogil:
-    """sh_of[i]: the shanten discard i leaves from the seat's hand h (99: not a discard); returns
-    the lowest, or -1 when check=True finds the one reading wrong (greedy.pxd bj_discard_reading)."""
+cdef int discard_shanten(const Observation* o, MjHand* h, const uint16_t* acts, int n, uint64_t cand,
+                         int* sh_of) noexcept nogil:
+    """sh_of[i]: the shanten discard i leaves from the seat's hand h (99: not a discard; cand: the
+    kinds discarded); returns the lowest, or -1 when check=True finds the one reading wrong
+    (greedy.pxd bj_discard_reading)."""
     cdef int i, best = 99
     cdef int out[MJ_KINDS]
-    cdef uint64_t cand = 0
-    for i in range(n):
-        if act_type(acts[i]) == ACT_DISCARD:
-            cand |= (<uint64_t>1) << act_kind(acts[i])
     if bj_discard_reading(o, h, cand, out) < 0:
         return -1
     for i in range(n):
@@ -312,12 +310,15 @@ cdef int bj_guard_turn(const Observation* o, const uint16_t* acts, int n, double
     cdef double dang[MAX_ACTIONS]
     cdef double bound
     cdef bint keep[MAX_ACTIONS]
+    cdef uint64_t discards = 0
     for i in range(n):
         t = act_type(acts[i])
         if t == ACT_WIN or t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
             return bj_turn_among(o, acts, n, NULL, NULL)   # wins and kongs as greedy
+        if t == ACT_DISCARD:
+            discards |= (<uint64_t>1) << act_kind(acts[i])
     bj_hand_of(o.me, o.gold, &h)
-    best_sh = discard_shanten(o, &h, acts, n, sh_of)
+    best_sh = discard_shanten(o, &h, acts, n, discards, sh_of)
     if best_sh < 0:
         return -1
     i = best_ready(o, &h, acts, n, sh_of) if best_sh == 0 else -1
