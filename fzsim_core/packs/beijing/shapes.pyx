@@ -365,7 +365,7 @@ cdef void bj_draws_set(BjDraws* t, const Hand* x, int n_melds, uint64_t draws, i
     cdef int size = x.size, n = 4 - n_melds, q, j, lim = sh + x.golds + 1
     cdef uint32_t key
     cdef uint64_t m
-    cdef const ShVary* v
+    cdef ShVary* v
     t.x = x
     t.n_melds = n_melds
     t.gbit = (<uint64_t>1) << x.gold if x.gold >= 0 else 0
