@@ -324,11 +324,11 @@ cdef int bj_guard_turn(const Observation* o, const uint16_t* acts, int n, double
     i = best_ready(o, &h, acts, n, sh_of) if best_sh == 0 else -1
     if i >= 0:   # a discard that leaves the hand ready: the waits worth most
         return i
+    if best_sh == 99 or best_sh == 0:
+        return bj_turn_among(o, acts, n, NULL, sh_of)   # ready: push, greedy's most winning tiles (threat or not)
     bj_read_threat(o, &th)
     if th.total < 0.05:
         return build(o, &h, acts, n, sh_of, best_sh, keep)   # nobody near a discard win: build the hand
-    if best_sh == 99 or best_sh == 0:
-        return bj_turn_among(o, acts, n, NULL, sh_of)   # ready: push, greedy's most winning tiles
     bound = bj_danger_bound(o, &th)
     if bound <= fold_at(fold, best_sh) and bound <= MARGIN:
         return build(o, &h, acts, n, sh_of, best_sh, keep)   # no discard could make guard_keep fold or defend
