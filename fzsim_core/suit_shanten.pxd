@@ -88,5 +88,24 @@ cdef inline void sh_vary(ShVary* v, const ShCtx* c, int part) noexcept nogil:
         v.final = T.final + (c.row + c.ab) * T.nch
 
 
+cdef inline void sh_vary_swap(ShVary* v, const ShCtx* c, int part, int q, int cls) noexcept nogil:
+    """v, sh_vary's view of `part` in c, becomes its view once another part q has class cls: the
+    partner of q gets a new pair row, the other pair a new final row (one pointer either way,
+    where a changed ShCtx and sh_vary would redo all three)."""
+    cdef const ShTables* T = c.T
+    if (part < 2) == (q < 2):
+        if q < 2:
+            v.pair = T.ab + cls * T.nsc   # ab is symmetric
+        elif q == 3:
+            v.pair = T.cht + cls * T.nsc
+        else:
+            v.pair = T.ch + cls * T.nhc
+    elif q < 2:
+        v.final = T.final + (c.row + T.ab[cls * T.nsc + c.cls[1 - q]]) * T.nch
+    else:
+        v.final = T.finalt + (c.n * T.nch + (T.ch[cls * T.nhc + c.cls[3]] if q == 2
+                                              else T.ch[c.cls[2] * T.nhc + cls])) * T.nab
+
+
 cdef inline int sh_vary_d(const ShVary* v, uint32_t key) noexcept nogil:
     return v.final[v.pair[v.cls[key]]]

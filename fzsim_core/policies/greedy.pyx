@@ -19,8 +19,7 @@ from fzsim_core.rng cimport rng_below
 from fzsim_core.table cimport *
 from fzsim_core.wintables cimport hand_shanten, hand_wait_mask
 from fzsim_core.youjin cimport youjin_multiplier
-from fzsim_core.suit_shanten cimport (ShCtx, ShVary, sh_tables, sh_ctx_set, sh_ctx_replace, sh_d,
-                                      sh_vary, sh_vary_d)
+from fzsim_core.suit_shanten cimport ShVary, sh_d, sh_vary_d, sh_vary_swap
 
 
 cdef inline int unseen(const Observation* o, const Hand* h, int k) noexcept nogil:
@@ -81,26 +80,25 @@ cdef inline int useful_draws(const View* w, int q, uint32_t qkey, int lim, uint6
     draw in part q itself reads w's own view of q, which does not depend on q). The draws
     outside part q depend on the discard only through q's new class, so their loss is kept per
     (q, class) in memo[0..n_memo) (pairs key, loss) for the decision's later discards."""
-    cdef ShCtx c
     cdef ShVary v
-    cdef int part, i, mk, lost
+    cdef int part, i, mk, lost, qcls
     cdef uint64_t bits
     pot -= part_lost(&w.v[q], qkey, (todo >> (9 * q)) & 0x1FF, un + 9 * q, lim, pot - floor)
     if pot < floor:
         return -1
-    mk = (q << 8) | (w.c.T.hcls[qkey] if q == 3 else w.c.T.scls[qkey])
+    qcls = w.v[q].cls[qkey]
+    mk = (q << 8) | qcls
     for i in range(n_memo[0]):
         if memo[2 * i] == mk:
             pot -= memo[2 * i + 1]
             return pot if pot >= floor else -1
-    c = w.c
-    sh_ctx_replace(&c, q, qkey)
     lost = 0
     for part in range(4):
         bits = (todo >> (9 * part)) & 0x1FF
         if part != q and bits:
-            sh_vary(&v, &c, part)
-            lost += part_lost(&v, c.key[part], bits, un + 9 * part, lim, pot - floor - lost)
+            v = w.v[part]
+            sh_vary_swap(&v, &w.c, part, q, qcls)
+            lost += part_lost(&v, w.c.key[part], bits, un + 9 * part, lim, pot - floor - lost)
             if lost > pot - floor:
                 return -1   # stopped early: not a complete loss, not kept
     memo[2 * n_memo[0]] = mk
@@ -168,7 +166,7 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
     cdef uint64_t nz, bits
     cdef View ctx
     cdef uint64_t m, avail, gbit
-    cdef int sh_of[MAX_ACTIONS]
+    cdef int u_of[MAX_ACTIONS]   # useful draws of tied[i]
     cdef int tied[MAX_ACTIONS]
     cdef int memo[2 * MAX_ACTIONS]
     cdef int n_memo = 0
@@ -178,7 +176,6 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
     cdef int gold = o.gold
     ctx_of(&ctx, h)
     for i in range(n):   # one pass: wins, and the shanten after each discard (golds apart)
-        sh_of[i] = 99
         t = act_type(acts[i])
         if t == ACT_DISCARD:
             k = act_kind(acts[i])
@@ -191,7 +188,6 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
                     snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
                              "fast discard shanten differs from hand_shanten (fast, plain)", sh, x)
                     return -1
-            sh_of[i] = sh
             if k == gold:
                 gold_at = i
                 best_gold = sh
@@ -280,8 +276,11 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
     for i in range(n_tied):
         k = act_kind(acts[tied[i]])
         if best_sh > 0 and k != gold:
-            uk = 5 - o.seen[k] - h.counts[k]   # unseen copies of k once it is discarded
-            pot = pot0 - (un[k] if (avail >> k) & 1 else 0) + (uk if back_useful and uk > 0 else 0)
+            pot = pot0 - (un[k] if (avail >> k) & 1 else 0)
+            if back_useful:
+                uk = 5 - o.seen[k] - h.counts[k]   # unseen copies of k once it is discarded
+                if uk > 0:
+                    pot += uk
             q = FZ_KPART[k]
             u = -1 if pot < best_u else useful_draws(
                 &ctx, q, ctx.c.key[q] - FZ_KPOW[k], lim, avail & ~gbit & ~((<uint64_t>1) << k), un,
@@ -299,12 +298,12 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
             # a gold is only discarded when nothing else may go (not reached below ready)
             u = wait_draws(o, h) if best_sh == 0 else useful_draws_plain(o, h, best_sh)
             hand_add(h, k)
-        sh_of[tied[i]] = u
+        u_of[i] = u
         if u > best_u:
             best_u = u
     u = 0
     for i in range(n_tied):
-        if sh_of[tied[i]] == best_u:
+        if u_of[i] == best_u:
             tied[u] = tied[i]
             u += 1
     return tied[rng_below(o.rng, u)] if u > 1 else tied[0]
