@@ -25,13 +25,17 @@ cdef inline void ctx_of(View* w, const Hand* h) noexcept nogil:
         sh_vary(&w.v[q], &w.c, q)
 
 
+cdef inline int d_less(const View* w, int k) noexcept nogil:
+    """D of the hand cached in w minus one tile of k, not the gold: only k's part changes."""
+    cdef int q = FZ_KPART[k]
+    return sh_vary_d(&w.v[q], w.c.key[q] - FZ_KPOW[k])
+
+
 cdef inline int shanten_less(const View* w, const Hand* h, int k) noexcept nogil:
-    """hand_shanten of the 3n+2 hand h (cached in c) minus one tile of k: only k's part changes."""
-    cdef int q
+    """hand_shanten of the 3n+2 hand h (cached in c) minus one tile of k."""
     if k == h.gold:
         return sh_d(&w.c) - h.golds   # one gold fewer: D - (golds - 1) - 1
-    q = FZ_KPART[k]
-    return sh_vary_d(&w.v[q], w.c.key[q] - FZ_KPOW[k]) - h.golds - 1
+    return d_less(w, k) - h.golds - 1
 
 
 cdef inline uint64_t kinds_mask(const Observation* o) noexcept nogil:

@@ -159,7 +159,7 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
     then most useful draws, never a gold unless forced; a kong when it does not worsen that."""
     cdef Hand own = o.me.hand   # trial discards edit a copy
     cdef Hand* h = &own
-    cdef int i, k, t, sh, best_sh = 99, n_tied = 0, u, best_u, any_plain = 0
+    cdef int i, k, t, sh, d, best_d = 999, best_sh = 99, n_tied = 0, u, best_u
     cdef bint back_useful, filt
     cdef int x, uk, pot, pot0, q, lim
     cdef uint8_t un[40]   # unseen copies by kind (40: read as whole words)
@@ -175,11 +175,22 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
     cdef bint check = o.check   # (locals: the loops below keep them in registers)
     cdef int gold = o.gold
     ctx_of(&ctx, h)
-    for i in range(n):   # one pass: wins, and the shanten after each discard (golds apart)
+    for i in range(n):   # one pass: wins, and D after each discard (golds apart)
         t = act_type(acts[i])
         if t == ACT_DISCARD:
             k = act_kind(acts[i])
-            sh = shanten_less(&ctx, h, k)
+            if k == gold:
+                gold_at = i
+                best_gold = sh = shanten_less(&ctx, h, k)
+            else:   # the discards at the lowest D (so shanten) so far, in action order
+                d = d_less(&ctx, k)
+                sh = d - h.golds - 1
+                if d < best_d:
+                    best_d = d
+                    n_tied = 0
+                if d == best_d:
+                    tied[n_tied] = i
+                    n_tied += 1
             if check:
                 hand_remove(h, k)
                 x = hand_shanten(h)
@@ -188,17 +199,6 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
                     snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
                              "fast discard shanten differs from hand_shanten (fast, plain)", sh, x)
                     return -1
-            if k == gold:
-                gold_at = i
-                best_gold = sh
-            else:   # the discards at the lowest shanten so far, in action order
-                any_plain = 1
-                if sh < best_sh:
-                    best_sh = sh
-                    n_tied = 0
-                if sh == best_sh:
-                    tied[n_tied] = i
-                    n_tied += 1
         elif t == ACT_WIN and win_at < 0:
             win_at = i
         elif t == ACT_YOUJIN and youjin_at < 0:
@@ -209,7 +209,9 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
         return win_at
     if youjin_at >= 0:   # 游金 pays more (or no win is allowed, e.g. two golds must 游金)
         return youjin_at
-    if gold_at >= 0 and not any_plain:   # never a gold while another tile may go
+    if n_tied:
+        best_sh = best_d - h.golds - 1
+    elif gold_at >= 0:   # never a gold while another tile may go
         best_sh = best_gold
         tied[0] = gold_at
         n_tied = 1
