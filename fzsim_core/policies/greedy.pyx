@@ -168,6 +168,7 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
     cdef uint64_t m, avail, gbit
     cdef int u_of[MAX_ACTIONS]   # useful draws of tied[i]
     cdef int tied[MAX_ACTIONS]
+    cdef uint8_t tied_k[MAX_ACTIONS]   # the kind tied[i] discards (plain discards only)
     cdef int memo[2 * MAX_ACTIONS]
     cdef int n_memo = 0
     cdef int win_at = -1, youjin_at = -1, gold_at = -1, best_gold = 99
@@ -190,6 +191,7 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
                     n_tied = 0
                 if d == best_d:
                     tied[n_tied] = i
+                    tied_k[n_tied] = k
                     n_tied += 1
             if check:
                 hand_remove(h, k)
@@ -276,8 +278,8 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
             m &= m - 1
             pot0 += un[x]
     for i in range(n_tied):
-        k = act_kind(acts[tied[i]])
-        if best_sh > 0 and k != gold:
+        k = tied_k[i]   # (n_tied > 1: plain discards)
+        if best_sh > 0:
             pot = pot0 - (un[k] if (avail >> k) & 1 else 0)
             if back_useful:
                 uk = 5 - o.seen[k] - h.counts[k]   # unseen copies of k once it is discarded
@@ -297,7 +299,7 @@ cdef int greedy_discard(const Observation* o, const uint16_t* acts, int n) noexc
                     return -1
         else:
             hand_remove(h, k)
-            # a gold is only discarded when nothing else may go (not reached below ready)
+            # ready (a lone gold discard never reaches this loop: n_tied == 1)
             u = wait_draws(o, h) if best_sh == 0 else useful_draws_plain(o, h, best_sh)
             hand_add(h, k)
         u_of[i] = u
