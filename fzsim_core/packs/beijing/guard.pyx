@@ -189,7 +189,7 @@ cdef inline void draws_set(const Observation* o, const MjHand* h, const Hand* x,
     bj_draws_set(&d.shanten, x, h.n_melds, (d.unseen | discards) & near_held(o, d.held), sh)
 
 
-cdef int draws_that_help(const Observation* o, const MjHand* h, const Draws* d, int k, int sh) noexcept nogil:
+cdef int draws_that_help(const Observation* o, const MjHand* h, Draws* d, int k, int sh) noexcept nogil:
     """Unseen tiles whose draw takes the 3n+2 hand h without one k below shanten sh >= 1 (a 惠牌
     always does): every draw near the hand (greedy.pxd near_held: an isolated tile never helps
     below ready) read off the turn's reading d without rebuilding the hand (shapes.pxd

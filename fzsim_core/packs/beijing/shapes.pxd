@@ -4,13 +4,14 @@
 #
 # The standard shape is the core's table search (wintables.pxd) on a Hand whose gold is the wild.
 # Every function reads only its arguments and the read-only core tables: safe without the GIL.
-from libc.stdint cimport uint8_t, uint16_t, uint64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from fzsim_core.suit_shanten cimport ShCtx, ShVary
 from fzsim_core.kit.hand34 cimport MjHand
 from fzsim_core.hand cimport Hand
 
 cdef enum:
     BJ_NO_SHAPE = -2
+    BJ_MEMO = 16    # a key per discard kind (at most 14) fits
 
 # The standard shape and the wild count are the kit's (fzsim_core/kit/shapes34.pxd: mj_is_standard, mj_wilds).
 # 14 concealed tiles, no melds, pairable with the wilds (singles <= wilds).
@@ -67,8 +68,13 @@ ctypedef struct BjDraws:
     uint8_t cls_of[34]      # ... and of its part
     int n_melds
     bint bad                # a concealed size that is no shape
+    # bj_draws_helping's memo at threshold sh: the draws of avail outside a discard's pair of
+    # parts that help depend only on that pair's new class (discards sharing it share them)
+    int n_memo
+    uint32_t memo_key[BJ_MEMO]   # (pair of parts) << 16 | its class after the discard
+    uint64_t memo_bits[BJ_MEMO]
 cdef void bj_draws_set(BjDraws* t, const Hand* x, int n_melds, uint64_t draws, int sh) noexcept nogil
-cdef uint64_t bj_draws_helping(const BjDraws* t, int discard, uint64_t cand, int sh) noexcept nogil
+cdef uint64_t bj_draws_helping(BjDraws* t, int discard, uint64_t cand, int sh) noexcept nogil
 # bj_hand_shanten of x minus one tile of each (held) kind in cand, into out[k]: the discards' counterpart.
 cdef void bj_hand_discard_shanten(const Hand* x, int n_melds, uint64_t cand, int* out) noexcept nogil
 # Its seven-pairs part (99 with melds; a 13- or 14-tile hand)

@@ -361,6 +361,28 @@ cdef inline uint64_t _below(const uint8_t* row, const uint16_t* idx, uint64_t m,
     return out
 
 
+cdef inline uint64_t _outside(BjDraws* t, int half, int cls, const uint8_t* row, uint64_t kinds, uint64_t rest,
+                              int lim, int sh) noexcept nogil:
+    """The draws of rest among kinds (the other pair of parts: row, D along its class) that help
+    after a discard leaving its own pair of parts (half 0: parts 0, 1; 1: parts 2, 3) class cls.
+    At bj_draws_set's threshold they are read once a turn per (half, cls), over avail: rest holds
+    no other draw among kinds (its one extra, the discard's kind, is in the discard's part)."""
+    cdef uint32_t key = (<uint32_t>half << 16) | <uint32_t>cls
+    cdef uint64_t bits
+    cdef int i
+    if sh != t.sh:
+        return _below(row, t.pair_of, rest & kinds, lim)
+    for i in range(t.n_memo):
+        if t.memo_key[i] == key:
+            return t.memo_bits[i] & rest
+    bits = _below(row, t.pair_of, t.avail & kinds, lim)
+    if t.n_memo < BJ_MEMO:
+        t.memo_key[t.n_memo] = key
+        t.memo_bits[t.n_memo] = bits
+        t.n_memo += 1
+    return bits & rest
+
+
 cdef void bj_draws_set(BjDraws* t, const Hand* x, int n_melds, uint64_t draws, int sh) noexcept nogil:
     cdef int size = x.size, n = 4 - n_melds, q, j, lim = sh + x.golds + 1
     cdef uint32_t key
@@ -377,6 +399,7 @@ cdef void bj_draws_set(BjDraws* t, const Hand* x, int n_melds, uint64_t draws, i
     sh_ctx_set(&t.ctx, sh_tables(), x.key, (size - 1) // 3)
     t.sh = sh
     t.avail = 0
+    t.n_memo = 0
     # no fifth copy (its key would leave the tables)
     draws &= ~t.gbit & ~fz_counts_mask(x.counts, 4)
     for q in range(4):
@@ -396,7 +419,7 @@ cdef void bj_draws_set(BjDraws* t, const Hand* x, int n_melds, uint64_t draws, i
                 t.avail |= (<uint64_t>1) << j
 
 
-cdef uint64_t bj_draws_helping(const BjDraws* t, int discard, uint64_t cand, int sh) noexcept nogil:
+cdef uint64_t bj_draws_helping(BjDraws* t, int discard, uint64_t cand, int sh) noexcept nogil:
     cdef const ShTables* T = t.ctx.T
     cdef const Hand* x = t.x
     cdef int size = x.size, golds = x.golds, p = -1, c, j, lim, cls_p = 0, ab = t.ctx.ab, ch = t.ctx.ch
@@ -439,13 +462,15 @@ cdef uint64_t bj_draws_helping(const BjDraws* t, int discard, uint64_t cand, int
     rest = cand & ~helps & ~t.gbit
     if sh <= t.sh:   # (the discard's own kind drawn back is x itself: not filtered)
         rest &= t.avail | ((<uint64_t>1) << discard)
-    # draws outside the discard's pair of parts: their pair's class read once for the turn
-    if p < 2:
-        helps |= _below(by_ch, t.pair_of, rest & (T34_SUIT_KINDS[2] | T34_SUIT_KINDS[3]), lim)
-    if p < 0 or p >= 2:
-        helps |= _below(by_ab, t.pair_of, rest & (T34_SUIT_KINDS[0] | T34_SUIT_KINDS[1]), lim)
+    # draws outside the discard's pair of parts: their pair's class read once for the turn (and
+    # at the turn's threshold their bits once per new class of the discard's pair: _outside)
     if p < 0:
-        return helps
+        return (helps | _below(by_ch, t.pair_of, rest & (T34_SUIT_KINDS[2] | T34_SUIT_KINDS[3]), lim)
+                | _below(by_ab, t.pair_of, rest & (T34_SUIT_KINDS[0] | T34_SUIT_KINDS[1]), lim))
+    if p < 2:
+        helps |= _outside(t, 0, ab, by_ch, T34_SUIT_KINDS[2] | T34_SUIT_KINDS[3], rest, lim, sh)
+    else:
+        helps |= _outside(t, 1, ch, by_ab, T34_SUIT_KINDS[0] | T34_SUIT_KINDS[1], rest, lim, sh)
     # draws in the discard's partner part: the pair's class from both parts' new classes
     m = rest & T34_SUIT_KINDS[p ^ 1]
     if p < 2:
