@@ -171,7 +171,6 @@ cdef int best_ready(const Observation* o, MjHand* h, const uint16_t* acts, int n
 cdef struct Draws:
     uint8_t un[40]         # unseen copies by kind, before the discard (40: read as whole words)
     uint64_t unseen        # the kinds with some unseen
-    uint64_t held          # the kinds held, before the discard
     uint64_t bit[3]        # the unseen counts' bit planes (bits.pxd count_planes)
     BjDraws shanten        # the hand's shanten after a discard and a draw (shapes.pxd)
 
@@ -185,23 +184,21 @@ cdef inline void draws_set(const Observation* o, const MjHand* h, const Hand* x,
         d.un[k] = 0
     d.unseen = fz_counts_mask(d.un, -1)
     count_planes(d.un, d.bit)
-    d.held = fz_counts_mask(h.counts, -1)
-    bj_draws_set(&d.shanten, x, h.n_melds, (d.unseen | discards) & near_held(o, d.held), sh)
+    # only draws near the hand can help (draws_that_help)
+    bj_draws_set(&d.shanten, x, h.n_melds, (d.unseen | discards) & near_held(o, fz_counts_mask(h.counts, -1)), sh)
 
 
 cdef int draws_that_help(const Observation* o, const MjHand* h, Draws* d, int k, int sh) noexcept nogil:
     """Unseen tiles whose draw takes the 3n+2 hand h without one k below shanten sh >= 1 (a 惠牌
-    always does): every draw near the hand (greedy.pxd near_held: an isolated tile never helps
-    below ready) read off the turn's reading d without rebuilding the hand (shapes.pxd
-    bj_draws_helping). The discarded copy counts as unseen; -1 when check=True finds the one
-    reading wrong."""
+    always does), read off the turn's reading d without rebuilding the hand (shapes.pxd
+    bj_draws_helping: of the standard shape's, only draws near h are read — an isolated tile
+    never helps below ready (greedy.pxd near_mask), nor one near only the discarded copy; of the
+    seven pairs', a draw pairing a single: below ready a new single adds none). The discarded
+    copy counts as unseen; -1 when check=True finds the one reading wrong."""
     cdef int j, total = 0
     cdef int out[MJ_KINDS]
-    cdef uint64_t kbit = (<uint64_t>1) << k, held = d.held, cand, helps, m
+    cdef uint64_t kbit = (<uint64_t>1) << k, cand = d.unseen | kbit, helps, m
     cdef Hand y
-    if h.counts[k] == 1:
-        held &= ~kbit
-    cand = (d.unseen | kbit) & near_held(o, held)
     if h.wild >= 0:
         total = d.un[h.wild] + (k == h.wild)
         cand &= ~((<uint64_t>1) << h.wild)

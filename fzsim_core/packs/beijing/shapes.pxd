@@ -52,8 +52,9 @@ cdef void bj_hand_draw_shanten(const Hand* x, int n_melds, uint64_t cand, int* o
 # cand after which x without one `discard` (held) and with one j has bj_hand_shanten below sh —
 # bj_hand_draw_shanten's out[j] < sh on x minus the discard. bj_draws_set reads the hand and
 # the classes of the draws in `draws` (each later cand within it, and within the kinds x
-# holds at most 3 of, or the discard's own kind) once, and which of them can help at all at
-# threshold sh (later calls with an sh above it read every draw); bj_draws_helping each
+# holds at most 3 of, or the discard's own kind; at sh or below, cand may hold more, read as
+# not helping: a caller whose draws hold every one that can) once, and which of them can help
+# at all at threshold sh (later calls with an sh above it read every draw); bj_draws_helping each
 # discard: the discard changes one part (or the wilds), a draw one part, and only tables are read.
 ctypedef struct BjDraws:
     const Hand* x
