@@ -96,17 +96,11 @@ cdef inline uint32_t _chow_starts(const MjHand* h) noexcept nogil:
 
 cdef bint _dragon_rest(const MjHand* h, const uint8_t* c0, int wilds, int suit, int have, uint32_t chows) noexcept nogil:
     """Blocks 123 / 456 / 789 of `suit` not in `have` come from a claimed chow (chows: _chow_starts)
-    or from the concealed counts c0 (missing tiles filled by wilds); the rest must be sets + a pair."""
+    or from the concealed counts c0 (missing tiles filled by wilds); the rest must be sets + a pair.
+    The caller has checked _dragon_wilds_suffice."""
     cdef uint8_t c[34]
     cdef int combo, b, r, i, k, missing, size, start
     cdef bint meld_ok
-    missing = 0                 # each block at its fewest wilds (a claimed chow takes none): too many, no reading
-    for b in range(3):
-        start = suit * 9 + 3 * b
-        if not have & (1 << b) and not (chows >> start) & 1:
-            missing += (c0[start] == 0) + (c0[start + 1] == 0) + (c0[start + 2] == 0)
-    if missing > wilds:
-        return 0
     for combo in range(8):      # bit b: block b from a claimed chow
         if combo & have:
             continue
@@ -142,10 +136,19 @@ cdef bint bj_is_dragon(const MjHand* h, bint zhuowukui) noexcept nogil:
     return mj_is_standard(h) and bj_dragon_of_standard(h, zhuowukui)
 
 
+cdef inline bint _dragon_wilds_suffice(uint64_t absent, int wilds, int suit, int have) noexcept nogil:
+    """_dragon_rest's blocks each at its fewest wilds (a claimed chow takes none) need no more
+    than wilds: absent, the kinds c0 holds none of outside blocks a claimed chow starts, counted
+    in the suit's blocks not in have."""
+    cdef uint64_t taken = (<uint64_t>have & 1) * 7 | (<uint64_t>have & 2) * 28 | (<uint64_t>have & 4) * 112
+    return popcount64(absent & ((0x1FF & ~taken) << (9 * suit))) <= wilds
+
+
 cdef bint bj_dragon_of_standard(const MjHand* h, bint zhuowukui) noexcept nogil:
     cdef uint8_t c[34]
     cdef int suit, wilds = mj_wilds(h)
     cdef uint32_t chows = _chow_starts(h)
+    cdef uint64_t absent
     mj_real(h, c)
     if zhuowukui:
         if c[3] == 0 or c[4] == 0 or c[5] == 0:
@@ -153,11 +156,13 @@ cdef bint bj_dragon_of_standard(const MjHand* h, bint zhuowukui) noexcept nogil:
         c[3] -= 1
         c[4] -= 1
         c[5] -= 1
-        # the real 456m may itself be the dragon's middle block in 万
-        if _dragon_rest(h, c, wilds, 0, 2, chows):
+    # blocks 123 / 456 / 789 a claimed chow starts need no tile (ranks 1, 4, 7: 0x1249249)
+    absent = ~fz_counts_mask(c, -1) & ~((chows & <uint64_t>0x1249249) * 7)
+    if zhuowukui:   # the real 456m may itself be the dragon's middle block in 万
+        if _dragon_wilds_suffice(absent, wilds, 0, 2) and _dragon_rest(h, c, wilds, 0, 2, chows):
             return 1
     for suit in range(3):
-        if _dragon_rest(h, c, wilds, suit, 0, chows):
+        if _dragon_wilds_suffice(absent, wilds, suit, 0) and _dragon_rest(h, c, wilds, suit, 0, chows):
             return 1
     return 0
 
