@@ -220,38 +220,38 @@ cdef int draws_that_help(const Observation* o, const MjHand* h, Draws* d, int k,
 
 
 cdef int discard_shanten(const Observation* o, MjHand* h, const uint16_t* acts, int n, uint64_t cand,
-                         int* sh_of) noexcept nogil:
+                         int* sh_of, uint64_t* best_kinds) noexcept nogil:
     """sh_of[i]: the shanten discard i leaves from the seat's hand h (99: not a discard; cand: the
-    kinds discarded); returns the lowest, or -1 when check=True finds the one reading wrong
-    (greedy.pxd bj_discard_reading)."""
+    kinds discarded); returns the lowest (best_kinds: the kinds whose discard leaves it), or -1
+    when check=True finds the one reading wrong (greedy.pxd bj_discard_reading)."""
     cdef int i, best = 99
     cdef int out[MJ_KINDS]
     if bj_discard_reading(o, h, cand, out) < 0:
         return -1
+    best_kinds[0] = 0
     for i in range(n):
-        sh_of[i] = out[act_kind(acts[i])] if act_type(acts[i]) == ACT_DISCARD else 99
-        if sh_of[i] < best:
-            best = sh_of[i]
+        sh_of[i] = 99
+        if act_type(acts[i]) == ACT_DISCARD:
+            sh_of[i] = out[act_kind(acts[i])]
+            if sh_of[i] < best:
+                best, best_kinds[0] = sh_of[i], 0
+            if sh_of[i] == best:
+                best_kinds[0] |= (<uint64_t>1) << act_kind(acts[i])
     return best
 
 
-cdef int building_choice(const Observation* o, MjHand* h, const uint16_t* acts, int n, const int* sh_of,
-                         int best, bint* keep) noexcept nogil:
-    """keep[]: among greedy's best-shanten discards, those that keep the seven-pairs route (its
-    shanten lowest while at most SP_SLACK behind: 七对子 is 4 番 against 推倒和's 1), then among them
-    those leaving the most unseen tiles that help. 0 when that keeps every best discard, else 1;
-    -1 when check=True finds a useful draw read wrong. Read by kind (one discard action a kind)."""
-    cdef int i, k, u, best_sp = 99, best_u = -1
+cdef int building_choice(const Observation* o, MjHand* h, uint64_t cand, int best, uint64_t* kept) noexcept nogil:
+    """kept: among greedy's best-shanten discards (cand, by kind: one discard action a kind, best
+    1 or more), those that keep the seven-pairs route (its shanten lowest while at most SP_SLACK
+    behind: 七对子 is 4 番 against 推倒和's 1), then among them those leaving the most unseen tiles
+    that help. 0 when that keeps every best discard, else 1; -1 when check=True finds a useful
+    draw read wrong."""
+    cdef int k, u, best_sp = 99, best_u = -1
     cdef int sp_by_kind[MJ_KINDS]
-    cdef uint64_t cand = 0, route = 0, kept = 0, m
+    cdef uint64_t route = 0, m
     cdef Hand packed
     cdef Draws d
-    if best == 99 or best == 0:
-        return 0
     bj_packed_hand(o, h, &packed)
-    for i in range(n):
-        if sh_of[i] == best:
-            cand |= (<uint64_t>1) << act_kind(acts[i])
     bj_seven_pairs_discard_shanten(&packed, h.n_melds, cand, sp_by_kind)
     m = cand
     while m:
@@ -263,8 +263,9 @@ cdef int building_choice(const Observation* o, MjHand* h, const uint16_t* acts, 
             route |= (<uint64_t>1) << k
     if best_sp > best + SP_SLACK:
         route = cand          # off the seven-pairs route: every best discard stays
+    kept[0] = 0
     if not route & (route - 1) and not o.check:
-        kept = route          # one left: no count to compare (check=True counts it all the same)
+        kept[0] = route       # one left: no count to compare (check=True counts it all the same)
     else:
         draws_set(o, h, &packed, cand, best, &d)
         m = route
@@ -275,28 +276,30 @@ cdef int building_choice(const Observation* o, MjHand* h, const uint16_t* acts, 
             if u < 0:
                 return -1
             if u > best_u:
-                best_u, kept = u, 0
+                best_u, kept[0] = u, 0
             if u == best_u:
-                kept |= (<uint64_t>1) << k
-    for i in range(n):
-        keep[i] = sh_of[i] == best and (kept >> act_kind(acts[i])) & 1
-    return kept != cand
+                kept[0] |= (<uint64_t>1) << k
+    return kept[0] != cand
 
 
 cdef inline int build(const Observation* o, MjHand* h, const uint16_t* acts, int n, const int* sh_of, int best,
-                      bint* keep) noexcept nogil:
+                      uint64_t best_kinds, bint* keep) noexcept nogil:
     """The offensive discard: greedy's among building_choice's (-1: check=True found an error). A
     lone one is returned as greedy would: no tie to break (no win or kong is among acts here)."""
-    cdef int i, lone = -1
-    cdef int narrowed = building_choice(o, h, acts, n, sh_of, best, keep)
+    cdef int i
+    cdef uint64_t kept
+    cdef int narrowed = building_choice(o, h, best_kinds, best, &kept)
     if narrowed < 0:
         return -1
+    if kept and not kept & (kept - 1):
+        for i in range(n):
+            if sh_of[i] == best and (kept >> act_kind(acts[i])) & 1:
+                return i
+    if not narrowed:
+        return bj_turn_among(o, acts, n, NULL, sh_of)
     for i in range(n):
-        if best != 99 and sh_of[i] == best and (not narrowed or keep[i]):
-            if lone >= 0:
-                return bj_turn_among(o, acts, n, keep if narrowed else NULL, sh_of)
-            lone = i
-    return lone if lone >= 0 else bj_turn_among(o, acts, n, keep if narrowed else NULL, sh_of)
+        keep[i] = sh_of[i] == best and (kept >> act_kind(acts[i])) & 1
+    return bj_turn_among(o, acts, n, keep, sh_of)
 
 
 cdef int bj_guard_turn(const Observation* o, const uint16_t* acts, int n, double fold) noexcept nogil:
@@ -307,7 +310,7 @@ cdef int bj_guard_turn(const Observation* o, const uint16_t* acts, int n, double
     cdef double dang[MAX_ACTIONS]
     cdef double bound
     cdef bint keep[MAX_ACTIONS]
-    cdef uint64_t discards = 0
+    cdef uint64_t discards = 0, best_kinds
     for i in range(n):
         t = act_type(acts[i])
         if t == ACT_WIN or t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
@@ -315,7 +318,7 @@ cdef int bj_guard_turn(const Observation* o, const uint16_t* acts, int n, double
         if t == ACT_DISCARD:
             discards |= (<uint64_t>1) << act_kind(acts[i])
     bj_hand_of(o.me, o.gold, &h)
-    best_sh = discard_shanten(o, &h, acts, n, discards, sh_of)
+    best_sh = discard_shanten(o, &h, acts, n, discards, sh_of, &best_kinds)
     if best_sh < 0:
         return -1
     i = best_ready(o, &h, acts, n, sh_of) if best_sh == 0 else -1
@@ -325,15 +328,15 @@ cdef int bj_guard_turn(const Observation* o, const uint16_t* acts, int n, double
         return bj_turn_among(o, acts, n, NULL, sh_of)   # ready: push, greedy's most winning tiles (threat or not)
     bj_read_threat(o, &th)
     if th.total < 0.05:
-        return build(o, &h, acts, n, sh_of, best_sh, keep)   # nobody near a discard win: build the hand
+        return build(o, &h, acts, n, sh_of, best_sh, best_kinds, keep)   # nobody near a discard win: build the hand
     bound = bj_danger_bound(o, &th)
     if bound <= fold_at(fold, best_sh) and bound <= MARGIN:
-        return build(o, &h, acts, n, sh_of, best_sh, keep)   # no discard could make guard_keep fold or defend
+        return build(o, &h, acts, n, sh_of, best_sh, best_kinds, keep)   # no discard could make guard_keep fold or defend
     for i in range(n):
         if sh_of[i] != 99:
             dang[i] = bj_discard_danger(o, &th, act_kind(acts[i]))
     if not guard_keep(o, sh_of, dang, n, fold, FOLD_MARGIN, MARGIN, keep):
-        return build(o, &h, acts, n, sh_of, best_sh, keep)   # every best discard is about as safe
+        return build(o, &h, acts, n, sh_of, best_sh, best_kinds, keep)   # every best discard is about as safe
     return bj_turn_among(o, acts, n, keep, sh_of)
 
 
