@@ -199,16 +199,9 @@ cdef uint64_t bj_seven_pairs_waits(const MjHand* h) noexcept nogil:
     """Seven-pairs waits of a meld-free 13-tile hand in closed form: with s singles among the real
     kinds and w wilds, one more tile of a kind held an odd number of times wins iff s - 1 <= w, of
     a kind held an even number of times (none included) iff s + 1 <= w, a wild iff s <= w + 1."""
-    cdef uint64_t odd = 0, even = 0, mask = 0
-    cdef int k, s = 0, w = mj_wilds(h)
-    for k in range(34):
-        if k == h.wild:
-            continue
-        if h.counts[k] & 1:
-            odd |= (<uint64_t>1) << k
-            s += 1
-        else:
-            even |= (<uint64_t>1) << k
+    cdef uint64_t gbit = (<uint64_t>1) << h.wild if h.wild >= 0 else 0, mask = 0
+    cdef uint64_t odd = t34_odd_kinds(h.counts) & ~gbit, even = ((<uint64_t>1) << 34) - 1 & ~odd & ~gbit
+    cdef int s = popcount64(odd), w = mj_wilds(h)
     if s - 1 <= w:
         mask |= odd
     if s + 1 <= w:
@@ -220,7 +213,7 @@ cdef uint64_t bj_seven_pairs_waits(const MjHand* h) noexcept nogil:
 
 cdef uint64_t bj_wait_mask(const MjHand* h) noexcept nogil:
     cdef Hand x
-    cdef uint64_t mask = 0
+    cdef uint64_t mask = 0, m
     cdef int k
     if h.n_melds > 4 or mj_concealed_size(h) != 13 - 3 * h.n_melds:
         return 0
@@ -228,8 +221,11 @@ cdef uint64_t bj_wait_mask(const MjHand* h) noexcept nogil:
     mask = hand_wait_mask(&x)
     if h.n_melds == 0:
         mask |= bj_seven_pairs_waits(h)
-    for k in range(34):
-        if (mask >> k) & 1 and mj_held(h, k) >= 4:
+    m = mask
+    while m:   # no fifth copy
+        k = ctz64(m)
+        m &= m - 1
+        if mj_held(h, k) >= 4:
             mask &= ~((<uint64_t>1) << k)
     return mask
 
