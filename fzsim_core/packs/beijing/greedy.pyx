@@ -27,10 +27,11 @@ from fzsim_core.packs.beijing.pack cimport bj_hand_of
 cdef int waits_unseen(const Observation* o, const MjHand* h) noexcept nogil:
     cdef uint64_t m = bj_wait_mask(h)
     cdef int k, v, total = 0
-    for k in range(MJ_KINDS):
-        if (m >> k) & 1:
-            v = 4 - o.seen[k] - h.counts[k]
-            total += v if v > 0 else 0
+    while m:
+        k = ctz64(m)
+        m &= m - 1
+        v = 4 - o.seen[k] - h.counts[k]
+        total += v if v > 0 else 0
     return total
 
 
