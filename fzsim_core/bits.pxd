@@ -26,6 +26,21 @@ cdef extern from *:
     static inline unsigned long long fz_gather8(unsigned long long flags) {
         return ((flags >> 7) * 0x0102040810204080ULL) >> 56;
     }
+    /* Bit i set iff c[i] != 0, i < 8 (the eight flower kinds' counts): one word where the byte
+       order is known little-endian, else the plain loop. */
+    static inline unsigned long long fz_nonzero8(const unsigned char* c) {
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        unsigned long long w;
+        memcpy(&w, c, 8);
+        return fz_gather8(fz_nz_bytes(w));
+    #else
+        unsigned long long m = 0;
+        int i;
+        for (i = 0; i < 8; i++)
+            m |= (unsigned long long)(c[i] != 0) << i;
+        return m;
+    #endif
+    }
     #if defined(__SSE2__)
     #include <emmintrin.h>
     static inline unsigned long long fz_counts_mask(const unsigned char* c, int v) {
@@ -87,6 +102,7 @@ cdef extern from *:
     int popcount64(uint64_t x) nogil
     int ctz64(uint64_t x) nogil
     uint64_t fz_counts_mask(const uint8_t* c, int v) nogil
+    uint64_t fz_nonzero8(const uint8_t* c) nogil   # bit i iff c[i] != 0, i < 8
     # out[k] = the copies of kind k neither seen nor held, max(0, 4 - seen[k] - held[k]), k < 34
     # (reads and writes bytes 0..33 only)
     void fz_unseen_bytes(const uint8_t* seen, const uint8_t* held, uint8_t* out) nogil

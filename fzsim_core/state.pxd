@@ -7,11 +7,11 @@
 # from wall[4 H + 1] on (RULES.md §3: H = 16, so wall[64] and wall[65]).
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdio cimport snprintf
-from libc.string cimport memcpy, memset
+from libc.string cimport memset
 from fzsim_core.rules cimport RuleSet
 from fzsim_core.rng cimport Rng
 from fzsim_core.hand cimport Hand
-from fzsim_core.bits cimport ctz64
+from fzsim_core.bits cimport ctz64, fz_nonzero8
 from fzsim_core.tiles cimport FLOWER_BASE, HONOR_BASE, N_HAND_KINDS, N_KINDS
 from fzsim_core.table cimport Event, Meld, Seat, MAX_ACTIONS, MAX_EVENTS, ST_CONT, ST_DECIDE, ST_ERR, EV_DEAL, EV_FLOWER, EV_REPLACE
 from fzsim_core.policy cimport ChooseFn, Observation, Policy, PublicSeat
@@ -319,7 +319,7 @@ cdef inline void replace_dealt_flowers(Game* g, uint8_t* raw) noexcept nogil:
     for the seats that drew a flower again (docs/spec/RULES.md §3, 国标 RULES-PACKS §5.1)."""
     cdef bint active[4]
     cdef bint drew[4]
-    cdef int i, j, s, k, c, nf, any_drew, b
+    cdef int i, j, s, k, c, nf, any_drew
     cdef int first = HONOR_BASE if g.r.honors_are_flowers else FLOWER_BASE   # the flower kinds
     cdef uint64_t held
     cdef uint8_t* row
@@ -334,19 +334,15 @@ cdef inline void replace_dealt_flowers(Game* g, uint8_t* raw) noexcept nogil:
                 continue
             nf = 0
             row = &raw[s * N_KINDS]
+            # the flower kinds held, as a kind mask (the eight flowers' counts read at once): only
+            # those are visited, in kind order
+            held = fz_nonzero8(&row[FLOWER_BASE]) << FLOWER_BASE
             for k in range(first, FLOWER_BASE):   # (honours, when they are flowers)
-                c = row[k]
-                if c:
-                    for j in range(c):
-                        give_flower(g, s, k)
-                    row[k] = 0
-                    nf += c
-            # the eight flower kinds' counts as one word: only the kinds held are visited, in kind order
-            memcpy(&held, &row[FLOWER_BASE], 8)
+                if row[k]:
+                    held |= (<uint64_t>1) << k
             while held:
-                b = ctz64(held) >> 3
-                held &= ~((<uint64_t>0xFF) << (8 * b))
-                k = FLOWER_BASE + b
+                k = ctz64(held)
+                held &= held - 1
                 c = row[k]
                 for j in range(c):
                     give_flower(g, s, k)

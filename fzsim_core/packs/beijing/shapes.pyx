@@ -248,9 +248,9 @@ cdef void bj_seven_pairs_discard_shanten(const Hand* x, int n_melds, uint64_t ca
     if x.gold >= 0:
         odd &= ~((<uint64_t>1) << x.gold)
     s = popcount64(odd)
-    sp_odd = _seven_pairs_of((size - w - s + 1) >> 1, s - 1, w)
-    sp_even = _seven_pairs_of((size - w - s - 1) >> 1, s + 1, w)
-    sp_wild = _seven_pairs_of((size - w + 1 - s) >> 1, s, w - 1)
+    sp_odd = _seven_pairs_sized(size, s - 1, w)
+    sp_even = _seven_pairs_sized(size, s + 1, w)
+    sp_wild = _seven_pairs_sized(size, s, w - 1)
     while cand:
         k = ctz64(cand)
         cand &= cand - 1
@@ -275,6 +275,13 @@ cdef inline int _seven_pairs_of(int p, int s, int w) noexcept nogil:
     return 14 - used - 1
 
 
+cdef inline int _seven_pairs_sized(int size, int s, int w) noexcept nogil:
+    """_seven_pairs_of for a hand of `size` tiles with s real singles (kinds held an odd number of
+    times) and w wilds: the other real tiles make the pairs (a change of one tile flips one
+    kind's parity, so a discard's or a draw's value is this with s - 1 or s + 1)."""
+    return _seven_pairs_of((size - w - s) >> 1, s, w)
+
+
 cdef int bj_shanten(const MjHand* h) noexcept nogil:
     cdef Hand x
     hand_set_counts(&x, h.counts, h.wild)
@@ -295,7 +302,7 @@ cdef int bj_hand_shanten(const Hand* x, int n_melds) noexcept nogil:
     if x.gold >= 0:
         odd &= ~((<uint64_t>1) << x.gold)
     s = popcount64(odd)
-    sp = _seven_pairs_of((x.size - x.golds - s) >> 1, s, x.golds)
+    sp = _seven_pairs_sized(x.size, s, x.golds)
     return sp if sp < best else best
 
 
@@ -327,12 +334,12 @@ cdef void _one_tile_shanten(const Hand* x, int n_melds, uint64_t cand, int* out,
     odd = t34_odd_kinds(x.counts) & ~gbit
     odd_n = popcount64(odd)
     if n_melds == 0:
-        sp_odd = _seven_pairs_of((size - golds - odd_n + 1) >> 1, odd_n - 1, golds)
-        sp_even = _seven_pairs_of((size - golds - odd_n - 1) >> 1, odd_n + 1, golds)
+        sp_odd = _seven_pairs_sized(size, odd_n - 1, golds)
+        sp_even = _seven_pairs_sized(size, odd_n + 1, golds)
     if cand & gbit:   # one wild more or fewer: the parts unchanged
         std = sh_d(&ctx) - (golds + dt) - 1
         if n_melds == 0:
-            sp = _seven_pairs_of((size - golds - dt - odd_n) >> 1, odd_n, golds + dt)
+            sp = _seven_pairs_sized(size, odd_n, golds + dt)
             if sp < std:
                 std = sp
         out[x.gold] = std
@@ -453,11 +460,11 @@ cdef uint64_t bj_draws_helping(BjDraws* t, int discard, uint64_t cand, int sh) n
         helps |= t.gbit
     if t.n_melds == 0:
         c = odd_n
-        if cand & t.gbit and _seven_pairs_of((size - golds - 1 - c) >> 1, c, golds + 1) < sh:
+        if cand & t.gbit and _seven_pairs_sized(size, c, golds + 1) < sh:
             helps |= t.gbit
-        if _seven_pairs_of((size - golds - c + 1) >> 1, c - 1, golds) < sh:
+        if _seven_pairs_sized(size, c - 1, golds) < sh:
             helps |= cand & odd
-        if _seven_pairs_of((size - golds - c - 1) >> 1, c + 1, golds) < sh:
+        if _seven_pairs_sized(size, c + 1, golds) < sh:
             helps |= cand & ~odd & ~t.gbit
     lim = sh + golds + 1
     rest = cand & ~helps & ~t.gbit
