@@ -32,7 +32,7 @@ from fzsim_core.packs.beijing.wild cimport WILD_NEXT, wild_of
 from fzsim_core.packs.beijing.shapes cimport bj_add_natural, bj_is_win, bj_may_win_on_discard, bj_wait_mask
 from fzsim_core.kit.shapes34 cimport mj_wilds
 from fzsim_core.wintables cimport hand_is_win, hand_wait_mask
-from fzsim_core.bits cimport ctz64, fz_counts_mask
+from fzsim_core.bits cimport fz_counts_mask
 from fzsim_core.kit.tables34 cimport t34_seven_pairs_waits, t34_seven_pairs_win
 from fzsim_core.packs.beijing.score cimport (
     BjRules, BjScore, BJ_F_SELFDRAW, BJ_F_KONG_FLOWER, BJ_F_LAST, BJ_F_TIANHE, BJ_F_DIHE, BJ_F_SIHUI,
@@ -117,9 +117,9 @@ cdef uint64_t bj_waits(const Game* g, int s) noexcept nogil:
     compares the two)."""
     cdef MjHand h
     cdef const Seat* st = &g.seats[s]
-    cdef uint64_t mask = hand_wait_mask(&st.hand), w   # drops kinds held 4 times in the hand
+    cdef uint64_t mask = hand_wait_mask(&st.hand)   # drops kinds held 4 times in the hand
     cdef uint8_t held[MJ_KINDS]
-    cdef int k, i, m
+    cdef int i, m
     if st.n_melds == 0:
         # closed form on the packed Hand (kit/tables34), kinds held 4 times dropped
         mask |= t34_seven_pairs_waits(&st.hand, True) & ~fz_counts_mask(st.hand.counts, 4)
@@ -131,12 +131,7 @@ cdef uint64_t bj_waits(const Game* g, int s) noexcept nogil:
                 held[m] += 1; held[m + 1] += 1; held[m + 2] += 1
             else:
                 held[m] += 3 if st.melds[i].type == MELD_PUNG else 4
-        w = mask
-        while w:
-            k = ctz64(w)
-            w &= w - 1
-            if held[k] >= 4:
-                mask &= ~((<uint64_t>1) << k)
+        mask &= ~fz_counts_mask(held, 4)   # (four is every copy of a kind)
     if g.check:
         bj_hand_of(st, g.gold, &h)
         if mask != bj_wait_mask(&h):
