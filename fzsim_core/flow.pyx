@@ -85,6 +85,24 @@ cdef extern from *:
        the byte's first kind added to four 16-bit lanes per word (no lane carries), eight lanes
        stored whatever the byte holds, so up to 8 entries past n are written (MAX_ACTIONS has room
        after a turn's at most 14 discards and 8 other actions). */
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    static inline int fz_list_kinds(uint64_t mask, int type, uint16_t* out) {
+        /* x86-64: the eight lanes added and stored as one vector */
+        __m128i add = _mm_set1_epi16((short)(type << 8));
+        const __m128i step = _mm_set1_epi16(8);
+        int n = 0, b;
+        while (mask) {
+            b = (int)(mask & 0xFF);
+            _mm_storeu_si128((__m128i*)(out + n),
+                             _mm_add_epi16(_mm_loadu_si128((const __m128i*)fz_bit_lanes[b]), add));
+            n += fz_bit_count[b];
+            mask >>= 8;
+            add = _mm_add_epi16(add, step);
+        }
+        return n;
+    }
+    #else
     static inline int fz_list_kinds(uint64_t mask, int type, uint16_t* out) {
         const uint64_t lanes = 0x0001000100010001ULL;
         uint64_t add = (uint64_t)(type << 8) * lanes, w[2];
@@ -101,9 +119,41 @@ cdef extern from *:
         }
         return n;
     }
+    #endif
     """
     void fz_fill_bit_lanes() nogil
     int fz_list_kinds(uint64_t mask, int type, uint16_t* out) nogil
+
+
+cdef extern from *:
+    """
+    #include <stdint.h>
+    #include <string.h>
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    /* The kinds of 34 counts held at all (*held) and held four times (*fours) in one pass: the
+       counts read as bytes 0..15, 16..31 and 18..33 (the last load overlaps, so nothing past
+       the counts is read), each compared with 0 and with 4. */
+    static inline void fz_held_and_fours(const unsigned char* c, uint64_t* held, uint64_t* fours) {
+        const __m128i zero = _mm_setzero_si128(), four = _mm_set1_epi8(4);
+        const __m128i a = _mm_loadu_si128((const __m128i*)c), b = _mm_loadu_si128((const __m128i*)(c + 16)),
+                      t = _mm_loadu_si128((const __m128i*)(c + 18));
+        uint64_t z = (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a, zero))
+                     | (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(b, zero)) << 16
+                     | (uint64_t)((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(t, zero)) >> 14) << 32;
+        *held = z ^ 0x3FFFFFFFFULL;
+        *fours = (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a, four))
+                 | (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(b, four)) << 16
+                 | (uint64_t)((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(t, four)) >> 14) << 32;
+    }
+    #else
+    static inline void fz_held_and_fours(const unsigned char* c, uint64_t* held, uint64_t* fours) {
+        *held = fz_counts_mask(c, -1);
+        *fours = fz_counts_mask(c, 4);
+    }
+    #endif
+    """
+    void fz_held_and_fours(const uint8_t* c, uint64_t* held, uint64_t* fours) nogil
 
 
 fz_fill_bit_lanes()
@@ -170,7 +220,7 @@ cdef int enter_turn(Game* g, int s, bint may_win, bint from_kong, int claimed,
     return turn_offer(g)
 
 
-cdef int turn_offer(Game* g) noexcept nogil:
+cdef inline int turn_offer(Game* g) noexcept nogil:
     """Post the turn's decision: win, kongs, discards (after a claim: discards only)."""
     cdef int s = g.flow.seat, claimed = g.flow.claimed, n = 0, k
     cdef Seat* st = &g.seats[s]
@@ -191,11 +241,12 @@ cdef int turn_offer(Game* g) noexcept nogil:
         n = 1
     if n and act_type(acts[0]) == ACT_WIN and live_tiles(g) < g.r.forced_win_live:
         return post(g, s, dec, 1)   # the last tiles (forced_win_live): a win must be taken
-    held = fz_counts_mask(h.counts, -1) & kinds_mask(g)
+    fz_held_and_fours(h.counts, &held, &four)
+    held &= kinds_mask(g)
     gbit = gold_bit(g)
     if dec == DEC_TURN:
         # kongs in kind order, a concealed kong before an added one of the same kind
-        four = fz_counts_mask(h.counts, 4) & held & ~gbit
+        four &= held & ~gbit
         added = held & st.pung_mask & ~gbit   # a pung of a claimed natural 惠牌 (BJ-A2) takes no wild
         m = four | added
         if m and g.pack.kongs_closed != NULL and g.pack.kongs_closed(g, s):
@@ -327,7 +378,22 @@ cdef int win_offer_start(Game* g, int from_seat, int k, int dec) noexcept nogil:
     g.flow.best = -1
     g.flow.best_jq = False
     g.flow.accepted = 0
+    if not (waits_on_table(g) >> k) & 1:
+        return after_win_offer(g)   # the usual tile: nobody waits on it, no seat to ask
     return win_offer_next(g)
+
+
+cdef inline uint64_t waits_on_table(const Game* g) noexcept nogil:
+    """The kinds some seat's cached wait mask holds (four loads: cheaper than picking the other
+    three; a seat that may not win is left to win_offer_next)."""
+    return g.seats[0].wait_mask | g.seats[1].wait_mask | g.seats[2].wait_mask | g.seats[3].wait_mask
+
+
+cdef inline int after_win_offer(Game* g) noexcept nogil:
+    """Nobody took the offered win: the added kong stands, or the discard goes to the claims."""
+    if g.flow.offer_decision == DEC_ROB_KONG:
+        return added_kong_stands(g)
+    return pung_offer(g)
 
 
 cdef int win_offer_next(Game* g) noexcept nogil:
@@ -346,9 +412,7 @@ cdef int win_offer_next(Game* g) noexcept nogil:
             # the last tiles (forced_win_live, RULES-PACKS §2.2): the win must be taken (a single action is taken unasked)
             return post(g, s, g.flow.offer_decision, 1 if live_tiles(g) < g.r.forced_win_live else 2)
     if g.flow.accepted == 0:
-        if g.flow.offer_decision == DEC_ROB_KONG:
-            return added_kong_stands(g)
-        return pung_offer(g)
+        return after_win_offer(g)
     if g.flow.offer_decision == DEC_DISCARD_WIN:
         g.pond[k] -= 1   # the discard goes to the (first) winner
     if not g.r.multi_win:
@@ -410,12 +474,22 @@ cdef int after_win(Game* g, int from_seat) noexcept nogil:
     return draw_turn(g, next_active(g, from_seat))
 
 
-cdef int pung_offer(Game* g) noexcept nogil:
+cdef inline bint pair_on_table(const Game* g, int k) noexcept nogil:
+    """Does some seat hold two or more of kind k? (Counts are 0..4: x >= 2 iff x has a bit above
+    bit 0, so one test of the four counts or-ed.)"""
+    return (g.seats[0].hand.counts[k] | g.seats[1].hand.counts[k] | g.seats[2].hand.counts[k]
+            | g.seats[3].hand.counts[k]) & ~1
+
+
+cdef inline int pung_offer(Game* g) noexcept nogil:
     """Pung or kong (and chow, when it is the next seat) to the one seat holding a pair of the
     discard: after one discard at most one other seat can hold two more copies."""
     cdef int i, s, n, ds = g.claim_from, k = g.claim_tile, ps = -1
     cdef Hand* h
     cdef uint16_t* acts = g.pend.acts
+    if not pair_on_table(g, k):   # the usual discard: nobody (the discarder aside) holds two more
+        g.flow.pung_seat = -1
+        return chow_offer(g)
     for i in range(1, 4):
         s = (ds + i) & 3
         if g.seats[s].hand.counts[k] >= 2 and not g.seats[s].youjin and not g.seats[s].finished:
@@ -443,7 +517,7 @@ cdef int pung_offer(Game* g) noexcept nogil:
     return chow_offer(g)
 
 
-cdef int chow_offer(Game* g) noexcept nogil:
+cdef inline int chow_offer(Game* g) noexcept nogil:
     """Chow to the next seat (unless it was already asked as the pung seat), else the next seat
     draws."""
     cdef int nxt = next_active(g, g.claim_from), n
@@ -556,7 +630,7 @@ cdef int last_group(Game* g, int s) noexcept nogil:
     return end_drawn(g, 0)
 
 
-cdef int draw_turn(Game* g, int s) noexcept nogil:
+cdef inline int draw_turn(Game* g, int s) noexcept nogil:
     """Seat s's turn after an unclaimed discard: a head draw (or the last group)."""
     cdef int k
     if g.pack.draw != NULL:   # the pack's own walls (国标 Botzone: the seat's)
@@ -649,7 +723,7 @@ cdef int play_until(Game* g, unsigned int agent_seats) noexcept nogil:
         if c < 0:
             g.flow.phase = PH_OVER
             return ST_ERR
-        st = apply(g, c)
+        st = settle_forced(g, resolve(g, c))   # apply's checks hold: a decision is pending, ask checked c
     return st
 
 

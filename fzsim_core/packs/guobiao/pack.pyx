@@ -28,6 +28,7 @@ fans one byte each, highest first in the lowest byte, base_pattern = the highest
 """
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memmove, memset
+from fzsim_core.bits cimport fz_counts_mask
 from fzsim_core.rules cimport RuleSet
 from fzsim_core.win_facts cimport WIN_SELFDRAW, WIN_ROBBED_KONG, FLAG_LAST_TILE
 from fzsim_core.state cimport (Game, Pack, fail, live_tiles, no_opening, no_opening_choice,
@@ -206,13 +207,10 @@ cdef uint64_t gb_waits(const Game* g, int s) noexcept nogil:
     cdef uint8_t held[N_HAND_KINDS]
     cdef const Seat* st = &g.seats[s]
     cdef uint64_t mask = gb_hand_wait_mask(&st.hand, st.n_melds)
-    cdef int k
     if mask == 0:   # the common hand: not ready in any shape
         return 0
     held_counts(st, held)
-    for k in range(N_HAND_KINDS):
-        if held[k] >= 4:
-            mask &= ~((<uint64_t>1) << k)
+    mask &= ~fz_counts_mask(held, 4)
     if g.check and mask != gb_wait_mask(st.hand.counts, held, st.n_melds):
         fail(<Game*>g, "guobiao: the seat's Hand wait mask differs from gb_wait_mask (seat, size)", s, st.hand.size)
     return mask

@@ -14,12 +14,51 @@ from libc.string cimport memcpy
 
 from fzsim_core.hand cimport Hand, hand_set_counts
 from fzsim_core.bits cimport fz_counts_mask
-from fzsim_core.kit.tables34 cimport T34_ORPHANS, t34_orphans_waits, t34_seven_pairs_waits, t34_std_waits
+from fzsim_core.kit.tables34 cimport (T34_ORPHANS, t34_odd_kinds, t34_orphans_waits, t34_seven_pairs_waits,
+                                      t34_std_waits)
 from fzsim_core.wintables cimport hand_is_win
 
 cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
     int __builtin_popcountll(unsigned long long) nogil
+
+cdef extern from *:
+    """
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    /* Bit k of the movemask of byte compares over counts bytes 0..15 (a), 16..31 (b) and 18..33
+       (t: an overlapping load, so nothing past the 34 counts is read). */
+    static inline unsigned long long gb_mask34(__m128i a, __m128i b, __m128i t) {
+        return (unsigned long long)(unsigned)_mm_movemask_epi8(a)
+               | (unsigned long long)(unsigned)_mm_movemask_epi8(b) << 16
+               | (unsigned long long)((unsigned)_mm_movemask_epi8(t) >> 14) << 32;
+    }
+    /* The kinds of 34 counts held at all, once, four times and an odd number of times, in one
+       pass (a byte's low bit moved to its high bit for the odd ones). */
+    static inline void gb_count_masks(const unsigned char* c, unsigned long long* present,
+                                      unsigned long long* ones, unsigned long long* fours,
+                                      unsigned long long* odd) {
+        const __m128i a = _mm_loadu_si128((const __m128i*)c), b = _mm_loadu_si128((const __m128i*)(c + 16)),
+                      t = _mm_loadu_si128((const __m128i*)(c + 18));
+        const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1), four = _mm_set1_epi8(4);
+        *present = gb_mask34(_mm_cmpeq_epi8(a, zero), _mm_cmpeq_epi8(b, zero), _mm_cmpeq_epi8(t, zero)) ^ 0x3FFFFFFFFULL;
+        *ones = gb_mask34(_mm_cmpeq_epi8(a, one), _mm_cmpeq_epi8(b, one), _mm_cmpeq_epi8(t, one));
+        *fours = gb_mask34(_mm_cmpeq_epi8(a, four), _mm_cmpeq_epi8(b, four), _mm_cmpeq_epi8(t, four));
+        *odd = gb_mask34(_mm_slli_epi16(a, 7), _mm_slli_epi16(b, 7), _mm_slli_epi16(t, 7));
+    }
+    #else
+    static inline void gb_count_masks(const unsigned char* c, unsigned long long* present,
+                                      unsigned long long* ones, unsigned long long* fours,
+                                      unsigned long long* odd) {
+        *present = fz_counts_mask(c, -1);
+        *ones = fz_counts_mask(c, 1);
+        *fours = fz_counts_mask(c, 4);
+        *odd = t34_odd_kinds(c);
+    }
+    #endif
+    """
+    void gb_count_masks(const uint8_t* c, unsigned long long* present, unsigned long long* ones,
+                        unsigned long long* fours, unsigned long long* odd) nogil
 
 # the 13 terminals and honours
 cdef extern from *:
@@ -191,9 +230,15 @@ cdef unsigned long long SUITED_MASK = (1ULL << 27) - 1
 cdef unsigned long long HONOR_MASK = ((1ULL << 34) - 1) & ~((1ULL << 27) - 1)
 
 
+# By suit s and the 9-bit pattern of its ranks held: the knittings p whose ranks of suit s are all
+# held (KNIT_FULL) or all but at most one (KNIT_NEAR), as 6-bit masks filled at import.
+cdef uint8_t KNIT_FULL[3][512]
+cdef uint8_t KNIT_NEAR[3][512]
+
+
 def _fill_masks():
     global ORPHAN_MASK
-    cdef int p, s, r
+    cdef int p, s, r, b, held
     for p in range(GB_N_KNIT):
         KNIT_MASK[p] = 0
         for s in range(3):
@@ -203,6 +248,25 @@ def _fill_masks():
                 r += 3
     for r in range(13):
         ORPHAN_MASK |= 1ULL << GB_ORPHANS[r]
+    for s in range(3):
+        for b in range(512):
+            KNIT_FULL[s][b] = 0
+            KNIT_NEAR[s][b] = 0
+            for p in range(GB_N_KNIT):
+                r = GB_KNIT[p][s]
+                held = ((b >> r) & 1) + ((b >> (r + 3)) & 1) + ((b >> (r + 6)) & 1)
+                if held == 3:
+                    KNIT_FULL[s][b] |= 1 << p
+                if held >= 2:
+                    KNIT_NEAR[s][b] |= 1 << p
+
+
+cdef inline unsigned int knittings_near(unsigned long long present) noexcept nogil:
+    """The knittings p with at most one of their 9 tiles absent from `present` (a kind mask): every
+    suit holds all or all but one of its three, and two suits hold all three."""
+    cdef unsigned int b0 = present & 0x1FF, b1 = (present >> 9) & 0x1FF, b2 = (present >> 18) & 0x1FF
+    cdef unsigned int f0 = KNIT_FULL[0][b0], f1 = KNIT_FULL[1][b1], f2 = KNIT_FULL[2][b2]
+    return KNIT_NEAR[0][b0] & KNIT_NEAR[1][b1] & KNIT_NEAR[2][b2] & ((f0 & f1) | (f0 & f2) | (f1 & f2))
 
 
 _fill_masks()
@@ -215,45 +279,66 @@ cdef unsigned long long gb_hand_wait_mask(const Hand* h, int n_melds) noexcept n
     with 13 singles fitting a knitting (then its missing knitted tiles and honours are the waits),
     组合龙 with at most one knitted tile missing. Kind masks keep the common hand (none of
     these) to a few bit operations."""
-    cdef uint8_t c[34]
-    cdef unsigned long long mask, bit, present, fours, absent
-    cdef int k, p, miss_kind
-    cdef GbDecomp one
+    cdef unsigned long long mask, present, ones, fours, odd
+    cdef unsigned int near
+    cdef int p
     mask = t34_std_waits(h)
-    present = fz_counts_mask(h.counts, -1)
-    fours = fz_counts_mask(h.counts, 4)
+    gb_count_masks(h.counts, &present, &ones, &fours, &odd)
     if fours:
-        memcpy(c, h.counts, 34)
-    while fours:   # a fifth copy of a kind held four times (a wait is a shape, whatever is left)
+        mask |= _fifth_copy_waits(h, n_melds, fours)
+    if n_melds == 0:
+        if h.golds or not odd & (odd - 1):   # (without golds 七对 waits on a single odd kind only)
+            mask |= t34_seven_pairs_waits(h, True)
+        if present & ~T34_ORPHANS == 0:
+            mask |= t34_orphans_waits(h)
+        if present == ones:   # 13 singles: 全不靠 on any missing tile of a knitting they fit
+            for p in range(GB_N_KNIT):
+                if present & SUITED_MASK & ~KNIT_MASK[p] == 0:
+                    mask |= (KNIT_MASK[p] | HONOR_MASK) & ~present
+    if n_melds <= 1:
+        near = knittings_near(present)   # (two or more knitted tiles missing: no 组合龙 on one draw)
+        while near:
+            p = __builtin_ctzll(near)
+            near &= near - 1
+            mask |= _knitted_waits(h, p, present, mask)
+    return mask
+
+
+cdef unsigned long long _fifth_copy_waits(const Hand* h, int n_melds,
+                                          unsigned long long fours) noexcept nogil:
+    """The kinds of `fours` (held four times) a fifth copy of which completes the basic shape
+    (a wait is a shape, whatever is left)."""
+    cdef uint8_t c[34]
+    cdef unsigned long long mask = 0
+    cdef int k
+    cdef GbDecomp one
+    memcpy(c, h.counts, 34)
+    while fours:
         k = __builtin_ctzll(fours)
         fours &= fours - 1
         c[k] = 5
         if gb_decompose(c, 4 - n_melds, &one, 1):
             mask |= (<unsigned long long>1) << k
         c[k] = 4
-    if n_melds == 0:
-        mask |= t34_seven_pairs_waits(h, True)
-        if present & ~T34_ORPHANS == 0:
-            mask |= t34_orphans_waits(h)
-        if present == fz_counts_mask(h.counts, 1):   # 13 singles: 全不靠 on any missing tile of a knitting they fit
-            for p in range(GB_N_KNIT):
-                if present & SUITED_MASK & ~KNIT_MASK[p] == 0:
-                    mask |= (KNIT_MASK[p] | HONOR_MASK) & ~present
-    if n_melds <= 1:
-        for p in range(GB_N_KNIT):
-            absent = KNIT_MASK[p] & ~present
-            if absent & (absent - 1):
-                continue   # two or more knitted tiles missing: no 组合龙 on one draw
-            miss_kind = __builtin_ctzll(absent) if absent else -1
-            memcpy(c, h.counts, 34)
-            for k in range(34):
-                bit = (<unsigned long long>1) << k
-                if mask & bit or (absent and k != miss_kind) or c[k] >= 4:
-                    continue
-                c[k] += 1
-                if _knitted_win(c, p):
-                    mask |= bit
-                c[k] -= 1
+    return mask
+
+
+cdef unsigned long long _knitted_waits(const Hand* h, int p, unsigned long long present,
+                                       unsigned long long found) noexcept nogil:
+    """The kinds not in `found` one more of which completes 组合龙 of knitting p (at most one of
+    its tiles absent from `present`: then only that one can)."""
+    cdef uint8_t c[34]
+    cdef unsigned long long mask = 0, bit, absent = KNIT_MASK[p] & ~present
+    cdef int k, miss_kind = __builtin_ctzll(absent) if absent else -1
+    memcpy(c, h.counts, 34)
+    for k in range(34):
+        bit = (<unsigned long long>1) << k
+        if found & bit or (absent and k != miss_kind) or c[k] >= 4:
+            continue
+        c[k] += 1
+        if _knitted_win(c, p):
+            mask |= bit
+        c[k] -= 1
     return mask
 
 
