@@ -112,17 +112,37 @@ cdef bint bj_is_win_hook(const Game* g, int s) noexcept nogil:
     return win
 
 
+cdef bint bj_may_self_win(const Game* g, int s) noexcept nogil:
+    """As bj_is_win_hook, the shape read from the cached wait mask while it is still the hand's: an
+    ordinary draw onto the 13 tiles of the seat's last discard (or the deal). After a kong, or on
+    the dealer's first turn, the hand is searched."""
+    cdef const Seat* st = &g.seats[s]
+    cdef int k = st.last_draw
+    cdef bint win
+    if st.hand.golds == 4:
+        return True
+    if k < 0 or g.flow.from_kong or g.row.turns <= 1:
+        return bj_is_win_hook(g, s)
+    win = (st.wait_mask >> k) & 1
+    if g.check and win != bj_is_win_hook(g, s):
+        fail(<Game*>g, "Beijing: cached wait mask disagrees with the win search (seat, tile)", s, k)
+        return False
+    return win
+
+
 cdef uint64_t bj_waits(const Game* g, int s) noexcept nogil:
     """shapes.pxd's bj_wait_mask, the standard part off the seat's packed Hand (check=True
     compares the two)."""
     cdef MjHand h
     cdef const Seat* st = &g.seats[s]
-    cdef uint64_t mask = hand_wait_mask(&st.hand)   # drops kinds held 4 times in the hand
+    cdef uint64_t mask = hand_wait_mask(&st.hand), pairs   # (it drops kinds held 4 times in the hand)
     cdef uint8_t held[MJ_KINDS]
     cdef int i, m
     if st.n_melds == 0:
         # closed form on the packed Hand (kit/tables34), kinds held 4 times dropped
-        mask |= t34_seven_pairs_waits(&st.hand, True) & ~fz_counts_mask(st.hand.counts, 4)
+        pairs = t34_seven_pairs_waits(&st.hand, True)
+        if pairs:
+            mask |= pairs & ~fz_counts_mask(st.hand.counts, 4)
     elif mask:   # a kind whose other copies lie in the hand and the melds cannot be drawn
         memcpy(held, st.hand.counts, MJ_KINDS)
         for i in range(st.n_melds):
@@ -170,7 +190,7 @@ cdef int bj_turn_offer(Game* g, int s, uint16_t* acts) noexcept nogil:
         acts[0] = act(ACT_WIN, st.last_draw if st.last_draw >= 0 else NO_TILE)
         g.flow.locked = True
         return 1
-    if bj_is_win_hook(g, s):
+    if bj_may_self_win(g, s):
         acts[0] = act(ACT_WIN, st.last_draw if st.last_draw >= 0 else NO_TILE)
         return 1
     return 0
@@ -299,7 +319,7 @@ cdef void beijing_pack(Pack* p, TileSet* ts) noexcept nogil:
     p.dealer_may_win_first = True
     p.score_win = bj_score_win
     p.is_win = bj_is_win_hook
-    p.may_self_win = bj_is_win_hook
+    p.may_self_win = bj_may_self_win
     p.waits = bj_waits
     p.waits_of_hand = True                    # hand and melds only
     p.may_discard_win = bj_may_discard_win

@@ -158,19 +158,21 @@ cdef bint sh_hand_may_wait(const ShShape* s, const Hand* h, uint64_t meld_kinds)
     most, 风向牌 the only honours) or a hand of pungs short of its pair or of a pung (one single
     and no pair, or no single and two pairs; no kind held four times), each mask read only when
     the test before it has not decided."""
-    cdef uint64_t held = fz_counts_mask(h.counts, -1) | meld_kinds
-    cdef int n1, n2, t, suits = 0
+    cdef uint64_t held = fz_counts_mask(h.counts, -1) | meld_kinds, ones, twos
+    cdef int t, suits = 0
     if not held & T34_SUIT_KINDS[3] & ~s.feng:
         for t in range(3):
             if held & T34_SUIT_KINDS[t]:
                 suits += 1
         if suits <= 1:
             return 1
-    n1 = popcount64(fz_counts_mask(h.counts, 1))
-    if n1 > 1:
+    ones = fz_counts_mask(h.counts, 1)
+    if ones & (ones - 1):   # two singles or more (the usual hand)
         return 0
-    n2 = popcount64(fz_counts_mask(h.counts, 2))
-    return fz_counts_mask(h.counts, 4) == 0 and ((n1 == 1 and n2 == 0) or (n1 == 0 and n2 == 2))
+    twos = fz_counts_mask(h.counts, 2)
+    if ones:   # one single: no pair
+        return twos == 0 and fz_counts_mask(h.counts, 4) == 0
+    return popcount64(twos) == 2 and fz_counts_mask(h.counts, 4) == 0
 
 
 cdef inline int _top_pungs(int n3, int n2, int n1, int n) noexcept nogil:
