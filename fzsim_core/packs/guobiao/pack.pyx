@@ -231,9 +231,23 @@ cdef bint gb_may_self_win(const Game* g, int s) noexcept nogil:
     (or the deal). After a kong, or on the dealer's first turn, the shape is searched."""
     cdef const Seat* st = &g.seats[s]
     cdef int k = st.last_draw
-    cdef bint shape
     if k < 0:
         return False
+    if not (g.flow.from_kong or g.row.turns <= 1 or g.check) and not (st.wait_mask >> k) & 1:
+        return False   # the usual draw: not among the cached waits
+    return self_win_rest[0](g, s)
+
+
+# gb_may_self_win past the usual answer, called through a pointer set at import so that the
+# compiler keeps it out of line: the usual draw then returns before any register is saved.
+ctypedef bint (*SeatTest)(const Game* g, int s) noexcept nogil
+cdef SeatTest self_win_rest[1]
+
+
+cdef bint _self_win_rest(const Game* g, int s) noexcept nogil:
+    cdef const Seat* st = &g.seats[s]
+    cdef int k = st.last_draw
+    cdef bint shape
     if g.flow.from_kong or g.row.turns <= 1:
         shape = gb_is_win(st.hand.counts, st.n_melds)
     else:
@@ -242,6 +256,9 @@ cdef bint gb_may_self_win(const Game* g, int s) noexcept nogil:
             fail(<Game*>g, "guobiao: cached wait mask disagrees with the win search (seat, tile)", s, k)
             return False
     return shape and enough(g, s, k, 0)
+
+
+self_win_rest[0] = _self_win_rest
 
 
 cdef bint gb_may_discard_win(Game* g, int s, int k, bint fresh) noexcept nogil:

@@ -140,16 +140,33 @@ cdef bint sh_may_self_win(const Game* g, int s) noexcept nogil:
     """As complete(), read from the cached wait mask while it is still the hand's: an ordinary draw
     (or a flower's replacement) onto the 13 tiles of the seat's last discard or the deal."""
     cdef int k = g.seats[s].last_draw
-    cdef bint w
     if k < 0:
         return False
+    if g.flow.from_kong or g.row.turns <= 1 or sh_options(&g.r).sh_dadiaoche_standalone or g.check:
+        return self_win_searched[0](g, s)
+    return (g.seats[s].wait_mask >> k) & 1
+
+
+# sh_may_self_win where the hand is searched (after a kong, on the first turn, under SH-A8, or to
+# compare under check=True), called through a pointer set at import so that the compiler keeps
+# it out of line: the usual draw then needs no stack frame.
+ctypedef bint (*SeatTest)(const Game* g, int s) noexcept nogil
+cdef SeatTest self_win_searched[1]
+
+
+cdef bint _self_win_searched(const Game* g, int s) noexcept nogil:
+    cdef int k = g.seats[s].last_draw
+    cdef bint w
     if g.flow.from_kong or g.row.turns <= 1 or sh_options(&g.r).sh_dadiaoche_standalone:
         return complete(g, s, g.flow.from_kong)
     w = (g.seats[s].wait_mask >> k) & 1
-    if g.check and w != complete(g, s, False):
+    if w != complete(g, s, False):
         fail(<Game*>g, "shanghai: cached wait mask disagrees with the win search (seat, tile)", s, k)
         return False
     return w
+
+
+self_win_searched[0] = _self_win_searched
 
 
 cdef int sh_turn_offer(Game* g, int s, uint16_t* acts) noexcept nogil:

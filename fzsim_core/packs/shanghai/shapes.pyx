@@ -12,7 +12,7 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 from fzsim_core.bits cimport ctz64, fz_counts_mask, popcount64
 from fzsim_core.hand cimport Hand, hand_set_counts
-from fzsim_core.kit.tables34 cimport T34_SUIT_KINDS, t34_std_waits
+from fzsim_core.kit.tables34 cimport T34_SUIT_KINDS, t34_key_suits, t34_std_waits
 
 import numpy as np
 
@@ -158,14 +158,22 @@ cdef bint sh_hand_may_wait(const ShShape* s, const Hand* h, uint64_t meld_kinds)
     most, 风向牌 the only honours) or a hand of pungs short of its pair or of a pung (one single
     and no pair, or no single and two pairs; no kind held four times), each mask read only when
     the test before it has not decided."""
-    cdef uint64_t held = fz_counts_mask(h.counts, -1) | meld_kinds, ones, twos
+    cdef uint64_t held, ones, twos
     cdef int t, suits = 0
-    if not held & T34_SUIT_KINDS[3] & ~s.feng:
+    if h.golds == 0:   # the suits held, off the keys (every tile is in them) and the melds
+        suits = t34_key_suits(h) & 7
         for t in range(3):
-            if held & T34_SUIT_KINDS[t]:
-                suits += 1
-        if suits <= 1:
-            return 1
+            if meld_kinds & T34_SUIT_KINDS[t]:
+                suits |= 1 << t
+    if not suits & (suits - 1):   # one suit at most (or golds): a flush when no other honour is held
+        held = fz_counts_mask(h.counts, -1) | meld_kinds
+        suits = 0
+        if not held & T34_SUIT_KINDS[3] & ~s.feng:
+            for t in range(3):
+                if held & T34_SUIT_KINDS[t]:
+                    suits += 1
+            if suits <= 1:
+                return 1
     ones = fz_counts_mask(h.counts, 1)
     if ones & (ones - 1):   # two singles or more (the usual hand)
         return 0
