@@ -204,16 +204,30 @@ cdef int gb_setup(Game* g) noexcept nogil:
 cdef uint64_t gb_waits(const Game* g, int s) noexcept nogil:
     """Kinds completing the seat's 13 tiles in any 国标 shape (not yet the fan minimum), kinds it
     holds four of left out."""
-    cdef uint8_t held[N_HAND_KINDS]
-    cdef const Seat* st = &g.seats[s]
-    cdef uint64_t mask = gb_hand_wait_mask(&st.hand, st.n_melds)
+    cdef uint64_t mask = gb_hand_wait_mask(&g.seats[s].hand, g.seats[s].n_melds)
     if mask == 0:   # the common hand: not ready in any shape
         return 0
+    return held_waits[0](g, s, mask)
+
+
+# gb_waits of a ready hand, called through a pointer set at import so that the compiler keeps it
+# out of line: the usual hand then needs no stack frame for the held counts.
+ctypedef uint64_t (*HeldWaits)(const Game* g, int s, uint64_t mask) noexcept nogil
+cdef HeldWaits held_waits[1]
+
+
+cdef uint64_t _held_waits(const Game* g, int s, uint64_t mask) noexcept nogil:
+    """The hand's waits `mask` less the kinds the seat holds four of (its sets included)."""
+    cdef uint8_t held[N_HAND_KINDS]
+    cdef const Seat* st = &g.seats[s]
     held_counts(st, held)
     mask &= ~fz_counts_mask(held, 4)
     if g.check and mask != gb_wait_mask(st.hand.counts, held, st.n_melds):
         fail(<Game*>g, "guobiao: the seat's Hand wait mask differs from gb_wait_mask (seat, size)", s, st.hand.size)
     return mask
+
+
+held_waits[0] = _held_waits
 
 
 cdef bint gb_is_win_hook(const Game* g, int s) noexcept nogil:

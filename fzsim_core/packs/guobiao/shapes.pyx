@@ -33,32 +33,37 @@ cdef extern from *:
                | (unsigned long long)(unsigned)_mm_movemask_epi8(b) << 16
                | (unsigned long long)((unsigned)_mm_movemask_epi8(t) >> 14) << 32;
     }
-    /* The kinds of 34 counts held at all, once, four times and an odd number of times, in one
-       pass (a byte's low bit moved to its high bit for the odd ones). */
-    static inline void gb_count_masks(const unsigned char* c, unsigned long long* present,
-                                      unsigned long long* ones, unsigned long long* fours,
-                                      unsigned long long* odd) {
+    /* The kinds of 34 counts held at all and held four times, in one pass. */
+    static inline void gb_present_fours(const unsigned char* c, unsigned long long* present,
+                                        unsigned long long* fours) {
         const __m128i a = _mm_loadu_si128((const __m128i*)c), b = _mm_loadu_si128((const __m128i*)(c + 16)),
                       t = _mm_loadu_si128((const __m128i*)(c + 18));
-        const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1), four = _mm_set1_epi8(4);
+        const __m128i zero = _mm_setzero_si128(), four = _mm_set1_epi8(4);
         *present = gb_mask34(_mm_cmpeq_epi8(a, zero), _mm_cmpeq_epi8(b, zero), _mm_cmpeq_epi8(t, zero)) ^ 0x3FFFFFFFFULL;
-        *ones = gb_mask34(_mm_cmpeq_epi8(a, one), _mm_cmpeq_epi8(b, one), _mm_cmpeq_epi8(t, one));
         *fours = gb_mask34(_mm_cmpeq_epi8(a, four), _mm_cmpeq_epi8(b, four), _mm_cmpeq_epi8(t, four));
+    }
+    /* The kinds held once and held an odd number of times (a byte's low bit moved to its high bit). */
+    static inline void gb_ones_odd(const unsigned char* c, unsigned long long* ones, unsigned long long* odd) {
+        const __m128i a = _mm_loadu_si128((const __m128i*)c), b = _mm_loadu_si128((const __m128i*)(c + 16)),
+                      t = _mm_loadu_si128((const __m128i*)(c + 18));
+        const __m128i one = _mm_set1_epi8(1);
+        *ones = gb_mask34(_mm_cmpeq_epi8(a, one), _mm_cmpeq_epi8(b, one), _mm_cmpeq_epi8(t, one));
         *odd = gb_mask34(_mm_slli_epi16(a, 7), _mm_slli_epi16(b, 7), _mm_slli_epi16(t, 7));
     }
     #else
-    static inline void gb_count_masks(const unsigned char* c, unsigned long long* present,
-                                      unsigned long long* ones, unsigned long long* fours,
-                                      unsigned long long* odd) {
+    static inline void gb_present_fours(const unsigned char* c, unsigned long long* present,
+                                        unsigned long long* fours) {
         *present = fz_counts_mask(c, -1);
-        *ones = fz_counts_mask(c, 1);
         *fours = fz_counts_mask(c, 4);
+    }
+    static inline void gb_ones_odd(const unsigned char* c, unsigned long long* ones, unsigned long long* odd) {
+        *ones = fz_counts_mask(c, 1);
         *odd = t34_odd_kinds(c);
     }
     #endif
     """
-    void gb_count_masks(const uint8_t* c, unsigned long long* present, unsigned long long* ones,
-                        unsigned long long* fours, unsigned long long* odd) nogil
+    void gb_present_fours(const uint8_t* c, unsigned long long* present, unsigned long long* fours) nogil
+    void gb_ones_odd(const uint8_t* c, unsigned long long* ones, unsigned long long* odd) nogil
 
 # the 13 terminals and honours
 cdef extern from *:
@@ -283,10 +288,11 @@ cdef unsigned long long gb_hand_wait_mask(const Hand* h, int n_melds) noexcept n
     cdef unsigned int near
     cdef int p
     mask = t34_std_waits(h)
-    gb_count_masks(h.counts, &present, &ones, &fours, &odd)
+    gb_present_fours(h.counts, &present, &fours)
     if fours:
         mask |= _fifth_copy_waits(h, n_melds, fours)
     if n_melds == 0:
+        gb_ones_odd(h.counts, &ones, &odd)
         if h.golds or not odd & (odd - 1):   # (without golds 七对 waits on a single odd kind only)
             mask |= t34_seven_pairs_waits(h, True)
         if present & ~T34_ORPHANS == 0:

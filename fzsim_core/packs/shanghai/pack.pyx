@@ -208,15 +208,34 @@ cdef int sh_self_win_kind(Game* g, int s, uint32_t* specials) noexcept nogil:
 cdef uint64_t sh_waits(const Game* g, int s) noexcept nogil:
     """Kinds completing the seat's 13 tiles into an allowed pattern (and under SH-A8 the pair of
     a 大吊车), kinds it holds four of left out."""
-    cdef MjHand h
     cdef ShShape sh
     cdef const Seat* st = &g.seats[s]
-    cdef uint64_t m = 0, meld_kinds = 0
-    cdef int k, i
+    cdef uint64_t meld_kinds = 0
+    cdef int i
+    cdef bint may_wait
     for i in range(st.n_melds):
         meld_kinds |= (<uint64_t>1) << st.melds[i].kind
     shape_of(&g.r, &sh)
-    if sh_hand_may_wait(&sh, &st.hand, meld_kinds):   # the common hand: no MjHand, no search
+    may_wait = sh_hand_may_wait(&sh, &st.hand, meld_kinds)
+    if may_wait or g.check or (sh_options(&g.r).sh_dadiaoche_standalone and st.n_melds >= 4):
+        return waits_searched[0](g, s, may_wait)
+    return 0   # the common hand: no MjHand, no search
+
+
+# sh_waits past the common hand, called through a pointer set at import so that the compiler
+# keeps it out of line: the common hand then needs no stack frame for an MjHand.
+ctypedef uint64_t (*GatedWaits)(const Game* g, int s, bint may_wait) noexcept nogil
+cdef GatedWaits waits_searched[1]
+
+
+cdef uint64_t _waits_searched(const Game* g, int s, bint may_wait) noexcept nogil:
+    cdef MjHand h
+    cdef ShShape sh
+    cdef const Seat* st = &g.seats[s]
+    cdef uint64_t m = 0
+    cdef int k
+    shape_of(&g.r, &sh)
+    if may_wait:   # (sh_hand_may_wait)
         sh_hand_of(st, &h)
         m = sh_wait_mask_packed(&sh, &h, &st.hand)
     elif g.check:
@@ -231,6 +250,9 @@ cdef uint64_t sh_waits(const Game* g, int s) noexcept nogil:
             if h.counts[k] == 1 and mj_held(&h, k) < 4:
                 m |= (<uint64_t>1) << k
     return m
+
+
+waits_searched[0] = _waits_searched
 
 
 cdef bint sh_may_discard_win(Game* g, int s, int k, bint fresh) noexcept nogil:
