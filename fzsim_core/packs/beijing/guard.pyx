@@ -58,6 +58,8 @@ cdef int SP_SLACK = 1              # the seven-pairs route is kept while at most
 cdef double WAIT_SCALE = 0.017     # wait chance per unit of unseen_wait_weight (capped at WAIT_CAP)
 cdef double WAIT_CAP = 0.3
 cdef double THROWN = 0.55          # a kind the seat threw itself (no 过水 in Beijing, but less wanted)
+# above any bj_danger_bound: three ready seats each at WAIT_CAP, with room for rounding
+cdef double DANGER_MAX = 1.0 - (1.0 - WAIT_CAP) * (1.0 - WAIT_CAP) * (1.0 - WAIT_CAP) + 1e-9
 
 
 cdef inline bint is_open(const Meld* melds, int n) noexcept nogil:
@@ -118,6 +120,19 @@ cdef double bj_danger_bound(const Observation* o, const Threat* t) noexcept nogi
 cdef inline bint folding(const Threat* t, int sh, double fold) noexcept nogil:
     """Whether a hand `sh` from ready would fold: a typical live tile is too dangerous for it."""
     return sh > 0 and t.total * 0.05 > fold_at(fold, sh)
+
+
+cdef inline bint may_fold(int sh, double fold) noexcept nogil:
+    """Whether some threat could make folding() true (t.total is at most 1): if not, a claim
+    need not read it (by default it never is: fold_at is at least 0.6)."""
+    return sh > 0 and 0.05 > fold_at(fold, sh)
+
+
+cdef inline bint may_defend(int sh, double fold) noexcept nogil:
+    """Whether some threat could take a turn `sh` from ready off build(), bj_danger_bound
+    reaching fold_at or MARGIN: it stays below DANGER_MAX (0.657), so by default (fold_at 1.5
+    at 1 from ready, 1.0 at 2, 0.6 further) only a hand 3 or more from ready reads the threat."""
+    return fold_at(fold, sh) < DANGER_MAX or MARGIN < DANGER_MAX
 
 
 cdef int ready_value(const Observation* o, MjHand* h, const BjRules* r) noexcept nogil:
@@ -326,6 +341,8 @@ cdef int bj_guard_turn(const Observation* o, const uint16_t* acts, int n, double
         return i
     if best_sh == 99 or best_sh == 0:
         return bj_turn_among(o, acts, n, NULL, sh_of)   # ready: push, greedy's most winning tiles (threat or not)
+    if not may_defend(best_sh, fold):
+        return build(o, &h, acts, n, sh_of, best_sh, best_kinds, keep)   # no threat could make guard_keep fold or defend
     bj_read_threat(o, &th)
     if th.total < 0.05:
         return build(o, &h, acts, n, sh_of, best_sh, best_kinds, keep)   # nobody near a discard win: build the hand
@@ -349,9 +366,10 @@ cdef int bj_guard_claim(const Observation* o, const uint16_t* acts, int n, doubl
         if act_type(acts[i]) == ACT_PASS:
             pass_at = i
     sh0 = bj_shanten(&h)
-    bj_read_threat(o, &th)
-    if folding(&th, sh0, fold):
-        return pass_at
+    if may_fold(sh0, fold):
+        bj_read_threat(o, &th)
+        if folding(&th, sh0, fold):
+            return pass_at
     if mj_claimed(&h):
         return bj_claim(o, acts, n)   # already self-draw only: greedy's claims
     for i in range(n):
