@@ -41,7 +41,7 @@ from fzsim_core.bits cimport count_planes, ctz64, fz_counts_mask, fz_unseen_byte
 from fzsim_core.policies.greedy cimport near_held
 from fzsim_core.kit.hand34 cimport MJ_KINDS, MjHand, mj_claimed
 from fzsim_core.hand cimport Hand, hand_remove
-from fzsim_core.packs.beijing.shapes cimport (BjDraws, bj_draws_helping, bj_draws_set, bj_hand_draw_shanten, bj_may_win_on_discard,
+from fzsim_core.packs.beijing.shapes cimport (BjDraws, bj_draws_helping_each, bj_draws_set, bj_hand_draw_shanten, bj_may_win_on_discard,
                                               bj_seven_pairs_discard_shanten, bj_shanten, bj_wait_mask)
 from fzsim_core.packs.beijing.score cimport BjRules, BjScore, BJ_F_SELFDRAW, bj_evaluate
 from fzsim_core.packs.beijing.pack cimport bj_hand_of, bj_rules_of
@@ -203,21 +203,20 @@ cdef inline void draws_set(const Observation* o, const MjHand* h, const Hand* x,
     bj_draws_set(&d.shanten, x, h.n_melds, (d.unseen | discards) & near_held(o, fz_counts_mask(h.counts, -1)), sh)
 
 
-cdef int draws_that_help(const Observation* o, const MjHand* h, Draws* d, int k, int sh) noexcept nogil:
-    """Unseen tiles whose draw takes the 3n+2 hand h without one k below shanten sh >= 1 (a 惠牌
-    always does), read off the turn's reading d without rebuilding the hand (shapes.pxd
-    bj_draws_helping: of the standard shape's, only draws near h are read — an isolated tile
-    never helps below ready (greedy.pxd near_mask), nor one near only the discarded copy; of the
-    seven pairs', a draw pairing a single: below ready a new single adds none). The discarded
-    copy counts as unseen; -1 when check=True finds the one reading wrong."""
+cdef int draws_that_help(const Observation* o, const MjHand* h, Draws* d, int k, int sh, uint64_t helps) noexcept nogil:
+    """Unseen tiles whose draw takes the 3n+2 hand h without one k below shanten sh >= 1: a 惠牌
+    always does, the others are `helps`, read off the turn's reading d without rebuilding the
+    hand (shapes.pxd bj_draws_helping_each: of the standard shape's, only draws near h are read
+    — an isolated tile never helps below ready (greedy.pxd near_mask), nor one near only the
+    discarded copy; of the seven pairs', a draw pairing a single: below ready a new single adds
+    none). The discarded copy counts as unseen; -1 when check=True finds the one reading wrong."""
     cdef int j, total = 0
     cdef int out[MJ_KINDS]
-    cdef uint64_t kbit = (<uint64_t>1) << k, cand = d.unseen | kbit, helps, m
+    cdef uint64_t cand = d.unseen | (<uint64_t>1) << k, m
     cdef Hand y
     if h.wild >= 0:
         total = d.un[h.wild] + (k == h.wild)
         cand &= ~((<uint64_t>1) << h.wild)
-    helps = bj_draws_helping(&d.shanten, k, cand, sh)
     if o.check:
         y = d.shanten.x[0]
         hand_remove(&y, k)
@@ -263,6 +262,7 @@ cdef int building_choice(const Observation* o, MjHand* h, uint64_t cand, int bes
     draw read wrong."""
     cdef int k, u, best_sp = 99, best_u = -1
     cdef int sp_by_kind[MJ_KINDS]
+    cdef uint64_t helps[MJ_KINDS]
     cdef uint64_t route = 0, m
     cdef Hand packed
     cdef Draws d
@@ -283,11 +283,13 @@ cdef int building_choice(const Observation* o, MjHand* h, uint64_t cand, int bes
         kept[0] = route       # one left: no count to compare (check=True counts it all the same)
     else:
         draws_set(o, h, &packed, cand, best, &d)
+        # the wild's own draws are counted apart (draws_that_help)
+        bj_draws_helping_each(&d.shanten, route, d.unseen & ~d.shanten.gbit, helps)
         m = route
         while m:
             k = ctz64(m)
             m &= m - 1
-            u = draws_that_help(o, h, &d, k, best)
+            u = draws_that_help(o, h, &d, k, best, helps[k])
             if u < 0:
                 return -1
             if u > best_u:

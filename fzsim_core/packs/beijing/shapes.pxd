@@ -76,6 +76,10 @@ ctypedef struct BjDraws:
     uint64_t memo_bits[BJ_MEMO]
 cdef void bj_draws_set(BjDraws* t, const Hand* x, int n_melds, uint64_t draws, int sh) noexcept nogil
 cdef uint64_t bj_draws_helping(BjDraws* t, int discard, uint64_t cand, int sh) noexcept nogil
+# bj_draws_helping at bj_draws_set's threshold for each discard k of `discards` (held kinds), with
+# cand plus k itself (unless k is the wild) as its draws, into out[k]: what the threshold alone
+# decides (the seven-pairs part) is read once for them all.
+cdef void bj_draws_helping_each(BjDraws* t, uint64_t discards, uint64_t cand, uint64_t* out) noexcept nogil
 # bj_hand_shanten of x minus one tile of each (held) kind in cand, into out[k]: the discards' counterpart.
 cdef void bj_hand_discard_shanten(const Hand* x, int n_melds, uint64_t cand, int* out) noexcept nogil
 # Its seven-pairs part (99 with melds; a 13- or 14-tile hand)

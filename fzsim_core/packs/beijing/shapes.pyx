@@ -427,21 +427,44 @@ cdef void bj_draws_set(BjDraws* t, const Hand* x, int n_melds, uint64_t draws, i
                 t.avail |= (<uint64_t>1) << j
 
 
-cdef uint64_t bj_draws_helping(BjDraws* t, int discard, uint64_t cand, int sh) noexcept nogil:
+cdef struct _Threshold:
+    # what bj_draws_helping reads of its threshold sh alone, the same for every discard
+    int sh
+    bint filtered           # sh <= the set's: only avail (and the discard's own kind) can help
+    # the seven-pairs part by the discard's class (0: a real kind held an odd number of times, 1:
+    # another real kind, 2: a wild): bit 0 a drawn wild helps, bit 1 a real kind then held an
+    # odd number of times, bit 2 another real kind (a draw flips its kind's parity)
+    uint8_t sp[3]
+
+
+cdef inline void _threshold_set(const BjDraws* t, int sh, _Threshold* th) noexcept nogil:
+    cdef int i, c, g, size = t.x.size
+    th.sh = sh
+    th.filtered = sh <= t.sh
+    for i in range(3):
+        th.sp[i] = 0
+        if t.n_melds:
+            continue
+        c = t.odd_n - 1 if i == 0 else t.odd_n + 1 if i == 1 else t.odd_n
+        g = t.x.golds - 1 if i == 2 else t.x.golds
+        th.sp[i] = ((_seven_pairs_sized(size, c, g + 1) < sh) | (_seven_pairs_sized(size, c - 1, g) < sh) << 1
+                    | (_seven_pairs_sized(size, c + 1, g) < sh) << 2)
+
+
+cdef inline uint64_t _helping(BjDraws* t, const _Threshold* th, int discard, uint64_t cand) noexcept nogil:
+    """bj_draws_helping at th's threshold."""
     cdef const ShTables* T = t.ctx.T
     cdef const Hand* x = t.x
-    cdef int size = x.size, golds = x.golds, p = -1, c, j, lim, cls_p = 0, ab = t.ctx.ab, ch = t.ctx.ch
+    cdef int golds = x.golds, p = -1, j, lim, cls_p = 0, ab = t.ctx.ab, ch = t.ctx.ch, sh = th.sh, sp
     cdef uint64_t odd = t.odd, helps = 0, rest, m
-    cdef int odd_n = t.odd_n
     cdef uint32_t key_p = 0
     cdef const uint8_t* by_ab     # D along ab (parts 0, 1 varying), ch this discard's
     cdef const uint8_t* by_ch     # D along ch (parts 2, 3 varying), ab this discard's
     cdef const uint16_t* pair_row
     cdef const ShVary* v
-    if t.bad:
-        return cand              # BJ_NO_SHAPE is below any sh, as in bj_hand_draw_shanten
     if discard == x.gold:
         golds -= 1
+        sp = th.sp[2]
     else:
         p = FZ_KPART[discard]
         key_p = x.key[p] - FZ_KPOW[discard]
@@ -452,23 +475,19 @@ cdef uint64_t bj_draws_helping(BjDraws* t, int discard, uint64_t cand, int sh) n
             ch = T.ch[cls_p * T.nhc + t.ctx.cls[3]]
         else:
             ch = T.ch[t.ctx.cls[2] * T.nhc + cls_p]
-        odd_n += -1 if (odd >> discard) & 1 else 1
+        sp = th.sp[0] if (odd >> discard) & 1 else th.sp[1]
         odd ^= (<uint64_t>1) << discard
     by_ab = T.finalt + (t.ctx.n * T.nch + ch) * T.nab
     by_ch = T.final + (t.ctx.row + ab) * T.nch
-    if cand & t.gbit and by_ch[ch] - golds - 2 < sh:
+    if cand & t.gbit and (by_ch[ch] - golds - 2 < sh or sp & 1):
         helps |= t.gbit
-    if t.n_melds == 0:
-        c = odd_n
-        if cand & t.gbit and _seven_pairs_sized(size, c, golds + 1) < sh:
-            helps |= t.gbit
-        if _seven_pairs_sized(size, c - 1, golds) < sh:
-            helps |= cand & odd
-        if _seven_pairs_sized(size, c + 1, golds) < sh:
-            helps |= cand & ~odd & ~t.gbit
+    if sp & 2:
+        helps |= cand & odd
+    if sp & 4:
+        helps |= cand & ~odd & ~t.gbit
     lim = sh + golds + 1
     rest = cand & ~helps & ~t.gbit
-    if sh <= t.sh:   # (the discard's own kind drawn back is x itself: not filtered)
+    if th.filtered:   # (the discard's own kind drawn back is x itself: not filtered)
         rest &= t.avail | ((<uint64_t>1) << discard)
     # draws outside the discard's pair of parts: their pair's class read once for the turn (and
     # at the turn's threshold their bits once per new class of the discard's pair: _outside)
@@ -504,6 +523,27 @@ cdef uint64_t bj_draws_helping(BjDraws* t, int discard, uint64_t cand, int sh) n
         if sh_vary_d(v, key_p + FZ_KPOW[j]) < lim:
             helps |= (<uint64_t>1) << j
     return helps
+
+
+cdef uint64_t bj_draws_helping(BjDraws* t, int discard, uint64_t cand, int sh) noexcept nogil:
+    cdef _Threshold th
+    if t.bad:
+        return cand              # BJ_NO_SHAPE is below any sh, as in bj_hand_draw_shanten
+    _threshold_set(t, sh, &th)
+    return _helping(t, &th, discard, cand)
+
+
+cdef void bj_draws_helping_each(BjDraws* t, uint64_t discards, uint64_t cand, uint64_t* out) noexcept nogil:
+    cdef _Threshold th
+    cdef int k
+    cdef uint64_t kbit
+    if not t.bad:
+        _threshold_set(t, t.sh, &th)   # read once for every discard
+    while discards:
+        k = ctz64(discards)
+        discards &= discards - 1
+        kbit = ((<uint64_t>1) << k) & ~t.gbit
+        out[k] = (cand | kbit) if t.bad else _helping(t, &th, k, cand | kbit)
 
 
 cdef void bj_add_natural(MjHand* h, int k) noexcept nogil:
