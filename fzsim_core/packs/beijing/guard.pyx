@@ -42,8 +42,9 @@ from fzsim_core.policies.greedy cimport near_held
 from fzsim_core.kit.hand34 cimport MJ_KINDS, MjHand, mj_claimed
 from fzsim_core.hand cimport Hand, hand_remove
 from fzsim_core.packs.beijing.shapes cimport (BjDraws, bj_draws_helping_each, bj_draws_set, bj_hand_draw_shanten, bj_may_win_on_discard,
-                                              bj_seven_pairs_discard_shanten, bj_shanten, bj_wait_mask)
-from fzsim_core.packs.beijing.score cimport BjRules, BjScore, BJ_F_SELFDRAW, bj_evaluate
+                                              bj_is_seven_pairs, bj_seven_pairs_discard_shanten, bj_shanten, bj_wait_parts)
+from fzsim_core.packs.beijing.score cimport BjRules, BjScore, BJ_F_SELFDRAW, bj_evaluate_of
+from fzsim_core.kit.shapes34 cimport mj_is_standard
 from fzsim_core.packs.beijing.pack cimport bj_hand_of, bj_rules_of
 from fzsim_core.packs.beijing.greedy cimport bj_claim, bj_claim_shanten, bj_discard_reading, bj_packed_hand, bj_turn_among
 from fzsim_core.packs.beijing.options cimport bj_options
@@ -138,9 +139,11 @@ cdef inline bint may_defend(int sh, double fold) noexcept nogil:
 cdef int ready_value(const Observation* o, MjHand* h, const BjRules* r) noexcept nogil:
     """What a ready 13 - 3 n_melds hand h is worth: over its winning kinds (a drawn 惠牌 among
     them), the unseen copies times the hand's 番 won on that tile (a discard win while concealed,
-    else a self-draw; no situational fans)."""
-    cdef uint64_t m = bj_wait_mask(h)
+    else a self-draw; no situational fans), each tile's shape facts read off the waits; -1 when
+    check=True finds them wrong."""
+    cdef uint64_t std, sp, m = bj_wait_parts(h, &std, &sp)
     cdef BjScore sc
+    cdef bint is_std, is_sp
     cdef int k, v, total = 0, flags = 0 if bj_may_win_on_discard(h) else BJ_F_SELFDRAW
     while m:
         k = ctz64(m)
@@ -149,7 +152,14 @@ cdef int ready_value(const Observation* o, MjHand* h, const BjRules* r) noexcept
         if v <= 0:
             continue
         h.counts[k] += 1
-        if bj_evaluate(r, h, flags, k, &sc) >= 0:
+        is_std = (std >> k) & 1
+        is_sp = (sp >> k) & 1
+        if o.check and (is_std != mj_is_standard(h) or is_sp != bj_is_seven_pairs(h)):
+            snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
+                     "Beijing guard: a winning tile's shape read off the waits differs from the hand's (kind, standard)",
+                     k, is_std)
+            return -1
+        if bj_evaluate_of(r, h, flags, k, is_std, is_sp, &sc) >= 0:
             total += v * sc.total
         h.counts[k] -= 1
     return total
@@ -157,8 +167,9 @@ cdef int ready_value(const Observation* o, MjHand* h, const BjRules* r) noexcept
 
 cdef int best_ready(const Observation* o, MjHand* h, const uint16_t* acts, int n, const int* sh_of) noexcept nogil:
     """Among the discards that leave the seat's hand h ready (sh_of[i] 0), the one whose waits are
-    worth most; -1 when none does or two tie (greedy decides then). A lone one is returned unread:
-    greedy, its only best-shanten discard, would throw it too, drawing nothing to break a tie."""
+    worth most; -1 when none does or two tie (greedy decides then), -2 when check=True finds an
+    error. A lone one is returned unread: greedy, its only best-shanten discard, would throw it
+    too, drawing nothing to break a tie."""
     cdef BjRules r
     cdef int i, k, v, best = -1, best_v = 0, ties = 0, ready = 0
     for i in range(n):
@@ -176,6 +187,8 @@ cdef int best_ready(const Observation* o, MjHand* h, const uint16_t* acts, int n
         h.counts[k] -= 1
         v = ready_value(o, h, &r)
         h.counts[k] += 1
+        if v < 0:
+            return -2
         if v > best_v:
             best, best_v, ties = i, v, 0
         elif v == best_v and v > 0:
@@ -341,6 +354,8 @@ cdef int bj_guard_turn(const Observation* o, const uint16_t* acts, int n, double
     i = best_ready(o, &h, acts, n, sh_of) if best_sh == 0 else -1
     if i >= 0:   # a discard that leaves the hand ready: the waits worth most
         return i
+    if i == -2:
+        return -1
     if best_sh == 99 or best_sh == 0:
         return bj_turn_among(o, acts, n, NULL, sh_of)   # ready: push, greedy's most winning tiles (threat or not)
     if not may_defend(best_sh, fold):

@@ -47,6 +47,10 @@ cdef void bj_rules_default(BjRules* r, int base) noexcept nogil
 # the tile that completed the hand (-1 unknown: no 捉五魁). Returns -1 (out untouched) when the
 # hand is not a win shape and not a 四惠牌 win.
 cdef int bj_evaluate(const BjRules* r, const MjHand* h, int flags, int win_kind, BjScore* out) noexcept nogil
+# The same with the hand's shape facts given: std = mj_is_standard(h), sp = bj_is_seven_pairs(h)
+# (shapes.pxd bj_wait_parts gives both for every winning tile of a ready hand).
+cdef int bj_evaluate_of(const BjRules* r, const MjHand* h, int flags, int win_kind, bint std, bint sp,
+                        BjScore* out) noexcept nogil
 # The hand part of one win, F x d: payer >= 0 pays F alone (discard, robbed kong), -1 every other
 # seat pays F (self-draw); a 互包 partner in partners_mask instead pays the whole hand (3F on a
 # self-draw, F on a discard) and the ordinary payers nothing. Adds to deltas[4]; returns the gain.

@@ -15,7 +15,7 @@ import numpy as np
 
 from fzsim_core.kit.hand34 cimport MJ_CONCEALED_KONG, MjHand, flag_bits, mj_claimed, mj_load
 from fzsim_core.packs.beijing.shapes cimport (
-    bj_add_natural, bj_dragon_of_standard, bj_is_haohua, bj_is_seven_pairs, bj_pungs_of_standard,
+    bj_add_natural, bj_dragon_of_standard, bj_haohua_of_seven_pairs, bj_is_seven_pairs, bj_pungs_of_standard,
     bj_zhuowukui_of_standard,
 )
 from fzsim_core.kit.shapes34 cimport mj_is_standard, mj_wilds
@@ -59,12 +59,13 @@ cdef bint _one_suit(const MjHand* h) noexcept nogil:
     return suits == 1 or suits == 2 or suits == 4
 
 
-cdef void _reading(const BjRules* r, const MjHand* h, int win_kind, bint std, BjScore* s) noexcept nogil:
-    """Add the best of the reading-dependent alternatives (std: h is standard, mj_is_standard)."""
+cdef void _reading(const BjRules* r, const MjHand* h, int win_kind, bint std, bint sp, BjScore* s) noexcept nogil:
+    """Add the best of the reading-dependent alternatives (std: h is standard, mj_is_standard;
+    sp: seven pairs, bj_is_seven_pairs)."""
     cdef int best = 0, pick = -1, v
     cdef bint zwk = 0
-    if bj_is_seven_pairs(h):
-        if bj_is_haohua(h):
+    if sp:
+        if bj_haohua_of_seven_pairs(h):
             best, pick = 8, BJ_HAOHUA
         else:
             best, pick = 4, BJ_QIDUIZI
@@ -86,9 +87,13 @@ cdef void _reading(const BjRules* r, const MjHand* h, int win_kind, bint std, Bj
 
 
 cdef int bj_evaluate(const BjRules* r, const MjHand* h, int flags, int win_kind, BjScore* out) noexcept nogil:
+    return bj_evaluate_of(r, h, flags, win_kind, mj_is_standard(h), bj_is_seven_pairs(h), out)
+
+
+cdef int bj_evaluate_of(const BjRules* r, const MjHand* h, int flags, int win_kind, bint std, bint sp,
+                        BjScore* out) noexcept nogil:
     cdef BjScore s
-    cdef bint std = mj_is_standard(h), sihui = flags & BJ_F_SIHUI
-    cdef bint win = std or bj_is_seven_pairs(h)
+    cdef bint sihui = flags & BJ_F_SIHUI, win = std or sp
     if sihui and mj_wilds(h) != 4:
         return -1
     if not win and not sihui:
@@ -115,7 +120,7 @@ cdef int bj_evaluate(const BjRules* r, const MjHand* h, int flags, int win_kind,
         _add(&s, BJ_TIANHE, 10)
     if flags & BJ_F_DIHE:
         _add(&s, BJ_DIHE, 8)
-    _reading(r, h, win_kind, std, &s)
+    _reading(r, h, win_kind, std, sp, &s)
     if not (s.fans & ~((1u << BJ_ZHUANG) | (1u << BJ_MENQING_WUHUI))):
         _add(&s, BJ_TUIDAOHU, 1)
     out[0] = s

@@ -19,6 +19,8 @@ cdef bint bj_is_seven_pairs(const MjHand* h) noexcept nogil
 # 豪华七对子: seven pairs readable with two identical pairs (a kind held 3 or 4 times, or two wilds
 # to spare, which copy any pair).
 cdef bint bj_is_haohua(const MjHand* h) noexcept nogil
+# ... on a hand already known to be seven pairs (bj_is_seven_pairs)
+cdef bint bj_haohua_of_seven_pairs(const MjHand* h) noexcept nogil
 cdef bint bj_is_win(const MjHand* h) noexcept nogil
 # Every set (melds and concealed) a pung or kong + a pair: 对对和.
 cdef bint bj_is_pungs(const MjHand* h) noexcept nogil
@@ -36,6 +38,10 @@ cdef bint bj_zhuowukui_of_standard(const MjHand* h, int win_kind, bint unique) n
 # A 13 - 3 n_melds hand: bit k set iff one more tile of kind k wins (a drawn wild wins iff ready);
 # kinds whose 4 copies are in the hand and melds are never set. 0 for other sizes.
 cdef uint64_t bj_wait_mask(const MjHand* h) noexcept nogil
+# bj_wait_mask, with std and sp: the kinds of it whose tile makes the hand standard
+# (mj_is_standard of h plus that tile) and seven pairs (bj_is_seven_pairs), read off the same
+# tables (a scorer of every winning tile need not read the shape again).
+cdef uint64_t bj_wait_parts(const MjHand* h, uint64_t* std, uint64_t* sp) noexcept nogil
 # The seven-pairs part of bj_wait_mask (a meld-free 13-tile hand; the 4-copy limit not applied).
 cdef uint64_t bj_seven_pairs_waits(const MjHand* h) noexcept nogil
 # Shanten over both shapes, wilds wild, ignoring the 4-copy limit like the core's tables: -1

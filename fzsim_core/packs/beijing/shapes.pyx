@@ -51,9 +51,11 @@ cdef bint bj_is_seven_pairs(const MjHand* h) noexcept nogil:
 
 
 cdef bint bj_is_haohua(const MjHand* h) noexcept nogil:
+    return bj_is_seven_pairs(h) and bj_haohua_of_seven_pairs(h)
+
+
+cdef bint bj_haohua_of_seven_pairs(const MjHand* h) noexcept nogil:
     cdef int p, s, t
-    if not bj_is_seven_pairs(h):
-        return 0
     _pairs(h, &p, &s, &t)
     # a kind held 3 times takes a wild for its single: four of a kind; spare wilds copy a pair
     return t >= 3 or mj_wilds(h) - s >= 2
@@ -212,22 +214,29 @@ cdef uint64_t bj_seven_pairs_waits(const MjHand* h) noexcept nogil:
 
 
 cdef uint64_t bj_wait_mask(const MjHand* h) noexcept nogil:
+    cdef uint64_t std, sp
+    return bj_wait_parts(h, &std, &sp)
+
+
+cdef uint64_t bj_wait_parts(const MjHand* h, uint64_t* std, uint64_t* sp) noexcept nogil:
     cdef Hand x
-    cdef uint64_t mask = 0, m
+    cdef uint64_t m
     cdef int k
+    std[0] = sp[0] = 0
     if h.n_melds > 4 or mj_concealed_size(h) != 13 - 3 * h.n_melds:
         return 0
     hand_set_counts(&x, h.counts, h.wild)
-    mask = hand_wait_mask(&x)
+    std[0] = hand_wait_mask(&x)
     if h.n_melds == 0:
-        mask |= bj_seven_pairs_waits(h)
-    m = mask
+        sp[0] = bj_seven_pairs_waits(h)
+    m = std[0] | sp[0]
     while m:   # no fifth copy
         k = ctz64(m)
         m &= m - 1
         if mj_held(h, k) >= 4:
-            mask &= ~((<uint64_t>1) << k)
-    return mask
+            std[0] &= ~((<uint64_t>1) << k)
+            sp[0] &= ~((<uint64_t>1) << k)
+    return std[0] | sp[0]
 
 
 cdef int bj_seven_pairs_shanten(const MjHand* h) noexcept nogil:
