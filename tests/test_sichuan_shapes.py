@@ -83,6 +83,29 @@ def test_every_discard_shanten_from_one_read():
     assert not bad, bad[:5]
 
 
+def test_best_discards_from_bounds():
+    """sc_parts_discard_best (greedy's turn) against the least of _discard_shanten and the kinds at
+    it, over every held kind and over random subsets (a claimed kind may not be discarded)."""
+    rng = np.random.default_rng(4401)
+    bad = []
+    for i in range(N):
+        counts, melds = random_case(rng, 14)
+        void = None if i % 3 else int(rng.integers(0, 3))
+        every = shapes._discard_shanten(counts, melds, void)
+        held = sorted(every)
+        for cand in (None, {k for k in held if rng.random() < 0.5}):
+            sub = {k: v for k, v in every.items() if cand is None or k in cand}
+            best = min((v for v in sub.values() if v is not None and v < 99), default=99)
+            if best == 99 and any(v is None for v in sub.values()):
+                want = (99, {k for k, v in sub.items() if v is None})
+            else:
+                want = (best, {k for k, v in sub.items() if v == best})
+            got = shapes._discard_best(counts, melds, void, cand)
+            if got != want:
+                bad.append((counts.tolist(), melds, void, cand, got, want))
+    assert not bad, bad[:5]
+
+
 @pytest.mark.parametrize("hand, win", [
     ("11224444557799m", True),        # four of a kind = two pairs
     ("1111222233334m", False),        # 13 tiles

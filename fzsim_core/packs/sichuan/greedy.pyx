@@ -19,15 +19,19 @@ useful-draw count (policies/greedy.pyx), so a decision costs a few shanten evalu
 """
 from libc.stdint cimport uint16_t, uint32_t
 from libc.stdio cimport snprintf
+from libc.string cimport memcpy, memset
 from fzsim_core.policy cimport Observation
 from fzsim_core.policies.ties cimport BestOf, best_init, best_offer, best_pick
 from fzsim_core.table cimport *
 from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScParts, SC_KINDS, SC_PUNG, SC_KONG, SC_ADDED_KONG,
-                                              SC_CONCEALED_KONG, ScMelds, sc_melds_of, sc_parts_discard_shanten,
+                                              SC_CONCEALED_KONG, ScMelds, sc_melds_of, sc_parts_discard_best, sc_parts_discard_shanten,
                                               sc_read_parts, sc_read_parts_keyed, sc_shanten, sc_table_wait_mask, sc_wait_mask)
 from fzsim_core.bits cimport ctz64, least_of
 from fzsim_core.hand cimport Hand, hand_remove
 from fzsim_core.packs.sichuan.pack cimport sc_hand_of
+
+cdef enum:
+    CONN_PAD = SC_KINDS + 8   # pad_counts' size: two zeros below kind 0, the 8-byte read past kind 26
 
 
 cdef inline int unseen(const Observation* o, const ScHand* h, int k) noexcept nogil:
@@ -54,13 +58,42 @@ cdef int drop_suit(const ScHand* h) noexcept nogil:
     return best
 
 
-cdef int connectivity(const ScHand* h, int k) noexcept nogil:
-    """Held tiles of k's suit within two ranks of k (k's own other copies count double)."""
-    cdef int r = k % 9, base = k - r, x, c = 2 * (h.counts[k] - 1)
-    for x in range(r - 2, r + 3):
-        if x != r and 0 <= x < 9:
-            c += h.counts[base + x]
-    return c
+cdef extern from *:
+    """
+    #include <string.h>
+    /* Byte i of CONN_NEAR[r]: rank r - 2 + i is another rank of the suit within two of r. */
+    static const unsigned long long CONN_NEAR[9] = {
+        0xFFFF000000ULL, 0xFFFF00FF00ULL, 0xFFFF00FFFFULL, 0xFFFF00FFFFULL, 0xFFFF00FFFFULL,
+        0xFFFF00FFFFULL, 0xFFFF00FFFFULL, 0x00FF00FFFFULL, 0x000000FFFFULL};
+    /* The held tiles of the ranks CONN_NEAR[r] marks: eight counts from two kinds below k (a
+       padded copy, pad_counts), those bytes kept and summed by one multiply. */
+    static inline int sc_near_tiles(const unsigned char* pad, int k) {
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        unsigned long long w;
+        memcpy(&w, pad + k, 8);
+        return (int)(((w & CONN_NEAR[k % 9]) * 0x0101010101010101ULL) >> 56);
+    #else
+        int i, c = 0;
+        for (i = 0; i < 8; i++)
+            if ((CONN_NEAR[k % 9] >> (8 * i)) & 1)
+                c += pad[k + i];
+        return c;
+    #endif
+    }
+    """
+    int sc_near_tiles(const uint8_t* pad, int k) nogil
+
+
+cdef inline void pad_counts(const ScHand* h, uint8_t* pad) noexcept nogil:
+    """pad[k + 2] = h.counts[k], zeros around (CONN_PAD bytes): sc_near_tiles' input."""
+    memset(pad, 0, CONN_PAD)
+    memcpy(pad + 2, h.counts, SC_KINDS)
+
+
+cdef inline int connectivity(const uint8_t* pad, int k) noexcept nogil:
+    """Held tiles of k's suit within two ranks of k (k's own other copies count double); pad:
+    pad_counts."""
+    return 2 * (pad[k + 2] - 1) + sc_near_tiles(pad, k)
 
 
 cdef int wait_count_after(const Observation* o, const ScMelds* melds, int d) noexcept nogil:
@@ -136,27 +169,42 @@ cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const 
     cdef ScHand h
     cdef ScParts parts
     cdef ScMelds melds
-    cdef int i, t, k, w, best = 99, drop, key, target
+    cdef int i, t, k, key, best = 99, drop, target, fast
     cdef int sh_k[SC_KINDS]
-    cdef uint32_t cand = 0
+    cdef int at_act[SC_KINDS]        # each discard kind's action index
+    cdef int offer[MAX_ACTIONS]      # the candidates' action indices
+    cdef int j, no = 0
+    cdef uint8_t pad[CONN_PAD]
+    cdef uint32_t cand = 0, at = 0   # at: the discard kinds at the target shanten
     cdef bint kongs = False
     cdef BestOf choice
     for i in range(n):
         t = act_type(acts[i])
-        if t == ACT_WIN:
-            return i
         if t == ACT_DISCARD:
-            cand |= (<uint32_t>1) << act_kind(acts[i])
+            k = act_kind(acts[i])
+            cand |= (<uint32_t>1) << k
+            at_act[k] = i
+        elif t == ACT_WIN:
+            return i
         elif t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
             kongs = True
     best_init(&choice)
     sc_hand_of(o.me, &h)
     sc_read_parts_keyed(&h, o.me.hand.key, &parts)
-    if known == NULL:
-        sc_parts_discard_shanten(&parts, h.counts, cand, sh_k)   # every discard from one read
-        known = sh_k
-    best = least_of(known, cand, best)   # the best discard
+    if known == NULL and keep == NULL and not o.check:
+        # greedy's own turn needs the best discards only, not every discard's shanten
+        at = sc_parts_discard_best(&parts, h.counts, cand, &best)
+    else:
+        if known == NULL:
+            sc_parts_discard_shanten(&parts, h.counts, cand, sh_k)   # every discard from one read
+            known = sh_k
+        best = least_of(known, cand, best)   # the best discard
+        at = kinds_at(known, cand, best)
     if o.check:
+        if sc_parts_discard_best(&parts, h.counts, cand, &fast) != at or fast != best:
+            snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
+                     "Sichuan best discards differ from every discard's shanten (best, exact)", fast, best)
+            return -1
         for i in range(n):
             if act_type(acts[i]) == ACT_DISCARD:
                 k = act_kind(acts[i])
@@ -184,25 +232,56 @@ cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const 
         for i in range(n):
             if keep[i] and act_type(acts[i]) == ACT_DISCARD and known[act_kind(acts[i])] < target:
                 target = known[act_kind(acts[i])]
+        at = kinds_at(known, cand, target)
     if target == 0:
         sc_melds_of(&h, &melds)
-    for i in range(n):   # an action that is not a discard counts as shanten 99
-        t = known[act_kind(acts[i])] if act_type(acts[i]) == ACT_DISCARD else 99
-        if t != target or (keep != NULL and not keep[i]):
+    pad_counts(&h, pad)
+    if target != 99:
+        # only discards are candidates, in action order (the flow lists them by kind)
+        while at:
+            offer[no] = at_act[ctz64(at)]
+            no += 1
+            at &= at - 1
+    else:
+        for i in range(n):   # an action that is not a discard counts as shanten 99
+            if act_type(acts[i]) != ACT_DISCARD or (at >> act_kind(acts[i])) & 1:
+                offer[no] = i
+                no += 1
+    for j in range(no):
+        i = offer[j]
+        if keep != NULL and not keep[i]:
             continue
-        k = act_kind(acts[i])
-        # a larger key is better: the suit given up first, then (ready) more winning tiles,
-        # then the least connected, then a terminal
-        key = (1 if k // 9 == drop else 0) << 20
-        if target == 0:
-            w = wait_count_after(o, &melds, k)
-            if w < 0:
-                return -1
-            key |= w << 8
-        key |= (31 - connectivity(&h, k)) << 1
-        key |= 1 if (k % 9 == 0 or k % 9 == 8) else 0
+        key = discard_key(o, &melds, pad, drop, target, act_kind(acts[i]))
+        if key < 0:
+            return -1
         best_offer(&choice, key, i)
     return best_pick(&choice, o.rng)
+
+
+cdef inline int discard_key(const Observation* o, const ScMelds* melds, const uint8_t* pad, int drop,
+                            int target, int k) noexcept nogil:
+    """A larger key is better: the suit given up first, then (ready) more winning tiles, then the
+    least connected, then a terminal (-1: check=True found the waits' paths differ)."""
+    cdef int w, key = (1 if k // 9 == drop else 0) << 20
+    if target == 0:
+        w = wait_count_after(o, melds, k)
+        if w < 0:
+            return -1
+        key |= w << 8
+    key |= (31 - connectivity(pad, k)) << 1
+    return key | (1 if (k % 9 == 0 or k % 9 == 8) else 0)
+
+
+cdef inline uint32_t kinds_at(const int* v, uint32_t kinds, int target) noexcept nogil:
+    """The kinds k in `kinds` with v[k] == target."""
+    cdef uint32_t at = 0
+    cdef int k
+    while kinds:
+        k = ctz64(kinds)
+        kinds &= kinds - 1
+        if v[k] == target:
+            at |= (<uint32_t>1) << k
+    return at
 
 
 cdef int meld_shanten(ScHand* h, int k, int t) noexcept nogil:
@@ -280,7 +359,9 @@ cdef int sc_exchange(const Observation* o, const uint16_t* acts, int n) noexcept
     cdef ScHand h
     cdef int i, k, s, key, best = 0, best_key = 1 << 30
     cdef int per_suit[3]
+    cdef uint8_t pad[CONN_PAD]
     sc_hand_of(o.me, &h)
+    pad_counts(&h, pad)
     for s in range(3):
         per_suit[s] = 0
         for k in range(9 * s, 9 * s + 9):
@@ -288,7 +369,7 @@ cdef int sc_exchange(const Observation* o, const uint16_t* acts, int n) noexcept
     for i in range(n):
         k = act_kind(acts[i])
         # smaller is better: the suit's size, then connectivity, then a middle tile after a terminal
-        key = (per_suit[k // 9] << 12) | (connectivity(&h, k) << 6) | (0 if (k % 9 == 0 or k % 9 == 8) else 32) | k
+        key = (per_suit[k // 9] << 12) | (connectivity(pad, k) << 6) | (0 if (k % 9 == 0 or k % 9 == 8) else 32) | k
         if key < best_key:
             best, best_key = i, key
     return best

@@ -34,6 +34,7 @@ from fzsim_core.packs.sichuan.score cimport ScRules, ScScore, sc_evaluate
 from fzsim_core.packs.sichuan.pack cimport sc_hand_of, sc_rules_of
 from fzsim_core.packs.sichuan.greedy cimport drop_suit_parts, sc_claim, sc_greedy_choose, sc_turn_among, sc_turn_known
 from fzsim_core.policies.defence cimport chow_unseen, fold_at, guard_keep
+from fzsim_core.bits cimport least_of
 
 
 cdef double SC_DEFAULT_FOLD = 1.0     # never folds: folding lost to greedy in every duel (docs)
@@ -160,7 +161,9 @@ cdef int sc_guard_turn(const Observation* o, const uint16_t* acts, int n, double
     cdef int sh_k[SC_KINDS]
     cdef uint32_t cand = 0
     cdef double dang[MAX_ACTIONS]
+    cdef double fold_sh
     cdef bint keep[MAX_ACTIONS]
+    cdef bint no_defence
     for i in range(n):
         t = act_type(acts[i])
         if t == ACT_WIN or t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
@@ -173,8 +176,16 @@ cdef int sc_guard_turn(const Observation* o, const uint16_t* acts, int n, double
     i = best_ready(o, acts, n, &h, sh_k)   # a discard that leaves the hand ready: the waits worth most
     if i >= 0:
         return i
+    # without defence (margin 1: every danger lies within it of another) only a fold departs from
+    # greedy, and it needs a best discard's danger above fold_at: no danger exceeds 1, nor the
+    # chance th.total that some seat is ready (1 - prod (1 - ready_j wait_j) <= 1 - prod (1 - ready_j)
+    # term by term, in floating point too), so below those greedy plays unread
+    no_defence = MARGIN[1 if o.rules.scoring == SCORING_XUEZHAN else 0] >= 1.0
+    fold_sh = fold_at(fold, least_of(sh_k, cand, 99))
+    if no_defence and fold_sh >= 1.0:
+        return sc_turn_known(o, acts, n, NULL, sh_k)
     sc_read_threat(o, &th)
-    if th.total < 0.05:
+    if th.total < 0.05 or (no_defence and th.total <= fold_sh):
         return sc_turn_known(o, acts, n, NULL, sh_k)
     # the suit being given up goes first whatever its danger: a third suit kept for safety is a
     # hand that cannot win, and 花猪 / 查大叫 at the end of the wall

@@ -365,81 +365,100 @@ cdef void sc_parts_draw_shanten(const ScParts* p, const uint8_t* counts, uint32_
         out[k] = best - 1
 
 
+ctypedef struct _Drops:
+    # what a discard leaves unchanged, read once (sc_parts_discard_shanten / _best): the suits
+    # that may be given up and, for each, the tiles missing before the discard (both shapes)
+    int n, P, S, empty, hz
+    bint pairs               # seven pairs counts (no melds)
+    bint allowed[3]
+    int cls[3]               # the suits' classes
+    int fixed[3]
+    int ab[3]                # [suit given up]: the ab / ch classes with that suit empty
+    int ch[3]
+
+
+cdef inline void _drops_read(const ShTables* T, const ScParts* p, _Drops* r) noexcept nogil:
+    cdef int d, lo = 0, hi = 3, c0, c1, c2, v, w
+    r.n = 4 - p.n_melds
+    r.pairs = p.n_melds == 0
+    r.empty = T.scls[0]
+    r.hz = T.hcls[0]   # no honours
+    r.P = r.S = 0
+    if p.void_suit:
+        lo, hi = p.void_suit - 1, p.void_suit
+    for d in range(3):
+        r.P += p.pairs[d]
+        r.S += p.singles[d]
+        r.cls[d] = T.scls[p.key[d]]
+        r.allowed[d] = lo <= d < hi and not p.meld_suits & (1 << d)
+    for d in range(3):
+        if r.allowed[d] and p.key[d] == 0:
+            # a suit the hand does not hold is the one to give up: giving up another only takes
+            # tiles away (neither shape can then miss fewer), so this alone is the minimum
+            r.allowed[0] = r.allowed[1] = r.allowed[2] = False
+            r.allowed[d] = True
+            break
+    for d in range(3):
+        if not r.allowed[d]:
+            continue
+        c0 = r.empty if d == 0 else r.cls[0]   # the suit given up: the empty key's class
+        c1 = r.empty if d == 1 else r.cls[1]
+        c2 = r.empty if d == 2 else r.cls[2]
+        r.ab[d] = T.ab[c0 * T.nsc + c1]
+        r.ch[d] = T.ch[c2 * T.nhc + r.hz]
+        v = T.final[(r.n * T.nab + r.ab[d]) * T.nch + r.ch[d]]
+        if r.pairs:
+            w = _pairs_missing(p.pairs, p.singles, d)
+            if w < v:
+                v = w
+        r.fixed[d] = v
+
+
+cdef inline void _drops_vary(const ShTables* T, const _Drops* r, int d, int t, ShVary* v) noexcept nogil:
+    """sh_vary's view of suit t (the discard's) with suit d given up."""
+    v.cls = T.scls
+    if t < 2:
+        v.pair = T.ab + (r.empty if 1 - t == d else r.cls[1 - t]) * T.nsc
+        v.final = T.finalt + (r.n * T.nch + r.ch[d]) * T.nab
+    else:
+        v.pair = T.cht + r.hz * T.nsc
+        v.final = T.final + (r.n * T.nab + r.ab[d]) * T.nch
+
+
+cdef inline int _drops_pairs_after(const ScParts* p, const _Drops* r, int d, int j) noexcept nogil:
+    """Seven pairs' tiles missing with suit d given up after a discard whose count has parity j."""
+    return _pairs_from(r.P - p.pairs[d] - 1 + j, r.S - p.singles[d] + 1 - 2 * j)
+
+
 cdef void sc_parts_discard_shanten(const ScParts* p, const uint8_t* counts, uint32_t cand,
                                    int* out) noexcept nogil:
     """sc_parts_draw_shanten for one copy fewer, suit by suit: giving up the discard's own suit
     reads as before the discard (fixed), each other suit given up varies the discard's suit
-    alone (sh_ctx_set / sh_vary's reads, the suits' classes read once for every suit given up);
-    seven pairs depends on the discard only through its count's parity (an even count breaks a
-    pair into a single, an odd one takes a single away), so it is read twice a suit."""
+    alone (sh_vary's reads, the suits' classes read once for every suit given up); seven pairs
+    depends on the discard only through its count's parity (an even count breaks a pair into a
+    single, an odd one takes a single away), so it is read twice a suit."""
     cdef const ShTables* T = sh_tables()
-    cdef int n = 4 - p.n_melds, size = p.size - 1, k, t, d, j, no, v, w, lo, hi
-    cdef int P = 0, S = 0, empty, hz, ab, ch, best
-    cdef bint pairs = p.n_melds == 0
-    cdef bint allowed[3]
-    cdef int cls[3]
-    cdef int c[3]
-    cdef int fixed[3]
+    cdef int k, t, d, j, no, v, w, best
     cdef int top[2]          # the best of the suit given up first and seven pairs, by parity
     cdef uint32_t m, kt
-    cdef ShVary vary[3][3]   # [suit given up][suit discarded from]
-    cdef const ShVary* va[2]
-    if _no_shape_fill(p, n, size, cand, out):
+    cdef _Drops r
+    cdef ShVary va[2]
+    if _no_shape_fill(p, 4 - p.n_melds, p.size - 1, cand, out):
         return
-    lo, hi = 0, 3
-    if p.void_suit:
-        lo, hi = p.void_suit - 1, p.void_suit
-    empty = T.scls[0]
-    hz = T.hcls[0]   # no honours
-    for d in range(3):
-        P += p.pairs[d]
-        S += p.singles[d]
-        cls[d] = T.scls[p.key[d]]
-    for d in range(3):
-        allowed[d] = lo <= d < hi and not p.meld_suits & (1 << d)
-    for d in range(3):
-        if allowed[d] and p.key[d] == 0:
-            # a suit the hand does not hold is the one to give up: giving up another only takes
-            # tiles away (neither shape can then miss fewer), so this alone is the minimum
-            allowed[0] = allowed[1] = allowed[2] = False
-            allowed[d] = True
-            break
-    for d in range(3):
-        if not allowed[d]:
-            continue
-        c[0], c[1], c[2] = cls[0], cls[1], cls[2]
-        c[d] = empty   # the suit given up: the empty key's class
-        ab = T.ab[c[0] * T.nsc + c[1]]
-        ch = T.ch[c[2] * T.nhc + hz]
-        v = T.final[(n * T.nab + ab) * T.nch + ch]
-        if pairs:
-            w = _pairs_missing(p.pairs, p.singles, d)
-            if w < v:
-                v = w
-        fixed[d] = v
-        for t in range(3):
-            if t == d or not cand & SC_SUIT_BITS[t]:
-                continue
-            vary[d][t].cls = T.scls
-            if t < 2:
-                vary[d][t].pair = T.ab + c[1 - t] * T.nsc
-                vary[d][t].final = T.finalt + (n * T.nch + ch) * T.nab
-            else:
-                vary[d][t].pair = T.cht + hz * T.nsc
-                vary[d][t].final = T.final + (n * T.nab + ab) * T.nch
+    _drops_read(T, p, &r)
     for t in range(3):
         m = cand & SC_SUIT_BITS[t]
         if not m:
             continue
-        top[0] = top[1] = fixed[t] if allowed[t] else 255
+        top[0] = top[1] = r.fixed[t] if r.allowed[t] else 255
         no = 0
         for d in range(3):
-            if d != t and allowed[d]:
-                va[no] = &vary[d][t]
+            if d != t and r.allowed[d]:
+                _drops_vary(T, &r, d, t, &va[no])
                 no += 1
-                if pairs:
+                if r.pairs:
                     for j in range(2):   # j: the discard's count & 1
-                        w = _pairs_from(P - p.pairs[d] - 1 + j, S - p.singles[d] + 1 - 2 * j)
+                        w = _drops_pairs_after(p, &r, d, j)
                         if w < top[j]:
                             top[j] = w
         kt = p.key[t]
@@ -448,10 +467,76 @@ cdef void sc_parts_discard_shanten(const ScParts* p, const uint8_t* counts, uint
             m &= m - 1
             best = top[counts[k] & 1]
             for j in range(no):
-                v = sh_vary_d(va[j], kt - SC_POW5[k - 9 * t])
+                v = sh_vary_d(&va[j], kt - SC_POW5[k - 9 * t])
                 if v < best:
                     best = v
             out[k] = best - 1
+
+
+cdef uint32_t sc_parts_discard_best(const ScParts* p, const uint8_t* counts, uint32_t cand,
+                                    int* best) noexcept nogil:
+    """A discard takes a tile away and never a missing one, so with suit d given up it leaves at
+    least fixed[d] tiles missing (both shapes): the least of those over the suits, L, bounds every
+    discard. A discard from a suit given up at L reaches it unread; one from another suit only
+    through a suit given up at L, one read each. When no candidate reaches L (or L is 0, a
+    complete hand), the exact readings decide."""
+    cdef const ShTables* T = sh_tables()
+    cdef int k, t, d, j, nv, L = 255
+    cdef int out[SC_KINDS]
+    cdef bint hit[2]
+    cdef uint32_t m, kt, got = 0
+    cdef _Drops r
+    cdef ShVary va[2]
+    cdef int n = 4 - p.n_melds, size = p.size - 1
+    if cand and p.n_melds <= 4 and (size == 3 * n + 1 or size == 3 * n + 2) and not (
+            p.meld_suits == 7 or (p.void_suit and p.meld_suits & (1 << (p.void_suit - 1)))):
+        _drops_read(T, p, &r)
+        for d in range(3):
+            if r.allowed[d] and r.fixed[d] < L:
+                L = r.fixed[d]
+        if 1 <= L < 255:
+            for t in range(3):
+                m = cand & SC_SUIT_BITS[t]
+                if not m:
+                    continue
+                if r.allowed[t] and r.fixed[t] == L:
+                    got |= m
+                    continue
+                hit[0] = hit[1] = False
+                nv = 0
+                for d in range(3):
+                    if d != t and r.allowed[d] and r.fixed[d] == L:
+                        _drops_vary(T, &r, d, t, &va[nv])
+                        nv += 1
+                        if r.pairs:
+                            for j in range(2):
+                                if _drops_pairs_after(p, &r, d, j) == L:
+                                    hit[j] = True
+                kt = p.key[t]
+                while m:
+                    k = ctz64(m)
+                    m &= m - 1
+                    if hit[counts[k] & 1]:
+                        got |= (<uint32_t>1) << k
+                        continue
+                    for j in range(nv):
+                        if sh_vary_d(&va[j], kt - SC_POW5[k - 9 * t]) == L:
+                            got |= (<uint32_t>1) << k
+                            break
+            if got:
+                best[0] = L - 1
+                return got
+    sc_parts_discard_shanten(p, counts, cand, out)
+    best[0] = 99
+    m = cand
+    while m:
+        k = ctz64(m)
+        m &= m - 1
+        if out[k] < best[0]:
+            best[0], got = out[k], 0
+        if out[k] == best[0]:
+            got |= (<uint32_t>1) << k
+    return got
 
 
 cdef int _shanten(const ScHand* h, bint filtered) noexcept nogil:
@@ -637,6 +722,23 @@ def _discard_shanten(counts, melds=(), void_suit=None):
     sc_read_parts(&h, &p)
     sc_parts_discard_shanten(&p, h.counts, cand, out)
     return {k: (None if out[k] == SC_NO_WIN else int(out[k])) for k in range(SC_KINDS) if (cand >> k) & 1}
+
+
+def _discard_best(counts, melds=(), void_suit=None, cand=None):
+    """Test hook: sc_parts_discard_best of a 14 - 3 x melds tile hand over the discard kinds
+    `cand` (None: every kind held): (the least shanten, the kinds reaching it)."""
+    cdef ScHand h
+    cdef ScParts p
+    cdef int best
+    cdef uint32_t m = 0, got
+    load_hand(&h, counts, melds)
+    _set_void(&h, void_suit)
+    for k in range(SC_KINDS):
+        if h.counts[k] and (cand is None or k in cand):
+            m |= (<uint32_t>1) << k
+    sc_read_parts(&h, &p)
+    got = sc_parts_discard_best(&p, h.counts, m, &best)
+    return best, {k for k in range(SC_KINDS) if (got >> k) & 1}
 
 
 def is_win_many(const uint8_t[:, ::1] counts):
