@@ -28,13 +28,13 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from fzsim_core.policy cimport Observation
 from fzsim_core.packs.registry cimport SCORING_XUEZHAN
 from fzsim_core.table cimport *
-from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScParts, SC_KINDS, sc_parts_discard_shanten, sc_parts_shanten,
+from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScParts, SC_KINDS, sc_parts_discard_best, sc_parts_discard_shanten, sc_parts_shanten,
                                               sc_read_parts, sc_read_parts_keyed, sc_wait_mask)
 from fzsim_core.packs.sichuan.score cimport ScRules, ScScore, sc_evaluate
 from fzsim_core.packs.sichuan.pack cimport sc_hand_of, sc_rules_of
 from fzsim_core.packs.sichuan.greedy cimport drop_suit_parts, sc_claim, sc_greedy_choose, sc_turn_among, sc_turn_known
 from fzsim_core.policies.defence cimport chow_unseen, fold_at, guard_keep
-from fzsim_core.bits cimport least_of
+from fzsim_core.bits cimport ctz64, least_of
 
 
 cdef double SC_DEFAULT_FOLD = 1.0     # never folds: folding lost to greedy in every duel (docs)
@@ -115,9 +115,9 @@ cdef int ready_value(const Observation* o, ScHand* h, const ScRules* r) noexcept
     cdef uint32_t m = sc_wait_mask(h)
     cdef ScScore sc
     cdef int k, v, total = 0
-    for k in range(SC_KINDS):
-        if not (m >> k) & 1:
-            continue
+    while m:
+        k = ctz64(m)
+        m &= m - 1
         v = 4 - o.seen[k] - h.counts[k]
         if v <= 0:
             continue
@@ -135,6 +135,11 @@ cdef int best_ready(const Observation* o, const uint16_t* acts, int n, ScHand* h
     not ready after it has no waits: only those at 0 are valued)."""
     cdef ScRules r
     cdef int i, k, v, best = -1, best_v = 0, ties = 0
+    for i in range(n):
+        if act_type(acts[i]) == ACT_DISCARD and sh_k[act_kind(acts[i])] == 0:
+            break
+    else:
+        return -1   # no discard leaves the hand ready
     sc_rules_of(o.rules, &r)
     for i in range(n):
         if act_type(acts[i]) != ACT_DISCARD:
@@ -161,9 +166,10 @@ cdef int sc_guard_turn(const Observation* o, const uint16_t* acts, int n, double
     cdef int sh_k[SC_KINDS]
     cdef uint32_t cand = 0
     cdef double dang[MAX_ACTIONS]
-    cdef double fold_sh
+    cdef double fold_sh, min_best = 9.0
     cdef bint keep[MAX_ACTIONS]
-    cdef bint no_defence
+    cdef bint no_defence, exact, folds
+    cdef uint32_t at, m
     for i in range(n):
         t = act_type(acts[i])
         if t == ACT_WIN or t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
@@ -172,7 +178,19 @@ cdef int sc_guard_turn(const Observation* o, const uint16_t* acts, int n, double
             cand |= (<uint32_t>1) << act_kind(acts[i])
     sc_hand_of(o.me, &h)
     sc_read_parts_keyed(&h, o.me.hand.key, &parts)
-    sc_parts_discard_shanten(&parts, h.counts, cand, sh_k)   # every discard's shanten, read once
+    exact = o.check
+    if exact:
+        sc_parts_discard_shanten(&parts, h.counts, cand, sh_k)   # every discard's shanten, read once
+        best_sh = least_of(sh_k, cand, 99)
+    else:
+        # the best discards only, as greedy reads them: the others' shanten matters to a fold
+        # alone (read then), so until then they stand at best + 1
+        at = sc_parts_discard_best(&parts, h.counts, cand, &best_sh)
+        m = cand
+        while m:
+            k = ctz64(m)
+            m &= m - 1
+            sh_k[k] = best_sh if (at >> k) & 1 else best_sh + 1
     i = best_ready(o, acts, n, &h, sh_k)   # a discard that leaves the hand ready: the waits worth most
     if i >= 0:
         return i
@@ -181,32 +199,36 @@ cdef int sc_guard_turn(const Observation* o, const uint16_t* acts, int n, double
     # chance th.total that some seat is ready (1 - prod (1 - ready_j wait_j) <= 1 - prod (1 - ready_j)
     # term by term, in floating point too), so below those greedy plays unread
     no_defence = MARGIN[1 if o.rules.scoring == SCORING_XUEZHAN else 0] >= 1.0
-    fold_sh = fold_at(fold, least_of(sh_k, cand, 99))
+    fold_sh = fold_at(fold, best_sh)
     if no_defence and fold_sh >= 1.0:
         return sc_turn_known(o, acts, n, NULL, sh_k)
+    # the suit being given up goes first whatever its danger: a third suit kept for safety is a
+    # hand that cannot win, and 花猪 / 查大叫 at the end of the wall (asked before the threat:
+    # every answer but defending and folding is greedy's)
+    drop = h.void_suit - 1 if h.void_suit else drop_suit_parts(&parts)
+    if drop >= 0 and parts.pairs[drop] + parts.singles[drop]:
+        return sc_turn_known(o, acts, n, NULL, sh_k)
+    if best_sh == 99 or best_sh == 0:
+        return sc_turn_known(o, acts, n, NULL, sh_k)   # ready: greedy's most winning tiles
     sc_read_threat(o, &th)
     if th.total < 0.05 or (no_defence and th.total <= fold_sh):
         return sc_turn_known(o, acts, n, NULL, sh_k)
-    # the suit being given up goes first whatever its danger: a third suit kept for safety is a
-    # hand that cannot win, and 花猪 / 查大叫 at the end of the wall
-    drop = h.void_suit - 1 if h.void_suit else drop_suit_parts(&parts)
-    if drop >= 0:
-        for k in range(9 * drop, 9 * drop + 9):
-            if h.counts[k]:
-                return sc_turn_known(o, acts, n, NULL, sh_k)
+    # the dangers only now (a ready hand never reads them), the best discards' first: guard_keep
+    # reads the others' (and their exact shanten) only when it folds, which the best decide
     for i in range(n):
-        sh_of[i] = 99
-        if act_type(acts[i]) != ACT_DISCARD:
-            continue
-        k = act_kind(acts[i])
-        sh_of[i] = sh_k[k]
-        if sh_of[i] < best_sh:
-            best_sh = sh_of[i]
-    if best_sh == 99 or best_sh == 0:
-        return sc_turn_known(o, acts, n, NULL, sh_k)   # ready: greedy's most winning tiles
-    for i in range(n):   # the dangers only now: a ready hand never reads them
-        if sh_of[i] != 99:
+        sh_of[i] = sh_k[act_kind(acts[i])] if act_type(acts[i]) == ACT_DISCARD else 99
+        if sh_of[i] == best_sh:
             dang[i] = sc_discard_danger(&th, o.seat, act_kind(acts[i]))
+            if dang[i] < min_best:
+                min_best = dang[i]
+    folds = min_best > fold_sh
+    if folds and not exact:
+        sc_parts_discard_shanten(&parts, h.counts, cand, sh_k)
+    for i in range(n):
+        if act_type(acts[i]) == ACT_DISCARD:
+            sh_of[i] = sh_k[act_kind(acts[i])]
+            if sh_of[i] != best_sh:
+                dang[i] = sc_discard_danger(&th, o.seat, act_kind(acts[i])) if folds else 0.0
     if not guard_keep(o, sh_of, dang, n, fold, FOLD_MARGIN, MARGIN[th.model], keep):
         return sc_turn_known(o, acts, n, NULL, sh_k)   # push: every best discard is about as safe
     return sc_turn_known(o, acts, n, keep, sh_k)
