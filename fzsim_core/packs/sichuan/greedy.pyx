@@ -23,7 +23,7 @@ from libc.string cimport memcpy, memset
 from fzsim_core.policy cimport Observation
 from fzsim_core.policies.ties cimport BestOf, best_init, best_offer, best_pick
 from fzsim_core.table cimport *
-from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScParts, SC_KINDS, SC_PUNG, SC_KONG, SC_ADDED_KONG,
+from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScParts, SC_KINDS, SC_SUIT_BITS, SC_PUNG, SC_KONG, SC_ADDED_KONG,
                                               SC_CONCEALED_KONG, ScMelds, sc_melds_of, sc_parts_discard_best, sc_parts_discard_shanten,
                                               sc_read_parts, sc_read_parts_keyed, sc_shanten, sc_table_wait_mask, sc_wait_mask)
 from fzsim_core.bits cimport ctz64, least_of
@@ -31,6 +31,7 @@ from fzsim_core.hand cimport Hand, hand_remove
 from fzsim_core.packs.sichuan.pack cimport sc_hand_of
 
 cdef enum:
+    SC_TERMINALS = 0x4060301   # the 1s and 9s (kind bits)
     CONN_PAD = SC_KINDS + 8   # pad_counts' size: two zeros below kind 0, the 8-byte read past kind 26
 
 
@@ -61,21 +62,28 @@ cdef int drop_suit(const ScHand* h) noexcept nogil:
 cdef extern from *:
     """
     #include <string.h>
-    /* Byte i of CONN_NEAR[r]: rank r - 2 + i is another rank of the suit within two of r. */
-    static const unsigned long long CONN_NEAR[9] = {
-        0xFFFF000000ULL, 0xFFFF00FF00ULL, 0xFFFF00FFFFULL, 0xFFFF00FFFFULL, 0xFFFF00FFFFULL,
-        0xFFFF00FFFFULL, 0xFFFF00FFFFULL, 0x00FF00FFFFULL, 0x000000FFFFULL};
-    /* The held tiles of the ranks CONN_NEAR[r] marks: eight counts from two kinds below k (a
+    /* Byte i of CONN_NEAR[k]: kind k - 2 + i is another kind of k's suit within two ranks of k. */
+    static const unsigned long long CONN_NEAR[27] = {
+        0xFFFF000000ULL, 0xFFFF00FF00ULL, 0xFFFF00FFFFULL,
+        0xFFFF00FFFFULL, 0xFFFF00FFFFULL, 0xFFFF00FFFFULL,
+        0xFFFF00FFFFULL, 0x00FF00FFFFULL, 0x000000FFFFULL,
+        0xFFFF000000ULL, 0xFFFF00FF00ULL, 0xFFFF00FFFFULL,
+        0xFFFF00FFFFULL, 0xFFFF00FFFFULL, 0xFFFF00FFFFULL,
+        0xFFFF00FFFFULL, 0x00FF00FFFFULL, 0x000000FFFFULL,
+        0xFFFF000000ULL, 0xFFFF00FF00ULL, 0xFFFF00FFFFULL,
+        0xFFFF00FFFFULL, 0xFFFF00FFFFULL, 0xFFFF00FFFFULL,
+        0xFFFF00FFFFULL, 0x00FF00FFFFULL, 0x000000FFFFULL};
+    /* The held tiles of the kinds CONN_NEAR[k] marks: eight counts from two kinds below k (a
        padded copy, pad_counts), those bytes kept and summed by one multiply. */
     static inline int sc_near_tiles(const unsigned char* pad, int k) {
     #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
         unsigned long long w;
         memcpy(&w, pad + k, 8);
-        return (int)(((w & CONN_NEAR[k % 9]) * 0x0101010101010101ULL) >> 56);
+        return (int)(((w & CONN_NEAR[k]) * 0x0101010101010101ULL) >> 56);
     #else
         int i, c = 0;
         for (i = 0; i < 8; i++)
-            if ((CONN_NEAR[k % 9] >> (8 * i)) & 1)
+            if ((CONN_NEAR[k] >> (8 * i)) & 1)
                 c += pad[k + i];
         return c;
     #endif
@@ -176,6 +184,7 @@ cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const 
     cdef int j, no = 0
     cdef uint8_t pad[CONN_PAD]
     cdef uint32_t cand = 0, at = 0   # at: the discard kinds at the target shanten
+    cdef uint32_t first, m           # first: the kinds of the suit given up
     cdef bint kongs = False
     cdef BestOf choice
     for i in range(n):
@@ -235,9 +244,20 @@ cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const 
         at = kinds_at(known, cand, target)
     if target == 0:
         sc_melds_of(&h, &melds)
-    pad_counts(&h, pad)
+    first = SC_SUIT_BITS[drop] if drop >= 0 else 0
     if target != 99:
         # only discards are candidates, in action order (the flow lists them by kind)
+        if keep != NULL:
+            m = at
+            while m:
+                k = ctz64(m)
+                m &= m - 1
+                if not keep[at_act[k]]:
+                    at &= ~((<uint32_t>1) << k)
+        if at & first:
+            at &= first   # the suit given up outranks the rest of the key: only it can be best
+        if at and not at & (at - 1):
+            return at_act[ctz64(at)]   # a lone candidate: no key to compare
         while at:
             offer[no] = at_act[ctz64(at)]
             no += 1
@@ -247,29 +267,31 @@ cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const 
             if act_type(acts[i]) != ACT_DISCARD or (at >> act_kind(acts[i])) & 1:
                 offer[no] = i
                 no += 1
+    pad_counts(&h, pad)
     for j in range(no):
         i = offer[j]
         if keep != NULL and not keep[i]:
             continue
-        key = discard_key(o, &melds, pad, drop, target, act_kind(acts[i]))
+        key = discard_key(o, &melds, pad, first, target, act_kind(acts[i]))
         if key < 0:
             return -1
         best_offer(&choice, key, i)
     return best_pick(&choice, o.rng)
 
 
-cdef inline int discard_key(const Observation* o, const ScMelds* melds, const uint8_t* pad, int drop,
+cdef inline int discard_key(const Observation* o, const ScMelds* melds, const uint8_t* pad, uint32_t first,
                             int target, int k) noexcept nogil:
-    """A larger key is better: the suit given up first, then (ready) more winning tiles, then the
-    least connected, then a terminal (-1: check=True found the waits' paths differ)."""
-    cdef int w, key = (1 if k // 9 == drop else 0) << 20
+    """A larger key is better: the suit given up first (`first`: its kinds), then (ready) more
+    winning tiles, then the least connected, then a terminal (-1: check=True found the waits'
+    paths differ)."""
+    cdef int w, key = <int>((first >> k) & 1) << 20
     if target == 0:
         w = wait_count_after(o, melds, k)
         if w < 0:
             return -1
         key |= w << 8
     key |= (31 - connectivity(pad, k)) << 1
-    return key | (1 if (k % 9 == 0 or k % 9 == 8) else 0)
+    return key | <int>((SC_TERMINALS >> k) & 1)
 
 
 cdef inline uint32_t kinds_at(const int* v, uint32_t kinds, int target) noexcept nogil:

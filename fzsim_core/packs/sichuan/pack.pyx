@@ -39,7 +39,7 @@ from fzsim_core.packs.sichuan.opening cimport sc_discard_filter, sc_opening_offe
 from fzsim_core.packs.sichuan.kongpay cimport sc_kong_made, sc_kong_refunds, sc_win_recorded
 from fzsim_core.packs.sichuan.shapes cimport (ScHand, SC_KINDS, SC_PUNG, SC_KONG, SC_ADDED_KONG,
                                               SC_CONCEALED_KONG, ScMelds, sc_is_win, sc_melds_add, sc_melds_start, sc_table_is_win,
-                                              sc_table_wait_mask, sc_wait_mask)
+                                              sc_table_wait_mask, sc_table_waits_from, sc_wait_mask)
 from fzsim_core.packs.sichuan.score cimport (ScRules, ScScore, ScPayment, SC_MAX_PAYMENTS, SC_F_SELFDRAW,
                                              SC_F_KONG_FLOWER, SC_F_KONG_DISCARD, SC_F_ROBBED, SC_F_TIANHU,
                                              SC_F_DIHU, sc_end_settle, sc_evaluate, sc_win_deltas)
@@ -122,11 +122,16 @@ cdef uint64_t sc_waits(const Game* g, int s) noexcept nogil:
     waits and the seven-pairs single (one odd count among 13 tiles, no gold here) answer that
     without the melds' reading; a ready hand takes the whole table path."""
     cdef const Seat* st = &g.seats[s]
-    cdef uint64_t odd
-    if st.n_melds == 0 and not g.check and st.hand.size == 13 and t34_std_waits(&st.hand) == 0:
-        odd = t34_odd_kinds(st.hand.counts)
-        if odd & (odd - 1):
-            return 0
+    cdef uint64_t odd, std
+    cdef ScMelds m
+    if st.n_melds == 0 and not g.check and st.hand.size == 13:
+        std = t34_std_waits(&st.hand)
+        if std == 0:
+            odd = t34_odd_kinds(st.hand.counts)
+            if odd & (odd - 1):
+                return 0
+        sc_seat_melds(st, &m)
+        return sc_table_waits_from(&st.hand, &m, std)   # the standard waits read once
     return table_hook(g, s, True)
 
 

@@ -120,6 +120,8 @@ cdef inline void sc_melds_add(ScMelds* m, int kind, bint pung) noexcept nogil:
 # sc_is_win / sc_wait_mask of the hand whose concealed tiles are `h` and melds `m`.
 cdef bint sc_table_is_win(const Hand* h, const ScMelds* m) noexcept nogil
 cdef uint32_t sc_table_wait_mask(const Hand* h, const ScMelds* m) noexcept nogil
+# ... of a hand of 13 - 3 n_melds tiles whose standard waits `std` (t34_std_waits) are already read
+cdef uint32_t sc_table_waits_from(const Hand* h, const ScMelds* m, uint64_t std) noexcept nogil
 # Bit s set iff suit s (0 m, 1 p, 2 s) appears in the concealed tiles or the melds.
 cdef int sc_suit_mask(const ScHand* h) noexcept nogil
 # The suits of mask (sc_suit_mask) may make a win: two at most, and none declared void (定缺).

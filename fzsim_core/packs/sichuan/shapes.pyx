@@ -138,11 +138,14 @@ cdef bint sc_is_win(const ScHand* h) noexcept nogil:
 cdef uint32_t sc_table_wait_mask(const Hand* h, const ScMelds* m) noexcept nogil:
     """The standard waits (one table read when not ready) and the seven-pairs single, then the
     suit filter and the kinds whose 4 copies lie in the hand and the melds."""
-    cdef uint64_t mask, allowed = 0
-    cdef int t, suits
     if m.n_melds > 4 or h.size != 13 - 3 * m.n_melds:
         return 0
-    mask = t34_std_waits(h)   # never a kind the hand holds 4 times
+    return sc_table_waits_from(h, m, t34_std_waits(h))   # never a kind the hand holds 4 times
+
+
+cdef uint32_t sc_table_waits_from(const Hand* h, const ScMelds* m, uint64_t std) noexcept nogil:
+    cdef uint64_t mask = std, allowed = 0
+    cdef int t, suits
     if m.n_melds == 0:
         mask |= t34_seven_pairs_waits(h, True)
     if mask == 0:
@@ -408,7 +411,7 @@ cdef inline void _drops_read(const ShTables* T, const ScParts* p, _Drops* r) noe
         r.ch[d] = T.ch[c2 * T.nhc + r.hz]
         v = T.final[(r.n * T.nab + r.ab[d]) * T.nch + r.ch[d]]
         if r.pairs:
-            w = _pairs_missing(p.pairs, p.singles, d)
+            w = _pairs_from(r.P - p.pairs[d], r.S - p.singles[d])   # _pairs_missing from the sums
             if w < v:
                 v = w
         r.fixed[d] = v
