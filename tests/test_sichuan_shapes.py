@@ -85,7 +85,8 @@ def test_every_discard_shanten_from_one_read():
 
 def test_best_discards_from_bounds():
     """sc_parts_discard_best (greedy's turn) against the least of _discard_shanten and the kinds at
-    it, over every held kind and over random subsets (a claimed kind may not be discarded)."""
+    it (those of suit `first` when it has some), over every held kind and over random subsets (a
+    claimed kind may not be discarded)."""
     rng = np.random.default_rng(4401)
     bad = []
     for i in range(N):
@@ -100,9 +101,11 @@ def test_best_discards_from_bounds():
                 want = (99, {k for k, v in sub.items() if v is None})
             else:
                 want = (best, {k for k, v in sub.items() if v == best})
-            got = shapes._discard_best(counts, melds, void, cand)
-            if got != want:
-                bad.append((counts.tolist(), melds, void, cand, got, want))
+            for first in (-1, 0, 1, 2):
+                got = shapes._discard_best(counts, melds, void, cand, first)
+                mine = {k for k in want[1] if first >= 0 and k // 9 == first}
+                if got != (want[0], mine or want[1]):
+                    bad.append((counts.tolist(), melds, void, cand, first, got, want))
     assert not bad, bad[:5]
 
 

@@ -200,9 +200,12 @@ cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const 
     best_init(&choice)
     sc_hand_of(o.me, &h)
     sc_read_parts_keyed(&h, o.me.hand.key, &parts)
+    drop = h.void_suit - 1 if h.void_suit else drop_suit_parts(&parts)
+    first = SC_SUIT_BITS[drop] if drop >= 0 else 0
     if known == NULL and keep == NULL and not o.check:
-        # greedy's own turn needs the best discards only, not every discard's shanten
-        at = sc_parts_discard_best(&parts, h.counts, cand, &best)
+        # greedy's own turn needs the best discards only, not every discard's shanten, and of
+        # those only the suit given up's when it has some (below)
+        at = sc_parts_discard_best(&parts, h.counts, cand, &best, drop)
     else:
         if known == NULL:
             sc_parts_discard_shanten(&parts, h.counts, cand, sh_k)   # every discard from one read
@@ -210,7 +213,8 @@ cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const 
         best = least_of(known, cand, best)   # the best discard
         at = kinds_at(known, cand, best)
     if o.check:
-        if sc_parts_discard_best(&parts, h.counts, cand, &fast) != at or fast != best:
+        if (sc_parts_discard_best(&parts, h.counts, cand, &fast, -1) != at or fast != best
+                or sc_parts_discard_best(&parts, h.counts, cand, &fast, drop) != (at & first if at & first else at)):
             snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
                      "Sichuan best discards differ from every discard's shanten (best, exact)", fast, best)
             return -1
@@ -231,7 +235,6 @@ cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const 
                 k = act_kind(acts[i])
                 if meld_shanten(&h, k, t) <= best:
                     return i
-    drop = h.void_suit - 1 if h.void_suit else drop_suit_parts(&parts)
     if o.check and drop != (h.void_suit - 1 if h.void_suit else drop_suit(&h)):
         snprintf(o.errmsg, o.errmsg_size, "%s (%d)", "Sichuan suit to give up from parts differs (drop)", drop)
         return -1
@@ -244,7 +247,6 @@ cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const 
         at = kinds_at(known, cand, target)
     if target == 0:
         sc_melds_of(&h, &melds)
-    first = SC_SUIT_BITS[drop] if drop >= 0 else 0
     if target != 99:
         # only discards are candidates, in action order (the flow lists them by kind)
         if keep != NULL:

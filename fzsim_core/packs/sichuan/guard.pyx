@@ -185,7 +185,7 @@ cdef int sc_guard_turn(const Observation* o, const uint16_t* acts, int n, double
     else:
         # the best discards only, as greedy reads them: the others' shanten matters to a fold
         # alone (read then), so until then they stand at best + 1
-        at = sc_parts_discard_best(&parts, h.counts, cand, &best_sh)
+        at = sc_parts_discard_best(&parts, h.counts, cand, &best_sh, -1)
         m = cand
         while m:
             k = ctz64(m)

@@ -61,9 +61,10 @@ cdef void sc_parts_draw_shanten(const ScParts* p, const uint8_t* counts, uint32_
 cdef void sc_parts_discard_shanten(const ScParts* p, const uint8_t* counts, uint32_t cand,
                                    int* out) noexcept nogil
 # ... only the least of them (best[0]) and the kinds in cand that reach it, for a caller (greedy)
-# that needs no other value: most discards then take no table read
+# that needs no other value: most discards then take no table read. With first >= 0, only the
+# kinds of suit `first` among them when there are any (greedy's key puts that suit first).
 cdef uint32_t sc_parts_discard_best(const ScParts* p, const uint8_t* counts, uint32_t cand,
-                                    int* best) noexcept nogil
+                                    int* best, int first) noexcept nogil
 
 cdef extern from *:
     """

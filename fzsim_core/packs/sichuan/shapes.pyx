@@ -477,14 +477,15 @@ cdef void sc_parts_discard_shanten(const ScParts* p, const uint8_t* counts, uint
 
 
 cdef uint32_t sc_parts_discard_best(const ScParts* p, const uint8_t* counts, uint32_t cand,
-                                    int* best) noexcept nogil:
+                                    int* best, int first) noexcept nogil:
     """A discard takes a tile away and never a missing one, so with suit d given up it leaves at
     least fixed[d] tiles missing (both shapes): the least of those over the suits, L, bounds every
     discard. A discard from a suit given up at L reaches it unread; one from another suit only
-    through a suit given up at L, one read each. When no candidate reaches L (or L is 0, a
-    complete hand), the exact readings decide."""
+    through a suit given up at L, one read each. Suit `first` is read first, and alone when one
+    of its discards reaches L. When no candidate reaches L (or L is 0, a complete hand), the exact
+    readings decide."""
     cdef const ShTables* T = sh_tables()
-    cdef int k, t, d, j, nv, L = 255
+    cdef int k, t, d, j, nv, i, L = 255
     cdef int out[SC_KINDS]
     cdef bint hit[2]
     cdef uint32_t m, kt, got = 0
@@ -498,7 +499,10 @@ cdef uint32_t sc_parts_discard_best(const ScParts* p, const uint8_t* counts, uin
             if r.allowed[d] and r.fixed[d] < L:
                 L = r.fixed[d]
         if 1 <= L < 255:
-            for t in range(3):
+            for i in range(3):
+                t = (first + i) % 3 if first >= 0 else i
+                if i == 1 and got and first >= 0:
+                    break
                 m = cand & SC_SUIT_BITS[t]
                 if not m:
                     continue
@@ -539,6 +543,8 @@ cdef uint32_t sc_parts_discard_best(const ScParts* p, const uint8_t* counts, uin
             best[0], got = out[k], 0
         if out[k] == best[0]:
             got |= (<uint32_t>1) << k
+    if first >= 0 and got & SC_SUIT_BITS[first]:
+        got &= SC_SUIT_BITS[first]
     return got
 
 
@@ -727,9 +733,10 @@ def _discard_shanten(counts, melds=(), void_suit=None):
     return {k: (None if out[k] == SC_NO_WIN else int(out[k])) for k in range(SC_KINDS) if (cand >> k) & 1}
 
 
-def _discard_best(counts, melds=(), void_suit=None, cand=None):
+def _discard_best(counts, melds=(), void_suit=None, cand=None, int first=-1):
     """Test hook: sc_parts_discard_best of a 14 - 3 x melds tile hand over the discard kinds
-    `cand` (None: every kind held): (the least shanten, the kinds reaching it)."""
+    `cand` (None: every kind held), suit `first` first: (the least shanten, the kinds reaching
+    it)."""
     cdef ScHand h
     cdef ScParts p
     cdef int best
@@ -740,7 +747,7 @@ def _discard_best(counts, melds=(), void_suit=None, cand=None):
         if h.counts[k] and (cand is None or k in cand):
             m |= (<uint32_t>1) << k
     sc_read_parts(&h, &p)
-    got = sc_parts_discard_best(&p, h.counts, m, &best)
+    got = sc_parts_discard_best(&p, h.counts, m, &best, first)
     return best, {k for k in range(SC_KINDS) if (got >> k) & 1}
 
 
