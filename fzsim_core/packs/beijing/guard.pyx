@@ -42,7 +42,8 @@ from fzsim_core.policies.greedy cimport near_held
 from fzsim_core.kit.hand34 cimport MJ_KINDS, MjHand, mj_claimed
 from fzsim_core.hand cimport Hand, hand_remove
 from fzsim_core.packs.beijing.shapes cimport (BjDraws, bj_draws_helping_each, bj_draws_set, bj_hand_draw_shanten, bj_may_win_on_discard,
-                                              bj_is_seven_pairs, bj_seven_pairs_discard_shanten, bj_shanten, bj_wait_parts)
+                                              bj_is_seven_pairs, bj_seven_pairs_best_discards, bj_seven_pairs_discard_shanten, bj_shanten,
+                                              bj_wait_parts)
 from fzsim_core.packs.beijing.score cimport BjRules, BjScore, BJ_F_SELFDRAW, bj_evaluate_of
 from fzsim_core.kit.shapes34 cimport mj_is_standard
 from fzsim_core.packs.beijing.pack cimport bj_hand_of, bj_rules_of
@@ -267,28 +268,45 @@ cdef int discard_shanten(const Observation* o, MjHand* h, const uint16_t* acts, 
     return best
 
 
+cdef bint seven_pairs_route_wrong(const Observation* o, const Hand* x, int n_melds, uint64_t cand, uint64_t route,
+                                  int best_sp) noexcept nogil:
+    """check=True: the seven-pairs route read by class (bj_seven_pairs_best_discards) against
+    the lowest of the discards' values one by one (bj_seven_pairs_discard_shanten)."""
+    cdef int k, low = 99
+    cdef int sp_by_kind[MJ_KINDS]
+    cdef uint64_t m = cand, kinds = 0
+    bj_seven_pairs_discard_shanten(x, n_melds, cand, sp_by_kind)
+    while m:
+        k = ctz64(m)
+        m &= m - 1
+        if sp_by_kind[k] < low:
+            low, kinds = sp_by_kind[k], 0
+        if sp_by_kind[k] == low:
+            kinds |= (<uint64_t>1) << k
+    if low == 99:
+        kinds = cand          # with melds every discard is alike
+    if low == best_sp and kinds == route:
+        return 0
+    snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
+             "Beijing guard: the seven-pairs route read by class differs from the discards' (fast, plain)", best_sp, low)
+    return 1
+
+
 cdef int building_choice(const Observation* o, MjHand* h, uint64_t cand, int best, uint64_t* kept) noexcept nogil:
     """kept: among greedy's best-shanten discards (cand, by kind: one discard action a kind, best
     1 or more), those that keep the seven-pairs route (its shanten lowest while at most SP_SLACK
     behind: 七对子 is 4 番 against 推倒和's 1), then among them those leaving the most unseen tiles
     that help. 0 when that keeps every best discard, else 1; -1 when check=True finds a useful
     draw read wrong."""
-    cdef int k, u, best_sp = 99, best_u = -1
-    cdef int sp_by_kind[MJ_KINDS]
+    cdef int k, u, best_sp, best_u = -1
     cdef uint64_t helps[MJ_KINDS]
-    cdef uint64_t route = 0, m
+    cdef uint64_t route, m
     cdef Hand packed
     cdef Draws d
     bj_packed_hand(o, h, &packed)
-    bj_seven_pairs_discard_shanten(&packed, h.n_melds, cand, sp_by_kind)
-    m = cand
-    while m:
-        k = ctz64(m)
-        m &= m - 1
-        if sp_by_kind[k] < best_sp:
-            best_sp, route = sp_by_kind[k], 0
-        if sp_by_kind[k] == best_sp:
-            route |= (<uint64_t>1) << k
+    route = bj_seven_pairs_best_discards(&packed, h.n_melds, cand, &best_sp)
+    if o.check and seven_pairs_route_wrong(o, &packed, h.n_melds, cand, route, best_sp):
+        return -1
     if best_sp > best + SP_SLACK:
         route = cand          # off the seven-pairs route: every best discard stays
     kept[0] = 0

@@ -92,6 +92,9 @@ cdef void bj_hand_discard_shanten(const Hand* x, int n_melds, uint64_t cand, int
 cdef int bj_seven_pairs_shanten(const MjHand* h) noexcept nogil
 # ... of the packed x with n_melds, without one copy of each (held) kind in cand, into out[k]
 cdef void bj_seven_pairs_discard_shanten(const Hand* x, int n_melds, uint64_t cand, int* out) noexcept nogil
+# ... the kinds of cand whose discard leaves it lowest, best: that value (99, and every kind of
+# cand, with melds)
+cdef uint64_t bj_seven_pairs_best_discards(const Hand* x, int n_melds, uint64_t cand, int* best) noexcept nogil
 # §4.3: may this hand win on a discard (or rob a kong)? Not after any claimed meld (an added kong
 # rests on a pung; a concealed kong does not count), and not holding three 惠牌 (BJ-4..6, BJ-A9).
 cdef bint bj_may_win_on_discard(const MjHand* h) noexcept nogil

@@ -249,17 +249,25 @@ cdef int bj_seven_pairs_shanten(const MjHand* h) noexcept nogil:
     return _seven_pairs_of(p, s, mj_wilds(h))
 
 
-cdef void bj_seven_pairs_discard_shanten(const Hand* x, int n_melds, uint64_t cand, int* out) noexcept nogil:
-    """bj_seven_pairs_shanten of x without one of each kind in cand: a discard flips its kind's
-    parity (odd kinds one single fewer, others one more) or takes one wild, so three values."""
+cdef inline uint64_t _seven_pairs_discards(const Hand* x, int* sp_odd, int* sp_even, int* sp_wild) noexcept nogil:
+    """bj_seven_pairs_shanten of the 14- (or 13-) tile x without one tile, by the tile's class: a
+    discard flips its kind's parity (sp_odd for the real kinds held an odd number of times,
+    returned, one single fewer; sp_even for the others, one more) or takes one wild (sp_wild)."""
     cdef uint64_t odd = t34_odd_kinds(x.counts)
-    cdef int k, s, size = x.size - 1, w = x.golds, sp_odd, sp_even, sp_wild
+    cdef int s, size = x.size - 1, w = x.golds
     if x.gold >= 0:
         odd &= ~((<uint64_t>1) << x.gold)
     s = popcount64(odd)
-    sp_odd = _seven_pairs_sized(size, s - 1, w)
-    sp_even = _seven_pairs_sized(size, s + 1, w)
-    sp_wild = _seven_pairs_sized(size, s, w - 1)
+    sp_odd[0] = _seven_pairs_sized(size, s - 1, w)
+    sp_even[0] = _seven_pairs_sized(size, s + 1, w)
+    sp_wild[0] = _seven_pairs_sized(size, s, w - 1)
+    return odd
+
+
+cdef void bj_seven_pairs_discard_shanten(const Hand* x, int n_melds, uint64_t cand, int* out) noexcept nogil:
+    """bj_seven_pairs_shanten of x without one of each kind in cand: three values."""
+    cdef int k, sp_odd, sp_even, sp_wild
+    cdef uint64_t odd = _seven_pairs_discards(x, &sp_odd, &sp_even, &sp_wild)
     while cand:
         k = ctz64(cand)
         cand &= cand - 1
@@ -269,6 +277,29 @@ cdef void bj_seven_pairs_discard_shanten(const Hand* x, int n_melds, uint64_t ca
             out[k] = sp_wild
         else:
             out[k] = sp_odd if (odd >> k) & 1 else sp_even
+
+
+cdef uint64_t bj_seven_pairs_best_discards(const Hand* x, int n_melds, uint64_t cand, int* best) noexcept nogil:
+    """The three values' classes as masks of cand: no loop over the kinds."""
+    cdef int sp_odd, sp_even, sp_wild
+    cdef uint64_t odd, gbit, kinds = 0
+    cdef uint64_t by_class[3]
+    cdef int value[3]
+    cdef int i
+    best[0] = 99
+    if n_melds:
+        return cand
+    odd = _seven_pairs_discards(x, &sp_odd, &sp_even, &sp_wild)
+    gbit = (<uint64_t>1) << x.gold if x.gold >= 0 else 0
+    by_class[0], value[0] = cand & odd, sp_odd
+    by_class[1], value[1] = cand & ~odd & ~gbit, sp_even
+    by_class[2], value[2] = cand & gbit, sp_wild
+    for i in range(3):
+        if by_class[i] and value[i] < best[0]:
+            best[0], kinds = value[i], 0
+        if by_class[i] and value[i] == best[0]:
+            kinds |= by_class[i]
+    return kinds
 
 
 cdef inline int _seven_pairs_of(int p, int s, int w) noexcept nogil:
