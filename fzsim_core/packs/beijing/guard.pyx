@@ -130,11 +130,21 @@ cdef inline bint may_fold(int sh, double fold) noexcept nogil:
     return sh > 0 and 0.05 > fold_at(fold, sh)
 
 
-cdef inline bint may_defend(int sh, double fold) noexcept nogil:
+cdef inline bint may_defend(const Observation* o, int sh, double fold) noexcept nogil:
     """Whether some threat could take a turn `sh` from ready off build(), bj_danger_bound
     reaching fold_at or MARGIN: it stays below DANGER_MAX (0.657), so by default (fold_at 1.5
-    at 1 from ready, 1.0 at 2, 0.6 further) only a hand 3 or more from ready reads the threat."""
-    return fold_at(fold, sh) < DANGER_MAX or MARGIN < DANGER_MAX
+    at 1 from ready, 1.0 at 2, 0.6 further) only a hand 3 or more from ready reads the threat,
+    and then only while the three other seats are all concealed (with c of them, the bound is
+    below 1 - (1 - WAIT_CAP)^c: 0.51 for two)."""
+    cdef int j
+    cdef double safe = 1.0, top
+    if fold_at(fold, sh) >= DANGER_MAX and MARGIN >= DANGER_MAX:
+        return 0
+    for j in range(4):   # bj_read_threat's seats that may be ready
+        if j != o.seat and not is_open(o.table[j].melds, o.table[j].n_melds[0]):
+            safe *= 1.0 - WAIT_CAP
+    top = 1.0 - safe + 1e-9
+    return fold_at(fold, sh) < top or MARGIN < top
 
 
 cdef int ready_value(const Observation* o, MjHand* h, const BjRules* r) noexcept nogil:
@@ -376,7 +386,7 @@ cdef int bj_guard_turn(const Observation* o, const uint16_t* acts, int n, double
         return -1
     if best_sh == 99 or best_sh == 0:
         return bj_turn_among(o, acts, n, NULL, sh_of)   # ready: push, greedy's most winning tiles (threat or not)
-    if not may_defend(best_sh, fold):
+    if not may_defend(o, best_sh, fold):
         return build(o, &h, acts, n, sh_of, best_sh, best_kinds, keep)   # no threat could make guard_keep fold or defend
     bj_read_threat(o, &th)
     if th.total < 0.05:
