@@ -71,11 +71,12 @@ cdef void _reading(const BjRules* r, const MjHand* h, int win_kind, bint std, bi
             best, pick = 4, BJ_QIDUIZI
     if std:
         zwk = bj_zhuowukui_of_standard(h, win_kind, r.unique_wuhui)
-        if zwk and bj_dragon_of_standard(h, 1) and 5 > best:
+        # each reading only when it could beat the best so far
+        if zwk and 5 > best and bj_dragon_of_standard(h, 1):
             best, pick = 5, 100          # 一条龙 + 捉五魁 in one reading
-        if bj_dragon_of_standard(h, 0) and 3 > best:
+        if 3 > best and bj_dragon_of_standard(h, 0):
             best, pick = 3, BJ_YITIAOLONG
-        if bj_pungs_of_standard(h) and 2 > best:
+        if 2 > best and bj_pungs_of_standard(h):
             best, pick = 2, BJ_DUIDUIHE
         if zwk and 2 > best:
             best, pick = 2, BJ_ZHUOWUKUI

@@ -79,6 +79,8 @@ cdef bint bj_pungs_of_standard(const MjHand* h) noexcept nogil:
         if h.meld_type[i] == MJ_CHOW:
             return 0
     one = _real_kinds(h, 1)
+    if 2 * popcount64(one) - 1 > mj_wilds(h):
+        return 0              # the singles alone need more wilds than there are
     two = _real_kinds(h, 2)
     four = _real_kinds(h, 4)
     need = 2 * popcount64(one) + popcount64(two) + 2 * popcount64(four)
