@@ -479,13 +479,18 @@ cdef struct _Threshold:
     uint8_t sp[3]
 
 
-cdef inline void _threshold_set(const BjDraws* t, int sh, _Threshold* th) noexcept nogil:
+cdef inline void _threshold_set(const BjDraws* t, int sh, uint64_t discards, _Threshold* th) noexcept nogil:
+    """th for the discards (held kinds): the seven-pairs part of their classes only."""
     cdef int i, c, g, size = t.x.size
+    cdef uint64_t by_class[3]
     th.sh = sh
     th.filtered = sh <= t.sh
+    by_class[0] = discards & t.odd
+    by_class[1] = discards & ~t.odd & ~t.gbit
+    by_class[2] = discards & t.gbit
     for i in range(3):
         th.sp[i] = 0
-        if t.n_melds:
+        if t.n_melds or not by_class[i]:
             continue
         c = t.odd_n - 1 if i == 0 else t.odd_n + 1 if i == 1 else t.odd_n
         g = t.x.golds - 1 if i == 2 else t.x.golds
@@ -571,7 +576,7 @@ cdef uint64_t bj_draws_helping(BjDraws* t, int discard, uint64_t cand, int sh) n
     cdef _Threshold th
     if t.bad:
         return cand              # BJ_NO_SHAPE is below any sh, as in bj_hand_draw_shanten
-    _threshold_set(t, sh, &th)
+    _threshold_set(t, sh, (<uint64_t>1) << discard, &th)
     return _helping(t, &th, discard, cand)
 
 
@@ -580,7 +585,7 @@ cdef void bj_draws_helping_each(BjDraws* t, uint64_t discards, uint64_t cand, ui
     cdef int k
     cdef uint64_t kbit
     if not t.bad:
-        _threshold_set(t, t.sh, &th)   # read once for every discard
+        _threshold_set(t, t.sh, discards, &th)   # read once for every discard
     while discards:
         k = ctz64(discards)
         discards &= discards - 1
