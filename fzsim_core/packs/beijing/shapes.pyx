@@ -217,10 +217,15 @@ cdef uint64_t bj_seven_pairs_waits(const MjHand* h) noexcept nogil:
 
 cdef uint64_t bj_wait_mask(const MjHand* h) noexcept nogil:
     cdef uint64_t std, sp
-    return bj_wait_parts(h, &std, &sp)
+    return _wait_parts(h, &std, &sp)
 
 
 cdef uint64_t bj_wait_parts(const MjHand* h, uint64_t* std, uint64_t* sp) noexcept nogil:
+    return _wait_parts(h, std, sp)
+
+
+cdef inline uint64_t _wait_parts(const MjHand* h, uint64_t* std, uint64_t* sp) noexcept nogil:
+    """bj_wait_parts (inlined in bj_wait_mask, greedy's every ready discard)."""
     cdef Hand x
     cdef uint64_t m
     cdef int k
