@@ -28,9 +28,11 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from fzsim_core.policy cimport Observation
 from fzsim_core.packs.registry cimport SCORING_XUEZHAN
 from fzsim_core.table cimport *
-from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScParts, SC_KINDS, sc_parts_discard_best, sc_parts_discard_shanten, sc_parts_shanten,
-                                              sc_read_parts, sc_read_parts_keyed, sc_wait_mask)
-from fzsim_core.packs.sichuan.score cimport ScRules, ScScore, sc_evaluate
+from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScMelds, ScParts, SC_KINDS, sc_melds_of, sc_parts_discard_best,
+                                              sc_parts_discard_shanten, sc_parts_shanten, sc_read_parts,
+                                              sc_read_parts_keyed, sc_table_wait_mask)
+from fzsim_core.packs.sichuan.score cimport ScRules, ScScore, sc_evaluate, sc_evaluate_win
+from fzsim_core.hand cimport Hand, hand_remove
 from fzsim_core.packs.sichuan.pack cimport sc_hand_of, sc_rules_of
 from fzsim_core.packs.sichuan.greedy cimport drop_suit_parts, sc_claim, sc_greedy_choose, sc_turn_among, sc_turn_known
 from fzsim_core.policies.defence cimport chow_unseen, fold_at, guard_keep
@@ -109,12 +111,18 @@ cdef double sc_discard_danger(const ScThreat* t, int seat, int k) noexcept nogil
     return 1.0 - safe
 
 
-cdef int ready_value(const Observation* o, ScHand* h, const ScRules* r) noexcept nogil:
-    """What a ready 3n+1 hand h is worth: over its winning kinds, the unseen copies times what
-    each payer pays for that win (分, or 2^番), no situational additions."""
-    cdef uint32_t m = sc_wait_mask(h)
+cdef int ready_value(const Observation* o, ScHand* h, const ScRules* r, const ScMelds* melds,
+                     int d) noexcept nogil:
+    """What a ready 3n+1 hand h (the seat's after discarding d) is worth: over its winning kinds,
+    the unseen copies times what each payer pays for that win (分, or 2^番), no situational
+    additions. The waits from the table path on the seat's own Hand; each wait makes a win, so
+    it is scored unchecked (check=True: checked, as sc_evaluate does)."""
+    cdef Hand x = o.me.hand
+    cdef uint32_t m
     cdef ScScore sc
     cdef int k, v, total = 0
+    hand_remove(&x, d)
+    m = sc_table_wait_mask(&x, melds)
     while m:
         k = ctz64(m)
         m &= m - 1
@@ -122,7 +130,7 @@ cdef int ready_value(const Observation* o, ScHand* h, const ScRules* r) noexcept
         if v <= 0:
             continue
         h.counts[k] += 1
-        if sc_evaluate(r, h, 0, &sc) >= 0:
+        if (sc_evaluate(r, h, 0, &sc) if o.check else sc_evaluate_win(r, h, 0, &sc)) >= 0:
             total += v * sc.unit
         h.counts[k] -= 1
     return total
@@ -132,15 +140,13 @@ cdef int best_ready(const Observation* o, const uint16_t* acts, int n, ScHand* h
                     const int* sh_k) noexcept nogil:
     """Among the discards that leave the hand ready, the one whose waits are worth most; -1 when
     no discard does (or two tie: greedy decides). sh_k: each discard's shanten (a hand that is
-    not ready after it has no waits: only those at 0 are valued)."""
+    not ready after it has no waits: only those at 0 are valued); the caller asks only when the
+    best discard leaves the hand ready."""
     cdef ScRules r
+    cdef ScMelds melds
     cdef int i, k, v, best = -1, best_v = 0, ties = 0
-    for i in range(n):
-        if act_type(acts[i]) == ACT_DISCARD and sh_k[act_kind(acts[i])] == 0:
-            break
-    else:
-        return -1   # no discard leaves the hand ready
     sc_rules_of(o.rules, &r)
+    sc_melds_of(h, &melds)
     for i in range(n):
         if act_type(acts[i]) != ACT_DISCARD:
             continue
@@ -148,7 +154,7 @@ cdef int best_ready(const Observation* o, const uint16_t* acts, int n, ScHand* h
         if sh_k[k] != 0:
             continue
         h.counts[k] -= 1
-        v = ready_value(o, h, &r)
+        v = ready_value(o, h, &r, &melds, k)
         h.counts[k] += 1
         if v > best_v:
             best, best_v, ties = i, v, 0
@@ -178,20 +184,26 @@ cdef int sc_guard_turn(const Observation* o, const uint16_t* acts, int n, double
             cand |= (<uint32_t>1) << act_kind(acts[i])
     sc_hand_of(o.me, &h)
     sc_read_parts_keyed(&h, o.me.hand.key, &parts)
+    drop = h.void_suit - 1 if h.void_suit else drop_suit_parts(&parts)
     exact = o.check
     if exact:
         sc_parts_discard_shanten(&parts, h.counts, cand, sh_k)   # every discard's shanten, read once
         best_sh = least_of(sh_k, cand, 99)
     else:
         # the best discards only, as greedy reads them: the others' shanten matters to a fold
-        # alone (read then), so until then they stand at best + 1
-        at = sc_parts_discard_best(&parts, h.counts, cand, &best_sh, -1)
+        # alone (read then), so until then they stand at best + 1. Greedy's suit given up first:
+        # while it holds tiles guard plays greedy (below), else nothing is left out; a ready hand
+        # values every discard that keeps it ready, so it reads them all
+        at = sc_parts_discard_best(&parts, h.counts, cand, &best_sh, drop)
+        if best_sh == 0 and drop >= 0:
+            at = sc_parts_discard_best(&parts, h.counts, cand, &best_sh, -1)
         m = cand
         while m:
             k = ctz64(m)
             m &= m - 1
             sh_k[k] = best_sh if (at >> k) & 1 else best_sh + 1
-    i = best_ready(o, acts, n, &h, sh_k)   # a discard that leaves the hand ready: the waits worth most
+    # a discard that leaves the hand ready: the waits worth most
+    i = best_ready(o, acts, n, &h, sh_k) if best_sh == 0 else -1
     if i >= 0:
         return i
     # without defence (margin 1: every danger lies within it of another) only a fold departs from
@@ -205,7 +217,6 @@ cdef int sc_guard_turn(const Observation* o, const uint16_t* acts, int n, double
     # the suit being given up goes first whatever its danger: a third suit kept for safety is a
     # hand that cannot win, and 花猪 / 查大叫 at the end of the wall (asked before the threat:
     # every answer but defending and folding is greedy's)
-    drop = h.void_suit - 1 if h.void_suit else drop_suit_parts(&parts)
     if drop >= 0 and parts.pairs[drop] + parts.singles[drop]:
         return sc_turn_known(o, acts, n, NULL, sh_k)
     if best_sh == 99 or best_sh == 0:

@@ -76,6 +76,8 @@ cdef void sc_rules_default(ScRules* r, bint xuezhan, int base) noexcept nogil
 # Score a winning hand: the reading (standard readings, seven pairs) with the highest value.
 # flags: SC_F_*. Returns -1 (out untouched) if the hand is not a Sichuan win.
 cdef int sc_evaluate(const ScRules* r, const ScHand* h, int flags, ScScore* out) noexcept nogil
+# ... of a hand the caller knows to be a Sichuan win (a wait of its 13-tile hand added): no check
+cdef int sc_evaluate_win(const ScRules* r, const ScHand* h, int flags, ScScore* out) noexcept nogil
 # Value of a 13 - 3 n tile hand's best (want_max) or worst wait with no situational flags, as
 # (分 or capped 番; unit in *unit); -1 if the hand is not ready.
 cdef int sc_wait_value(const ScRules* r, const ScHand* h, bint want_max, int32_t* unit) noexcept nogil

@@ -137,13 +137,17 @@ cdef void _finish(const ScRules* r, const ScHand* h, uint32_t pats, bint seven, 
 
 
 cdef int sc_evaluate(const ScRules* r, const ScHand* h, int flags, ScScore* out) noexcept nogil:
+    if not sc_is_win(h):
+        return -1
+    return sc_evaluate_win(r, h, flags, out)
+
+
+cdef int sc_evaluate_win(const ScRules* r, const ScHand* h, int flags, ScScore* out) noexcept nogil:
     cdef ScReading rd[SC_MAX_READINGS]
     cdef ScScore cur
     cdef int n, i, found = 0
     cdef bint flush
     cdef uint32_t extra = 0, pats
-    if not sc_is_win(h):
-        return -1
     flush = sc_suit_mask(h) in (1, 2, 4)
     if flags & SC_F_TIANHU:
         extra |= 1u << SC_P_TIANHU
