@@ -24,11 +24,12 @@ from fzsim_core.policy cimport Observation
 from fzsim_core.policies.ties cimport BestOf, best_init, best_offer, best_pick
 from fzsim_core.table cimport *
 from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScParts, SC_KINDS, SC_SUIT_BITS, SC_PUNG, SC_KONG, SC_ADDED_KONG,
-                                              SC_CONCEALED_KONG, ScMelds, sc_melds_of, sc_parts_discard_best, sc_parts_discard_shanten,
-                                              sc_read_parts, sc_read_parts_keyed, sc_shanten, sc_table_wait_mask, sc_wait_mask)
+                                              SC_CONCEALED_KONG, ScMelds, sc_parts_discard_best,
+                                              sc_parts_discard_shanten, sc_read_parts, sc_read_parts_counts, sc_shanten,
+                                              sc_table_wait_mask, sc_wait_mask)
 from fzsim_core.bits cimport ctz64, least_of
 from fzsim_core.hand cimport Hand, hand_remove
-from fzsim_core.packs.sichuan.pack cimport sc_hand_of
+from fzsim_core.packs.sichuan.pack cimport sc_hand_of, sc_seat_melds
 
 cdef enum:
     SC_TERMINALS = 0x4060301   # the 1s and 9s (kind bits)
@@ -92,10 +93,10 @@ cdef extern from *:
     int sc_near_tiles(const uint8_t* pad, int k) nogil
 
 
-cdef inline void pad_counts(const ScHand* h, uint8_t* pad) noexcept nogil:
-    """pad[k + 2] = h.counts[k], zeros around (CONN_PAD bytes): sc_near_tiles' input."""
+cdef inline void pad_counts(const uint8_t* counts, uint8_t* pad) noexcept nogil:
+    """pad[k + 2] = counts[k], zeros around (CONN_PAD bytes): sc_near_tiles' input."""
     memset(pad, 0, CONN_PAD)
-    memcpy(pad + 2, h.counts, SC_KINDS)
+    memcpy(pad + 2, counts, SC_KINDS)
 
 
 cdef inline int connectivity(const uint8_t* pad, int k) noexcept nogil:
@@ -136,30 +137,27 @@ cdef bint wait_check(const Observation* o, int d, uint32_t got) noexcept nogil:
 
 cdef int drop_suit_parts(const ScParts* p) noexcept nogil:
     """drop_suit from a hand's parts (a suit holds 2 pairs + singles tiles)."""
-    cdef int s, n, best = -1, best_n = 99, present = 0
+    cdef int s, n, best = -1, best_n = 99, present = p.meld_suits
     for s in range(3):
         n = 2 * p.pairs[s] + p.singles[s]
-        if n or p.meld_suits & (1 << s):
+        if n:
             present |= 1 << s
-        if n and not p.meld_suits & (1 << s) and n < best_n:
-            best, best_n = s, n
-    if present != 7:
-        return -1
-    return best
+            if n < best_n and not p.meld_suits & (1 << s):
+                best, best_n = s, n
+    return best if present == 7 else -1
 
 
 cdef int best_after_discard(ScHand* h, int banned) noexcept nogil:
     """Lowest shanten one discard reaches from the 3n+2 hand h."""
     cdef ScParts parts
-    cdef int k
-    cdef int sh[SC_KINDS]
+    cdef int k, best
     cdef uint32_t cand = 0
     for k in range(SC_KINDS):
         if h.counts[k] and k != banned:
             cand |= (<uint32_t>1) << k
     sc_read_parts(h, &parts)
-    sc_parts_discard_shanten(&parts, h.counts, cand, sh)
-    return least_of(sh, cand, 99)
+    sc_parts_discard_best(&parts, h.counts, cand, &best, -1)
+    return best
 
 
 cdef int sc_turn(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
@@ -179,7 +177,10 @@ cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const 
     cdef ScMelds melds
     cdef int i, t, k, key, best = 99, drop, target, fast
     cdef int sh_k[SC_KINDS]
-    cdef int at_act[SC_KINDS]        # each discard kind's action index
+    cdef int at_act[32]              # each discard kind's action index (5 bits of a kind read)
+    cdef int others = 0, meld_suits = 0
+    cdef const uint8_t* counts = o.me.hand.counts   # kinds 0..26 as an ScHand's
+    cdef uint16_t a
     cdef int offer[MAX_ACTIONS]      # the candidates' action indices
     cdef int j, no = 0
     cdef uint8_t pad[CONN_PAD]
@@ -187,34 +188,55 @@ cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const 
     cdef uint32_t first, m           # first: the kinds of the suit given up
     cdef bint kongs = False
     cdef BestOf choice
-    for i in range(n):
+    # the flow lists the discards last: the actions before them, then the discards in one tight
+    # loop (any other action among them: every action read one by one)
+    i = 0
+    while i < n and act_type(acts[i]) != ACT_DISCARD:
         t = act_type(acts[i])
-        if t == ACT_DISCARD:
-            k = act_kind(acts[i])
-            cand |= (<uint32_t>1) << k
-            at_act[k] = i
-        elif t == ACT_WIN:
+        if t == ACT_WIN:
             return i
-        elif t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
-            kongs = True
+        kongs |= t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG
+        i += 1
+    for j in range(i, n):
+        a = acts[j]
+        others |= (a >> 8) ^ ACT_DISCARD
+        cand |= (<uint32_t>1) << (a & 31)
+        at_act[a & 31] = j
+    if others:
+        cand = 0
+        for i in range(n):
+            t = act_type(acts[i])
+            if t == ACT_DISCARD:
+                k = act_kind(acts[i])
+                cand |= (<uint32_t>1) << k
+                at_act[k] = i
+            elif t == ACT_WIN:
+                return i
+            elif t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
+                kongs = True
     best_init(&choice)
-    sc_hand_of(o.me, &h)
-    sc_read_parts_keyed(&h, o.me.hand.key, &parts)
-    drop = h.void_suit - 1 if h.void_suit else drop_suit_parts(&parts)
+    # the parts straight from the seat's own Hand; the ScHand only for kongs, a ready hand's
+    # melds and the checks
+    for j in range(o.me.n_melds):
+        meld_suits |= 1 << (o.me.melds[j].kind // 9)
+    sc_read_parts_counts(counts, o.me.hand.key, o.me.n_melds, meld_suits, o.me.void_suit, &parts)
+    drop = o.me.void_suit - 1 if o.me.void_suit else drop_suit_parts(&parts)
+    if kongs or o.check:
+        sc_hand_of(o.me, &h)
     first = SC_SUIT_BITS[drop] if drop >= 0 else 0
     if known == NULL and keep == NULL and not o.check:
         # greedy's own turn needs the best discards only, not every discard's shanten, and of
         # those only the suit given up's when it has some (below)
-        at = sc_parts_discard_best(&parts, h.counts, cand, &best, drop)
+        at = sc_parts_discard_best(&parts, counts, cand, &best, drop)
     else:
         if known == NULL:
-            sc_parts_discard_shanten(&parts, h.counts, cand, sh_k)   # every discard from one read
+            sc_parts_discard_shanten(&parts, counts, cand, sh_k)   # every discard from one read
             known = sh_k
         best = least_of(known, cand, best)   # the best discard
         at = kinds_at(known, cand, best)
     if o.check:
-        if (sc_parts_discard_best(&parts, h.counts, cand, &fast, -1) != at or fast != best
-                or sc_parts_discard_best(&parts, h.counts, cand, &fast, drop) != (at & first if at & first else at)):
+        if (sc_parts_discard_best(&parts, counts, cand, &fast, -1) != at or fast != best
+                or sc_parts_discard_best(&parts, counts, cand, &fast, drop) != (at & first if at & first else at)):
             snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
                      "Sichuan best discards differ from every discard's shanten (best, exact)", fast, best)
             return -1
@@ -246,7 +268,7 @@ cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const 
                 target = known[act_kind(acts[i])]
         at = kinds_at(known, cand, target)
     if target == 0:
-        sc_melds_of(&h, &melds)
+        sc_seat_melds(o.me, &melds)
     if target != 99:
         # only discards are candidates, in action order (the flow lists them by kind)
         if keep != NULL:
@@ -269,7 +291,7 @@ cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const 
             if act_type(acts[i]) != ACT_DISCARD or (at >> act_kind(acts[i])) & 1:
                 offer[no] = i
                 no += 1
-    pad_counts(&h, pad)
+    pad_counts(counts, pad)
     for j in range(no):
         i = offer[j]
         if keep != NULL and not keep[i]:
@@ -385,7 +407,7 @@ cdef int sc_exchange(const Observation* o, const uint16_t* acts, int n) noexcept
     cdef int per_suit[3]
     cdef uint8_t pad[CONN_PAD]
     sc_hand_of(o.me, &h)
-    pad_counts(&h, pad)
+    pad_counts(h.counts, pad)
     for s in range(3):
         per_suit[s] = 0
         for k in range(9 * s, 9 * s + 9):

@@ -49,6 +49,10 @@ cdef void sc_read_parts(const ScHand* h, ScParts* p) noexcept nogil
 # ... with the suits' keys given (keys[0..2]: a seat's packed Hand.key, which holds every tile of a
 # hand without a gold), only the counts read
 cdef void sc_read_parts_keyed(const ScHand* h, const uint32_t* keys, ScParts* p) noexcept nogil
+# ... from the 27 counts, the keys (NULL: read from the counts), the melds' count and suits (bit s)
+# and 定缺, with no ScHand (a seat's own Hand)
+cdef void sc_read_parts_counts(const uint8_t* counts, const uint32_t* keys, int n_melds, int meld_suits,
+                               int void_suit, ScParts* p) noexcept nogil
 # sc_shanten (filtered) or sc_shanten_shape of the hand p was read from
 cdef int sc_parts_shanten(const ScParts* p, bint filtered) noexcept nogil
 # out[k] = sc_parts_shanten(filtered) of the hand p was read from (counts: its counts) with one

@@ -220,17 +220,25 @@ cdef void sc_read_parts(const ScHand* h, ScParts* p) noexcept nogil:
 
 
 cdef void sc_read_parts_keyed(const ScHand* h, const uint32_t* keys, ScParts* p) noexcept nogil:
+    cdef int i, meld_suits = 0
+    for i in range(h.n_melds):
+        meld_suits |= 1 << (h.meld_kind[i] // 9)
+    sc_read_parts_counts(h.counts, keys, h.n_melds, meld_suits, h.void_suit, p)
+
+
+cdef void sc_read_parts_counts(const uint8_t* counts, const uint32_t* keys, int n_melds, int meld_suits,
+                               int void_suit, ScParts* p) noexcept nogil:
     """Per suit the key (keys[s], else by Horner's rule), the tiles and odd counts by byte sums
     (a count c is c >> 1 pairs and c & 1 singles, so pairs = (tiles - singles) / 2)."""
-    cdef int s, r, n, odd, i
+    cdef int s, r, n, odd
     cdef uint32_t key
     cdef const uint8_t* c
     p.size = 0
-    p.n_melds = h.n_melds
-    p.meld_suits = 0
-    p.void_suit = h.void_suit
+    p.n_melds = n_melds
+    p.meld_suits = meld_suits
+    p.void_suit = void_suit
     for s in range(3):
-        c = &h.counts[9 * s]
+        c = &counts[9 * s]
         if keys != NULL:
             p.key[s] = keys[s]
         else:
@@ -245,8 +253,6 @@ cdef void sc_read_parts_keyed(const ScHand* h, const uint32_t* keys, ScParts* p)
         p.singles[s] = odd
         p.pairs[s] = (n - odd) >> 1
         p.size += n
-    for i in range(h.n_melds):
-        p.meld_suits |= 1 << (h.meld_kind[i] // 9)
 
 
 cdef int sc_parts_shanten(const ScParts* p, bint filtered) noexcept nogil:
@@ -500,7 +506,9 @@ cdef uint32_t sc_parts_discard_best(const ScParts* p, const uint8_t* counts, uin
                 L = r.fixed[d]
         if 1 <= L < 255:
             for i in range(3):
-                t = (first + i) % 3 if first >= 0 else i
+                t = first + i if first >= 0 else i
+                if t >= 3:
+                    t -= 3
                 if i == 1 and got and first >= 0:
                     break
                 m = cand & SC_SUIT_BITS[t]
