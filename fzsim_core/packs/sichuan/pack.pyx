@@ -118,15 +118,17 @@ cdef bint sc_is_win_hook(const Game* g, int s) noexcept nogil:
 
 
 cdef uint64_t sc_waits(const Game* g, int s) noexcept nogil:
-    """A seat without melds (most) that is not ready for either shape has no waits: the standard
-    waits and the seven-pairs single (one odd count among 13 tiles, no gold here) answer that
-    without the melds' reading; a ready hand takes the whole table path."""
+    """A seat that is not ready for either shape has no waits: the standard waits and (no melds)
+    the seven-pairs single (one odd count among 13 tiles, no gold here) answer that without the
+    melds' reading; a ready hand takes the rest of the table path, its standard waits read once."""
     cdef const Seat* st = &g.seats[s]
     cdef uint64_t odd, std
     cdef ScMelds m
-    if st.n_melds == 0 and not g.check and st.hand.size == 13:
+    if st.n_melds <= 4 and not g.check and st.hand.size + 3 * st.n_melds == 13:
         std = t34_std_waits(&st.hand)
         if std == 0:
+            if st.n_melds:
+                return 0   # seven pairs takes no melds
             odd = t34_odd_kinds(st.hand.counts)
             if odd & (odd - 1):
                 return 0

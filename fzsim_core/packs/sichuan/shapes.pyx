@@ -387,40 +387,47 @@ ctypedef struct _Drops:
 
 
 cdef inline void _drops_read(const ShTables* T, const ScParts* p, _Drops* r) noexcept nogil:
-    cdef int d, lo = 0, hi = 3, c0, c1, c2, v, w
-    r.n = 4 - p.n_melds
-    r.pairs = p.n_melds == 0
-    r.empty = T.scls[0]
-    r.hz = T.hcls[0]   # no honours
-    r.P = r.S = 0
-    if p.void_suit:
-        lo, hi = p.void_suit - 1, p.void_suit
+    """Everything in locals first (r's int stores could otherwise alias T's sizes and p's sums,
+    reloading them), then stored."""
+    cdef int d, c0, c1, c2, v, w, ab, ch
+    cdef int n = 4 - p.n_melds, nsc = T.nsc, nhc = T.nhc, nab = T.nab, nch = T.nch
+    cdef int empty = T.scls[0], hz = T.hcls[0]   # no honours
+    cdef int P = p.pairs[0] + p.pairs[1] + p.pairs[2], S = p.singles[0] + p.singles[1] + p.singles[2]
+    cdef int k0 = p.key[0], k1 = p.key[1], k2 = p.key[2]
+    cdef int s0 = T.scls[k0], s1 = T.scls[k1], s2 = T.scls[k2]
+    cdef int allowed = (1 << (p.void_suit - 1)) if p.void_suit else 7
+    cdef int unheld
+    cdef bint pairs = p.n_melds == 0
+    allowed &= ~p.meld_suits
+    unheld = allowed & ((k0 == 0) | (k1 == 0) << 1 | (k2 == 0) << 2)
+    if unheld:
+        # a suit the hand does not hold is the one to give up: giving up another only takes
+        # tiles away (neither shape can then miss fewer), so this alone is the minimum
+        allowed = unheld & -unheld
     for d in range(3):
-        r.P += p.pairs[d]
-        r.S += p.singles[d]
-        r.cls[d] = T.scls[p.key[d]]
-        r.allowed[d] = lo <= d < hi and not p.meld_suits & (1 << d)
-    for d in range(3):
-        if r.allowed[d] and p.key[d] == 0:
-            # a suit the hand does not hold is the one to give up: giving up another only takes
-            # tiles away (neither shape can then miss fewer), so this alone is the minimum
-            r.allowed[0] = r.allowed[1] = r.allowed[2] = False
-            r.allowed[d] = True
-            break
-    for d in range(3):
-        if not r.allowed[d]:
+        r.allowed[d] = (allowed >> d) & 1
+        if not (allowed >> d) & 1:
             continue
-        c0 = r.empty if d == 0 else r.cls[0]   # the suit given up: the empty key's class
-        c1 = r.empty if d == 1 else r.cls[1]
-        c2 = r.empty if d == 2 else r.cls[2]
-        r.ab[d] = T.ab[c0 * T.nsc + c1]
-        r.ch[d] = T.ch[c2 * T.nhc + r.hz]
-        v = T.final[(r.n * T.nab + r.ab[d]) * T.nch + r.ch[d]]
-        if r.pairs:
-            w = _pairs_from(r.P - p.pairs[d], r.S - p.singles[d])   # _pairs_missing from the sums
+        c0 = empty if d == 0 else s0   # the suit given up: the empty key's class
+        c1 = empty if d == 1 else s1
+        c2 = empty if d == 2 else s2
+        ab = T.ab[c0 * nsc + c1]
+        ch = T.ch[c2 * nhc + hz]
+        v = T.final[(n * nab + ab) * nch + ch]
+        if pairs:
+            w = _pairs_from(P - p.pairs[d], S - p.singles[d])   # _pairs_missing from the sums
             if w < v:
                 v = w
+        r.ab[d] = ab
+        r.ch[d] = ch
         r.fixed[d] = v
+    r.n = n
+    r.pairs = pairs
+    r.empty = empty
+    r.hz = hz
+    r.P = P
+    r.S = S
+    r.cls[0], r.cls[1], r.cls[2] = s0, s1, s2
 
 
 cdef inline void _drops_vary(const ShTables* T, const _Drops* r, int d, int t, ShVary* v) noexcept nogil:
@@ -528,6 +535,13 @@ cdef uint32_t sc_parts_discard_best(const ScParts* p, const uint8_t* counts, uin
                                 if _drops_pairs_after(p, &r, d, j) == L:
                                     hit[j] = True
                 kt = p.key[t]
+                if nv == 1 and not (hit[0] or hit[1]):
+                    while m:   # the usual case: one read a discard
+                        k = ctz64(m)
+                        m &= m - 1
+                        if sh_vary_d(&va[0], kt - SC_POW5[k - 9 * t]) == L:
+                            got |= (<uint32_t>1) << k
+                    continue
                 while m:
                     k = ctz64(m)
                     m &= m - 1
