@@ -25,8 +25,8 @@ from fzsim_core.policies.ties cimport BestOf, best_init, best_offer, best_pick
 from fzsim_core.table cimport *
 from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScParts, SC_KINDS, SC_SUIT_BITS, SC_PUNG, SC_KONG, SC_ADDED_KONG,
                                               SC_CONCEALED_KONG, ScMelds, sc_parts_discard_best,
-                                              sc_parts_discard_shanten, sc_read_parts, sc_read_parts_counts, sc_shanten,
-                                              sc_table_wait_mask, sc_wait_mask)
+                                              sc_parts_discard_shanten, sc_parts_shanten, sc_read_parts,
+                                              sc_read_parts_counts, sc_shanten, sc_table_wait_mask, sc_wait_mask)
 from fzsim_core.bits cimport ctz64, least_of
 from fzsim_core.hand cimport Hand, hand_remove
 from fzsim_core.packs.sichuan.pack cimport sc_hand_of, sc_seat_melds
@@ -135,6 +135,14 @@ cdef bint wait_check(const Observation* o, int d, uint32_t got) noexcept nogil:
     return True
 
 
+cdef inline void seat_parts(const Observation* o, ScParts* p) noexcept nogil:
+    """sc_read_parts of the deciding seat's tiles, from its own Hand (keys kept by the flow)."""
+    cdef int i, meld_suits = 0
+    for i in range(o.me.n_melds):
+        meld_suits |= 1 << (o.me.melds[i].kind // 9)
+    sc_read_parts_counts(o.me.hand.counts, o.me.hand.key, o.me.n_melds, meld_suits, o.me.void_suit, p)
+
+
 cdef int drop_suit_parts(const ScParts* p) noexcept nogil:
     """drop_suit from a hand's parts (a suit holds 2 pairs + singles tiles)."""
     cdef int s, n, best = -1, best_n = 99, present = p.meld_suits
@@ -178,7 +186,7 @@ cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const 
     cdef int i, t, k, key, best = 99, drop, target, fast
     cdef int sh_k[SC_KINDS]
     cdef int at_act[32]              # each discard kind's action index (5 bits of a kind read)
-    cdef int others = 0, meld_suits = 0
+    cdef int others = 0
     cdef const uint8_t* counts = o.me.hand.counts   # kinds 0..26 as an ScHand's
     cdef uint16_t a
     cdef int offer[MAX_ACTIONS]      # the candidates' action indices
@@ -215,11 +223,8 @@ cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const 
             elif t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
                 kongs = True
     best_init(&choice)
-    # the parts straight from the seat's own Hand; the ScHand only for kongs, a ready hand's
-    # melds and the checks
-    for j in range(o.me.n_melds):
-        meld_suits |= 1 << (o.me.melds[j].kind // 9)
-    sc_read_parts_counts(counts, o.me.hand.key, o.me.n_melds, meld_suits, o.me.void_suit, &parts)
+    # the parts straight from the seat's own Hand; the ScHand only for kongs and the checks
+    seat_parts(o, &parts)
     drop = o.me.void_suit - 1 if o.me.void_suit else drop_suit_parts(&parts)
     if kongs or o.check:
         sc_hand_of(o.me, &h)
@@ -267,8 +272,6 @@ cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const 
             if keep[i] and act_type(acts[i]) == ACT_DISCARD and known[act_kind(acts[i])] < target:
                 target = known[act_kind(acts[i])]
         at = kinds_at(known, cand, target)
-    if target == 0:
-        sc_seat_melds(o.me, &melds)
     if target != 99:
         # only discards are candidates, in action order (the flow lists them by kind)
         if keep != NULL:
@@ -291,6 +294,8 @@ cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const 
             if act_type(acts[i]) != ACT_DISCARD or (at >> act_kind(acts[i])) & 1:
                 offer[no] = i
                 no += 1
+    if target == 0:
+        sc_seat_melds(o.me, &melds)
     pad_counts(counts, pad)
     for j in range(no):
         i = offer[j]
@@ -363,10 +368,12 @@ cdef int call_shanten(const ScHand* h, int t, int k, int banned) noexcept nogil:
 cdef int sc_claim(const Observation* o, const uint16_t* acts, int n) noexcept nogil:
     """A pung or kong on the discard when the hand after it is no further from ready."""
     cdef ScHand h
+    cdef ScParts parts
     cdef int i, t, k, sh, sh0, best = -1, best_sh, pass_at = 0
     cdef int banned = o.claim_tile if o.rules.no_discard_claimed_tile else -1
     sc_hand_of(o.me, &h)
-    sh0 = sc_shanten(&h)
+    seat_parts(o, &parts)
+    sh0 = sc_parts_shanten(&parts, True)   # sc_shanten(&h), the keys not read again
     best_sh = sh0
     for i in range(n):
         t = act_type(acts[i])

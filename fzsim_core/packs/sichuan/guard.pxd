@@ -4,7 +4,7 @@ from fzsim_core.policy cimport Observation
 
 ctypedef struct ScThreat:
     double ready[4]         # each other seat's chance of being ready (0: the deciding seat, a winner)
-    uint8_t un[27]          # unseen copies by kind, from the deciding seat's view
+    uint8_t un[34]          # unseen copies by kind, from the deciding seat's view (27.. unused)
     double total            # the chance that some other seat is ready
     uint64_t thrown[4]      # kinds each seat has in its pond (bit k)
     int suit_thrown[4][3]   # each seat's pond tiles per suit

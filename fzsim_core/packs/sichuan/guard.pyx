@@ -36,7 +36,7 @@ from fzsim_core.hand cimport Hand, hand_remove
 from fzsim_core.packs.sichuan.pack cimport sc_hand_of, sc_rules_of
 from fzsim_core.packs.sichuan.greedy cimport drop_suit_parts, sc_claim, sc_greedy_choose, sc_turn_among, sc_turn_known
 from fzsim_core.policies.defence cimport chow_unseen, fold_at, guard_keep
-from fzsim_core.bits cimport ctz64, least_of
+from fzsim_core.bits cimport ctz64, fz_unseen_bytes, least_of
 
 
 cdef double SC_DEFAULT_FOLD = 1.0     # never folds: folding lost to greedy in every duel (docs)
@@ -64,9 +64,7 @@ cdef void sc_read_threat(const Observation* o, ScThreat* t) noexcept nogil:
     cdef int m = 1 if o.rules.scoring == SCORING_XUEZHAN else 0
     cdef double x, none = 1.0
     t.model = m
-    for k in range(SC_KINDS):
-        v = 4 - o.seen[k] - o.me.hand.counts[k]
-        t.un[k] = <uint8_t>(v if v > 0 else 0)
+    fz_unseen_bytes(o.seen, o.me.hand.counts, t.un)
     for j in range(4):
         t.ready[j] = 0.0
         t.thrown[j] = 0
@@ -178,10 +176,10 @@ cdef int sc_guard_turn(const Observation* o, const uint16_t* acts, int n, double
     cdef uint32_t at, m
     for i in range(n):
         t = act_type(acts[i])
-        if t == ACT_WIN or t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
-            return sc_turn_among(o, acts, n, NULL)   # wins and kongs as greedy
         if t == ACT_DISCARD:
             cand |= (<uint32_t>1) << act_kind(acts[i])
+        elif t == ACT_WIN or t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
+            return sc_turn_among(o, acts, n, NULL)   # wins and kongs as greedy
     sc_hand_of(o.me, &h)
     sc_read_parts_keyed(&h, o.me.hand.key, &parts)
     drop = h.void_suit - 1 if h.void_suit else drop_suit_parts(&parts)
