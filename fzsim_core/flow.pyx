@@ -80,7 +80,7 @@ cdef extern from *:
         }
     }
 
-    /* The kinds of `mask` (< 64) as actions `type << 8 | kind`, in kind order, at out[0..n); n is
+    /* The kinds of `mask` (kinds < 40) as actions `type << 8 | kind`, in kind order, at out[0..n); n is
        returned. A byte of the mask at a time: its bit positions from the table, the action and
        the byte's first kind added to four 16-bit lanes per word (no lane carries), eight lanes
        stored whatever the byte holds, so up to 8 entries past n are written (MAX_ACTIONS has room
@@ -88,16 +88,16 @@ cdef extern from *:
     #if defined(__SSE2__)
     #include <emmintrin.h>
     static inline int fz_list_kinds(uint64_t mask, int type, uint16_t* out) {
-        /* x86-64: the eight lanes added and stored as one vector */
+        /* x86-64: the eight lanes added and stored as one vector, the five bytes of a mask of
+           kinds < 40 unrolled (a zero byte stores its lanes past n too) */
         __m128i add = _mm_set1_epi16((short)(type << 8));
         const __m128i step = _mm_set1_epi16(8);
-        int n = 0, b;
-        while (mask) {
-            b = (int)(mask & 0xFF);
+        int n = 0, b, i;
+        for (i = 0; i < 5; i++) {
+            b = (int)(mask >> (8 * i)) & 0xFF;
             _mm_storeu_si128((__m128i*)(out + n),
                              _mm_add_epi16(_mm_loadu_si128((const __m128i*)fz_bit_lanes[b]), add));
             n += fz_bit_count[b];
-            mask >>= 8;
             add = _mm_add_epi16(add, step);
         }
         return n;

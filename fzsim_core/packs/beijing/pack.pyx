@@ -112,16 +112,21 @@ cdef bint bj_is_win_hook(const Game* g, int s) noexcept nogil:
     return win
 
 
+cdef inline bint cached_waits_hold(const Game* g, const Seat* st) noexcept nogil:
+    """The seat's cached wait mask is its hand's before the draw: an ordinary draw onto the 13
+    tiles of its last discard (or the deal), not after a kong nor on the dealer's first turn."""
+    return st.last_draw >= 0 and not g.flow.from_kong and g.row.turns > 1
+
+
 cdef bint bj_may_self_win(const Game* g, int s) noexcept nogil:
-    """As bj_is_win_hook, the shape read from the cached wait mask while it is still the hand's: an
-    ordinary draw onto the 13 tiles of the seat's last discard (or the deal). After a kong, or on
-    the dealer's first turn, the hand is searched."""
+    """As bj_is_win_hook, the shape read from the cached wait mask while it is still the hand's
+    (cached_waits_hold); else the hand is searched."""
     cdef const Seat* st = &g.seats[s]
     cdef int k = st.last_draw
     cdef bint win
     if st.hand.golds == 4:
         return True
-    if k < 0 or g.flow.from_kong or g.row.turns <= 1:
+    if not cached_waits_hold(g, st):
         return bj_is_win_hook(g, s)
     win = (st.wait_mask >> k) & 1
     if g.check and win != bj_is_win_hook(g, s):
@@ -133,17 +138,34 @@ cdef bint bj_may_self_win(const Game* g, int s) noexcept nogil:
 cdef uint64_t bj_waits(const Game* g, int s) noexcept nogil:
     """shapes.pxd's bj_wait_mask, the standard part off the seat's packed Hand (check=True
     compares the two)."""
-    cdef MjHand h
     cdef const Seat* st = &g.seats[s]
     cdef uint64_t mask = hand_wait_mask(&st.hand), pairs   # (it drops kinds held 4 times in the hand)
-    cdef uint8_t held[MJ_KINDS]
-    cdef int i, m
     if st.n_melds == 0:
         # closed form on the packed Hand (kit/tables34), kinds held 4 times dropped
         pairs = t34_seven_pairs_waits(&st.hand, True)
         if pairs:
             mask |= pairs & ~fz_counts_mask(st.hand.counts, 4)
-    elif mask:   # a kind whose other copies lie in the hand and the melds cannot be drawn
+    elif not mask and not g.check:
+        return 0   # the usual hand with sets: not ready
+    if g.check or st.n_melds:
+        return waits_rest[0](g, s, mask)
+    return mask
+
+
+# bj_waits of a ready hand with sets (or under check=True), called through a pointer set at import
+# so that the compiler keeps it out of line: the usual hand then needs no stack frame.
+ctypedef uint64_t (*HeldWaits)(const Game* g, int s, uint64_t mask) noexcept nogil
+cdef HeldWaits waits_rest[1]
+
+
+cdef uint64_t _waits_rest(const Game* g, int s, uint64_t mask) noexcept nogil:
+    """The waits `mask` less (with sets) the kinds whose other copies lie in the hand and the sets:
+    they cannot be drawn; check=True compares the result with shapes.pxd's bj_wait_mask."""
+    cdef const Seat* st = &g.seats[s]
+    cdef uint8_t held[MJ_KINDS]
+    cdef MjHand h
+    cdef int i, m
+    if st.n_melds and mask:
         memcpy(held, st.hand.counts, MJ_KINDS)
         for i in range(st.n_melds):
             m = st.melds[i].kind
@@ -157,6 +179,9 @@ cdef uint64_t bj_waits(const Game* g, int s) noexcept nogil:
         if mask != bj_wait_mask(&h):
             fail(<Game*>g, "Beijing fast wait mask differs from bj_wait_mask (seat, size)", s, st.hand.size)
     return mask
+
+
+waits_rest[0] = _waits_rest
 
 
 cdef bint bj_may_discard_win(Game* g, int s, int k, bint fresh) noexcept nogil:
@@ -183,9 +208,23 @@ cdef void bj_declined(Game* g, int s, int k) noexcept nogil:
 cdef int bj_turn_offer(Game* g, int s, uint16_t* acts) noexcept nogil:
     """The own turn's win: four 惠牌 win at once (the only action, BJ-16); else a self-draw win
     when the hand wins. Nothing after a claim."""
-    cdef Seat* st = &g.seats[s]
+    cdef const Seat* st = &g.seats[s]
     if g.flow.claimed >= 0 or not g.flow.may_win:
         return 0
+    if (st.hand.golds != 4 and not g.check and cached_waits_hold(g, st)
+            and not (st.wait_mask >> st.last_draw) & 1):
+        return 0   # the usual draw: not among the cached waits
+    return turn_win_offer[0](g, s, acts)
+
+
+# bj_turn_offer past the usual draw, called through a pointer set at import so that the compiler
+# keeps it out of line: the usual draw then returns before any register is saved.
+ctypedef int (*TurnOffer)(Game* g, int s, uint16_t* acts) noexcept nogil
+cdef TurnOffer turn_win_offer[1]
+
+
+cdef int _turn_win_offer(Game* g, int s, uint16_t* acts) noexcept nogil:
+    cdef Seat* st = &g.seats[s]
     if st.hand.golds == 4:
         acts[0] = act(ACT_WIN, st.last_draw if st.last_draw >= 0 else NO_TILE)
         g.flow.locked = True
@@ -194,6 +233,9 @@ cdef int bj_turn_offer(Game* g, int s, uint16_t* acts) noexcept nogil:
         acts[0] = act(ACT_WIN, st.last_draw if st.last_draw >= 0 else NO_TILE)
         return 1
     return 0
+
+
+turn_win_offer[0] = _turn_win_offer
 
 
 cdef void bj_discarded(Game* g, int s, int k) noexcept nogil:
