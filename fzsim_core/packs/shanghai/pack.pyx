@@ -136,13 +136,21 @@ cdef bint sh_is_win_hook(const Game* g, int s) noexcept nogil:
     return bahua_now(g, s) or complete(g, s, g.flow.from_kong and g.cur_seat == s)
 
 
+cdef inline bint cached_waits_hold(const Game* g, int s) noexcept nogil:
+    """The seat's cached wait mask answers its self-draw: an ordinary draw (or a flower's
+    replacement) onto the 13 tiles of its last discard or the deal, not after a kong, not on the
+    first turn, and not under SH-A8 (a 大吊车 is searched)."""
+    return (g.seats[s].last_draw >= 0 and not g.flow.from_kong and g.row.turns > 1
+            and not sh_options(&g.r).sh_dadiaoche_standalone)
+
+
 cdef bint sh_may_self_win(const Game* g, int s) noexcept nogil:
-    """As complete(), read from the cached wait mask while it is still the hand's: an ordinary draw
-    (or a flower's replacement) onto the 13 tiles of the seat's last discard or the deal."""
+    """As complete(), read from the cached wait mask while it is still the hand's
+    (cached_waits_hold)."""
     cdef int k = g.seats[s].last_draw
     if k < 0:
         return False
-    if g.flow.from_kong or g.row.turns <= 1 or sh_options(&g.r).sh_dadiaoche_standalone or g.check:
+    if g.check or not cached_waits_hold(g, s):
         return self_win_searched[0](g, s)
     return (g.seats[s].wait_mask >> k) & 1
 
@@ -172,9 +180,22 @@ self_win_searched[0] = _self_win_searched
 cdef int sh_turn_offer(Game* g, int s, uint16_t* acts) noexcept nogil:
     """A self-draw win when the hand is complete, or 八花齐 on the first own turn holding all eight
     flowers (taken at once when sh_bahua_optional is off: the hand is locked to it)."""
-    cdef bint bahua = False
     if g.flow.claimed >= 0 or not g.flow.may_win:
         return 0
+    if (g.seats[s].n_flowers < 8 and not g.check and cached_waits_hold(g, s)
+            and not (g.seats[s].wait_mask >> g.seats[s].last_draw) & 1):
+        return 0   # the usual draw: not among the cached waits, no 八花齐
+    return turn_win_offer[0](g, s, acts)
+
+
+# sh_turn_offer past the usual draw, called through a pointer set at import so that the compiler
+# keeps it out of line: the usual draw then returns before any register is saved.
+ctypedef int (*TurnOffer)(Game* g, int s, uint16_t* acts) noexcept nogil
+cdef TurnOffer turn_win_offer[1]
+
+
+cdef int _turn_win_offer(Game* g, int s, uint16_t* acts) noexcept nogil:
+    cdef bint bahua = False
     if g.seats[s].n_flowers >= 8:
         if g.pack_state[s] == 0:
             g.pack_state[s] = g.row.turns   # pack_state[seat]: the turn 八花齐 was first offered
@@ -185,6 +206,9 @@ cdef int sh_turn_offer(Game* g, int s, uint16_t* acts) noexcept nogil:
             g.flow.locked = True
         return 1
     return 0
+
+
+turn_win_offer[0] = _turn_win_offer
 
 
 cdef int sh_self_win_kind(Game* g, int s, uint32_t* specials) noexcept nogil:
