@@ -284,6 +284,24 @@ cdef unsigned long long gb_hand_wait_mask(const Hand* h, int n_melds) noexcept n
     with 13 singles fitting a knitting (then its missing knitted tiles and honours are the waits),
     组合龙 with at most one knitted tile missing. Kind masks keep the common hand (none of
     these) to a few bit operations."""
+    cdef unsigned long long present, ones, fours, odd
+    gb_present_fours(h.counts, &present, &fours)
+    if fours or (n_melds <= 1 and knittings_near(present)):
+        return special_waits[0](h, n_melds)
+    if n_melds == 0:
+        gb_ones_odd(h.counts, &ones, &odd)
+        if h.golds or not odd & (odd - 1) or present & ~T34_ORPHANS == 0 or present == ones:
+            return special_waits[0](h, n_melds)
+    return t34_std_waits(h)   # the common hand: no other shape within a tile (and no frame)
+
+
+# gb_hand_wait_mask where a shape beside the basic one may be within a tile, called through a
+# pointer set at import so that the compiler keeps it out of line.
+ctypedef unsigned long long (*MeldsWaits)(const Hand* h, int n_melds) noexcept nogil
+cdef MeldsWaits special_waits[1]
+
+
+cdef unsigned long long _special_waits(const Hand* h, int n_melds) noexcept nogil:
     cdef unsigned long long mask, present, ones, fours, odd
     cdef unsigned int near
     cdef int p
@@ -308,6 +326,9 @@ cdef unsigned long long gb_hand_wait_mask(const Hand* h, int n_melds) noexcept n
             near &= near - 1
             mask |= _knitted_waits(h, p, present, mask)
     return mask
+
+
+special_waits[0] = _special_waits
 
 
 cdef unsigned long long _fifth_copy_waits(const Hand* h, int n_melds,
