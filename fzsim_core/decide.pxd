@@ -5,7 +5,9 @@ from fzsim_core.state cimport Game, fail, live_tiles, reserve
 
 
 cdef inline void fill_observation(Game* g, int seat, int decision) noexcept nogil:
-    """g.obs as `seat` sees the table now, deciding `decision` (-1: not deciding)."""
+    """g.obs as `seat` sees the table now, deciding `decision` (-1: not deciding); what never
+    changes in a game (its pointers to the game, the rules and the pack's evaluation) is set by
+    flow.point_views."""
     cdef Observation* o = &g.obs
     o.seat = seat
     o.decision = decision
@@ -16,10 +18,7 @@ cdef inline void fill_observation(Game* g, int seat, int decision) noexcept nogi
     o.live = live_tiles(g)
     o.reserve = reserve(g)
     o.me = &g.seats[seat]
-    o.game = g
     o.folds = &g.row.folds[seat]
-    o.eval = g.pack.eval
-    o.score_facts = g.pack.score_facts
 
 
 cdef inline int ask(Game* g) noexcept nogil:

@@ -744,6 +744,9 @@ cdef void point_views(Game* g) noexcept nogil:
         g.public[s].youjin = &g.seats[s].youjin
         g.public[s].void_suit = &g.seats[s].void_suit
         g.public[s].finished = &g.seats[s].finished
+    o.game = g
+    o.eval = g.pack.eval
+    o.score_facts = g.pack.score_facts
     o.rules = &g.r
     o.seen = g.seen
     o.table = g.public
