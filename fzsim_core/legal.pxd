@@ -1,5 +1,5 @@
 # Legal actions (docs/spec/RULES.md §4, §5): the rules the flow lists actions by and the invariant checks
-# re-check chosen actions against — one source for both.
+# re-check chosen actions against — one source for both, inline (no legal.pyx): they run on every discard.
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from fzsim_core.hand cimport Hand
 from fzsim_core.rules cimport GOLD_DISCARD_FORBIDDEN
