@@ -13,6 +13,11 @@ cdef int bj_greedy_choose(void* state, const Observation* o, const uint16_t* act
 # reading), not read again
 cdef int bj_turn_among(const Observation* o, const uint16_t* acts, int n, const bint* keep,
                        const int* known) noexcept nogil
+# bj_turn_among's choice among the discards of the kinds in `among`, each leaving the seat's hand h
+# (bj_hand_of; restored after use) `best` from ready: what keep and known marking those discards
+# give (guard's reading is by kind), the same offers in the same order.
+cdef int bj_discard_among(const Observation* o, const uint16_t* acts, int n, MjHand* h, uint64_t among,
+                          int best) noexcept nogil
 # The shanten the claim `a` on o.claim_tile reaches from h (99: not a chow, pung or exposed kong)
 cdef int bj_claim_shanten(const Observation* o, const MjHand* h, uint16_t a) noexcept nogil
 # greedy's claim: the index of the chosen action (the pass when nothing qualifies)

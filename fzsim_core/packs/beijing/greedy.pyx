@@ -64,12 +64,24 @@ cdef int kong_shanten(const MjHand* h, int k, int t) noexcept nogil:
     return bj_shanten(&x)
 
 
+cdef inline int tie_key(const Observation* o, MjHand* h, int k, int best) noexcept nogil:
+    """greedy's tie-break key for discarding k from h, which leaves it best from ready (rules 1-3)."""
+    cdef int key = (0 if k == h.wild else 1) << 24
+    if best == 0:
+        h.counts[k] -= 1
+        key |= waits_unseen(o, h) << 8
+        h.counts[k] += 1
+    key |= (31 - connection(h, k)) << 1
+    key |= 1 if (k >= 27 or k % 9 == 0 or k % 9 == 8) else 0
+    return key
+
+
 cdef int bj_turn_among(const Observation* o, const uint16_t* acts, int n, const bint* keep,
                        const int* known) noexcept nogil:
     """greedy's own turn; keep != NULL (guard's defence): only the discards it marks, by greedy's
     tie-break, no win or kong considered (the caller has handled those)."""
     cdef MjHand h
-    cdef int i, t, k, best = 99, key
+    cdef int i, t, best = 99
     cdef int sh_of[MAX_ACTIONS]
     cdef int out[MJ_KINDS]
     cdef uint64_t cand = 0
@@ -96,17 +108,22 @@ cdef int bj_turn_among(const Observation* o, const uint16_t* acts, int n, const 
             if (t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG) and kong_shanten(&h, act_kind(acts[i]), t) <= best:
                 return i
     for i in range(n):
-        if sh_of[i] != best:
-            continue
-        k = act_kind(acts[i])
-        key = (0 if k == h.wild else 1) << 24
-        if best == 0:
-            h.counts[k] -= 1
-            key |= waits_unseen(o, &h) << 8
-            h.counts[k] += 1
-        key |= (31 - connection(&h, k)) << 1
-        key |= 1 if (k >= 27 or k % 9 == 0 or k % 9 == 8) else 0
-        best_offer(&choice, key, i)
+        if sh_of[i] == best:
+            best_offer(&choice, tie_key(o, &h, act_kind(acts[i]), best), i)
+    return best_pick(&choice, o.rng)
+
+
+cdef int bj_discard_among(const Observation* o, const uint16_t* acts, int n, MjHand* h, uint64_t among,
+                          int best) noexcept nogil:
+    """bj_turn_among's offers, in its order, read off the kinds instead of per-action arrays."""
+    cdef int i, k
+    cdef BestOf choice
+    best_init(&choice)
+    for i in range(n):
+        if act_type(acts[i]) == ACT_DISCARD:
+            k = act_kind(acts[i])
+            if (among >> k) & 1:
+                best_offer(&choice, tie_key(o, h, k, best), i)
     return best_pick(&choice, o.rng)
 
 

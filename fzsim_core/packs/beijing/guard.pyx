@@ -47,7 +47,8 @@ from fzsim_core.packs.beijing.shapes cimport (BjDraws, bj_draws_helping_each, bj
 from fzsim_core.packs.beijing.score cimport BjRules, BjScore, BJ_F_SELFDRAW, bj_evaluate_of
 from fzsim_core.kit.shapes34 cimport mj_is_standard
 from fzsim_core.packs.beijing.pack cimport bj_hand_of, bj_rules_of
-from fzsim_core.packs.beijing.greedy cimport bj_claim, bj_claim_shanten, bj_discard_reading, bj_packed_hand, bj_turn_among
+from fzsim_core.packs.beijing.greedy cimport (bj_claim, bj_claim_shanten, bj_discard_among, bj_discard_reading, bj_packed_hand,
+                                              bj_turn_among)
 from fzsim_core.packs.beijing.options cimport bj_options
 
 # The defaults come from duels against greedy (tuning seeds 101 and 202, docs/guide/beijing.md):
@@ -176,24 +177,21 @@ cdef int ready_value(const Observation* o, MjHand* h, const BjRules* r) noexcept
     return total
 
 
-cdef int best_ready(const Observation* o, MjHand* h, const uint16_t* acts, int n, const int* sh_of) noexcept nogil:
-    """Among the discards that leave the seat's hand h ready (sh_of[i] 0), the one whose waits are
-    worth most; -1 when none does or two tie (greedy decides then), -2 when check=True finds an
-    error. A lone one is returned unread: greedy, its only best-shanten discard, would throw it
-    too, drawing nothing to break a tie."""
+cdef int best_ready(const Observation* o, MjHand* h, const uint16_t* acts, int n, uint64_t ready) noexcept nogil:
+    """Among the discards of the kinds `ready` (those that leave the seat's hand h ready), the
+    one whose waits are worth most; -1 when two tie (greedy decides then), -2 when check=True
+    finds an error. A lone one is returned unread: greedy, its only best-shanten discard, would
+    throw it too, drawing nothing to break a tie."""
     cdef BjRules r
-    cdef int i, k, v, best = -1, best_v = 0, ties = 0, ready = 0
+    cdef int i, k, v, best = -1, best_v = 0, ties = 0
+    cdef bint lone = not ready & (ready - 1)
+    if not lone:
+        bj_rules_of(o.rules, &r)
     for i in range(n):
-        if sh_of[i] == 0:
-            ready += 1
-            best = i
-    if ready == 1:
-        return best
-    best = -1
-    bj_rules_of(o.rules, &r)
-    for i in range(n):
-        if sh_of[i] != 0:
+        if act_type(acts[i]) != ACT_DISCARD or not (ready >> act_kind(acts[i])) & 1:
             continue
+        if lone:
+            return i
         k = act_kind(acts[i])
         h.counts[k] -= 1
         v = ready_value(o, h, &r)
@@ -257,24 +255,21 @@ cdef int draws_that_help(const Observation* o, const MjHand* h, Draws* d, int k,
     return total + planes_sum(d.bit, helps) + <int>((helps >> k) & 1)
 
 
-cdef int discard_shanten(const Observation* o, MjHand* h, const uint16_t* acts, int n, uint64_t cand,
-                         int* sh_of, uint64_t* best_kinds) noexcept nogil:
-    """sh_of[i]: the shanten discard i leaves from the seat's hand h (99: not a discard; cand: the
-    kinds discarded); returns the lowest (best_kinds: the kinds whose discard leaves it), or -1
-    when check=True finds the one reading wrong (greedy.pxd bj_discard_reading)."""
-    cdef int i, best = 99
-    cdef int out[MJ_KINDS]
+cdef inline int discard_shanten(const Observation* o, MjHand* h, uint64_t cand, int* out, uint64_t* best_kinds) noexcept nogil:
+    """out[k]: the shanten the discard of each kind k of cand leaves from the seat's hand h;
+    returns the lowest (99 when cand is empty; best_kinds: the kinds whose discard leaves it),
+    or -1 when check=True finds the one reading wrong (greedy.pxd bj_discard_reading)."""
+    cdef int k, best = 99
     if bj_discard_reading(o, h, cand, out) < 0:
         return -1
     best_kinds[0] = 0
-    for i in range(n):
-        sh_of[i] = 99
-        if act_type(acts[i]) == ACT_DISCARD:
-            sh_of[i] = out[act_kind(acts[i])]
-            if sh_of[i] < best:
-                best, best_kinds[0] = sh_of[i], 0
-            if sh_of[i] == best:
-                best_kinds[0] |= (<uint64_t>1) << act_kind(acts[i])
+    while cand:
+        k = ctz64(cand)
+        cand &= cand - 1
+        if out[k] < best:
+            best, best_kinds[0] = out[k], 0
+        if out[k] == best:
+            best_kinds[0] |= (<uint64_t>1) << k
     return best
 
 
@@ -340,30 +335,26 @@ cdef int building_choice(const Observation* o, MjHand* h, uint64_t cand, int bes
     return kept[0] != cand
 
 
-cdef inline int build(const Observation* o, MjHand* h, const uint16_t* acts, int n, const int* sh_of, int best,
-                      uint64_t best_kinds, bint* keep) noexcept nogil:
+cdef inline int build(const Observation* o, MjHand* h, const uint16_t* acts, int n, int best,
+                      uint64_t best_kinds) noexcept nogil:
     """The offensive discard: greedy's among building_choice's (-1: check=True found an error). A
     lone one is returned as greedy would: no tie to break (no win or kong is among acts here)."""
     cdef int i
     cdef uint64_t kept
-    cdef int narrowed = building_choice(o, h, best_kinds, best, &kept)
-    if narrowed < 0:
+    if building_choice(o, h, best_kinds, best, &kept) < 0:
         return -1
     if kept and not kept & (kept - 1):
         for i in range(n):
-            if sh_of[i] == best and (kept >> act_kind(acts[i])) & 1:
+            if act_type(acts[i]) == ACT_DISCARD and (kept >> act_kind(acts[i])) & 1:
                 return i
-    if not narrowed:
-        return bj_turn_among(o, acts, n, NULL, sh_of)
-    for i in range(n):
-        keep[i] = sh_of[i] == best and (kept >> act_kind(acts[i])) & 1
-    return bj_turn_among(o, acts, n, keep, sh_of)
+    return bj_discard_among(o, acts, n, h, kept, best)
 
 
 cdef int bj_guard_turn(const Observation* o, const uint16_t* acts, int n, double fold) noexcept nogil:
     cdef MjHand h
     cdef Threat th
     cdef int i, k, t, best_sh = 99
+    cdef int out[MJ_KINDS]
     cdef int sh_of[MAX_ACTIONS]
     cdef double dang[MAX_ACTIONS]
     cdef double bound
@@ -376,29 +367,33 @@ cdef int bj_guard_turn(const Observation* o, const uint16_t* acts, int n, double
         if t == ACT_DISCARD:
             discards |= (<uint64_t>1) << act_kind(acts[i])
     bj_hand_of(o.me, o.gold, &h)
-    best_sh = discard_shanten(o, &h, acts, n, discards, sh_of, &best_kinds)
+    best_sh = discard_shanten(o, &h, discards, out, &best_kinds)
     if best_sh < 0:
         return -1
-    i = best_ready(o, &h, acts, n, sh_of) if best_sh == 0 else -1
-    if i >= 0:   # a discard that leaves the hand ready: the waits worth most
-        return i
-    if i == -2:
-        return -1
-    if best_sh == 99 or best_sh == 0:
-        return bj_turn_among(o, acts, n, NULL, sh_of)   # ready: push, greedy's most winning tiles (threat or not)
+    if best_sh == 0:
+        i = best_ready(o, &h, acts, n, best_kinds)
+        if i >= 0:   # a discard that leaves the hand ready: the waits worth most
+            return i
+        if i == -2:
+            return -1
+        return bj_discard_among(o, acts, n, &h, best_kinds, 0)   # ready: push, greedy's most winning tiles (threat or not)
+    if best_sh == 99:
+        return bj_turn_among(o, acts, n, NULL, NULL)   # no discard: greedy's pick
     if not may_defend(o, best_sh, fold):
-        return build(o, &h, acts, n, sh_of, best_sh, best_kinds, keep)   # no threat could make guard_keep fold or defend
+        return build(o, &h, acts, n, best_sh, best_kinds)   # no threat could make guard_keep fold or defend
     bj_read_threat(o, &th)
     if th.total < 0.05:
-        return build(o, &h, acts, n, sh_of, best_sh, best_kinds, keep)   # nobody near a discard win: build the hand
+        return build(o, &h, acts, n, best_sh, best_kinds)   # nobody near a discard win: build the hand
     bound = bj_danger_bound(o, &th)
     if bound <= fold_at(fold, best_sh) and bound <= MARGIN:
-        return build(o, &h, acts, n, sh_of, best_sh, best_kinds, keep)   # no discard could make guard_keep fold or defend
+        return build(o, &h, acts, n, best_sh, best_kinds)   # no discard could make guard_keep fold or defend
     for i in range(n):
-        if sh_of[i] != 99:
+        sh_of[i] = 99
+        if act_type(acts[i]) == ACT_DISCARD:
+            sh_of[i] = out[act_kind(acts[i])]
             dang[i] = bj_discard_danger(o, &th, act_kind(acts[i]))
     if not guard_keep(o, sh_of, dang, n, fold, FOLD_MARGIN, MARGIN, keep):
-        return build(o, &h, acts, n, sh_of, best_sh, best_kinds, keep)   # every best discard is about as safe
+        return build(o, &h, acts, n, best_sh, best_kinds)   # every best discard is about as safe
     return bj_turn_among(o, acts, n, keep, sh_of)
 
 
