@@ -37,7 +37,7 @@ from fzsim_core.policy cimport Observation
 from fzsim_core.policies.guard cimport Threat, read_threat, unseen_wait_weight
 from fzsim_core.policies.defence cimport fold_at, guard_keep
 from fzsim_core.table cimport *
-from fzsim_core.bits cimport count_planes, ctz64, fz_counts_mask, fz_unseen_bytes, planes_sum
+from fzsim_core.bits cimport count_planes, ctz64, fz_counts_mask, fz_unseen_bytes, planes_sum, popcount64
 from fzsim_core.policies.greedy cimport near_held
 from fzsim_core.kit.hand34 cimport MJ_KINDS, MjHand, mj_claimed
 from fzsim_core.hand cimport Hand, hand_remove
@@ -177,21 +177,21 @@ cdef int ready_value(const Observation* o, MjHand* h, const BjRules* r) noexcept
     return total
 
 
-cdef int best_ready(const Observation* o, MjHand* h, const uint16_t* acts, int n, uint64_t ready) noexcept nogil:
+cdef int best_ready(const Observation* o, MjHand* h, const uint16_t* acts, int n, uint64_t discards,
+                    uint64_t ready) noexcept nogil:
     """Among the discards of the kinds `ready` (those that leave the seat's hand h ready), the
     one whose waits are worth most; -1 when two tie (greedy decides then), -2 when check=True
     finds an error. A lone one is returned unread: greedy, its only best-shanten discard, would
     throw it too, drawing nothing to break a tie."""
     cdef BjRules r
     cdef int i, k, v, best = -1, best_v = 0, ties = 0
-    cdef bint lone = not ready & (ready - 1)
-    if not lone:
-        bj_rules_of(o.rules, &r)
+    if not ready & (ready - 1):
+        i = discard_at(o, acts, n, discards, ctz64(ready))
+        return i if i >= 0 else -2
+    bj_rules_of(o.rules, &r)
     for i in range(n):
         if act_type(acts[i]) != ACT_DISCARD or not (ready >> act_kind(acts[i])) & 1:
             continue
-        if lone:
-            return i
         k = act_kind(acts[i])
         h.counts[k] -= 1
         v = ready_value(o, h, &r)
@@ -335,18 +335,53 @@ cdef int building_choice(const Observation* o, MjHand* h, uint64_t cand, int bes
     return kept[0] != cand
 
 
-cdef inline int build(const Observation* o, MjHand* h, const uint16_t* acts, int n, int best,
+cdef inline int turn_discards(const Observation* o, const uint16_t* acts, int n, uint64_t* discards) noexcept nogil:
+    """discards: the kinds acts offers to throw; returns 1 when a win or kong is offered (greedy's
+    turn then), -1 when check=True finds the short reading wrong, else 0. The engine lists a win
+    first, then the kongs, then one discard a kind in kind order (flow.pyx turn_offer): a list
+    opening with a discard and as long as the held kinds offers them all, read with no loop."""
+    cdef uint64_t held = fz_counts_mask(o.me.hand.counts, -1), m = 0
+    cdef int i, t
+    cdef bint short = n > 0 and act_type(acts[0]) == ACT_DISCARD and popcount64(held) == n
+    if short and not o.check:
+        discards[0] = held
+        return 0
+    for i in range(n):
+        t = act_type(acts[i])
+        if t == ACT_WIN or t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
+            m = <uint64_t>-1
+            break
+        if t == ACT_DISCARD:
+            m |= (<uint64_t>1) << act_kind(acts[i])
+    if short and m != held:
+        snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
+                 "Beijing guard: the discards read off the held kinds differ from the actions' (actions, held)",
+                 n, popcount64(held))
+        return -1
+    discards[0] = m
+    return m == <uint64_t>-1
+
+
+cdef inline int discard_at(const Observation* o, const uint16_t* acts, int n, uint64_t discards, int k) noexcept nogil:
+    """The action discarding k (a kind of discards): the discards close the list in kind order
+    (turn_discards); -1 when check=True finds another action there."""
+    cdef int i = n - popcount64(discards >> k)
+    if o.check and acts[i] != act(ACT_DISCARD, k):
+        snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
+                 "Beijing guard: the discard's place read off the kinds holds another action (kind, index)", k, i)
+        return -1
+    return i
+
+
+cdef inline int build(const Observation* o, MjHand* h, const uint16_t* acts, int n, uint64_t discards, int best,
                       uint64_t best_kinds) noexcept nogil:
     """The offensive discard: greedy's among building_choice's (-1: check=True found an error). A
     lone one is returned as greedy would: no tie to break (no win or kong is among acts here)."""
-    cdef int i
     cdef uint64_t kept
     if building_choice(o, h, best_kinds, best, &kept) < 0:
         return -1
     if kept and not kept & (kept - 1):
-        for i in range(n):
-            if act_type(acts[i]) == ACT_DISCARD and (kept >> act_kind(acts[i])) & 1:
-                return i
+        return discard_at(o, acts, n, discards, ctz64(kept))
     return bj_discard_among(o, acts, n, h, kept, best)
 
 
@@ -360,18 +395,15 @@ cdef int bj_guard_turn(const Observation* o, const uint16_t* acts, int n, double
     cdef double bound
     cdef bint keep[MAX_ACTIONS]
     cdef uint64_t discards = 0, best_kinds
-    for i in range(n):
-        t = act_type(acts[i])
-        if t == ACT_WIN or t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
-            return bj_turn_among(o, acts, n, NULL, NULL)   # wins and kongs as greedy
-        if t == ACT_DISCARD:
-            discards |= (<uint64_t>1) << act_kind(acts[i])
+    t = turn_discards(o, acts, n, &discards)
+    if t:
+        return bj_turn_among(o, acts, n, NULL, NULL) if t > 0 else -1   # wins and kongs as greedy
     bj_hand_of(o.me, o.gold, &h)
     best_sh = discard_shanten(o, &h, discards, out, &best_kinds)
     if best_sh < 0:
         return -1
     if best_sh == 0:
-        i = best_ready(o, &h, acts, n, best_kinds)
+        i = best_ready(o, &h, acts, n, discards, best_kinds)
         if i >= 0:   # a discard that leaves the hand ready: the waits worth most
             return i
         if i == -2:
@@ -380,20 +412,20 @@ cdef int bj_guard_turn(const Observation* o, const uint16_t* acts, int n, double
     if best_sh == 99:
         return bj_turn_among(o, acts, n, NULL, NULL)   # no discard: greedy's pick
     if not may_defend(o, best_sh, fold):
-        return build(o, &h, acts, n, best_sh, best_kinds)   # no threat could make guard_keep fold or defend
+        return build(o, &h, acts, n, discards, best_sh, best_kinds)   # no threat could make guard_keep fold or defend
     bj_read_threat(o, &th)
     if th.total < 0.05:
-        return build(o, &h, acts, n, best_sh, best_kinds)   # nobody near a discard win: build the hand
+        return build(o, &h, acts, n, discards, best_sh, best_kinds)   # nobody near a discard win: build the hand
     bound = bj_danger_bound(o, &th)
     if bound <= fold_at(fold, best_sh) and bound <= MARGIN:
-        return build(o, &h, acts, n, best_sh, best_kinds)   # no discard could make guard_keep fold or defend
+        return build(o, &h, acts, n, discards, best_sh, best_kinds)   # no discard could make guard_keep fold or defend
     for i in range(n):
         sh_of[i] = 99
         if act_type(acts[i]) == ACT_DISCARD:
             sh_of[i] = out[act_kind(acts[i])]
             dang[i] = bj_discard_danger(o, &th, act_kind(acts[i]))
     if not guard_keep(o, sh_of, dang, n, fold, FOLD_MARGIN, MARGIN, keep):
-        return build(o, &h, acts, n, best_sh, best_kinds)   # every best discard is about as safe
+        return build(o, &h, acts, n, discards, best_sh, best_kinds)   # every best discard is about as safe
     return bj_turn_among(o, acts, n, keep, sh_of)
 
 
