@@ -15,9 +15,11 @@ cdef int bj_turn_among(const Observation* o, const uint16_t* acts, int n, const 
                        const int* known) noexcept nogil
 # bj_turn_among's choice among the discards of the kinds in `among`, each leaving the seat's hand h
 # (bj_hand_of; restored after use) `best` from ready: what keep and known marking those discards
-# give (guard's reading is by kind), the same offers in the same order.
+# give (guard's reading is by kind), the same offers in the same order. discards: the kinds acts
+# offers to throw, which close it one a kind in kind order (flow.pyx turn_offer); -1 when
+# check=True finds another action at a discard's place.
 cdef int bj_discard_among(const Observation* o, const uint16_t* acts, int n, MjHand* h, uint64_t among,
-                          int best) noexcept nogil
+                          uint64_t discards, int best) noexcept nogil
 # The shanten the claim `a` on o.claim_tile reaches from h (99: not a chow, pung or exposed kong)
 cdef int bj_claim_shanten(const Observation* o, const MjHand* h, uint16_t a) noexcept nogil
 # greedy's claim: the index of the chosen action (the pass when nothing qualifies)

@@ -14,7 +14,7 @@ closer to ready; an exposed kong when it leaves it no further. It reads only its
 """
 from libc.stdint cimport uint16_t, uint64_t
 from libc.stdio cimport snprintf
-from fzsim_core.bits cimport ctz64, fz_counts_mask, least_of
+from fzsim_core.bits cimport ctz64, fz_counts_mask, least_of, popcount64
 from fzsim_core.policy cimport Observation
 from fzsim_core.policies.ties cimport BestOf, best_init, best_offer, best_pick
 from fzsim_core.table cimport *
@@ -114,16 +114,21 @@ cdef int bj_turn_among(const Observation* o, const uint16_t* acts, int n, const 
 
 
 cdef int bj_discard_among(const Observation* o, const uint16_t* acts, int n, MjHand* h, uint64_t among,
-                          int best) noexcept nogil:
-    """bj_turn_among's offers, in its order, read off the kinds instead of per-action arrays."""
+                          uint64_t discards, int best) noexcept nogil:
+    """bj_turn_among's offers, in its order (the actions close with the discards in kind order),
+    each at its place among the discards instead of a loop over every action."""
     cdef int i, k
     cdef BestOf choice
     best_init(&choice)
-    for i in range(n):
-        if act_type(acts[i]) == ACT_DISCARD:
-            k = act_kind(acts[i])
-            if (among >> k) & 1:
-                best_offer(&choice, tie_key(o, h, k, best), i)
+    while among:
+        k = ctz64(among)
+        among &= among - 1
+        i = n - popcount64(discards >> k)
+        if o.check and acts[i] != act(ACT_DISCARD, k):
+            snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
+                     "Beijing greedy: a discard's place read off the kinds holds another action (kind, index)", k, i)
+            return -1
+        best_offer(&choice, tie_key(o, h, k, best), i)
     return best_pick(&choice, o.rng)
 
 

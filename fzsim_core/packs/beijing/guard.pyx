@@ -382,7 +382,7 @@ cdef inline int build(const Observation* o, MjHand* h, const uint16_t* acts, int
         return -1
     if kept and not kept & (kept - 1):
         return discard_at(o, acts, n, discards, ctz64(kept))
-    return bj_discard_among(o, acts, n, h, kept, best)
+    return bj_discard_among(o, acts, n, h, kept, discards, best)
 
 
 cdef int bj_guard_turn(const Observation* o, const uint16_t* acts, int n, double fold) noexcept nogil:
@@ -408,7 +408,7 @@ cdef int bj_guard_turn(const Observation* o, const uint16_t* acts, int n, double
             return i
         if i == -2:
             return -1
-        return bj_discard_among(o, acts, n, &h, best_kinds, 0)   # ready: push, greedy's most winning tiles (threat or not)
+        return bj_discard_among(o, acts, n, &h, best_kinds, discards, 0)   # ready: push, greedy's most winning tiles (threat or not)
     if best_sh == 99:
         return bj_turn_among(o, acts, n, NULL, NULL)   # no discard: greedy's pick
     if not may_defend(o, best_sh, fold):
