@@ -37,7 +37,7 @@ from fzsim_core.policy cimport Observation
 from fzsim_core.policies.guard cimport Threat, read_threat, unseen_wait_weight
 from fzsim_core.policies.defence cimport fold_at, guard_keep
 from fzsim_core.table cimport *
-from fzsim_core.bits cimport count_planes, ctz64, fz_counts_mask, fz_unseen_bytes, planes_sum, popcount64
+from fzsim_core.bits cimport ctz64, fz_counts_mask, fz_unseen_bytes, popcount64
 from fzsim_core.policies.greedy cimport near_held
 from fzsim_core.kit.hand34 cimport MJ_KINDS, MjHand, mj_claimed
 from fzsim_core.hand cimport Hand, hand_remove
@@ -50,6 +50,41 @@ from fzsim_core.packs.beijing.pack cimport bj_hand_of, bj_rules_of
 from fzsim_core.packs.beijing.greedy cimport (bj_claim, bj_claim_shanten, bj_discard_among, bj_discard_reading, bj_packed_hand,
                                               bj_turn_among)
 from fzsim_core.packs.beijing.options cimport bj_options
+
+cdef extern from *:
+    """
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    #endif
+    /* The sum of c[k] over the kinds k < 34 in m (c: 34 bytes or more). SSE2: sixteen kinds a
+       step, the mask's bits spread to bytes (three unpacks), the bytes they select summed by
+       psadbw; else one kind at a time. */
+    static inline int bj_bytes_sum(const unsigned char* c, unsigned long long m) {
+    #if defined(__SSE2__)
+        const __m128i sel = _mm_set_epi8(-128, 64, 32, 16, 8, 4, 2, 1, -128, 64, 32, 16, 8, 4, 2, 1);
+        __m128i s = _mm_setzero_si128(), w;
+        int q;
+        for (q = 0; q < 32; q += 16) {
+            w = _mm_cvtsi32_si128((int)((m >> q) & 0xFFFF));
+            w = _mm_unpacklo_epi8(w, w);
+            w = _mm_unpacklo_epi16(w, w);
+            w = _mm_unpacklo_epi32(w, w);   /* bytes 0-7: the low eight bits, 8-15: the high */
+            w = _mm_cmpeq_epi8(_mm_and_si128(w, sel), sel);
+            s = _mm_add_epi64(s, _mm_sad_epu8(_mm_and_si128(w, _mm_loadu_si128((const __m128i*)(c + q))),
+                                              _mm_setzero_si128()));
+        }
+        s = _mm_add_epi64(s, _mm_unpackhi_epi64(s, s));
+        return _mm_cvtsi128_si32(s) + (-(int)((m >> 32) & 1) & c[32]) + (-(int)((m >> 33) & 1) & c[33]);
+    #else
+        int t = 0;
+        for (; m; m &= m - 1)
+            t += c[__builtin_ctzll(m)];
+        return t;
+    #endif
+    }
+    """
+    int bj_bytes_sum(const uint8_t* c, uint64_t m) nogil
+
 
 # The defaults come from duels against greedy (tuning seeds 101 and 202, docs/guide/beijing.md):
 cdef double BJ_DEFAULT_FOLD = 1.0  # never folds: giving up the hand lost to greedy (a discard costs F alone)
@@ -208,7 +243,6 @@ cdef int best_ready(const Observation* o, MjHand* h, const uint16_t* acts, int n
 cdef struct Draws:
     uint8_t un[40]         # unseen copies by kind, before the discard (40: read as whole words)
     uint64_t unseen        # the kinds with some unseen
-    uint64_t bit[3]        # the unseen counts' bit planes (bits.pxd count_planes)
     BjDraws shanten        # the hand's shanten after a discard and a draw (shapes.pxd)
 
 
@@ -220,7 +254,6 @@ cdef inline void draws_set(const Observation* o, const MjHand* h, const Hand* x,
     for k in range(MJ_KINDS, 40):
         d.un[k] = 0
     d.unseen = fz_counts_mask(d.un, -1)
-    count_planes(d.un, d.bit)
     # only draws near the hand can help (draws_that_help)
     bj_draws_set(&d.shanten, x, h.n_melds, (d.unseen | discards) & near_held(o, fz_counts_mask(h.counts, -1)), sh)
 
@@ -232,7 +265,7 @@ cdef int draws_that_help(const Observation* o, const MjHand* h, Draws* d, int k,
     — an isolated tile never helps below ready (greedy.pxd near_mask), nor one near only the
     discarded copy; of the seven pairs', a draw pairing a single: below ready a new single adds
     none). The discarded copy counts as unseen; -1 when check=True finds the one reading wrong."""
-    cdef int j, total = 0
+    cdef int j, total = 0, plain = 0
     cdef int out[MJ_KINDS]
     cdef uint64_t cand = d.unseen | (<uint64_t>1) << k, m
     cdef Hand y
@@ -252,7 +285,13 @@ cdef int draws_that_help(const Observation* o, const MjHand* h, Draws* d, int k,
                          "Beijing guard: a useful draw read in place differs from bj_hand_draw_shanten (discard, draw)",
                          k, j)
                 return -1
-    return total + planes_sum(d.bit, helps) + <int>((helps >> k) & 1)
+            plain += d.un[j] if (helps >> j) & 1 else 0
+        if plain != bj_bytes_sum(d.un, helps):
+            snprintf(o.errmsg, o.errmsg_size, "%s (%d, %d)",
+                     "Beijing guard: the unseen copies of the useful draws summed by bytes differ from one by one (discard, sum)",
+                     k, plain)
+            return -1
+    return total + bj_bytes_sum(d.un, helps) + <int>((helps >> k) & 1)
 
 
 cdef inline int discard_shanten(const Observation* o, MjHand* h, uint64_t cand, int* out, uint64_t* best_kinds) noexcept nogil:
