@@ -139,10 +139,18 @@ cdef int best_ready(const Observation* o, const uint16_t* acts, int n, ScHand* h
     """Among the discards that leave the hand ready, the one whose waits are worth most; -1 when
     no discard does (or two tie: greedy decides). sh_k: each discard's shanten (a hand that is
     not ready after it has no waits: only those at 0 are valued); the caller asks only when the
-    best discard leaves the hand ready."""
+    best discard leaves the hand ready. A lone one is returned unread: greedy, its only
+    best-shanten discard, would throw it too, drawing nothing to break a tie."""
     cdef ScRules r
     cdef ScMelds melds
-    cdef int i, k, v, best = -1, best_v = 0, ties = 0
+    cdef int i, k, v, best = -1, best_v = 0, ties = 0, ready = 0
+    for i in range(n):
+        if act_type(acts[i]) == ACT_DISCARD and sh_k[act_kind(acts[i])] == 0:
+            best = i
+            ready += 1
+    if ready == 1:
+        return best
+    best = -1
     sc_rules_of(o.rules, &r)
     sc_melds_of(h, &melds)
     for i in range(n):
