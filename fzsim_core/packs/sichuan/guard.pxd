@@ -7,9 +7,9 @@ ctypedef struct ScThreat:
     uint8_t un[34]          # unseen copies by kind, from the deciding seat's view (27.. unused)
     double total            # the chance that some other seat is ready
     uint64_t thrown[4]      # kinds each seat has in its pond (bit k)
-    int suit_thrown[4][3]   # each seat's pond tiles per suit
+    double pond_x[4][3]     # each seat's pond terms of its wait logistic per suit: the tiles
+    double share_x[4][3]    # of the suit (<= 4), their share of the pond (each times its weight)
     int void[4]             # each seat's 定缺 suit, -1
-    int n_thrown[4]         # each seat's pond size
     int model               # the fitted coefficients used: 0 sichuan, 1 xuezhan
 
 cdef void sc_read_threat(const Observation* o, ScThreat* t) noexcept nogil

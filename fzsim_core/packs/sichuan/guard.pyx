@@ -60,8 +60,10 @@ WC[1][:] = [-3.417, 0.402, 0.088, -2.091, 0.549, -6.363]
 
 
 cdef void sc_read_threat(const Observation* o, ScThreat* t) noexcept nogil:
-    cdef int j, k, v, late = 1 if o.live < 27 else 0
+    cdef int j, k, v, s, late = 1 if o.live < 27 else 0
     cdef int m = 1 if o.rules.scoring == SCORING_XUEZHAN else 0
+    cdef int suit_thrown[3]
+    cdef const double* w = WC[m]
     cdef double x, none = 1.0
     t.model = m
     fz_unseen_bytes(o.seen, o.me.hand.counts, t.un)
@@ -69,16 +71,20 @@ cdef void sc_read_threat(const Observation* o, ScThreat* t) noexcept nogil:
         t.ready[j] = 0.0
         t.thrown[j] = 0
         t.void[j] = -1
-        t.suit_thrown[j][0] = t.suit_thrown[j][1] = t.suit_thrown[j][2] = 0
         if j == o.seat or o.table[j].finished[0]:
             continue
         t.void[j] = o.table[j].void_suit[0] - 1
+        suit_thrown[0] = suit_thrown[1] = suit_thrown[2] = 0
         for k in range(o.table[j].n_discards[0]):
             v = o.table[j].discards[k]
             t.thrown[j] |= (<uint64_t>1) << v
             if v < SC_KINDS:
-                t.suit_thrown[j][v // 9] += 1
-        t.n_thrown[j] = o.table[j].n_discards[0]
+                suit_thrown[v // 9] += 1
+        # the wait logistic's per-suit terms, each product as sc_wait_chance would form it (same bits)
+        for s in range(3):
+            v = suit_thrown[s]
+            t.pond_x[j][s] = w[4] * (v if v < 4 else 4)
+            t.share_x[j][s] = w[5] * (v / <double>o.table[j].n_discards[0] if o.table[j].n_discards[0] else 0.0)
         x = RC[m][0] + RC[m][1] * o.table[j].n_melds[0] + RC[m][2] * o.table[j].n_discards[0] + RC[m][3] * late
         t.ready[j] = 1.0 / (1.0 + exp(-x))
         none *= 1.0 - t.ready[j]
@@ -88,15 +94,13 @@ cdef void sc_read_threat(const Observation* o, ScThreat* t) noexcept nogil:
 cdef inline double sc_wait_chance(const ScThreat* t, int j, int k, int chow) noexcept nogil:
     """The chance that a ready seat j waits on kind k, k's chow waits (chow_unseen) given: the
     same for every seat, so a discard's danger counts them once."""
-    cdef int st
+    cdef int s = k // 9
     cdef double x
     cdef const double* w
-    if t.void[j] == k // 9:
+    if t.void[j] == s:
         return 0.0
-    st = t.suit_thrown[j][k // 9]
     w = WC[t.model]
-    x = (w[0] + w[1] * t.un[k] + w[2] * chow + w[3] * ((t.thrown[j] >> k) & 1) + w[4] * (st if st < 4 else 4)
-         + w[5] * (st / <double>t.n_thrown[j] if t.n_thrown[j] else 0.0))
+    x = w[0] + w[1] * t.un[k] + w[2] * chow + w[3] * ((t.thrown[j] >> k) & 1) + t.pond_x[j][s] + t.share_x[j][s]
     return 1.0 / (1.0 + exp(-x))
 
 
@@ -139,18 +143,10 @@ cdef int best_ready(const Observation* o, const uint16_t* acts, int n, ScHand* h
     """Among the discards that leave the hand ready, the one whose waits are worth most; -1 when
     no discard does (or two tie: greedy decides). sh_k: each discard's shanten (a hand that is
     not ready after it has no waits: only those at 0 are valued); the caller asks only when the
-    best discard leaves the hand ready. A lone one is returned unread: greedy, its only
-    best-shanten discard, would throw it too, drawing nothing to break a tie."""
+    best discard leaves the hand ready."""
     cdef ScRules r
     cdef ScMelds melds
-    cdef int i, k, v, best = -1, best_v = 0, ties = 0, ready = 0
-    for i in range(n):
-        if act_type(acts[i]) == ACT_DISCARD and sh_k[act_kind(acts[i])] == 0:
-            best = i
-            ready += 1
-    if ready == 1:
-        return best
-    best = -1
+    cdef int i, k, v, best = -1, best_v = 0, ties = 0
     sc_rules_of(o.rules, &r)
     sc_melds_of(h, &melds)
     for i in range(n):
@@ -195,6 +191,13 @@ cdef int sc_guard_turn(const Observation* o, const uint16_t* acts, int n, double
     if exact:
         sc_parts_discard_shanten(&parts, h.counts, cand, sh_k)   # every discard's shanten, read once
         best_sh = least_of(sh_k, cand, 99)
+        at = 0
+        m = cand
+        while m:
+            k = ctz64(m)
+            m &= m - 1
+            if sh_k[k] == best_sh:
+                at |= (<uint32_t>1) << k
     else:
         # the best discards only, as greedy reads them: the others' shanten matters to a fold
         # alone (read then), so until then they stand at best + 1. Greedy's suit given up first:
@@ -208,7 +211,14 @@ cdef int sc_guard_turn(const Observation* o, const uint16_t* acts, int n, double
             k = ctz64(m)
             m &= m - 1
             sh_k[k] = best_sh if (at >> k) & 1 else best_sh + 1
-    # a discard that leaves the hand ready: the waits worth most
+    # a discard that leaves the hand ready: the waits worth most. A lone one (at: the best
+    # discards' kinds) is thrown unread, as greedy throws its lone candidate (the last action of
+    # the kind), drawing nothing to break a tie
+    if best_sh == 0 and not at & (at - 1):
+        k = ctz64(at)
+        for i in range(n - 1, -1, -1):
+            if act_type(acts[i]) == ACT_DISCARD and act_kind(acts[i]) == k:
+                return i
     i = best_ready(o, acts, n, &h, sh_k) if best_sh == 0 else -1
     if i >= 0:
         return i
