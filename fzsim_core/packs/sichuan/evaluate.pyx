@@ -129,7 +129,7 @@ cdef int sc_eval_greedy_known(const Observation* o, const uint16_t* acts, int n,
         if act_type(acts[i]) == ACT_DISCARD:
             k = act_kind(acts[i])
             raw[k] = SC_NO_WIN if no_win else after[k]
-    return sc_turn_known(o, acts, n, NULL, raw)
+    return sc_turn_known(o, acts, n, NULL, raw, NULL, -1, -1, 0)
 
 
 cdef double sc_eval_typical(const Observation* o, const Seat* s, int win_type) noexcept nogil:

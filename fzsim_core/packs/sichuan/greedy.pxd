@@ -1,5 +1,5 @@
 # greedy for the Sichuan pack (policies/greedy.pyx hands it Sichuan decisions): see greedy.pyx here.
-from libc.stdint cimport uint16_t
+from libc.stdint cimport uint16_t, uint32_t
 from fzsim_core.policy cimport Observation
 from fzsim_core.packs.sichuan.shapes cimport ScHand, ScParts
 
@@ -15,9 +15,13 @@ cdef int sc_exchange(const Observation* o, const uint16_t* acts, int n) noexcept
 cdef int sc_turn(const Observation* o, const uint16_t* acts, int n) noexcept nogil
 # ... with the discards limited to those with keep[i] (NULL: all)
 cdef int sc_turn_among(const Observation* o, const uint16_t* acts, int n, const bint* keep) noexcept nogil
-# ... with each discard kind k's shanten known[k] already read (sc_parts_discard_shanten; NULL: read there)
+# ... with each discard kind k's shanten known[k] already read (sc_parts_discard_shanten; NULL: read
+# there); read: the seat's parts (seat_parts) and read_drop its suit given up (drop_suit_parts or
+# the declared one), NULL: read there; read_best >= 0: known's least over the discards and read_at
+# the discard kinds at it (NULL / -1 / 0: none of these read)
 cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const bint* keep,
-                       const int* known) noexcept nogil
+                       const int* known, const ScParts* read, int read_drop, int read_best,
+                       uint32_t read_at) noexcept nogil
 # greedy's claim: a pung or kong that leaves the hand no further from ready
 cdef int sc_claim(const Observation* o, const uint16_t* acts, int n) noexcept nogil
 # the lowest shanten one discard (never `banned`) reaches from the 3n+2 hand h

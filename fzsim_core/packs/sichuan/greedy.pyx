@@ -174,12 +174,15 @@ cdef int sc_turn(const Observation* o, const uint16_t* acts, int n) noexcept nog
 
 cdef int sc_turn_among(const Observation* o, const uint16_t* acts, int n, const bint* keep) noexcept nogil:
     """sc_turn with the discards limited to keep[i] (NULL: all): the best shanten among them."""
-    return sc_turn_known(o, acts, n, keep, NULL)
+    return sc_turn_known(o, acts, n, keep, NULL, NULL, -1, -1, 0)
 
 
 cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const bint* keep,
-                       const int* known) noexcept nogil:
-    """sc_turn_among with each discard kind's shanten already read (known[k]; NULL: read here)."""
+                       const int* known, const ScParts* read, int read_drop, int read_best,
+                       uint32_t read_at) noexcept nogil:
+    """sc_turn_among with each discard kind's shanten already read (known[k]; NULL: read here),
+    and what the caller read of the seat: its parts and suit given up (read; NULL: none), the
+    least of known over the discards and their kinds at it (read_best; < 0: none)."""
     cdef ScHand h
     cdef ScParts parts
     cdef ScMelds melds
@@ -224,8 +227,12 @@ cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const 
                 kongs = True
     best_init(&choice)
     # the parts straight from the seat's own Hand; the ScHand only for kongs and the checks
-    seat_parts(o, &parts)
-    drop = o.me.void_suit - 1 if o.me.void_suit else drop_suit_parts(&parts)
+    if read == NULL:
+        seat_parts(o, &parts)
+        drop = o.me.void_suit - 1 if o.me.void_suit else drop_suit_parts(&parts)
+    else:
+        parts = read[0]   # a copy: greedy's own path keeps its parts local
+        drop = read_drop
     if kongs or o.check:
         sc_hand_of(o.me, &h)
     first = SC_SUIT_BITS[drop] if drop >= 0 else 0
@@ -233,6 +240,8 @@ cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const 
         # greedy's own turn needs the best discards only, not every discard's shanten, and of
         # those only the suit given up's when it has some (below)
         at = sc_parts_discard_best(&parts, counts, cand, &best, drop)
+    elif read_best >= 0:
+        best, at = read_best, read_at
     else:
         if known == NULL:
             sc_parts_discard_shanten(&parts, counts, cand, sh_k)   # every discard from one read

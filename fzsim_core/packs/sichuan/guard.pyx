@@ -229,17 +229,17 @@ cdef int sc_guard_turn(const Observation* o, const uint16_t* acts, int n, double
     no_defence = MARGIN[1 if o.rules.scoring == SCORING_XUEZHAN else 0] >= 1.0
     fold_sh = fold_at(fold, best_sh)
     if no_defence and fold_sh >= 1.0:
-        return sc_turn_known(o, acts, n, NULL, sh_k)
+        return sc_turn_known(o, acts, n, NULL, sh_k, &parts, drop, best_sh, at)
     # the suit being given up goes first whatever its danger: a third suit kept for safety is a
     # hand that cannot win, and 花猪 / 查大叫 at the end of the wall (asked before the threat:
     # every answer but defending and folding is greedy's)
     if drop >= 0 and parts.pairs[drop] + parts.singles[drop]:
-        return sc_turn_known(o, acts, n, NULL, sh_k)
+        return sc_turn_known(o, acts, n, NULL, sh_k, &parts, drop, best_sh, at)
     if best_sh == 99 or best_sh == 0:
-        return sc_turn_known(o, acts, n, NULL, sh_k)   # ready: greedy's most winning tiles
+        return sc_turn_known(o, acts, n, NULL, sh_k, &parts, drop, best_sh, at)   # ready: greedy's most winning tiles
     sc_read_threat(o, &th)
     if th.total < 0.05 or (no_defence and th.total <= fold_sh):
-        return sc_turn_known(o, acts, n, NULL, sh_k)
+        return sc_turn_known(o, acts, n, NULL, sh_k, &parts, drop, best_sh, at)
     # the dangers only now (a ready hand never reads them), the best discards' first: guard_keep
     # reads the others' (and their exact shanten) only when it folds, which the best decide
     for i in range(n):
@@ -257,8 +257,8 @@ cdef int sc_guard_turn(const Observation* o, const uint16_t* acts, int n, double
             if sh_of[i] != best_sh:
                 dang[i] = sc_discard_danger(&th, o.seat, act_kind(acts[i])) if folds else 0.0
     if not guard_keep(o, sh_of, dang, n, fold, FOLD_MARGIN, MARGIN[th.model], keep):
-        return sc_turn_known(o, acts, n, NULL, sh_k)   # push: every best discard is about as safe
-    return sc_turn_known(o, acts, n, keep, sh_k)
+        return sc_turn_known(o, acts, n, NULL, sh_k, &parts, drop, best_sh, at)   # push: every best discard is about as safe
+    return sc_turn_known(o, acts, n, keep, sh_k, &parts, drop, best_sh, at)
 
 
 cdef int sc_guard_claim(const Observation* o, const uint16_t* acts, int n, double fold) noexcept nogil:
