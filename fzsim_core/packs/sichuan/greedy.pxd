@@ -18,7 +18,8 @@ cdef int sc_turn_among(const Observation* o, const uint16_t* acts, int n, const 
 # ... with each discard kind k's shanten known[k] already read (sc_parts_discard_shanten; NULL: read
 # there); read: the seat's parts (seat_parts) and read_drop its suit given up (drop_suit_parts or
 # the declared one), NULL: read there; read_best >= 0: known's least over the discards and read_at
-# the discard kinds at it (NULL / -1 / 0: none of these read)
+# the discard kinds at it (NULL / -1 / 0: none of these read); given read_best, known is read
+# only with keep or check=True
 cdef int sc_turn_known(const Observation* o, const uint16_t* acts, int n, const bint* keep,
                        const int* known, const ScParts* read, int read_drop, int read_best,
                        uint32_t read_at) noexcept nogil

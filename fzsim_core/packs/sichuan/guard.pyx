@@ -139,11 +139,10 @@ cdef int ready_value(const Observation* o, ScHand* h, const ScRules* r, const Sc
 
 
 cdef int best_ready(const Observation* o, const uint16_t* acts, int n, ScHand* h,
-                    const int* sh_k) noexcept nogil:
+                    uint32_t ready) noexcept nogil:
     """Among the discards that leave the hand ready, the one whose waits are worth most; -1 when
-    no discard does (or two tie: greedy decides). sh_k: each discard's shanten (a hand that is
-    not ready after it has no waits: only those at 0 are valued); the caller asks only when the
-    best discard leaves the hand ready."""
+    no discard does (or two tie: greedy decides). ready: the kinds whose discard leaves the hand
+    ready (a hand that is not ready after it has no waits: only those are valued)."""
     cdef ScRules r
     cdef ScMelds melds
     cdef int i, k, v, best = -1, best_v = 0, ties = 0
@@ -153,7 +152,7 @@ cdef int best_ready(const Observation* o, const uint16_t* acts, int n, ScHand* h
         if act_type(acts[i]) != ACT_DISCARD:
             continue
         k = act_kind(acts[i])
-        if sh_k[k] != 0:
+        if not (ready >> k) & 1:
             continue
         h.counts[k] -= 1
         v = ready_value(o, h, &r, &melds, k)
@@ -200,17 +199,13 @@ cdef int sc_guard_turn(const Observation* o, const uint16_t* acts, int n, double
                 at |= (<uint32_t>1) << k
     else:
         # the best discards only, as greedy reads them: the others' shanten matters to a fold
-        # alone (read then), so until then they stand at best + 1. Greedy's suit given up first:
-        # while it holds tiles guard plays greedy (below), else nothing is left out; a ready hand
-        # values every discard that keeps it ready, so it reads them all
+        # alone (read then), so until then they stand at best + 1 (sh_k filled with the dangers:
+        # greedy's turn, given read_best, reads known only with keep). Greedy's suit given up
+        # first: while it holds tiles guard plays greedy (below), else nothing is left out; a
+        # ready hand values every discard that keeps it ready, so it reads them all
         at = sc_parts_discard_best(&parts, h.counts, cand, &best_sh, drop)
         if best_sh == 0 and drop >= 0:
             at = sc_parts_discard_best(&parts, h.counts, cand, &best_sh, -1)
-        m = cand
-        while m:
-            k = ctz64(m)
-            m &= m - 1
-            sh_k[k] = best_sh if (at >> k) & 1 else best_sh + 1
     # a discard that leaves the hand ready: the waits worth most. A lone one (at: the best
     # discards' kinds) is thrown unread, as greedy throws its lone candidate (the last action of
     # the kind), drawing nothing to break a tie
@@ -219,7 +214,7 @@ cdef int sc_guard_turn(const Observation* o, const uint16_t* acts, int n, double
         for i in range(n - 1, -1, -1):
             if act_type(acts[i]) == ACT_DISCARD and act_kind(acts[i]) == k:
                 return i
-    i = best_ready(o, acts, n, &h, sh_k) if best_sh == 0 else -1
+    i = best_ready(o, acts, n, &h, at) if best_sh == 0 else -1
     if i >= 0:
         return i
     # without defence (margin 1: every danger lies within it of another) only a fold departs from
@@ -242,6 +237,12 @@ cdef int sc_guard_turn(const Observation* o, const uint16_t* acts, int n, double
         return sc_turn_known(o, acts, n, NULL, sh_k, &parts, drop, best_sh, at)
     # the dangers only now (a ready hand never reads them), the best discards' first: guard_keep
     # reads the others' (and their exact shanten) only when it folds, which the best decide
+    if not exact:
+        m = cand
+        while m:
+            k = ctz64(m)
+            m &= m - 1
+            sh_k[k] = best_sh if (at >> k) & 1 else best_sh + 1
     for i in range(n):
         sh_of[i] = sh_k[act_kind(acts[i])] if act_type(acts[i]) == ACT_DISCARD else 99
         if sh_of[i] == best_sh:
