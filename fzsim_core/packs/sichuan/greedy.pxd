@@ -8,6 +8,8 @@ cdef int sc_greedy_choose(void* state, const Observation* o, const uint16_t* act
 cdef int drop_suit(const ScHand* h) noexcept nogil
 # ... read from the hand's parts (shapes.pxd ScParts)
 cdef int drop_suit_parts(const ScParts* p) noexcept nogil
+# the deciding seat's parts (sc_read_parts), from its own Hand: no ScHand built
+cdef void sc_seat_parts(const Observation* o, ScParts* p) noexcept nogil
 # 定缺 / 换三张 answers (the opening window's options)
 cdef int sc_dingque(const Observation* o, const uint16_t* acts, int n) noexcept nogil
 cdef int sc_exchange(const Observation* o, const uint16_t* acts, int n) noexcept nogil

@@ -143,6 +143,10 @@ cdef inline void seat_parts(const Observation* o, ScParts* p) noexcept nogil:
     sc_read_parts_counts(o.me.hand.counts, o.me.hand.key, o.me.n_melds, meld_suits, o.me.void_suit, p)
 
 
+cdef void sc_seat_parts(const Observation* o, ScParts* p) noexcept nogil:
+    seat_parts(o, p)
+
+
 cdef int drop_suit_parts(const ScParts* p) noexcept nogil:
     """drop_suit from a hand's parts (a suit holds 2 pairs + singles tiles)."""
     cdef int s, n, best = -1, best_n = 99, present = p.meld_suits

@@ -34,7 +34,8 @@ from fzsim_core.packs.sichuan.shapes cimport (ScHand, ScMelds, ScParts, SC_KINDS
 from fzsim_core.packs.sichuan.score cimport ScRules, ScScore, sc_evaluate, sc_evaluate_win
 from fzsim_core.hand cimport Hand, hand_remove
 from fzsim_core.packs.sichuan.pack cimport sc_hand_of, sc_rules_of
-from fzsim_core.packs.sichuan.greedy cimport drop_suit_parts, sc_claim, sc_greedy_choose, sc_turn_among, sc_turn_known
+from fzsim_core.packs.sichuan.greedy cimport (drop_suit_parts, sc_claim, sc_greedy_choose, sc_seat_parts, sc_turn_among,
+                                              sc_turn_known)
 from fzsim_core.policies.defence cimport chow_unseen, fold_at, guard_keep
 from fzsim_core.bits cimport ctz64, fz_unseen_bytes, least_of
 
@@ -177,18 +178,18 @@ cdef int sc_guard_turn(const Observation* o, const uint16_t* acts, int n, double
     cdef bint keep[MAX_ACTIONS]
     cdef bint no_defence, exact, folds
     cdef uint32_t at, m
+    cdef const uint8_t* counts = o.me.hand.counts   # kinds 0..26 as an ScHand's
     for i in range(n):
         t = act_type(acts[i])
         if t == ACT_DISCARD:
             cand |= (<uint32_t>1) << act_kind(acts[i])
         elif t == ACT_WIN or t == ACT_CONCEALED_KONG or t == ACT_ADDED_KONG:
             return sc_turn_among(o, acts, n, NULL)   # wins and kongs as greedy
-    sc_hand_of(o.me, &h)
-    sc_read_parts_keyed(&h, o.me.hand.key, &parts)
-    drop = h.void_suit - 1 if h.void_suit else drop_suit_parts(&parts)
+    sc_seat_parts(o, &parts)   # the ScHand only to score waits (best_ready)
+    drop = o.me.void_suit - 1 if o.me.void_suit else drop_suit_parts(&parts)
     exact = o.check
     if exact:
-        sc_parts_discard_shanten(&parts, h.counts, cand, sh_k)   # every discard's shanten, read once
+        sc_parts_discard_shanten(&parts, counts, cand, sh_k)   # every discard's shanten, read once
         best_sh = least_of(sh_k, cand, 99)
         at = 0
         m = cand
@@ -203,9 +204,9 @@ cdef int sc_guard_turn(const Observation* o, const uint16_t* acts, int n, double
         # greedy's turn, given read_best, reads known only with keep). Greedy's suit given up
         # first: while it holds tiles guard plays greedy (below), else nothing is left out; a
         # ready hand values every discard that keeps it ready, so it reads them all
-        at = sc_parts_discard_best(&parts, h.counts, cand, &best_sh, drop)
+        at = sc_parts_discard_best(&parts, counts, cand, &best_sh, drop)
         if best_sh == 0 and drop >= 0:
-            at = sc_parts_discard_best(&parts, h.counts, cand, &best_sh, -1)
+            at = sc_parts_discard_best(&parts, counts, cand, &best_sh, -1)
     # a discard that leaves the hand ready: the waits worth most. A lone one (at: the best
     # discards' kinds) is thrown unread, as greedy throws its lone candidate (the last action of
     # the kind), drawing nothing to break a tie
@@ -214,9 +215,11 @@ cdef int sc_guard_turn(const Observation* o, const uint16_t* acts, int n, double
         for i in range(n - 1, -1, -1):
             if act_type(acts[i]) == ACT_DISCARD and act_kind(acts[i]) == k:
                 return i
-    i = best_ready(o, acts, n, &h, at) if best_sh == 0 else -1
-    if i >= 0:
-        return i
+    if best_sh == 0:
+        sc_hand_of(o.me, &h)
+        i = best_ready(o, acts, n, &h, at)
+        if i >= 0:
+            return i
     # without defence (margin 1: every danger lies within it of another) only a fold departs from
     # greedy, and it needs a best discard's danger above fold_at: no danger exceeds 1, nor the
     # chance th.total that some seat is ready (1 - prod (1 - ready_j wait_j) <= 1 - prod (1 - ready_j)
@@ -251,7 +254,7 @@ cdef int sc_guard_turn(const Observation* o, const uint16_t* acts, int n, double
                 min_best = dang[i]
     folds = min_best > fold_sh
     if folds and not exact:
-        sc_parts_discard_shanten(&parts, h.counts, cand, sh_k)
+        sc_parts_discard_shanten(&parts, counts, cand, sh_k)
     for i in range(n):
         if act_type(acts[i]) == ACT_DISCARD:
             sh_of[i] = sh_k[act_kind(acts[i])]
