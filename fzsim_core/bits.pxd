@@ -4,6 +4,7 @@ from fzsim_core.hand cimport Hand
 
 cdef extern from *:
     """
+    #include <stdint.h>
     #include <string.h>
     static inline int popcount64(unsigned long long x) {
     #if defined(__POPCNT__) || !(defined(__x86_64__) || defined(__i386__))
@@ -52,6 +53,21 @@ cdef extern from *:
             | (unsigned long long)(c[32] == t) << 32 | (unsigned long long)(c[33] == t) << 33;
         return v < 0 ? m ^ 0x3FFFFFFFFULL : m;   /* v < 0: the kinds whose count is not 0 */
     }
+    /* Bit k of three movemasks over count bytes 0..15 (a), 16..31 (b) and 18..33 (t: the load
+       overlaps, so nothing past the 34 counts is read). */
+    static inline unsigned long long fz_mask34(__m128i a, __m128i b, __m128i t) {
+        return (unsigned long long)(unsigned)_mm_movemask_epi8(a)
+               | (unsigned long long)(unsigned)_mm_movemask_epi8(b) << 16
+               | (unsigned long long)((unsigned)_mm_movemask_epi8(t) >> 14) << 32;
+    }
+    static inline void fz_held_and_fours(const unsigned char* c, uint64_t* held, uint64_t* fours) {
+        /* both of fz_counts_mask's masks (-1 and 4) from one pass: three loads, six compares */
+        const __m128i a = _mm_loadu_si128((const __m128i*)c), b = _mm_loadu_si128((const __m128i*)(c + 16)),
+                      t = _mm_loadu_si128((const __m128i*)(c + 18));
+        const __m128i zero = _mm_setzero_si128(), four = _mm_set1_epi8(4);
+        *held = fz_mask34(_mm_cmpeq_epi8(a, zero), _mm_cmpeq_epi8(b, zero), _mm_cmpeq_epi8(t, zero)) ^ 0x3FFFFFFFFULL;
+        *fours = fz_mask34(_mm_cmpeq_epi8(a, four), _mm_cmpeq_epi8(b, four), _mm_cmpeq_epi8(t, four));
+    }
     static inline void fz_unseen_bytes(const unsigned char* seen, const unsigned char* held, unsigned char* out) {
         /* (4 - seen) - held, each step saturating at 0: sixteen kinds per two subtractions */
         const __m128i four = _mm_set1_epi8(4);
@@ -92,6 +108,10 @@ cdef extern from *:
     }
     #endif
     #if !defined(__SSE2__)
+    static inline void fz_held_and_fours(const unsigned char* c, uint64_t* held, uint64_t* fours) {
+        *held = fz_counts_mask(c, -1);
+        *fours = fz_counts_mask(c, 4);
+    }
     static inline void fz_unseen_bytes(const unsigned char* seen, const unsigned char* held, unsigned char* out) {
         int k;
         for (k = 0; k < 34; k++)
@@ -102,6 +122,8 @@ cdef extern from *:
     int popcount64(uint64_t x) nogil
     int ctz64(uint64_t x) nogil
     uint64_t fz_counts_mask(const uint8_t* c, int v) nogil
+    # fz_counts_mask(c, -1) and fz_counts_mask(c, 4) at once (one pass where the CPU has SSE2)
+    void fz_held_and_fours(const uint8_t* c, uint64_t* held, uint64_t* fours) nogil
     uint64_t fz_nonzero8(const uint8_t* c) nogil   # bit i iff c[i] != 0, i < 8
     # out[k] = the copies of kind k neither seen nor held, max(0, 4 - seen[k] - held[k]), k < 34
     # (reads and writes bytes 0..33 only)

@@ -18,7 +18,7 @@ the level a 游金 discard raises (ACT_YOUJIN) and that a seat in 游金 makes n
 """
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
-from fzsim_core.bits cimport ctz64, fz_counts_mask
+from fzsim_core.bits cimport ctz64, fz_counts_mask, fz_held_and_fours
 from fzsim_core.hand cimport Hand, hand_add, hand_remove
 from fzsim_core.rng cimport Rng, rng_below, rng_seed, STREAM_DICE, STREAM_POLICY
 from fzsim_core.seat_draws cimport seat_draws_reset, seat_pick
@@ -123,37 +123,6 @@ cdef extern from *:
     """
     void fz_fill_bit_lanes() nogil
     int fz_list_kinds(uint64_t mask, int type, uint16_t* out) nogil
-
-
-cdef extern from *:
-    """
-    #include <stdint.h>
-    #include <string.h>
-    #if defined(__SSE2__)
-    #include <emmintrin.h>
-    /* The kinds of 34 counts held at all (*held) and held four times (*fours) in one pass: the
-       counts read as bytes 0..15, 16..31 and 18..33 (the last load overlaps, so nothing past
-       the counts is read), each compared with 0 and with 4. */
-    static inline void fz_held_and_fours(const unsigned char* c, uint64_t* held, uint64_t* fours) {
-        const __m128i zero = _mm_setzero_si128(), four = _mm_set1_epi8(4);
-        const __m128i a = _mm_loadu_si128((const __m128i*)c), b = _mm_loadu_si128((const __m128i*)(c + 16)),
-                      t = _mm_loadu_si128((const __m128i*)(c + 18));
-        uint64_t z = (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a, zero))
-                     | (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(b, zero)) << 16
-                     | (uint64_t)((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(t, zero)) >> 14) << 32;
-        *held = z ^ 0x3FFFFFFFFULL;
-        *fours = (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a, four))
-                 | (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(b, four)) << 16
-                 | (uint64_t)((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(t, four)) >> 14) << 32;
-    }
-    #else
-    static inline void fz_held_and_fours(const unsigned char* c, uint64_t* held, uint64_t* fours) {
-        *held = fz_counts_mask(c, -1);
-        *fours = fz_counts_mask(c, 4);
-    }
-    #endif
-    """
-    void fz_held_and_fours(const uint8_t* c, uint64_t* held, uint64_t* fours) nogil
 
 
 fz_fill_bit_lanes()

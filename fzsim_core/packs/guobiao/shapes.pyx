@@ -9,11 +9,11 @@
 The basic-shape test is the core's table search (wintables.pyx, no golds); everything else reads
 only its arguments, so it runs without the GIL.
 """
-from libc.stdint cimport uint8_t
+from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memcpy
 
 from fzsim_core.hand cimport Hand, hand_set_counts
-from fzsim_core.bits cimport fz_counts_mask
+from fzsim_core.bits cimport fz_counts_mask, fz_held_and_fours
 from fzsim_core.kit.tables34 cimport (T34_ORPHANS, t34_odd_kinds, t34_orphans_waits, t34_seven_pairs_waits,
                                       t34_std_waits)
 from fzsim_core.wintables cimport hand_is_win
@@ -26,43 +26,21 @@ cdef extern from *:
     """
     #if defined(__SSE2__)
     #include <emmintrin.h>
-    /* Bit k of the movemask of byte compares over counts bytes 0..15 (a), 16..31 (b) and 18..33
-       (t: an overlapping load, so nothing past the 34 counts is read). */
-    static inline unsigned long long gb_mask34(__m128i a, __m128i b, __m128i t) {
-        return (unsigned long long)(unsigned)_mm_movemask_epi8(a)
-               | (unsigned long long)(unsigned)_mm_movemask_epi8(b) << 16
-               | (unsigned long long)((unsigned)_mm_movemask_epi8(t) >> 14) << 32;
-    }
-    /* The kinds of 34 counts held at all and held four times, in one pass. */
-    static inline void gb_present_fours(const unsigned char* c, unsigned long long* present,
-                                        unsigned long long* fours) {
-        const __m128i a = _mm_loadu_si128((const __m128i*)c), b = _mm_loadu_si128((const __m128i*)(c + 16)),
-                      t = _mm_loadu_si128((const __m128i*)(c + 18));
-        const __m128i zero = _mm_setzero_si128(), four = _mm_set1_epi8(4);
-        *present = gb_mask34(_mm_cmpeq_epi8(a, zero), _mm_cmpeq_epi8(b, zero), _mm_cmpeq_epi8(t, zero)) ^ 0x3FFFFFFFFULL;
-        *fours = gb_mask34(_mm_cmpeq_epi8(a, four), _mm_cmpeq_epi8(b, four), _mm_cmpeq_epi8(t, four));
-    }
     /* The kinds held once and held an odd number of times (a byte's low bit moved to its high bit). */
     static inline void gb_ones_odd(const unsigned char* c, unsigned long long* ones, unsigned long long* odd) {
         const __m128i a = _mm_loadu_si128((const __m128i*)c), b = _mm_loadu_si128((const __m128i*)(c + 16)),
                       t = _mm_loadu_si128((const __m128i*)(c + 18));
         const __m128i one = _mm_set1_epi8(1);
-        *ones = gb_mask34(_mm_cmpeq_epi8(a, one), _mm_cmpeq_epi8(b, one), _mm_cmpeq_epi8(t, one));
-        *odd = gb_mask34(_mm_slli_epi16(a, 7), _mm_slli_epi16(b, 7), _mm_slli_epi16(t, 7));
+        *ones = fz_mask34(_mm_cmpeq_epi8(a, one), _mm_cmpeq_epi8(b, one), _mm_cmpeq_epi8(t, one));
+        *odd = fz_mask34(_mm_slli_epi16(a, 7), _mm_slli_epi16(b, 7), _mm_slli_epi16(t, 7));
     }
     #else
-    static inline void gb_present_fours(const unsigned char* c, unsigned long long* present,
-                                        unsigned long long* fours) {
-        *present = fz_counts_mask(c, -1);
-        *fours = fz_counts_mask(c, 4);
-    }
     static inline void gb_ones_odd(const unsigned char* c, unsigned long long* ones, unsigned long long* odd) {
         *ones = fz_counts_mask(c, 1);
         *odd = t34_odd_kinds(c);
     }
     #endif
     """
-    void gb_present_fours(const uint8_t* c, unsigned long long* present, unsigned long long* fours) nogil
     void gb_ones_odd(const uint8_t* c, unsigned long long* ones, unsigned long long* odd) nogil
 
 # the 13 terminals and honours
@@ -284,8 +262,9 @@ cdef unsigned long long gb_hand_wait_mask(const Hand* h, int n_melds) noexcept n
     with 13 singles fitting a knitting (then its missing knitted tiles and honours are the waits),
     组合龙 with at most one knitted tile missing. Kind masks keep the common hand (none of
     these) to a few bit operations."""
-    cdef unsigned long long present, ones, fours, odd
-    gb_present_fours(h.counts, &present, &fours)
+    cdef unsigned long long ones, odd
+    cdef uint64_t present, fours
+    fz_held_and_fours(h.counts, &present, &fours)
     if fours or (n_melds <= 1 and knittings_near(present)):
         return special_waits[0](h, n_melds)
     if n_melds == 0:
@@ -302,11 +281,12 @@ cdef MeldsWaits special_waits[1]
 
 
 cdef unsigned long long _special_waits(const Hand* h, int n_melds) noexcept nogil:
-    cdef unsigned long long mask, present, ones, fours, odd
+    cdef unsigned long long mask, ones, odd
+    cdef uint64_t present, fours
     cdef unsigned int near
     cdef int p
     mask = t34_std_waits(h)
-    gb_present_fours(h.counts, &present, &fours)
+    fz_held_and_fours(h.counts, &present, &fours)
     if fours:
         mask |= _fifth_copy_waits(h, n_melds, fours)
     if n_melds == 0:
