@@ -94,38 +94,50 @@ cdef void public_hand(const Observation* o, int j, MjHand* h) noexcept nogil:
                           else MJ_ADDED_KONG if t == MELD_ADDED_KONG else MJ_CONCEALED_KONG)
 
 
+# the logistic of _ready_chance by (melds, discards, wall under 30), filled at import by that very
+# function (the same doubles): exp was a tenth of guard's turn
+DEF SH_READY_ND = 64
+cdef double SH_READY_AT[5][SH_READY_ND][2]
+
+
+cdef inline double _ready_chance(int nm, int nd, bint late) noexcept nogil:
+    """A seat's chance of being ready from its melds, its discards and the wall's depth."""
+    # tuned by duels (seed 101): an intercept of -3.4 read seats as ready too early, and
+    # guard defended away its own wins (-4.0 .. -5.2 all did better, -4.6 best)
+    cdef double x = (-4.6 + 0.75 * nm + 0.3 * nd + (0.5 if late else 0.0))
+    return 1.0 / (1.0 + exp(-x))
+
+
+cdef void _init_ready() noexcept nogil:
+    cdef int nm, nd, b
+    for nm in range(5):
+        for nd in range(SH_READY_ND):
+            for b in range(2):
+                SH_READY_AT[nm][nd][b] = _ready_chance(nm, nd, b)
+
+
+_init_ready()
+
+
 cdef void sh_read_threat(const Observation* o, ShThreat* t) noexcept nogil:
     cdef ShRules r
     sh_rules_of(o.rules, &r)
-    _read_threat(o, &r, t)
+    _read_ready(o, t)
+    _read_rest(o, &r, t)
 
 
-cdef void _read_threat(const Observation* o, const ShRules* r, ShThreat* t) noexcept nogil:
-    """sh_read_threat with the rules read (guard's turn reads them once for its three uses)."""
-    cdef MjHand h
-    cdef int j, k, i, nm, nd, suits, chow, hon, nf
-    cdef int pond[4]
-    cdef uint64_t thrown
-    cdef const uint8_t* pond_kinds
-    cdef double x, f, none = 1.0
-    fz_unseen_bytes(o.seen, o.me.hand.counts, t.un)
+cdef void _read_ready(const Observation* o, ShThreat* t) noexcept nogil:
+    """The part of the reading a claim (and a quiet turn) needs: each seat's pattern from its shown
+    melds (read, suit), its chance of being ready, total; _read_rest completes it."""
+    cdef int j, k, i, nm, nd, suits, chow, hon
+    cdef bint late = o.live < 30
+    cdef double none = 1.0
     for j in range(4):
         t.ready[j] = 0.0
-        t.value[j] = 0.0
-        t.thrown[j] = 0
         t.read[j] = SH_READ_OPEN
         t.suit[j] = -1
         if j == o.seat:
             continue
-        pond[0] = pond[1] = pond[2] = pond[3] = 0
-        thrown = 0
-        nd = o.table[j].n_discards[0]
-        pond_kinds = o.table[j].discards
-        for i in range(nd):   # (pond[3]: the honours, not read)
-            k = pond_kinds[i]
-            thrown |= (<uint64_t>1) << k
-            pond[FZ_KPART[k]] += 1
-        t.thrown[j] = thrown
         nm = o.table[j].n_melds[0]
         suits = chow = hon = 0
         for i in range(nm):
@@ -149,7 +161,42 @@ cdef void _read_threat(const Observation* o, const ShRules* r, ShThreat* t) noex
             t.read[j] = SH_READ_HONOURS
         if suits and popcount3(suits) == 1:
             t.suit[j] = 0 if suits == 1 else (1 if suits == 2 else 2)
-        elif not suits and o.table[j].n_discards[0] >= 6:
+        nd = o.table[j].n_discards[0]
+        if 0 <= nm < 5 and 0 <= nd < SH_READY_ND:
+            t.ready[j] = SH_READY_AT[nm][nd][late]
+        else:
+            t.ready[j] = _ready_chance(nm, nd, late)
+        none *= 1.0 - t.ready[j]
+    t.total = 1.0 - none
+
+
+cdef void _read_rest(const Observation* o, const ShRules* r, ShThreat* t) noexcept nogil:
+    """The reading past _read_ready's: the unseen copies, each seat's pond (the kinds it threw; a
+    concealed seat's suit) and what its win on my discard would cost me."""
+    cdef MjHand h
+    cdef int j, k, i, nd, nf
+    cdef int pond[4]
+    cdef uint64_t thrown
+    cdef const uint8_t* pond_kinds
+    cdef double f
+    fz_unseen_bytes(o.seen, o.me.hand.counts, t.un)
+    for j in range(4):
+        t.value[j] = 0.0
+        t.thrown[j] = 0
+        if j == o.seat:
+            continue
+        pond[0] = pond[1] = pond[2] = pond[3] = 0
+        thrown = 0
+        nd = o.table[j].n_discards[0]
+        pond_kinds = o.table[j].discards
+        for i in range(nd):   # (pond[3]: the honours, not read)
+            k = pond_kinds[i]
+            thrown |= (<uint64_t>1) << k
+            pond[FZ_KPART[k]] += 1
+        t.thrown[j] = thrown
+        if t.read[j] == SH_READ_DEAD:
+            continue
+        if (t.read[j] == SH_READ_OPEN or t.read[j] == SH_READ_HONOURS) and nd >= 6:   # no suited meld
             # a concealed flush clears the other two suits: a suit nearly absent from a long pond
             for i in range(3):
                 if pond[i] <= 1 and pond[(i + 1) % 3] + pond[(i + 2) % 3] >= 5:
@@ -164,12 +211,6 @@ cdef void _read_threat(const Observation* o, const ShRules* r, ShThreat* t) noex
         elif f > r.lezi:
             f = r.lezi
         t.value[j] = f * (1 + liable_with(o, j))
-        # tuned by duels (seed 101): an intercept of -3.4 read seats as ready too early, and
-        # guard defended away its own wins (-4.0 .. -5.2 all did better, -4.6 best)
-        x = (-4.6 + 0.75 * nm + 0.3 * o.table[j].n_discards[0] + (0.5 if o.live < 30 else 0.0))
-        t.ready[j] = 1.0 / (1.0 + exp(-x))
-        none *= 1.0 - t.ready[j]
-    t.total = 1.0 - none
 
 
 cdef inline double _wait_chance(const ShThreat* t, int j, int k, int ks, double pair, double chow) noexcept nogil:
@@ -325,9 +366,10 @@ cdef int sh_guard_turn(const Observation* o, const uint16_t* acts, int n, double
         i = best_ready(o, &r, acts, n, &h)  # ready: the waits worth most
         if i >= 0:
             return i
-    _read_threat(o, &r, &th)
+    _read_ready(o, &th)
     if th.total < SH_QUIET or best_sh == 999:
         return sh_turn_among(o, acts, n, NULL, raw)
+    _read_rest(o, &r, &th)
     mine = own_value(o, &r, &h)
     for i in range(n):
         if sh_of[i] != 99:
@@ -350,7 +392,7 @@ cdef int sh_guard_claim(const Observation* o, const uint16_t* acts, int n, doubl
     for i in range(n):
         if act_type(acts[i]) == ACT_PASS:
             pass_at = i
-    sh_read_threat(o, &th)
+    _read_ready(o, &th)   # (ready and total only)
     if sh0 > 0 and th.total >= SH_QUIET and th.total * SH_WAIT_SCALE * 2.5 > fold_at(fold, sh0 if sh0 < SH_NO_WIN else SH_DEAD):
         return pass_at                  # folding: keep every tile for defence
     # the third claim from x makes a 承包 relation (unless x already has one with me)
