@@ -22,6 +22,7 @@ from fzsim_core.hand cimport FZ_POW5
 from fzsim_core.suit_shanten cimport ShCtx, ShVary, sh_ctx_set, sh_d, sh_tables, sh_vary, sh_vary_d
 
 cdef uint64_t _HONOURS = (<uint64_t>0x7F) << 27
+cdef uint64_t ALL34 = ((<uint64_t>1) << 34) - 1
 
 
 cdef void sh_shape_default(ShShape* s) noexcept nogil:
@@ -301,6 +302,52 @@ cdef void sh_discard_shanten(const ShShape* s, const MjHand* h, const uint32_t* 
     _one_tile_shanten(s, h, keys, cand, out, -1, 0, NULL)
 
 
+cdef inline uint64_t _below_lim(const ShShape* s, uint64_t cand, const uint64_t* held,
+                                const int* hist, const int* pungs, bint chow, int meld_other, bint fengyise,
+                                const int* other, const int* own_lim, const int* viable, int nv, ShCtx* ctx,
+                                ShVary* vs, ShVary* vh, int left, const int* suit_tiles, int dt, int lim) noexcept nogil:
+    """_one_tile_shanten's kinds of cand whose best D is at most lim, over the same terms: those a
+    term shared by a class of kinds decides (a count's pungs target, another suit's D, 风一色) a
+    class at a time by masks, a table read (sh_vary_d) only for the kinds left whose bound allows
+    lim. left: 3n + 2 less the 风向牌 held."""
+    cdef uint64_t got = 0, m
+    cdef int c, k, t, i, suit
+    if not chow:
+        for c in range(5):
+            if hist[c] and pungs[c] <= lim:
+                got |= held[c]
+    if not meld_other:
+        for t in range(3):
+            if other[t] <= lim:
+                got |= (<uint64_t>0x1FF) << (9 * t)
+        if other[3] <= lim:   # the honours outside 风向牌 (a 风向牌 changes the suit targets)
+            got |= _HONOURS & ~s.feng
+    if fengyise:   # 风一色's D: left, a changed 风向牌 moving it by dt
+        if left <= lim:
+            got |= ALL34 & ~s.feng
+        if left - dt <= lim:
+            got |= s.feng
+    if meld_other:
+        return got & cand
+    m = cand & ~got
+    while m:
+        k = ctz64(m)
+        m &= m - 1
+        if k < 27:
+            t = k // 9
+            if own_lim[t] <= lim and sh_vary_d(&vs[t], ctx[t].key[t] + dt * FZ_POW5[k - 9 * t]) <= lim:
+                got |= (<uint64_t>1) << k
+        elif (s.feng >> k) & 1:
+            for i in range(nv):
+                suit = viable[i]
+                if left - (suit_tiles[suit] + dt) > lim:
+                    continue
+                if sh_vary_d(&vh[suit], ctx[suit].key[3] + dt * FZ_POW5[k - 27]) <= lim:
+                    got |= (<uint64_t>1) << k
+                    break
+    return got & cand
+
+
 cdef inline void _one_tile_shanten(const ShShape* s, const MjHand* h, const uint32_t* keys, uint64_t cand, int* out,
                                    int dt, int lim, uint64_t* below) noexcept nogil:
     """sh_shanten after one more (dt = 1) or one fewer (dt = -1, held kinds) copy of each kind in
@@ -327,6 +374,7 @@ cdef inline void _one_tile_shanten(const ShShape* s, const MjHand* h, const uint
     cdef int base_d[3]
     cdef int other[4]
     cdef int own_lim[3]
+    cdef uint64_t held[5]
     cdef bint fengyise
     cdef uint32_t key[4]
     if h.n_melds > 4 or (size != 3 * n + 1 and size != 3 * n + 2):
@@ -335,11 +383,14 @@ cdef inline void _one_tile_shanten(const ShShape* s, const MjHand* h, const uint
             cand &= cand - 1
         return
     _read_melds(s, h, &chow, &meld_suits, &meld_other)
-    hist[1] = popcount64(fz_counts_mask(h.counts, 1))   # kinds held once .. 4+ times, by masks
-    hist[2] = popcount64(fz_counts_mask(h.counts, 2))
-    hist[3] = popcount64(fz_counts_mask(h.counts, 3))
-    hist[4] = popcount64(fz_counts_mask(h.counts, -1)) - hist[1] - hist[2] - hist[3]
-    hist[0] = 34 - hist[1] - hist[2] - hist[3] - hist[4]
+    held[1] = fz_counts_mask(h.counts, 1)   # kinds held once .. 4+ times, by masks
+    held[2] = fz_counts_mask(h.counts, 2)
+    held[3] = fz_counts_mask(h.counts, 3)
+    held[4] = fz_counts_mask(h.counts, -1)
+    held[0] = held[4] ^ ALL34
+    held[4] &= ~(held[1] | held[2] | held[3])
+    for c in range(5):
+        hist[c] = popcount64(held[c])
     for c in range(5):   # _pungs_missing after the change depends only on the changed kind's count
         if hist[c] and not chow and c + dt >= 0:
             for i in range(5):
@@ -376,6 +427,8 @@ cdef inline void _one_tile_shanten(const ShShape* s, const MjHand* h, const uint
     for suit in range(3):
         if not (ok[suit] and 3 * n + 2 - feng_tiles - suit_tiles[suit] - (dt > 0) < worst):
             continue
+        if out == NULL and 3 * n + 2 - feng_tiles - suit_tiles[suit] - (dt > 0) > lim:
+            continue       # its D stays above lim after any change: no kind reaches lim by it
         viable[nv] = suit
         nv += 1
         for i in range(3):
@@ -397,6 +450,10 @@ cdef inline void _one_tile_shanten(const ShShape* s, const MjHand* h, const uint
     for i in range(nv):
         own_lim[viable[i]] = 3 * n + 2 - (feng_tiles + suit_tiles[viable[i]] + dt)
     fengyise = not meld_other and meld_suits == 0 and not chow and not s.fengyise_shape
+    if out == NULL:
+        below[0] |= _below_lim(s, cand, held, hist, pungs, chow, meld_other, fengyise, other, own_lim,
+                               viable, nv, ctx, vs, vh, 3 * n + 2 - feng_tiles, suit_tiles, dt, lim)
+        return
     while cand:
         k = ctz64(cand)
         cand &= cand - 1
