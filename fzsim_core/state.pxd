@@ -205,6 +205,14 @@ cdef inline bint is_flower(const Game* g, int kind) noexcept nogil:
     return kind >= FLOWER_BASE or (kind >= HONOR_BASE and g.r.honors_are_flowers)
 
 
+cdef inline bint waits_cached(const Game* g, const Seat* st) noexcept nogil:
+    """Is the seat's cached wait mask (Seat.wait_mask, refreshed by the flow after each discard)
+    still the hand's before this turn's draw? An ordinary draw, or a flower's replacement, onto the
+    13 tiles of its last discard or the deal: not after a kong, not on the dealer's first turn.
+    The packs' self-draw hooks answer the usual draw from it."""
+    return st.last_draw >= 0 and not g.flow.from_kong and g.row.turns > 1
+
+
 cdef inline int live_tiles(const Game* g) noexcept nogil:
     return g.tail - g.head + 1
 

@@ -20,7 +20,8 @@ from libc.string cimport memcpy, memset
 from fzsim_core.rules cimport RuleSet
 from fzsim_core.win_facts cimport WIN_DISCARD, FLAG_KONG_REPLACEMENT, FLAG_LAST_TILE
 from fzsim_core.settle cimport record_payment
-from fzsim_core.state cimport Game, Pack, count_reserve, deal_blocks, fail, live_tiles, log_event, no_opening, no_opening_choice, reserve
+from fzsim_core.state cimport (Game, Pack, count_reserve, deal_blocks, fail, live_tiles, log_event, no_opening,
+                               no_opening_choice, reserve, waits_cached)
 from fzsim_core.table cimport (Seat, act, ACT_WIN, NO_TILE, ST_CONT, ST_ERR, EV_GOLD, EV_GOLD_FLIP,
                                MELD_CHOW, MELD_PUNG, MELD_EXPOSED_KONG)
 from fzsim_core.tiles cimport N_HAND_KINDS, N_KINDS
@@ -112,21 +113,15 @@ cdef bint bj_is_win_hook(const Game* g, int s) noexcept nogil:
     return win
 
 
-cdef inline bint cached_waits_hold(const Game* g, const Seat* st) noexcept nogil:
-    """The seat's cached wait mask is its hand's before the draw: an ordinary draw onto the 13
-    tiles of its last discard (or the deal), not after a kong nor on the dealer's first turn."""
-    return st.last_draw >= 0 and not g.flow.from_kong and g.row.turns > 1
-
-
 cdef bint bj_may_self_win(const Game* g, int s) noexcept nogil:
     """As bj_is_win_hook, the shape read from the cached wait mask while it is still the hand's
-    (cached_waits_hold); else the hand is searched."""
+    (state.pxd waits_cached); else the hand is searched."""
     cdef const Seat* st = &g.seats[s]
     cdef int k = st.last_draw
     cdef bint win
     if st.hand.golds == 4:
         return True
-    if not cached_waits_hold(g, st):
+    if not waits_cached(g, st):
         return bj_is_win_hook(g, s)
     win = (st.wait_mask >> k) & 1
     if g.check and win != bj_is_win_hook(g, s):
@@ -211,7 +206,7 @@ cdef int bj_turn_offer(Game* g, int s, uint16_t* acts) noexcept nogil:
     cdef const Seat* st = &g.seats[s]
     if g.flow.claimed >= 0 or not g.flow.may_win:
         return 0
-    if (st.hand.golds != 4 and not g.check and cached_waits_hold(g, st)
+    if (st.hand.golds != 4 and not g.check and waits_cached(g, st)
             and not (st.wait_mask >> st.last_draw) & 1):
         return 0   # the usual draw: not among the cached waits
     return turn_win_offer[0](g, s, acts)

@@ -38,7 +38,7 @@ from fzsim_core.table cimport (Seat, DEC_ROB_KONG, ST_CONT, ST_ERR, MELD_CHOW, M
 from fzsim_core.tiles cimport FLOWER_BASE, N_HAND_KINDS, N_KINDS
 from fzsim_core.tileset cimport MAX_TILES, TileSet, full_144_tiles, tiles_from_copies
 from fzsim_core.table cimport EV_DEAL
-from fzsim_core.state cimport log_event
+from fzsim_core.state cimport log_event, waits_cached
 from fzsim_core.winrec cimport WinRec
 from fzsim_core.packs.deal cimport deal_without_wild, seat_dealt_hands
 from fzsim_core.packs.guobiao.fans cimport (GbFans, GbHand, GB_OK, GB_N_FANS, GB_SELFDRAW, GB_ROBBED_KONG,
@@ -247,7 +247,7 @@ cdef bint gb_may_self_win(const Game* g, int s) noexcept nogil:
     cdef int k = st.last_draw
     if k < 0:
         return False
-    if not (g.flow.from_kong or g.row.turns <= 1 or g.check) and not (st.wait_mask >> k) & 1:
+    if not g.check and waits_cached(g, st) and not (st.wait_mask >> k) & 1:
         return False   # the usual draw: not among the cached waits
     return self_win_rest[0](g, s)
 
@@ -262,7 +262,7 @@ cdef bint _self_win_rest(const Game* g, int s) noexcept nogil:
     cdef const Seat* st = &g.seats[s]
     cdef int k = st.last_draw
     cdef bint shape
-    if g.flow.from_kong or g.row.turns <= 1:
+    if not waits_cached(g, st):
         shape = gb_is_win(st.hand.counts, st.n_melds)
     else:
         shape = (st.wait_mask >> k) & 1

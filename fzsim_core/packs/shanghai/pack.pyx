@@ -28,7 +28,7 @@ from libc.stdint cimport int8_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 from fzsim_core.rules cimport RuleSet
 from fzsim_core.win_facts cimport WIN_SELFDRAW, WIN_ROBBED_KONG, FLAG_KONG_REPLACEMENT
-from fzsim_core.state cimport Game, Pack, fail, no_opening, no_opening_choice
+from fzsim_core.state cimport Game, Pack, fail, no_opening, no_opening_choice, waits_cached
 from fzsim_core.table cimport (Seat, DEC_ROB_KONG, ST_CONT, ST_ERR, NO_TILE, ACT_WIN, act, MELD_CHOW, MELD_PUNG,
                                MELD_EXPOSED_KONG, MELD_ADDED_KONG, MELD_CONCEALED_KONG)
 from fzsim_core.tiles cimport N_HAND_KINDS
@@ -140,8 +140,7 @@ cdef inline bint cached_waits_hold(const Game* g, int s) noexcept nogil:
     """The seat's cached wait mask answers its self-draw: an ordinary draw (or a flower's
     replacement) onto the 13 tiles of its last discard or the deal, not after a kong, not on the
     first turn, and not under SH-A8 (a 大吊车 is searched)."""
-    return (g.seats[s].last_draw >= 0 and not g.flow.from_kong and g.row.turns > 1
-            and not sh_options(&g.r).sh_dadiaoche_standalone)
+    return waits_cached(g, &g.seats[s]) and not sh_options(&g.r).sh_dadiaoche_standalone
 
 
 cdef bint sh_may_self_win(const Game* g, int s) noexcept nogil:
@@ -165,7 +164,7 @@ cdef SeatTest self_win_searched[1]
 cdef bint _self_win_searched(const Game* g, int s) noexcept nogil:
     cdef int k = g.seats[s].last_draw
     cdef bint w
-    if g.flow.from_kong or g.row.turns <= 1 or sh_options(&g.r).sh_dadiaoche_standalone:
+    if not cached_waits_hold(g, s):
         return complete(g, s, g.flow.from_kong)
     w = (g.seats[s].wait_mask >> k) & 1
     if w != complete(g, s, False):
