@@ -1,6 +1,6 @@
 # One decision asked of a seat's Policy: fill its Observation from the pending decision (Game.pend)
 # and call the policy. The flow (flow.pxd: advance / apply) applies the answer.
-from fzsim_core.policy cimport Observation
+from fzsim_core.policy cimport Observation, Policy
 from fzsim_core.state cimport Game, fail, live_tiles, reserve
 
 
@@ -24,8 +24,10 @@ cdef inline void fill_observation(Game* g, int seat, int decision) noexcept nogi
 cdef inline int ask(Game* g) noexcept nogil:
     """The index the pending seat's policy picks in g.pend.acts[0..n); -1 on error."""
     cdef int i, seat = g.pend.seat
-    fill_observation(g, seat, g.pend.decision)
-    i = g.policies[seat].choose(g.policies[seat].state, &g.obs, g.pend.acts, g.pend.n)
+    cdef const Policy* p = &g.policies[seat]
+    if p.choose != p.blind:   # (a policy that reads no observation pays nothing for it)
+        fill_observation(g, seat, g.pend.decision)
+    i = p.choose(p.state, &g.obs, g.pend.acts, g.pend.n)
     if i < 0:   # the policy wrote errmsg, or the Python bridge stored an exception
         if g.error == 0:
             g.error = 1

@@ -34,7 +34,7 @@ from fzsim_core.win_facts cimport (
 from fzsim_core.policy cimport Observation
 from fzsim_core.tileset cimport TileSet
 from fzsim_core.state cimport (
-    Game, GameLog, Row, count_reserve, fail, give_flower, gold_bit, is_flower, kinds_mask, live_tiles, log_event, next_active,
+    Game, GameLog, Row, count_reserve, fail, give_flower, gold_bit, is_flower, live_tiles, log_event, next_active,
     post, reserve,
 )
 from fzsim_core.table cimport *
@@ -210,8 +210,7 @@ cdef inline int turn_offer(Game* g) noexcept nogil:
         n = 1
     if n and act_type(acts[0]) == ACT_WIN and live_tiles(g) < g.r.forced_win_live:
         return post(g, s, dec, 1)   # the last tiles (forced_win_live): a win must be taken
-    fz_held_and_fours(h.counts, &held, &four)
-    held &= kinds_mask(g)
+    fz_held_and_fours(h.counts, &held, &four)   # (kinds past g.n_kinds are flowers: never held)
     gbit = gold_bit(g)
     if dec == DEC_TURN:
         # kongs in kind order, a concealed kong before an added one of the same kind
@@ -340,6 +339,8 @@ cdef int discard_tile(Game* g, int s, int k, bint youjin) noexcept nogil:
 cdef int win_offer_start(Game* g, int from_seat, int k, int dec) noexcept nogil:
     """Offer a win on tile k (a discard, or a robbed added kong) to every other seat that may
     take it, counter-clockwise from from_seat."""
+    if dec == DEC_DISCARD_WIN and not (waits_on_table(g) >> k) & 1:
+        return pung_offer(g, from_seat, k)   # the usual discard: nobody waits on it, nothing to set up
     g.claim_tile = k
     g.claim_from = from_seat
     g.flow.offer_decision = dec
@@ -362,7 +363,7 @@ cdef inline int after_win_offer(Game* g) noexcept nogil:
     """Nobody took the offered win: the added kong stands, or the discard goes to the claims."""
     if g.flow.offer_decision == DEC_ROB_KONG:
         return added_kong_stands(g)
-    return pung_offer(g)
+    return pung_offer(g, g.claim_from, g.claim_tile)
 
 
 cdef int win_offer_next(Game* g) noexcept nogil:
@@ -450,25 +451,26 @@ cdef inline bint pair_on_table(const Game* g, int k) noexcept nogil:
             | g.seats[3].hand.counts[k]) & ~1
 
 
-cdef inline int pung_offer(Game* g) noexcept nogil:
-    """Pung or kong (and chow, when it is the next seat) to the one seat holding a pair of the
-    discard: after one discard at most one other seat can hold two more copies."""
-    cdef int i, s, n, ds = g.claim_from, k = g.claim_tile, ps = -1
+cdef inline int pung_offer(Game* g, int ds, int k) noexcept nogil:
+    """Pung or kong (and chow, when it is the next seat) on seat ds's discard k to the one seat
+    holding a pair of it: after one discard at most one other seat can hold two more copies.
+    g.claim_tile / claim_from are set from here on only where a claim is possible (the hooks and
+    the observation read them); the usual discard leaves them at -1."""
+    cdef int i, s, n, ps = -1
     cdef Hand* h
     cdef uint16_t* acts = g.pend.acts
     if not pair_on_table(g, k):   # the usual discard: nobody (the discarder aside) holds two more
-        g.flow.pung_seat = -1
-        return chow_offer(g)
+        return chow_offer(g, ds, k, -1)
     for i in range(1, 4):
         s = (ds + i) & 3
         if g.seats[s].hand.counts[k] >= 2 and not g.seats[s].youjin and not g.seats[s].finished:
             ps = s
             break
-    g.flow.pung_seat = ps
     if ps >= 0:
+        g.claim_tile = k
+        g.claim_from = ds
         if g.pack.claims_closed != NULL and g.pack.claims_closed(g, ds):
-            g.flow.pung_seat = -1   # no claim on this discard (chow_offer asks too): asked only when one is possible
-            return chow_offer(g)
+            return chow_offer(g, ds, k, -1)   # no claim on this discard (chow_offer asks too): asked only when one is possible
         h = &g.seats[ps].hand
         n = 0
         if claim_leaves_discard(g, h, h.counts[k] - 2):
@@ -482,18 +484,22 @@ cdef inline int pung_offer(Game* g) noexcept nogil:
         if n:
             acts[n] = act(ACT_PASS, NO_TILE)
             g.flow.phase = PH_PUNG_OFFER
+            g.flow.pung_seat = ps   # (its pass goes on to the chow offer, which skips it)
             return post(g, ps, DEC_CLAIM, n + 1)
-    return chow_offer(g)
+    return chow_offer(g, ds, k, ps)
 
 
-cdef inline int chow_offer(Game* g) noexcept nogil:
-    """Chow to the next seat (unless it was already asked as the pung seat), else the next seat
-    draws."""
-    cdef int nxt = next_active(g, g.claim_from), n
-    if g.r.chow and g.flow.pung_seat != nxt and not g.seats[nxt].youjin:
-        n = add_chows(g, &g.seats[nxt].hand, g.claim_tile, g.pend.acts, 0)
-        if n and g.pack.claims_closed != NULL and g.pack.claims_closed(g, g.claim_from):
-            n = 0   # (asked only when a chow is possible)
+cdef inline int chow_offer(Game* g, int ds, int k, int pung_seat) noexcept nogil:
+    """Chow on seat ds's discard k to the next seat (unless it was already asked as pung_seat),
+    else the next seat draws."""
+    cdef int nxt = next_active(g, ds), n
+    if g.r.chow and pung_seat != nxt and not g.seats[nxt].youjin:
+        n = add_chows(g, &g.seats[nxt].hand, k, g.pend.acts, 0)
+        if n:
+            g.claim_tile = k
+            g.claim_from = ds
+            if g.pack.claims_closed != NULL and g.pack.claims_closed(g, ds):
+                n = 0   # (asked only when a chow is possible)
         if n:
             g.pend.acts[n] = act(ACT_PASS, NO_TILE)
             g.flow.phase = PH_CHOW_OFFER
@@ -507,7 +513,7 @@ cdef int claim_resolve(Game* g, int c) noexcept nogil:
     cdef uint16_t a = g.pend.acts[c]
     if act_type(a) == ACT_PASS:
         if g.flow.phase == PH_PUNG_OFFER:
-            return chow_offer(g)
+            return chow_offer(g, g.claim_from, g.claim_tile, g.flow.pung_seat)
         g.claim_tile = -1
         g.claim_from = -1
         return draw_turn(g, g.pend.seat)   # the next seat, which passed its chow

@@ -76,6 +76,10 @@ ctypedef struct Policy:
     ChooseFn choose
     void* state                   # the policy's own state (NULL for stateless ones)
     void* data[3]                 # small per-seat storage a policy may point `state` at
+    ChooseFn blind                # a choose function that reads nothing of the observation but its
+                                  # rng (the random policy's): while `choose` is this one the flow does
+                                  # not fill the observation (decide.pxd ask). A pointer rather than a
+                                  # flag, so that binding another choose makes it stale by itself.
 
 
 # A compiled policy from outside fzsim hands the engine a PyCapsule named "fzsim_core.policy.Bind"

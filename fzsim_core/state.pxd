@@ -48,7 +48,7 @@ ctypedef struct FlowState:
     int offer_decision            # a win offer's decision: DEC_DISCARD_WIN or DEC_ROB_KONG
     int best                      # a win offer's accepting seat so far, -1
     bint best_jq                  # ... and whether it wins with 金雀
-    int pung_seat                 # the one seat that may pung the discard, -1
+    int pung_seat                 # the seat a pending pung offer on the discard is posted to
     unsigned int accepted         # a win offer's accepting seats (bit per seat; several win when
                                   # the rules' multi_win is on)
     int kong_source               # the seat whose discard this turn's seat konged (点杠花), -1

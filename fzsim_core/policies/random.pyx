@@ -11,4 +11,5 @@ cdef int random_choose(void* state, const Observation* o, const uint16_t* acts, 
 
 cdef void random_policy(Policy* p) noexcept nogil:
     p.choose = random_choose
+    p.blind = random_choose   # it reads only o.rng, which point_views sets once a game
     p.state = NULL
