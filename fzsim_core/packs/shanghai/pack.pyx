@@ -38,7 +38,8 @@ from fzsim_core.packs.deal cimport deal_without_wild
 from fzsim_core.kit.hand34 cimport (MjHand, MJ_CHOW, MJ_PUNG, MJ_KONG, MJ_ADDED_KONG, MJ_CONCEALED_KONG,
                                             mj_claimed, mj_held)
 from fzsim_core.kit.shapes34 cimport mj_is_standard
-from fzsim_core.packs.shanghai.shapes cimport ShShape, sh_hand_may_wait, sh_patterns, sh_wait_mask, sh_wait_mask_packed
+from fzsim_core.packs.shanghai.shapes cimport (ShShape, sh_hand_may_wait, sh_hand_surely_no_wait, sh_patterns,
+                                               sh_wait_mask, sh_wait_mask_packed)
 from fzsim_core.packs.shanghai.score cimport (ShRules, ShScore, SH_CB_EXTRA, SH_CB_FULL, SH_F_SELFDRAW, SH_F_GANGKAI,
                                              SH_F_ROBBED, SH_F_BAHUA, sh_evaluate, sh_rules_default, sh_win_deltas)
 from fzsim_core.packs.shanghai.play cimport sh_chengbao_relations, sh_kaibao
@@ -179,22 +180,28 @@ self_win_searched[0] = _self_win_searched
 cdef int sh_turn_offer(Game* g, int s, uint16_t* acts) noexcept nogil:
     """A self-draw win when the hand is complete, or 八花齐 on the first own turn holding all eight
     flowers (taken at once when sh_bahua_optional is off: the hand is locked to it)."""
-    if g.flow.claimed >= 0 or not g.flow.may_win:
+    cdef const Seat* st = &g.seats[s]
+    # The usual draw: no 八花齐 and the drawn kind not among the cached waits (cached_waits_hold),
+    # answered before any other test, as only "no" is answered here: a claim's turn (or one that
+    # may not win) is "no" too, tested past this line; last_draw >= 0 is spared, as a kind of -1
+    # reads bit 63, never a wait, and without a drawn tile the answer is "no" (sh_may_self_win).
+    if (st.n_flowers < 8 and not g.check and not g.flow.from_kong and g.row.turns > 1
+            and not sh_options(&g.r).sh_dadiaoche_standalone and not (st.wait_mask >> (st.last_draw & 63)) & 1):
         return 0
-    if (g.seats[s].n_flowers < 8 and not g.check and cached_waits_hold(g, s)
-            and not (g.seats[s].wait_mask >> g.seats[s].last_draw) & 1):
-        return 0   # the usual draw: not among the cached waits, no 八花齐
     return turn_win_offer[0](g, s, acts)
 
 
-# sh_turn_offer past the usual draw, called through a pointer set at import so that the compiler
-# keeps it out of line: the usual draw then returns before any register is saved.
+# sh_turn_offer past the usual draw (a claim's turn too), called through a pointer set at import
+# so that the compiler keeps it out of line: the usual draw then returns before any register is
+# saved.
 ctypedef int (*TurnOffer)(Game* g, int s, uint16_t* acts) noexcept nogil
 cdef TurnOffer turn_win_offer[1]
 
 
 cdef int _turn_win_offer(Game* g, int s, uint16_t* acts) noexcept nogil:
     cdef bint bahua = False
+    if g.flow.claimed >= 0 or not g.flow.may_win:
+        return 0
     if g.seats[s].n_flowers >= 8:
         if g.pack_state[s] == 0:
             g.pack_state[s] = g.row.turns   # pack_state[seat]: the turn 八花齐 was first offered
@@ -231,34 +238,32 @@ cdef int sh_self_win_kind(Game* g, int s, uint32_t* specials) noexcept nogil:
 cdef uint64_t sh_waits(const Game* g, int s) noexcept nogil:
     """Kinds completing the seat's 13 tiles into an allowed pattern (and under SH-A8 the pair of
     a 大吊车), kinds it holds four of left out."""
-    cdef ShShape sh
     cdef const Seat* st = &g.seats[s]
-    cdef uint64_t meld_kinds = 0
-    cdef int i
-    cdef bint may_wait
-    for i in range(st.n_melds):
-        meld_kinds |= (<uint64_t>1) << st.melds[i].kind
-    shape_of(&g.r, &sh)
-    may_wait = sh_hand_may_wait(&sh, &st.hand, meld_kinds)
-    if may_wait or g.check or (sh_options(&g.r).sh_dadiaoche_standalone and st.n_melds >= 4):
-        return waits_searched[0](g, s, may_wait)
-    return 0   # the common hand: no MjHand, no search
+    if (sh_hand_surely_no_wait(&st.hand) and not g.check
+            and not (sh_options(&g.r).sh_dadiaoche_standalone and st.n_melds >= 4)):
+        return 0   # the common hand: no melds read, no MjHand, no search
+    return waits_searched[0](g, s)
 
 
 # sh_waits past the common hand, called through a pointer set at import so that the compiler
-# keeps it out of line: the common hand then needs no stack frame for an MjHand.
-ctypedef uint64_t (*GatedWaits)(const Game* g, int s, bint may_wait) noexcept nogil
-cdef GatedWaits waits_searched[1]
+# keeps it out of line: the common hand then needs no stack frame.
+ctypedef uint64_t (*SeatMask)(const Game* g, int s) noexcept nogil
+cdef SeatMask waits_searched[1]
 
 
-cdef uint64_t _waits_searched(const Game* g, int s, bint may_wait) noexcept nogil:
+cdef uint64_t _waits_searched(const Game* g, int s) noexcept nogil:
     cdef MjHand h
     cdef ShShape sh
     cdef const Seat* st = &g.seats[s]
-    cdef uint64_t m = 0
-    cdef int k
+    cdef uint64_t m = 0, meld_kinds = 0
+    cdef int i, k
+    for i in range(st.n_melds):
+        meld_kinds |= (<uint64_t>1) << st.melds[i].kind
     shape_of(&g.r, &sh)
-    if may_wait:   # (sh_hand_may_wait)
+    if sh_hand_may_wait(&sh, &st.hand, meld_kinds):
+        if g.check and sh_hand_surely_no_wait(&st.hand):
+            fail(<Game*>g, "Shanghai: the quick no-wait test dropped a hand the gate lets through (seat, size)",
+                 s, st.hand.size)
         sh_hand_of(st, &h)
         m = sh_wait_mask_packed(&sh, &h, &st.hand)
     elif g.check:

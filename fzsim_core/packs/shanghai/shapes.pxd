@@ -1,7 +1,7 @@
 # Shanghai winning patterns and the minimum-hand gate (docs/spec/RULES-PACKS.md §1.3): 4 sets + a pair with no
 # wildcard (the core's table search, via the bot kit's shapes34 with no wild), and the seven
 # patterns a win must be one of. Pure: safe without the GIL.
-from libc.stdint cimport uint32_t, uint64_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from fzsim_core.kit.hand34 cimport MjHand
 from fzsim_core.hand cimport Hand
 
@@ -36,7 +36,8 @@ cdef uint64_t sh_wait_mask_packed(const ShShape* s, const MjHand* h, const Hand*
 # concealed tiles are the packed `h` (no wild) and whose melds' kinds are `meld_kinds` (a kind
 # mask; a chow by its lowest tile) is 0 for certain — neither the single (or two pairs) of a hand
 # of pungs nor a hand of one suit at most besides 风向牌. A few mask operations on the keys and
-# counts (kit/tables34), so the common hand of a pack hook skips the MjHand and the search.
+# counts (kit/tables34), so a pack hook skips the MjHand and the search; the usual hand is
+# answered before it by sh_hand_surely_no_wait (below), inline.
 cdef bint sh_hand_may_wait(const ShShape* s, const Hand* h, uint64_t meld_kinds) noexcept nogil
 # Shanten towards the allowed patterns: min over the targets 碰碰胡 (pungs + a pair, any tiles), one
 # suit + 风向牌 in the standard shape (清一色 / 混一色 and their pungs) and 14 风向牌 (shapeless 风一色)
@@ -58,3 +59,40 @@ cdef void sh_discard_shanten(const ShShape* s, const MjHand* h, const uint32_t* 
 
 # Fill `s` from the two §9 shape options (Python bools), raising ValueError naming a bad value.
 cdef int shape_options(ShShape* s, feng_includes_dragons, fengyise_shape) except -1
+
+
+cdef extern from *:
+    """
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    /* Bit k set iff c[k] == 1, k < 32: two sixteen-byte compares (x86-64's baseline SSE2). */
+    static inline unsigned sh_ones32(const unsigned char* c) {
+        const __m128i one = _mm_set1_epi8(1);
+        return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)c), one))
+               | (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)(c + 16)), one)) << 16;
+    }
+    #else
+    static inline unsigned sh_ones32(const unsigned char* c) {
+        unsigned m = 0;
+        int k;
+        for (k = 0; k < 32; k++)
+            m |= (unsigned)(c[k] == 1) << k;
+        return m;
+    }
+    #endif
+    """
+    unsigned sh_ones32(const uint8_t* c) noexcept nogil
+
+
+cdef inline bint sh_hand_surely_no_wait(const Hand* h) noexcept nogil:
+    """sh_hand_may_wait's usual False for a hand with no gold (a Shanghai seat's), without the
+    melds or the shape options: two kinds or more held once among kinds 0..31 (no hand of pungs
+    one tile short) and two suits or more among the concealed tiles (no flush, whatever the
+    melds). Inline, and the singles read first: singles in two suits (the usual hand) are both
+    at once; the last two honours are left out of the singles (two compares fewer; a "no" on the
+    rest is still certain). The pack's wait hook so answers a random hand with no call and no
+    stack frame."""
+    cdef unsigned ones = sh_ones32(h.counts)
+    if (ones & 0x1FF and ones & 0x7FFFE00) or (ones & 0x3FE00 and ones & 0x7FC0000):
+        return True
+    return (ones & (ones - 1)) != 0 and ((h.key[0] and h.key[1]) or (h.key[2] and (h.key[0] or h.key[1])))

@@ -537,8 +537,10 @@ def wait_mask(counts, melds=(), feng_includes_dragons=True, fengyise_shape=False
 
 def _gate_filter_misses(const uint8_t[:, ::1] counts, const uint32_t[::1] pungs, const uint32_t[::1] kongs):
     """Test hook: over many hands ((N, 34) concealed counts, the melds as pung / kong kind masks
-    of suited kinds), (rows whose sh_wait_mask is not 0 although sh_hand_may_wait says it is, rows
-    let through, rows with waits), both shape options at their defaults. The GIL released."""
+    of suited kinds), (rows whose sh_wait_mask is not 0 although sh_hand_may_wait says it is, or
+    that sh_hand_surely_no_wait drops although sh_hand_may_wait lets them through or they have
+    waits; rows let through; rows with waits), both shape options at their defaults. The GIL
+    released."""
     cdef Py_ssize_t i, n = counts.shape[0]
     cdef ShShape s
     cdef MjHand h
@@ -565,6 +567,8 @@ def _gate_filter_misses(const uint8_t[:, ::1] counts, const uint32_t[::1] pungs,
             waiting += m != 0
             if sh_hand_may_wait(&s, &packed, meld_kinds):
                 through += 1
+                if sh_hand_surely_no_wait(&packed):
+                    misses += 1
             elif m:
                 misses += 1
     return int(misses), int(through), int(waiting)
