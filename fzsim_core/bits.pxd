@@ -68,6 +68,19 @@ cdef extern from *:
         *held = fz_mask34(_mm_cmpeq_epi8(a, zero), _mm_cmpeq_epi8(b, zero), _mm_cmpeq_epi8(t, zero)) ^ 0x3FFFFFFFFULL;
         *fours = fz_mask34(_mm_cmpeq_epi8(a, four), _mm_cmpeq_epi8(b, four), _mm_cmpeq_epi8(t, four));
     }
+    static inline unsigned long long fz_held32(const unsigned char* c) {
+        /* adding 127 with unsigned saturation sets a byte's high bit iff the byte is nonzero (no
+           compare, no complement); the suited kinds are all below 32, so two loads */
+        const __m128i lo7 = _mm_set1_epi8(127);
+        return (unsigned)_mm_movemask_epi8(_mm_adds_epu8(_mm_loadu_si128((const __m128i*)c), lo7))
+               | (unsigned long long)(unsigned)_mm_movemask_epi8(_mm_adds_epu8(_mm_loadu_si128((const __m128i*)(c + 16)), lo7)) << 16;
+    }
+    static inline unsigned long long fz_odd34(const unsigned char* c) {
+        /* a word shift by 7 moves each byte's low bit to its high bit */
+        const __m128i a = _mm_loadu_si128((const __m128i*)c), b = _mm_loadu_si128((const __m128i*)(c + 16)),
+                      t = _mm_loadu_si128((const __m128i*)(c + 18));
+        return fz_mask34(_mm_slli_epi16(a, 7), _mm_slli_epi16(b, 7), _mm_slli_epi16(t, 7));
+    }
     static inline void fz_unseen_bytes(const unsigned char* seen, const unsigned char* held, unsigned char* out) {
         /* (4 - seen) - held, each step saturating at 0: sixteen kinds per two subtractions */
         const __m128i four = _mm_set1_epi8(4);
@@ -108,6 +121,8 @@ cdef extern from *:
     }
     #endif
     #if !defined(__SSE2__)
+    static inline unsigned long long fz_held32(const unsigned char* c) { return fz_counts_mask(c, -1) & 0xFFFFFFFFULL; }
+    static inline unsigned long long fz_odd34(const unsigned char* c) { return fz_counts_mask(c, 1) | fz_counts_mask(c, 3); }
     static inline void fz_held_and_fours(const unsigned char* c, uint64_t* held, uint64_t* fours) {
         *held = fz_counts_mask(c, -1);
         *fours = fz_counts_mask(c, 4);
@@ -124,6 +139,8 @@ cdef extern from *:
     uint64_t fz_counts_mask(const uint8_t* c, int v) nogil
     # fz_counts_mask(c, -1) and fz_counts_mask(c, 4) at once (one pass where the CPU has SSE2)
     void fz_held_and_fours(const uint8_t* c, uint64_t* held, uint64_t* fours) nogil
+    uint64_t fz_held32(const uint8_t* c) nogil   # fz_counts_mask(c, -1) for the kinds below 32 (the suited ones)
+    uint64_t fz_odd34(const uint8_t* c) nogil    # bit k iff c[k] is odd (counts 0..4, k < 34)
     uint64_t fz_nonzero8(const uint8_t* c) nogil   # bit i iff c[i] != 0, i < 8
     # out[k] = the copies of kind k neither seen nor held, max(0, 4 - seen[k] - held[k]), k < 34
     # (reads and writes bytes 0..33 only)

@@ -9,6 +9,10 @@ from fzsim_core.hand cimport Hand
 # Fewest golds the concealed part (size 3n+2) needs to be n melds + a pair (golds themselves
 # excluded from the real tiles). A hand wins iff hand_need(h) <= h.golds.
 cdef int hand_need(const Hand* h) noexcept nogil
+# The table hand_need reads for a suit (5^9 keys) or, honours True, the honours (5^7 keys): by
+# key, f0 | f1 << 4 with f0 / f1 the fewest golds making the part melds only / melds + a pair
+# (f1 - f0 is -1 or +2). For a module's own inline bound on the need; read only.
+cdef const uint8_t* need_table(bint honours) noexcept nogil
 # Size 3n+2 and every gold wild: the concealed tiles are n melds + a pair. 0 for other sizes.
 cdef bint hand_is_win(const Hand* h) noexcept nogil
 # Size 3n+1: some tile would complete it (one more gold would); 0 for other sizes. Like shanten

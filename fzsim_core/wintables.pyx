@@ -353,6 +353,10 @@ cdef int hand_need(const Hand* h) noexcept nogil:
     return _need(h.key[0], h.key[1], h.key[2], h.key[3])
 
 
+cdef const uint8_t* need_table(bint honours) noexcept nogil:
+    return &HON_F[0] if honours else &SUIT_F[0]
+
+
 cdef bint hand_is_win(const Hand* h) noexcept nogil:
     return h.size % 3 == 2 and _need(h.key[0], h.key[1], h.key[2], h.key[3]) <= h.golds
 

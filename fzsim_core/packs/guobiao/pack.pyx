@@ -45,8 +45,8 @@ from fzsim_core.packs.guobiao.fans cimport (GbFans, GbHand, GB_OK, GB_N_FANS, GB
                                            GB_KONG_REPLACEMENT, GB_LAST_TILE, GB_FOURTH_TILE,
                                            GB_MINGANGANG, GB_FAN_FLOWERS, gb_evaluate)
 from fzsim_core.packs.guobiao.fanids cimport GB_VALUE, F_LAST_TILE, F_LAST_TILE_CLAIM, F_LAST_TILE_DRAW
-from fzsim_core.packs.guobiao.shapes cimport (GbSet, GB_CHOW, GB_PUNG, GB_KONG, gb_hand_wait_mask, gb_is_win,
-                                              gb_wait_mask)
+from fzsim_core.packs.guobiao.shapes cimport (GbGate, GbSet, GB_CHOW, GB_PUNG, GB_KONG, gb_gate, gb_is_win,
+                                              gb_shape_waits, gb_surely_not_ready, gb_wait_mask)
 from fzsim_core.packs.guobiao.options cimport gb_options
 
 
@@ -201,25 +201,31 @@ cdef int gb_setup(Game* g) noexcept nogil:
     return deal_without_wild(g, N_HAND_KINDS, True)
 
 
+cdef const GbGate* GATE = gb_gate()   # the tables of gb_surely_not_ready
+
+
 cdef uint64_t gb_waits(const Game* g, int s) noexcept nogil:
     """Kinds completing the seat's 13 tiles in any 国标 shape (not yet the fan minimum), kinds it
     holds four of left out."""
-    cdef uint64_t mask = gb_hand_wait_mask(&g.seats[s].hand, g.seats[s].n_melds)
-    if mask == 0:   # the common hand: not ready in any shape
-        return 0
-    return held_waits[0](g, s, mask)
+    if gb_surely_not_ready(&g.seats[s].hand, g.seats[s].n_melds, GATE):
+        return 0   # the common hand: not ready in any shape (inline, no call and no frame)
+    return held_waits[0](g, s)
 
 
-# gb_waits of a ready hand, called through a pointer set at import so that the compiler keeps it
-# out of line: the usual hand then needs no stack frame for the held counts.
-ctypedef uint64_t (*HeldWaits)(const Game* g, int s, uint64_t mask) noexcept nogil
+# gb_waits of a hand that may be ready, called through a pointer set at import so that the
+# compiler keeps it out of line.
+ctypedef uint64_t (*HeldWaits)(const Game* g, int s) noexcept nogil
 cdef HeldWaits held_waits[1]
 
 
-cdef uint64_t _held_waits(const Game* g, int s, uint64_t mask) noexcept nogil:
-    """The hand's waits `mask` less the kinds the seat holds four of (its sets included)."""
+cdef uint64_t _held_waits(const Game* g, int s) noexcept nogil:
+    """The hand's waits by every shape's test, less the kinds the seat holds four of (its sets
+    included)."""
     cdef uint8_t held[N_HAND_KINDS]
     cdef const Seat* st = &g.seats[s]
+    cdef uint64_t mask = gb_shape_waits(&st.hand, st.n_melds)
+    if mask == 0:
+        return 0
     held_counts(st, held)
     mask &= ~fz_counts_mask(held, 4)
     if g.check and mask != gb_wait_mask(st.hand.counts, held, st.n_melds):

@@ -13,10 +13,10 @@ from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memcpy
 
 from fzsim_core.hand cimport Hand, hand_set_counts
-from fzsim_core.bits cimport fz_counts_mask, fz_held_and_fours
+from fzsim_core.bits cimport fz_counts_mask, fz_held_and_fours, fz_odd34
 from fzsim_core.kit.tables34 cimport (T34_ORPHANS, t34_odd_kinds, t34_orphans_waits, t34_seven_pairs_waits,
                                       t34_std_waits)
-from fzsim_core.wintables cimport hand_is_win
+from fzsim_core.wintables cimport hand_is_win, need_table
 
 cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
@@ -32,7 +32,7 @@ cdef extern from *:
                       t = _mm_loadu_si128((const __m128i*)(c + 18));
         const __m128i one = _mm_set1_epi8(1);
         *ones = fz_mask34(_mm_cmpeq_epi8(a, one), _mm_cmpeq_epi8(b, one), _mm_cmpeq_epi8(t, one));
-        *odd = fz_mask34(_mm_slli_epi16(a, 7), _mm_slli_epi16(b, 7), _mm_slli_epi16(t, 7));
+        *odd = fz_odd34(c);
     }
     #else
     static inline void gb_ones_odd(const unsigned char* c, unsigned long long* ones, unsigned long long* odd) {
@@ -213,15 +213,17 @@ cdef unsigned long long SUITED_MASK = (1ULL << 27) - 1
 cdef unsigned long long HONOR_MASK = ((1ULL << 34) - 1) & ~((1ULL << 27) - 1)
 
 
-# By suit s and the 9-bit pattern of its ranks held: the knittings p whose ranks of suit s are all
-# held (KNIT_FULL) or all but at most one (KNIT_NEAR), as 6-bit masks filled at import.
-cdef uint8_t KNIT_FULL[3][512]
-cdef uint8_t KNIT_NEAR[3][512]
+cdef GbGate GATE   # filled at import
+
+
+cdef const GbGate* gb_gate() noexcept nogil:
+    return &GATE
 
 
 def _fill_masks():
     global ORPHAN_MASK
-    cdef int p, s, r, b, held
+    cdef int p, s, r, b
+    cdef uint32_t x
     for p in range(GB_N_KNIT):
         KNIT_MASK[p] = 0
         for s in range(3):
@@ -231,59 +233,42 @@ def _fill_masks():
                 r += 3
     for r in range(13):
         ORPHAN_MASK |= 1ULL << GB_ORPHANS[r]
+    GATE.suit_f = need_table(False)
+    GATE.hon_f = need_table(True)
     for s in range(3):
         for b in range(512):
-            KNIT_FULL[s][b] = 0
-            KNIT_NEAR[s][b] = 0
+            x = 0
             for p in range(GB_N_KNIT):
                 r = GB_KNIT[p][s]
-                held = ((b >> r) & 1) + ((b >> (r + 3)) & 1) + ((b >> (r + 6)) & 1)
-                if held == 3:
-                    KNIT_FULL[s][b] |= 1 << p
-                if held >= 2:
-                    KNIT_NEAR[s][b] |= 1 << p
-
-
-cdef inline unsigned int knittings_near(unsigned long long present) noexcept nogil:
-    """The knittings p with at most one of their 9 tiles absent from `present` (a kind mask): every
-    suit holds all or all but one of its three, and two suits hold all three."""
-    cdef unsigned int b0 = present & 0x1FF, b1 = (present >> 9) & 0x1FF, b2 = (present >> 18) & 0x1FF
-    cdef unsigned int f0 = KNIT_FULL[0][b0], f1 = KNIT_FULL[1][b1], f2 = KNIT_FULL[2][b2]
-    return KNIT_NEAR[0][b0] & KNIT_NEAR[1][b1] & KNIT_NEAR[2][b2] & ((f0 & f1) | (f0 & f2) | (f1 & f2))
+                x += (((b >> r) & 1) + ((b >> (r + 3)) & 1) + ((b >> (r + 6)) & 1)) << (4 * p)
+            GATE.knit[s][b] = x
 
 
 _fill_masks()
 
 
 cdef unsigned long long gb_hand_wait_mask(const Hand* h, int n_melds) noexcept nogil:
-    """The basic shape's waits from the need tables (one read when the hand is not ready), a
-    fifth copy by decomposition, and each special shape in closed form or only where its
-    precondition holds (kit/tables34.pxd): 七对 with one odd kind, 十三幺 with orphans only, 全不靠
-    with 13 singles fitting a knitting (then its missing knitted tiles and honours are the waits),
-    组合龙 with at most one knitted tile missing. Kind masks keep the common hand (none of
-    these) to a few bit operations."""
-    cdef unsigned long long ones, odd
-    cdef uint64_t present, fours
-    fz_held_and_fours(h.counts, &present, &fours)
-    if fours or (n_melds <= 1 and knittings_near(present)):
-        return special_waits[0](h, n_melds)
-    if n_melds == 0:
-        gb_ones_odd(h.counts, &ones, &odd)
-        if h.golds or not odd & (odd - 1) or present & ~T34_ORPHANS == 0 or present == ones:
-            return special_waits[0](h, n_melds)
-    return t34_std_waits(h)   # the common hand: no other shape within a tile (and no frame)
+    """0 where gb_surely_not_ready rules every shape out (the common hand: four table reads and
+    a few bit operations, no frame), else gb_shape_waits."""
+    if gb_surely_not_ready(h, n_melds, &GATE):
+        return 0
+    return shape_waits[0](h, n_melds)
 
 
-# gb_hand_wait_mask where a shape beside the basic one may be within a tile, called through a
-# pointer set at import so that the compiler keeps it out of line.
+# gb_shape_waits called through a pointer set at import so that the compiler keeps it out of line.
 ctypedef unsigned long long (*MeldsWaits)(const Hand* h, int n_melds) noexcept nogil
-cdef MeldsWaits special_waits[1]
+cdef MeldsWaits shape_waits[1]
 
 
-cdef unsigned long long _special_waits(const Hand* h, int n_melds) noexcept nogil:
+cdef unsigned long long gb_shape_waits(const Hand* h, int n_melds) noexcept nogil:
+    """The basic shape's waits from the need tables, a fifth copy by decomposition, and each
+    special shape in closed form or only where its precondition holds (kit/tables34.pxd): 七对
+    with one odd kind, 十三幺 with orphans only, 全不靠 with 13 singles fitting a knitting (then its
+    missing knitted tiles and honours are the waits), 组合龙 with at most one knitted tile
+    missing."""
     cdef unsigned long long mask, ones, odd
     cdef uint64_t present, fours
-    cdef unsigned int near
+    cdef uint32_t near
     cdef int p
     mask = t34_std_waits(h)
     fz_held_and_fours(h.counts, &present, &fours)
@@ -300,15 +285,16 @@ cdef unsigned long long _special_waits(const Hand* h, int n_melds) noexcept nogi
                 if present & SUITED_MASK & ~KNIT_MASK[p] == 0:
                     mask |= (KNIT_MASK[p] | HONOR_MASK) & ~present
     if n_melds <= 1:
-        near = knittings_near(present)   # (two or more knitted tiles missing: no 组合龙 on one draw)
+        # the knittings with 8 or 9 tiles held (two or more missing: no 组合龙 on one draw)
+        near = gb_knit_sums(&GATE, present) & GB_NEAR_BITS
         while near:
-            p = __builtin_ctzll(near)
+            p = __builtin_ctzll(near) >> 2   # (bit 3 of knitting p's 4-bit field)
             near &= near - 1
             mask |= _knitted_waits(h, p, present, mask)
     return mask
 
 
-special_waits[0] = _special_waits
+shape_waits[0] = gb_shape_waits
 
 
 cdef unsigned long long _fifth_copy_waits(const Hand* h, int n_melds,
