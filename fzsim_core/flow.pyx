@@ -191,7 +191,7 @@ cdef int enter_turn(Game* g, int s, bint may_win, bint from_kong, int claimed,
 
 cdef inline int turn_offer(Game* g) noexcept nogil:
     """Post the turn's decision: win, kongs, discards (after a claim: discards only)."""
-    cdef int s = g.flow.seat, claimed = g.flow.claimed, n = 0, k
+    cdef int s = g.flow.seat, claimed = g.flow.claimed, n = 0
     cdef Seat* st = &g.seats[s]
     cdef Hand* h = &st.hand
     cdef uint16_t* acts = g.pend.acts
@@ -213,21 +213,10 @@ cdef inline int turn_offer(Game* g) noexcept nogil:
     fz_held_and_fours(h.counts, &held, &four)   # (kinds past g.n_kinds are flowers: never held)
     gbit = gold_bit(g)
     if dec == DEC_TURN:
-        # kongs in kind order, a concealed kong before an added one of the same kind
         four &= held & ~gbit
         added = held & st.pung_mask & ~gbit   # a pung of a claimed natural 惠牌 (BJ-A2) takes no wild
-        m = four | added
-        if m and g.pack.kongs_closed != NULL and g.pack.kongs_closed(g, s):
-            m = 0   # (asked only when a kong is possible: a pack without the hook pays nothing per turn)
-        while m:
-            k = ctz64(m)
-            m &= m - 1
-            if (four >> k) & 1:
-                acts[n] = act(ACT_CONCEALED_KONG, k)
-                n += 1
-            if (added >> k) & 1:
-                acts[n] = act(ACT_ADDED_KONG, k)
-                n += 1
+        if four | added:
+            n = list_kongs[0](g, s, four, added, n)
     m = discard_mask(g, held, claimed)
     if g.pack.discard_filter != NULL:
         m = g.pack.discard_filter(g, s, m)
@@ -236,6 +225,37 @@ cdef inline int turn_offer(Game* g) noexcept nogil:
     if n + h.size + 8 > MAX_ACTIONS:   # (fz_list_kinds writes up to 8 past the discards; never met)
         return fail(g, "too many legal actions on a turn (seat, actions before the discards)", s, n)
     return post(g, s, dec, n + fz_list_kinds(m, ACT_DISCARD, acts + n))   # discards in kind order
+
+
+# The kongs on offer, out of turn_offer: called through a pointer set at import so that the
+# compiler keeps this rare part out of line and the usual turn saves fewer registers.
+ctypedef int (*ListKongs)(Game* g, int s, uint64_t four, uint64_t added, int n) noexcept nogil
+cdef ListKongs list_kongs[1]
+
+
+cdef int _list_kongs(Game* g, int s, uint64_t four, uint64_t added, int n) noexcept nogil:
+    """Append to g.pend.acts[n..] the concealed kongs of `four` and the added kongs of `added` in
+    kind order, a concealed kong before an added one of the same kind (none where the pack's
+    kongs_closed says so: asked only when a kong is possible, so a pack without the hook pays
+    nothing per turn); the new count."""
+    cdef uint64_t m = four | added
+    cdef uint16_t* acts = g.pend.acts
+    cdef int k
+    if g.pack.kongs_closed != NULL and g.pack.kongs_closed(g, s):
+        return n
+    while m:
+        k = ctz64(m)
+        m &= m - 1
+        if (four >> k) & 1:
+            acts[n] = act(ACT_CONCEALED_KONG, k)
+            n += 1
+        if (added >> k) & 1:
+            acts[n] = act(ACT_ADDED_KONG, k)
+            n += 1
+    return n
+
+
+list_kongs[0] = _list_kongs
 
 
 cdef int turn_resolve(Game* g, int c) noexcept nogil:
