@@ -292,19 +292,30 @@ cdef void gb_declined(Game* g, int s, int k) noexcept nogil:
 
 
 cdef uint32_t top_fans(const GbFans* f, int* top) noexcept nogil:
-    """The ids of the four highest fans (by value, then id), packed one byte each."""
+    """The ids of the four highest fans (by value, then id), packed one byte each, the highest in
+    `top` (0 when none): one pass over the ids, each counted fan inserted after those of at least
+    its value (the ids ascend, so of equal values the lower id stays first)."""
+    cdef int ids[4]
     cdef uint32_t packed = 0
-    cdef int i, j, v, n = 0
-    top[0] = 0
-    for v in range(88, 0, -1):
-        for i in range(1, GB_N_FANS):
-            if f.count[i] and GB_VALUE[i] == v and n < 4:
-                if n == 0:
-                    top[0] = i
-                packed |= (<uint32_t>i) << (8 * n)
-                n += 1
-        if n == 4:
-            break
+    cdef int i, j, m, n = 0
+    for i in range(1, GB_N_FANS):
+        if not f.count[i]:
+            continue
+        j = n
+        while j > 0 and GB_VALUE[ids[j - 1]] < GB_VALUE[i]:
+            j -= 1
+        if j >= 4:
+            continue
+        m = n if n < 4 else 3   # (the fourth drops out when the list is full)
+        while m > j:
+            ids[m] = ids[m - 1]
+            m -= 1
+        ids[j] = i
+        if n < 4:
+            n += 1
+    for j in range(n):
+        packed |= (<uint32_t>ids[j]) << (8 * j)
+    top[0] = ids[0] if n else 0
     return packed
 
 
