@@ -181,12 +181,11 @@ cdef int sh_turn_offer(Game* g, int s, uint16_t* acts) noexcept nogil:
     """A self-draw win when the hand is complete, or 八花齐 on the first own turn holding all eight
     flowers (taken at once when sh_bahua_optional is off: the hand is locked to it)."""
     cdef const Seat* st = &g.seats[s]
-    # The usual draw: no 八花齐 and the drawn kind not among the cached waits (cached_waits_hold),
-    # answered before any other test, as only "no" is answered here: a claim's turn (or one that
-    # may not win) is "no" too, tested past this line; last_draw >= 0 is spared, as a kind of -1
-    # reads bit 63, never a wait, and without a drawn tile the answer is "no" (sh_may_self_win).
-    if (st.n_flowers < 8 and not g.check and not g.flow.from_kong and g.row.turns > 1
-            and not sh_options(&g.r).sh_dadiaoche_standalone and not (st.wait_mask >> (st.last_draw & 63)) & 1):
+    # The usual draw: no 八花齐 and the drawn kind not among the cached waits, answered before any
+    # other test, as only "no" is answered here (a claim's turn, or one that may not win, is "no"
+    # too, tested past this line).
+    if (st.n_flowers < 8 and not g.check and cached_waits_hold(g, s)
+            and not (st.wait_mask >> st.last_draw) & 1):
         return 0
     return turn_win_offer[0](g, s, acts)
 
