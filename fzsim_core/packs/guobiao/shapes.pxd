@@ -57,9 +57,9 @@ cdef bint gb_is_win(const uint8_t* counts, int n_melds) noexcept nogil
 # 独听 test does: a wait is a shape, whatever the copies left).
 cdef unsigned long long gb_wait_mask(const uint8_t* counts, const uint8_t* held,
                                      int n_melds) noexcept nogil
-# The same on a packed Hand (no gold) with no held filter: the pack's hook passes the seat's own
-# Hand and drops the kinds whose four copies it holds (hand and melds) itself.
-# gb_surely_not_ready's 0, else gb_shape_waits.
+# The same on a packed Hand (no gold) with no held filter: 0 where gb_surely_not_ready (below)
+# rules every shape out, else gb_shape_waits. (The pack's wait hook runs those two itself, the
+# gate inline and the search out of line, and drops the kinds the seat holds four of.)
 cdef unsigned long long gb_hand_wait_mask(const Hand* h, int n_melds) noexcept nogil
 # gb_hand_wait_mask without the gate: every shape's waits where its precondition holds.
 cdef unsigned long long gb_shape_waits(const Hand* h, int n_melds) noexcept nogil
