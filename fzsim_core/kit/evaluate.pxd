@@ -85,6 +85,8 @@ ctypedef struct PackEval:
     int rollout_at            # the decisions rollout searches here unless told (rollout.pxd AT_*
                               # bits; 0: its own default, discard wins) and its worlds per
     int rollout_n             # decision (0: its own default): fitted per pack by duels against value
+    int rollout_first         # worlds before its first early-stop check (0: its own default, 32,
+    double rollout_futile     # with futile 2) and that check's standard errors: fitted with them
     int claim_gain            # how many steps nearer ready a chow or pung must bring the hand for value
                               # to weigh it (0: no further; 1: strictly nearer, guard's rule): fitted
                               # per pack by duels against guard

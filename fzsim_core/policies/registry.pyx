@@ -38,17 +38,20 @@ PARAMS = {"guard": {"fold": (0.0, 1.0, 0.05)},
           # n: sampled worlds per decision; k: candidate actions at most; play: the playouts'
           # policy (0 greedy, 1 guard, 2 value, 3 value for the deciding seat and greedy for the others); z: standard errors a candidate must gain by over
           # value's choice; at: the decisions searched, a sum of 1 own-turn discards, 2 own turn with
-          # a win, 游金 or kong on offer, 4 claims, 8 discard wins; prior: the other seats' hands drawn
+          # a win, 游金 or kong on offer, 4 claims, 8 discard wins, 32 calls on an honour's discard value passes;
+          # first: worlds before the first early-stop check (then at each doubling); futile: a check
+          # ends the search when every other candidate trails value's by more than futile standard
+          # errors; prior: the other seats' hands drawn
           # as the best of 1 + prior x (their discards and melds) uniform draws; beta: each world weighed
           # by beta for every kind another seat threw that its sampled hand would now want; world: 0
           # those best-of draws, 1 hands built by one draw-and-throw turn per discard the seat made.
-          # On a pack with evaluation hooks, at and n default to its fitted ones where it has them
-          # (kit/evaluate.pxd PackEval.rollout_at / rollout_n), and own-turn discards (1, 16) are not searched
-          "rollout": {"n": (1, 1024, 256), "k": (2, 8, 4), "play": (0, 4, 3), "at": (1, 31, 8), "prior": (0, 10, 2), "beta": (0.0, 1.0, 1.0),
-                      "z": (0.0, 5.0, 2.0), "world": (0, 1, 1)}}
+          # On a pack with evaluation hooks, at, n, first and futile default to its fitted ones where
+          # it has them (kit/evaluate.pxd PackEval.rollout_*), and own-turn discards (1, 16) are not searched
+          "rollout": {"n": (1, 1024, 256), "k": (2, 8, 4), "play": (0, 4, 3), "at": (1, 63, 8), "prior": (0, 10, 2), "beta": (0.0, 1.0, 1.0),
+                      "z": (0.0, 5.0, 2.0), "world": (0, 1, 1), "first": (1, 1024, 32), "futile": (0.0, 5.0, 2.0)}}
 #: the parameters that take whole numbers only
 INTEGER_PARAMS = {("value", "claim"), ("rollout", "n"), ("rollout", "k"), ("rollout", "play"), ("rollout", "at"), ("rollout", "prior"),
-                  ("rollout", "world")}
+                  ("rollout", "world"), ("rollout", "first")}
 
 
 def parse_spec(spec: str) -> tuple:
@@ -201,9 +204,13 @@ cdef int bind_policy(Policy* p, object spec, int seat, list errors, const Pack* 
                     d["at"] = pack.eval.rollout_at
                 if pack.eval.rollout_n:
                     d["n"] = pack.eval.rollout_n
+                if pack.eval.rollout_first:
+                    d["first"] = pack.eval.rollout_first
+                    d["futile"] = pack.eval.rollout_futile
             d.update(params)
             rollout_policy_with(p, int(d["n"]), int(d["k"]), int(d["play"]),
-                                int(d["at"]), int(d["prior"]), d["beta"], d["z"], int(d["world"]))
+                                int(d["at"]), int(d["prior"]), d["beta"], d["z"], int(d["world"]),
+                                int(d["first"]), d["futile"])
     elif PyCapsule_IsValid(spec, BIND_CAPSULE):
         refusal = capsule_refusal(spec, pack.name.decode())
         if refusal is not None:

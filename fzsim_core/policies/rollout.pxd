@@ -17,6 +17,8 @@ cdef enum:
     AT_CLAIM = 4                  # chow, pung, exposed kong or pass
     AT_WIN = 8                    # a discard (or robbed-kong) win or pass
     AT_READY_DISCARD = 16         # own-turn discards that keep the hand ready (which wait)
+    AT_HONOUR_CLAIM = 32          # pung or exposed kong on an honour's discard that value passes (bit 4
+                                  # searches every claim; this one only those: 国标's scoring sets)
 
 # how the worlds deal the other seats' hands (the `world` parameter)
 cdef enum:
@@ -24,9 +26,11 @@ cdef enum:
     WORLD_BUILT = 1               # a uniform deal improved by one draw-and-throw per discard made
                                   # (determinize.pxd sample_world_built)
 
-# What a seat's rollout plays with, kept in its Policy's data (16 bytes).
+# What a seat's rollout plays with, kept in its Policy's data (24 bytes, all it has).
 ctypedef struct RolloutParams:
     uint16_t n                       # sampled worlds per decision (each candidate on every one)
+    uint16_t first                # worlds before the search's first early-stop check (then at
+                                  # each doubling)
     uint8_t k                       # candidate actions at most
     uint8_t play                    # PLAY_*: the policy of every seat in the playouts
     uint8_t at                      # AT_* bits: the decisions searched
@@ -36,7 +40,9 @@ ctypedef struct RolloutParams:
     float beta                    # each world weighed by discard_likelihood(beta) (1: not weighed)
     float z                       # a candidate replaces value's choice only when its paired mean
                                   # gain over it exceeds z standard errors
+    float futile                  # at a check the search ends, value's choice standing, when every
+                                  # other candidate trails it by more than futile standard errors
 
 cdef void rollout_policy(Policy* p) noexcept nogil
 cdef void rollout_policy_with(Policy* p, int n, int k, int play, int at, int prior, double beta, double z,
-                              int world) noexcept nogil
+                              int world, int first, double futile) noexcept nogil

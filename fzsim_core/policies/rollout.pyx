@@ -21,7 +21,10 @@ already accepted by another seat), value's choice stands.
 
 By default only discard wins are searched (`at` 8): taking pays a known amount, and what passing
 is worth — a self-draw paid by all three against another seat winning first — is where value's
-recursion is roughest (docs/guide/policies.md has what else was tried and what it measured).
+recursion is roughest (docs/guide/policies.md has what else was tried and what it measured). A
+pack may fit its own (kit/evaluate.pxd PackEval.rollout_*): 国标's also searches the pungs of an
+honour's discard that value passes (`at` bit 32), scoring sets its nearer-ready rule leaves, on 32 worlds
+checked from the 8th (`first`) and dropped as soon as no call does better on average (`futile` 0).
 
 The policy reads only its Observation; the game pointer in it goes straight to sample_world, which
 overwrites everything hidden before a playout reads the copy. Its random stream is its own: one
@@ -47,23 +50,28 @@ from fzsim_core.policies.guard cimport Threat, read_threat, discard_danger, guar
 from fzsim_core.policies.value cimport value_policy
 from fzsim_core.policies.pack_value cimport pack_value_policy
 from fzsim_core.kit.evaluate cimport PackEval
+from fzsim_core.tiles cimport HONOR_BASE
 
 cdef enum:
     MAX_K = 8
     STREAM_ROLLOUT = 3            # beside rng.pxd's wall, policy and match streams
 
-# The search stops early, value's choice standing, when after CHECK_FIRST worlds (and at every
-# doubling) every other candidate trails it by more than FUTILE_Z paired standard errors: such a
-# candidate would almost never end above +z standard errors after all n worlds, and most searched
+# The search stops early, value's choice standing, when after `first` worlds (and at every
+# doubling) every other candidate trails it by more than `futile` paired standard errors: such a
+# candidate would seldom end above +z standard errors after all n worlds, and most searched
 # decisions are of that kind (taking a discard win that pays), so most searches cost a fraction.
-cdef int CHECK_FIRST = 32
-cdef double FUTILE_Z = 2.0
+cdef int DEFAULT_FIRST = 32
+cdef double DEFAULT_FUTILE = 2.0
 # ... and, between two candidates, takes the other one as soon as it leads by LEAD_Z times the
 # z standard errors the full search asks for
 cdef double LEAD_Z = 2.0
 
 # danger (deal-in chance, guard.pxd) within this of value's choice counts as as safe
 cdef double SAFE_MARGIN = 0.005
+# a seat's parameters live in its Policy's data (rollout_policy_with): they must fit there
+cdef Policy _sized
+assert sizeof(RolloutParams) <= sizeof(_sized.data), "RolloutParams outgrew Policy.data"
+
 cdef int DEFAULT_N = 256
 cdef int DEFAULT_K = 4
 cdef int DEFAULT_PLAY = PLAY_MIXED
@@ -190,8 +198,9 @@ cdef int discard_candidates(const Observation* o, const uint16_t* acts, int n, i
     return m
 
 
-cdef bint all_trail(const double* dsum, const double* dsq, int m, double wsum, double w2sum) noexcept nogil:
-    """Every candidate 1..m-1 trails candidate 0 by more than FUTILE_Z paired standard errors so far
+cdef bint all_trail(const double* dsum, const double* dsq, int m, double wsum, double w2sum,
+                    double futile) noexcept nogil:
+    """Every candidate 1..m-1 trails candidate 0 by more than `futile` paired standard errors so far
     (or has done no better on any world: it cannot be taken)."""
     cdef int c
     cdef double mean, var, se, ess = wsum * wsum / w2sum if w2sum > 0 else 0.0
@@ -201,7 +210,7 @@ cdef bint all_trail(const double* dsum, const double* dsq, int m, double wsum, d
         mean = dsum[c] / wsum
         var = dsq[c] / wsum - mean * mean
         se = sqrt(var / (ess - 1)) if var > 0 else 0.0
-        if not (mean < -FUTILE_Z * se or (se == 0 and mean <= 0)):
+        if not (mean < -futile * se or (se == 0 and mean <= 0)):
             return False
     return True
 
@@ -223,7 +232,7 @@ def _clearly_leads(double dsum, double dsq, double wsum, double w2sum, double z=
     return bool(clearly_leads(dsum, dsq, wsum, w2sum, z))
 
 
-def _all_trail(dsum, dsq, double wsum, double w2sum):
+def _all_trail(dsum, dsq, double wsum, double w2sum, double futile=DEFAULT_FUTILE):
     """Test hook: all_trail on the paired sums of candidates 1.. (lists; candidate 0's entries are
     not read)."""
     cdef double ds[MAX_K]
@@ -234,7 +243,7 @@ def _all_trail(dsum, dsq, double wsum, double w2sum):
     for c in range(m):
         ds[c] = dsum[c]
         dq[c] = dsq[c]
-    return bool(all_trail(ds, dq, m, wsum, w2sum))
+    return bool(all_trail(ds, dq, m, wsum, w2sum, futile))
 
 
 cdef int search(const Observation* o, const RolloutParams* prm, const uint16_t* acts, int n,
@@ -253,7 +262,7 @@ cdef int search(const Observation* o, const RolloutParams* prm, const uint16_t* 
     cdef double dsq[MAX_K]
     cdef double v[MAX_K]
     cdef int tries[4]
-    cdef int check = CHECK_FIRST
+    cdef int check = prm.first
     if g == NULL or can_sample(g, o.seat) != SAMPLE_OK:
         return -2
     rng_seed(&rng, rng_next(o.rng), <uint64_t>o.seat, <uint64_t>o.live, STREAM_ROLLOUT)
@@ -302,7 +311,7 @@ cdef int search(const Observation* o, const RolloutParams* prm, const uint16_t* 
             dsq[c] += w * d * d
         if j + 1 == check and j + 1 < prm.n:
             check *= 2
-            if all_trail(dsum, dsq, m, wsum, w2sum):
+            if all_trail(dsum, dsq, m, wsum, w2sum, prm.futile):
                 return cand[0]
             if m == 2 and clearly_leads(dsum[1], dsq[1], wsum, w2sum, prm.z):
                 return cand[1]
@@ -339,7 +348,8 @@ cdef int rollout_choose(void* state, const Observation* o, const uint16_t* acts,
             searched = prm.at & AT_DISCARD or (prm.at & AT_READY_DISCARD and eligible_sh == 0)
         if not searched:
             m = 1
-    elif ((dec == DEC_CLAIM and prm.at & AT_CLAIM)
+    elif ((dec == DEC_CLAIM and (prm.at & AT_CLAIM or (prm.at & AT_HONOUR_CLAIM and o.claim_tile >= HONOR_BASE
+                                                      and act_type(acts[base]) == ACT_PASS)))
           or ((dec == DEC_DISCARD_WIN or dec == DEC_ROB_KONG) and prm.at & AT_WIN)):
         cand[0] = base
         m = 1
@@ -361,14 +371,16 @@ cdef int rollout_choose(void* state, const Observation* o, const uint16_t* acts,
 
 cdef void rollout_policy(Policy* p) noexcept nogil:
     rollout_policy_with(p, DEFAULT_N, DEFAULT_K, DEFAULT_PLAY, DEFAULT_AT, DEFAULT_PRIOR, DEFAULT_BETA, DEFAULT_Z,
-                        DEFAULT_WORLD)
+                        DEFAULT_WORLD, DEFAULT_FIRST, DEFAULT_FUTILE)
 
 
 cdef void rollout_policy_with(Policy* p, int n, int k, int play, int at, int prior, double beta, double z,
-                              int world) noexcept nogil:
+                              int world, int first, double futile) noexcept nogil:
     """rollout with its parameters kept in the seat's own storage (p.data)."""
     cdef RolloutParams prm
     prm.n = n
+    prm.first = first
+    prm.futile = <float>futile
     prm.k = k
     prm.play = play
     prm.at = at

@@ -120,6 +120,14 @@ GB_EVAL.risk_weight = 0.0   # duels against guard, seed 5 (docs/guide/policies.m
 # a call that leaves the hand no nearer ready gives away concealed fans (the 8-fan minimum): value
 # weighs only the calls that bring it nearer, as guard does (duels against guard, seed 5)
 GB_EVAL.claim_gain = 1
+# rollout searches discard wins and the pungs of an honour's discard (scoring sets the nearer-ready
+# rule above passes) on 32 worlds, a search checked from the 8th world and ended once no call does
+# better on average: the claim search's gain at a budget that keeps four rollout seats near 100
+# hands per CPU-second (duels against value, seed 5; docs/guide/policies.md)
+GB_EVAL.rollout_at = 40
+GB_EVAL.rollout_n = 32
+GB_EVAL.rollout_first = 8
+GB_EVAL.rollout_futile = 0.0
 
 
 cdef const PackEval* gb_eval() noexcept nogil:
