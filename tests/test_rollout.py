@@ -182,7 +182,10 @@ def test_rollout_decisions_never_depend_on_hidden_tiles():
     ("rollout:n=2.5", "n must be a whole number"),
     ("rollout:k=9", "k must be a number in 2..8"),
     ("rollout:play=5", "play must be a number in 0..4"),
-    ("rollout:at=0", "at must be a number in 1..31"),
+    ("rollout:at=0", "at must be a number in 1..63"),
+    ("rollout:first=0", "first must be a number in 1..1024"),
+    ("rollout:first=8.5", "first must be a whole number"),
+    ("rollout:futile=-1", "futile must be a number"),
     ("rollout:world=2", "world must be a number in 0..1"),
     ("rollout:z=-1", "z must be a number"),
     ("rollout:prior=1.5", "prior must be a whole number"),
@@ -195,8 +198,9 @@ def test_rollout_parameters_are_validated(spec, message):
 
 
 def test_rollout_parameters_parse_and_defaults_are_the_plain_policy():
-    assert parse_spec("rollout:n=8;k=3;play=2;at=5;z=1.5;prior=2;world=1") == (
-        "rollout", {"n": 8.0, "k": 3.0, "play": 2.0, "at": 5.0, "z": 1.5, "prior": 2.0, "world": 1.0})
+    assert parse_spec("rollout:n=8;k=3;play=2;at=5;z=1.5;prior=2;world=1;first=4;futile=0") == (
+        "rollout", {"n": 8.0, "k": 3.0, "play": 2.0, "at": 5.0, "z": 1.5, "prior": 2.0, "world": 1.0,
+                    "first": 4.0, "futile": 0.0})
     rules = load("fuzhou").core
     spelled = "rollout:" + ";".join(f"{k}={v[2]}" for k, v in PARAMS["rollout"].items())
     plain = engine.play_block(rules, 3, 0, 6, ("rollout", "value", "value", "value"))
@@ -274,6 +278,33 @@ def test_a_search_stops_early_only_when_every_other_candidate_clearly_trails():
         assert _all_trail(dsum, dsq, float(n), float(n)) is want, (others, want)
     with pytest.raises(ValueError, match="two lists of 2..8"):
         _all_trail([0.0], [0.0], 1.0, 1.0)
+    # with `futile` 0 (国标's fitted check) a candidate behind on average is dropped at once
+    assert _all_trail([0.0, unsure[0]], [0.0, unsure[1]], float(n), float(n), 0.0)
+    ahead = sums(np.r_[np.full(12, -4.0), np.full(20, 3.0)])            # mean +0.38
+    assert not _all_trail([0.0, ahead[0]], [0.0, ahead[1]], float(n), float(n), 0.0)
+
+
+def test_the_honour_claim_bit_searches_only_the_calls_value_passes_on_an_honour():
+    """at bit 32 (国标's fitted search): a claim on an honour's discard (kinds 27..33) whose value
+    choice is the pass; bit 4 every claim; bit 8 discard and robbed-kong wins; nothing else."""
+    from fzsim_core.policies.rollout import _claim_searched
+    CLAIM, DISCARD_WIN, ROB_KONG, TURN = 3, 2, 4, 0
+    PASS, PUNG = 0, 5
+    assert _claim_searched(32, CLAIM, 31, PASS) and _claim_searched(32, CLAIM, 27, PASS)
+    assert not _claim_searched(32, CLAIM, 31, PUNG)        # value calls: nothing to search
+    assert not _claim_searched(32, CLAIM, 26, PASS)        # a suited tile
+    assert not _claim_searched(32, DISCARD_WIN, 31, PASS) and not _claim_searched(32, TURN, 31, PASS)
+    assert _claim_searched(4, CLAIM, 26, PUNG) and _claim_searched(40, DISCARD_WIN, -1, PASS)
+    assert _claim_searched(8, ROB_KONG, 5, PASS) and not _claim_searched(8, CLAIM, 31, PASS)
+
+
+def test_the_guobiao_pack_fits_its_own_search():
+    """The 国标 pack's rollout without parameters is its fitted search (PackEval.rollout_*):
+    discard wins and the honour calls value passes, 32 worlds, checked from the 8th with futile 0."""
+    rules = load("guobiao").core
+    plain = engine.play_block(rules, 3, 0, 1, ("rollout", "value", "value", "value"))
+    spelled = engine.play_block(rules, 3, 0, 1, ("rollout:at=40;n=32;first=8;futile=0", "value", "value", "value"))
+    assert all(np.array_equal(plain[c], spelled[c]) for c in plain)
 
 
 def test_a_search_between_two_candidates_takes_the_other_early_only_when_it_clearly_leads():

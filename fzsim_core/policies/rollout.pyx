@@ -330,6 +330,21 @@ cdef int search(const Observation* o, const RolloutParams* prm, const uint16_t* 
     return cand[best]
 
 
+cdef inline bint claim_searched(int at, int dec, int claim_tile, int base_type) noexcept nogil:
+    """A claim or discard win with value's choice of type base_type is searched: every claim
+    under bit AT_CLAIM, a call on an honour's discard that value passes under AT_HONOUR_CLAIM, a
+    discard (or robbed-kong) win under AT_WIN."""
+    if dec == DEC_CLAIM:
+        return (at & AT_CLAIM) != 0 or ((at & AT_HONOUR_CLAIM) != 0 and claim_tile >= HONOR_BASE
+                                         and base_type == ACT_PASS)
+    return (dec == DEC_DISCARD_WIN or dec == DEC_ROB_KONG) and (at & AT_WIN) != 0
+
+
+def _claim_searched(int at, int dec, int claim_tile, int base_type):
+    """Test hook: claim_searched."""
+    return bool(claim_searched(at, dec, claim_tile, base_type))
+
+
 cdef int rollout_choose(void* state, const Observation* o, const uint16_t* acts, int n) noexcept nogil:
     cdef RolloutParams* prm = <RolloutParams*>state
     cdef int dec = o.decision, base, i, m = 0, pick, eligible_sh
@@ -348,9 +363,7 @@ cdef int rollout_choose(void* state, const Observation* o, const uint16_t* acts,
             searched = prm.at & AT_DISCARD or (prm.at & AT_READY_DISCARD and eligible_sh == 0)
         if not searched:
             m = 1
-    elif ((dec == DEC_CLAIM and (prm.at & AT_CLAIM or (prm.at & AT_HONOUR_CLAIM and o.claim_tile >= HONOR_BASE
-                                                      and act_type(acts[base]) == ACT_PASS)))
-          or ((dec == DEC_DISCARD_WIN or dec == DEC_ROB_KONG) and prm.at & AT_WIN)):
+    elif claim_searched(prm.at, dec, o.claim_tile, act_type(acts[base])):
         cand[0] = base
         m = 1
         for i in range(n):
