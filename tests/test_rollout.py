@@ -300,11 +300,15 @@ def test_the_honour_claim_bit_searches_only_the_calls_value_passes_on_an_honour(
 
 def test_the_guobiao_pack_fits_its_own_search():
     """The 国标 pack's rollout without parameters is its fitted search (PackEval.rollout_*):
-    discard wins and the honour calls value passes, 32 worlds, checked from the 8th with futile 0."""
+    discard wins and the honour calls value passes, 32 worlds, checked from the 8th with futile 0
+    — not the policy's own defaults, which play this match differently."""
     rules = load("guobiao").core
-    plain = engine.play_block(rules, 3, 0, 1, ("rollout", "value", "value", "value"))
-    spelled = engine.play_block(rules, 3, 0, 1, ("rollout:at=40;n=32;first=8;futile=0", "value", "value", "value"))
+    seats = ("value", "value", "value")
+    plain = engine.play_block(rules, 3, 0, 1, ("rollout",) + seats)
+    spelled = engine.play_block(rules, 3, 0, 1, ("rollout:at=40;n=32;first=8;futile=0",) + seats)
+    generic = engine.play_block(rules, 3, 0, 1, ("rollout:at=8;n=256;first=32;futile=2",) + seats)
     assert all(np.array_equal(plain[c], spelled[c]) for c in plain)
+    assert not all(np.array_equal(plain[c], generic[c]) for c in plain)
 
 
 def test_a_search_between_two_candidates_takes_the_other_early_only_when_it_clearly_leads():
